@@ -1,0 +1,102 @@
+import type { Segment, Segmentation, SegmentNote } from './types';
+import { isSafeBoundary, toSafeBoundary } from './text-boundaries';
+
+export class CoverageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'CoverageError';
+  }
+}
+
+/**
+ * Builds a segmentation from any candidate cut offsets: out-of-range, duplicate, unsorted and
+ * unsafe offsets are normalised away, so the result always covers the text exactly.
+ * `notes[i]` is attached to the segment that starts at the i-th *kept* cut (segment 0 starts
+ * at 0); pass notes keyed by start offset through `notesByStart` instead when cuts may collapse.
+ */
+export function segmentationFromCuts(
+  text: string,
+  cuts: Iterable<number>,
+  notesByStart: ReadonlyMap<number, SegmentNote> = new Map(),
+): Segmentation {
+  if (text.length === 0) return { boundaries: [], notes: [] };
+  const kept = new Set<number>();
+  for (const cut of cuts) {
+    if (!Number.isFinite(cut) || cut <= 0 || cut >= text.length) continue;
+    const safe = isSafeBoundary(text, cut) ? cut : toSafeBoundary(text, cut);
+    if (safe !== null) kept.add(safe);
+  }
+  const boundaries = [...kept].sort((a, b) => a - b);
+  const starts = [0, ...boundaries];
+  const notes = starts.map((start) => ({ ...(notesByStart.get(start) ?? {}) }));
+  return { boundaries, notes };
+}
+
+/** The single-segment segmentation of a text (none for an empty text). */
+export function wholeDocument(text: string): Segmentation {
+  return segmentationFromCuts(text, []);
+}
+
+/** Throws CoverageError unless the segmentation is valid for this text. */
+export function assertValidSegmentation(text: string, seg: Segmentation): void {
+  if (text.length === 0) {
+    if (seg.boundaries.length !== 0 || seg.notes.length !== 0) {
+      throw new CoverageError('an empty text has no segments');
+    }
+    return;
+  }
+  if (seg.notes.length !== seg.boundaries.length + 1) {
+    throw new CoverageError(`expected ${seg.boundaries.length + 1} notes, got ${seg.notes.length}`);
+  }
+  let previous = 0;
+  for (const b of seg.boundaries) {
+    if (!(b > previous)) throw new CoverageError(`boundary ${b} is not after ${previous}`);
+    if (!isSafeBoundary(text, b)) throw new CoverageError(`boundary ${b} is not a safe cut`);
+    previous = b;
+  }
+}
+
+/** Number of segments. */
+export function segmentCount(seg: Segmentation): number {
+  return seg.notes.length;
+}
+
+/** [start, end) of segment i. */
+export function segmentRange(text: string, seg: Segmentation, index: number): [number, number] {
+  const start = index === 0 ? 0 : seg.boundaries[index - 1];
+  const end = index === seg.boundaries.length ? text.length : seg.boundaries[index];
+  if (start === undefined || end === undefined) throw new RangeError(`no segment ${index}`);
+  return [start, end];
+}
+
+const HEAD_WORDS = 8;
+const HEAD_MAX_CHARS = 80;
+
+/** The first words of a segment's text, on one line: what the seed's models call a head. */
+export function headOf(segmentText: string): string {
+  const words = segmentText.trim().split(/\s+/).slice(0, HEAD_WORDS).join(' ');
+  return words.length <= HEAD_MAX_CHARS ? words : words.slice(0, HEAD_MAX_CHARS).trimEnd();
+}
+
+/** Derives the segments. Concatenating their texts gives the document back exactly. */
+export function toSegments(text: string, seg: Segmentation): Segment[] {
+  const segments: Segment[] = [];
+  for (let i = 0; i < seg.notes.length; i++) {
+    const [start, end] = segmentRange(text, seg, i);
+    const segText = text.slice(start, end);
+    segments.push({ index: i, start, end, text: segText, head: headOf(segText), ...seg.notes[i] });
+  }
+  return segments;
+}
+
+/** Index of the segment containing `offset` (the last one for offset === text.length). */
+export function segmentIndexAt(seg: Segmentation, offset: number): number {
+  let lo = 0;
+  let hi = seg.boundaries.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((seg.boundaries[mid] ?? Infinity) <= offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

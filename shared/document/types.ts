@@ -1,0 +1,61 @@
+/**
+ * The document model. A segmentation is a sorted list of interior boundaries over an immutable
+ * text; segments are derived from it, never stored, so coverage cannot drift.
+ *
+ * Offsets are JavaScript string indices (UTF-16 code units) into the text as decoded from UTF-8,
+ * line endings kept as they are in the file.
+ */
+
+export interface DocumentInfo {
+  /** File name or label, for display and export. */
+  name: string;
+  /** text.length, in UTF-16 code units. */
+  chars: number;
+  /** Hex sha256 of the text's UTF-8 bytes. */
+  sha256: string;
+}
+
+/** What a strategy or a person attached to one segment. Position-free: it follows its segment. */
+export interface SegmentNote {
+  topic?: string;
+  summary?: string;
+  reviewed?: boolean;
+}
+
+export interface Segmentation {
+  /** Interior cut offsets: strictly increasing, each in (0, text.length), each a safe boundary. */
+  readonly boundaries: readonly number[];
+  /** One note per segment (boundaries.length + 1), or none at all for an empty text. */
+  readonly notes: readonly SegmentNote[];
+}
+
+export interface Segment extends SegmentNote {
+  index: number;
+  start: number;
+  end: number;
+  text: string;
+  /** The segment's first words, as the seed's models emit them. */
+  head: string;
+}
+
+export type MatchTier = 'exact' | 'normalized' | 'approximate';
+
+export interface SegmentationWarning {
+  /** Stable machine code, e.g. 'head-not-found'. */
+  code: string;
+  message: string;
+  /** The model's head text, when the warning is about one. */
+  head?: string;
+  /** Where it happened, when known. */
+  offset?: number;
+}
+
+/** A strategy's output: what every writer, the UI and the metrics consume. */
+export interface SegmentationResult {
+  document: DocumentInfo;
+  strategy: string;
+  segmentation: Segmentation;
+  warnings: SegmentationWarning[];
+  /** Strategy options, timings, backend, model files... JSON-serialisable. */
+  meta: Record<string, unknown>;
+}

@@ -1,0 +1,149 @@
+/**
+ * The one contract between the UI and the services. Both transports (Electron IPC and the web
+ * host's WebSocket) carry `{ method, params }` calls validated against `paramSchemas`, and
+ * push `WorkbenchEvent`s. The renderer sees it as `window.workbench: WorkbenchApi`.
+ * Everything here is serialisable: native handles never leave the main process.
+ */
+import { z } from 'zod';
+import type { DocumentInfo, SegmentationResult } from '../document/types';
+
+export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
+
+export const runOptionsSchema = z
+  .object({
+    maxChars: z.number().int().positive().max(10_000_000).optional(),
+    maxTokens: z.number().int().positive().max(1_000_000).optional(),
+    windowTokens: z.number().int().positive().max(131_072).optional(),
+    overlapTokens: z.number().int().nonnegative().max(65_536).optional(),
+    mode: z.enum(['constrained', 'free']).optional(),
+    profile: z.string().min(1).max(256).optional(),
+  })
+  .strict();
+export type RunOptions = z.infer<typeof runOptionsSchema>;
+
+export const exportFormatSchema = z.enum(['json', 'jsonl', 'markdown', 'csv', 'training', 'wiki727k']);
+export type ExportFormat = z.infer<typeof exportFormatSchema>;
+
+const documentIdSchema = z.string().min(1).max(128);
+const runIdSchema = z.string().min(1).max(128);
+
+/** A segmentation result as it crosses the wire; the receiving service re-validates coverage. */
+export const segmentationResultSchema = z.object({
+  document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string() }),
+  strategy: z.string(),
+  segmentation: z.object({
+    boundaries: z.array(z.number().int().nonnegative()),
+    notes: z.array(
+      z.object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() }),
+    ),
+  }),
+  warnings: z.array(
+    z.object({ code: z.string(), message: z.string(), head: z.string().optional(), offset: z.number().optional() }),
+  ),
+  meta: z.record(z.string(), z.unknown()),
+});
+
+/** Parameter schemas, one per method. A call whose params fail here never reaches a service. */
+export const paramSchemas = {
+  openDocument: z.object({ name: z.string().min(1).max(1024), dataBase64: z.string().max(200_000_000) }).strict(),
+  openPath: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  openSample: z.object({}).strict(),
+  listStrategies: z.object({}).strict(),
+  startRun: z.object({ documentId: documentIdSchema, strategy: strategyNameSchema, options: runOptionsSchema }).strict(),
+  cancelRun: z.object({ runId: runIdSchema }).strict(),
+  exportResult: z.object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema }).strict(),
+  listModels: z.object({}).strict(),
+  doctor: z.object({}).strict(),
+  pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
+  importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
+} as const;
+
+export type MethodName = keyof typeof paramSchemas;
+export type ParamsOf<M extends MethodName> = z.infer<(typeof paramSchemas)[M]>;
+
+export interface OpenedDocument {
+  id: string;
+  info: DocumentInfo;
+  text: string;
+  /** The reader that produced the text: txt, md, html, pdf or docx. */
+  sourceFormat: string;
+}
+
+export interface StrategyInfo {
+  name: string;
+  kind: 'rules' | 'model';
+  description: string;
+  /** False for a model strategy whose files are not installed; `reason` says what is missing. */
+  available: boolean;
+  reason?: string;
+}
+
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  content: string;
+}
+
+export interface InstalledModel {
+  file: string;
+  kind: 'model' | 'adapter';
+  sizeBytes: number;
+  architecture?: string;
+  metadata: Record<string, string | number | boolean>;
+}
+
+export interface DoctorReport {
+  backend: string;
+  devices: string[];
+  modelsDir: string;
+  profiles: { name: string; ready: boolean; missing: string[] }[];
+}
+
+/** Results, one per method. */
+export interface MethodResults {
+  openDocument: OpenedDocument;
+  openPath: OpenedDocument;
+  openSample: OpenedDocument;
+  listStrategies: StrategyInfo[];
+  startRun: { runId: string };
+  cancelRun: { cancelled: boolean };
+  exportResult: ExportedFile;
+  listModels: InstalledModel[];
+  doctor: DoctorReport;
+  pullModel: { pullId: string };
+  importModel: InstalledModel;
+}
+
+export interface RunProgress {
+  runId: string;
+  stage: string;
+  windowsDone: number;
+  windowsTotal: number;
+  tokensIn: number;
+  tokensOut: number;
+  tokensPerSecond: number;
+  /** Seconds left, when it can be estimated. */
+  etaSeconds: number | null;
+}
+
+export type WorkbenchEvent =
+  | { type: 'run-progress'; progress: RunProgress }
+  | { type: 'run-finished'; runId: string; documentId: string; result: SegmentationResult }
+  | { type: 'run-failed'; runId: string; documentId: string; error: string }
+  | { type: 'run-cancelled'; runId: string; documentId: string }
+  | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null }
+  | { type: 'pull-finished'; pullId: string; files: string[] }
+  | { type: 'pull-failed'; pullId: string; error: string };
+
+/** What `window.workbench` offers: one async function per method, plus the event stream. */
+export type WorkbenchApi = {
+  [M in MethodName]: (params: ParamsOf<M>) => Promise<MethodResults[M]>;
+} & {
+  onEvent(listener: (event: WorkbenchEvent) => void): () => void;
+};
+
+/** The error shape both transports use. `message` is one line meant for a person. */
+export interface WireError {
+  message: string;
+  code?: string;
+}

@@ -1,0 +1,56 @@
+/**
+ * The command line: `npm run --silent cli -- <command> ...`. Each command lives in its own module,
+ * loaded only when used so that `eval` never pays for llama.cpp start-up.
+ */
+import { UserInputError } from './errors';
+
+type Command = (argv: string[]) => Promise<number | void>;
+
+const commands: Record<string, () => Promise<{ default: Command }>> = {
+  segment: () => import('./commands/segment'),
+  eval: () => import('./commands/eval'),
+  convert: () => import('./commands/convert'),
+  models: () => import('./commands/models'),
+  serve: () => import('./commands/serve'),
+  bench: () => import('./commands/bench'),
+};
+
+const usage = `usage: cli <command> [options]
+
+commands:
+  segment FILE   segment a document (model-free or model strategies)
+  eval           compare a predicted segmentation with a gold one
+  convert FILE   convert a segmentation between formats
+  models         list, pull, import, convert and check models
+  serve          serve the workbench UI on 127.0.0.1
+  bench          quality and speed benchmarks`;
+
+async function main(argv: string[]): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(usage + '\n');
+    return name ? 0 : 2;
+  }
+  const load = commands[name];
+  if (!load) throw new UserInputError(`unknown command '${name}' (try --help)`);
+  const command = (await load()).default;
+  return (await command(rest)) ?? 0;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (err: unknown) => {
+    if (err instanceof UserInputError) {
+      process.stderr.write(`error: ${err.message.split('\n')[0]}\n`);
+      process.exitCode = 2;
+    } else {
+      // An unexpected failure is still one line for the user; the stack only on request.
+      const message = err instanceof Error ? err.message : String(err);
+      process.stderr.write(`error: ${message.split('\n')[0]}\n`);
+      if (process.env.WORKBENCH_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
+      process.exitCode = 1;
+    }
+  },
+);

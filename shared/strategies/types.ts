@@ -1,0 +1,17 @@
+import type { Segmentation, SegmentationWarning } from '../document/types';
+
+export interface RuleStrategyOptions {
+  /** Upper bound on a segment's length in characters. */
+  maxChars?: number;
+  /** Upper bound in tokens; honoured only when `countTokens` is given. */
+  maxTokens?: number;
+  /** A tokenizer's counter, supplied by the runtime (node-llama-cpp) when one is loaded. */
+  countTokens?: (text: string) => number;
+}
+
+/** A model-free strategy: deterministic, synchronous, pure. */
+export interface RuleStrategy {
+  name: string;
+  description: string;
+  segment(text: string, options: RuleStrategyOptions): { segmentation: Segmentation; warnings: SegmentationWarning[] };
+}

@@ -3,7 +3,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'worker_threads', 'util', 'events', 'zlib', 'buffer'];
+// Anchored with '/': an unanchored 'util' would also match the project's own '../util/sha256'.
+const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'worker_threads', 'util', 'events', 'zlib', 'buffer'].map((name) => `/${name}`);
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'renderer/dist/', 'release/', 'models/', 'corpora/', 'test-results/'] },

@@ -56,9 +56,21 @@ export const paramSchemas = {
   doctor: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  // Session state, so a renderer that (re)loads can catch up with what the service holds.
+  getHostInfo: z.object({}).strict(),
+  listDocuments: z.object({}).strict(),
+  getDocument: z.object({ documentId: documentIdSchema }).strict(),
+  closeDocument: z.object({ documentId: documentIdSchema }).strict(),
+  listRuns: z.object({ documentId: documentIdSchema.optional() }).strict(),
 } as const;
 
 export type MethodName = keyof typeof paramSchemas;
+/** Every method, in contract order: the preload and the WebSocket client generate their API from it. */
+export const methodNames = Object.keys(paramSchemas) as MethodName[];
+
+export function isMethodName(name: unknown): name is MethodName {
+  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(paramSchemas, name);
+}
 export type ParamsOf<M extends MethodName> = z.infer<(typeof paramSchemas)[M]>;
 
 export interface OpenedDocument {
@@ -67,6 +79,41 @@ export interface OpenedDocument {
   text: string;
   /** The reader that produced the text: txt, md, html, pdf or docx. */
   sourceFormat: string;
+}
+
+/** A document without its text: what lists and events carry. */
+export interface DocumentSummary {
+  id: string;
+  info: DocumentInfo;
+  sourceFormat: string;
+}
+
+export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled';
+
+/** One run as the service remembers it. Every run keeps its own record: a failure never touches another's result. */
+export interface RunRecord {
+  runId: string;
+  documentId: string;
+  strategy: string;
+  options: RunOptions;
+  status: RunStatus;
+  /** ISO timestamps. */
+  startedAt: string;
+  endedAt: string | null;
+  /** The last progress seen, while running or after. */
+  progress: RunProgress | null;
+  result: SegmentationResult | null;
+  error: string | null;
+}
+
+export interface HostInfo {
+  /** Which transport carries this session: the Electron window or the local web host. */
+  transport: 'electron' | 'web' | 'local';
+  version: string;
+  /** The workspace folder the host was started on, if any. */
+  workspaceDir: string | null;
+  /** The strategy a freshly opened document is segmented with. */
+  defaultStrategy: string;
 }
 
 export interface StrategyInfo {
@@ -112,6 +159,11 @@ export interface MethodResults {
   doctor: DoctorReport;
   pullModel: { pullId: string };
   importModel: InstalledModel;
+  getHostInfo: HostInfo;
+  listDocuments: DocumentSummary[];
+  getDocument: OpenedDocument;
+  closeDocument: { closed: boolean };
+  listRuns: RunRecord[];
 }
 
 export interface RunProgress {
@@ -127,13 +179,21 @@ export interface RunProgress {
 }
 
 export type WorkbenchEvent =
+  /** A document was opened by anyone: this window, another tab, the File menu or start-up. */
+  | { type: 'document-opened'; document: DocumentSummary }
+  | { type: 'document-closed'; documentId: string }
+  | { type: 'run-started'; runId: string; documentId: string; strategy: string }
   | { type: 'run-progress'; progress: RunProgress }
   | { type: 'run-finished'; runId: string; documentId: string; result: SegmentationResult }
   | { type: 'run-failed'; runId: string; documentId: string; error: string }
   | { type: 'run-cancelled'; runId: string; documentId: string }
   | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null }
   | { type: 'pull-finished'; pullId: string; files: string[] }
-  | { type: 'pull-failed'; pullId: string; error: string };
+  | { type: 'pull-failed'; pullId: string; error: string }
+  /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
+  | { type: 'menu-command'; command: MenuCommand };
+
+export type MenuCommand = 'export';
 
 /** What `window.workbench` offers: one async function per method, plus the event stream. */
 export type WorkbenchApi = {

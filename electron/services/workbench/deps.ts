@@ -1,0 +1,58 @@
+/**
+ * What the workbench service needs from the rest of electron/: readers, the strategy runner, the
+ * writers, strategy listing and the model manager. The service reaches them only through this
+ * interface, so hosts and tests can hand in their own and start-up never loads llama.cpp.
+ */
+import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
+import type {
+  DoctorReport,
+  ExportFormat,
+  InstalledModel,
+  RunOptions,
+  RunProgress,
+  StrategyInfo,
+} from '../../../shared/ipc/contract';
+
+export interface ReadDocumentResult {
+  name: string;
+  text: string;
+  /** txt, md, html, pdf or docx. */
+  sourceFormat: string;
+  info: DocumentInfo;
+}
+
+export interface StrategyRunRequest {
+  text: string;
+  info: DocumentInfo;
+  strategy: string;
+  options: RunOptions;
+}
+
+export type StrategyProgress = Omit<RunProgress, 'runId'>;
+
+export interface StrategyRunHooks {
+  onProgress: (progress: StrategyProgress) => void;
+  signal: AbortSignal;
+}
+
+export interface PullHooks {
+  onProgress: (progress: { file: string; downloadedBytes: number; totalBytes: number | null }) => void;
+  signal: AbortSignal;
+}
+
+export interface ModelsFacade {
+  list(): Promise<InstalledModel[]>;
+  doctor(): Promise<DoctorReport>;
+  /** Downloads a profile's files; resolves with the files written. */
+  pull(profile: string, hooks: PullHooks): Promise<string[]>;
+  import(path: string): Promise<InstalledModel>;
+}
+
+export interface WorkbenchDeps {
+  readDocument(path: string): Promise<ReadDocumentResult>;
+  readDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult>;
+  runStrategy(request: StrategyRunRequest, hooks: StrategyRunHooks): Promise<SegmentationResult>;
+  writeResult(format: ExportFormat, result: SegmentationResult, text: string): string | Promise<string>;
+  listStrategies(): Promise<StrategyInfo[]>;
+  models: ModelsFacade;
+}

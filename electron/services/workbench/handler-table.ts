@@ -1,0 +1,19 @@
+import { documentHandlers } from './handlers/documents';
+import { exportHandlers } from './handlers/export';
+import { hostHandlers } from './handlers/host';
+import { modelHandlers } from './handlers/models';
+import { runHandlers } from './handlers/runs';
+import type { HandlerScope, HandlerTable } from './handlers/types';
+import { workspaceHandlers } from './handlers/workspace';
+
+/** Every contract method, mapped to the domain module that serves it. */
+export function createHandlerTable(scope: HandlerScope): HandlerTable {
+  return {
+    ...documentHandlers(scope),
+    ...runHandlers(scope),
+    ...exportHandlers(scope),
+    ...modelHandlers(scope),
+    ...hostHandlers(scope),
+    ...workspaceHandlers(scope),
+  };
+}

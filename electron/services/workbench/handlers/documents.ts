@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { Buffer } from 'node:buffer';
+import { wireErrorCodes } from '../../../../shared/ipc/wire';
+import type { ReadDocumentResult } from '../deps';
+import { summarize, toOpenedDocument, type StoredDocument } from '../document-registry';
+import { WorkbenchError } from '../errors';
+import type { HandlerScope, Handlers } from './types';
+
+export const SAMPLE_FILE = 'segment-workbench-tour.md';
+
+/** Opening, listing and closing documents. Every reader result is registered the same way. */
+export function documentHandlers(
+  scope: HandlerScope,
+): Handlers<'openDocument' | 'openPath' | 'openSample' | 'listDocuments' | 'getDocument' | 'closeDocument'> {
+  const { deps, documents, runs, events, settings } = scope;
+
+  function register(read: ReadDocumentResult): StoredDocument {
+    const doc = documents.add({ info: read.info, text: read.text, sourceFormat: read.sourceFormat });
+    events.emit({ type: 'document-opened', document: summarize(doc) });
+    return doc;
+  }
+
+  return {
+    openDocument: async ({ name, dataBase64 }) => {
+      if (!/^[A-Za-z0-9+/]*={0,2}$/.test(dataBase64)) {
+        throw new WorkbenchError(wireErrorCodes.invalidParams, `the content of ${name} is not valid base64`);
+      }
+      const bytes = new Uint8Array(Buffer.from(dataBase64, 'base64'));
+      return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes)));
+    },
+    openPath: async ({ path: filePath }) => toOpenedDocument(register(await deps.readDocument(filePath))),
+    openSample: async () =>
+      toOpenedDocument(register(await deps.readDocument(path.join(settings.resourcesDir, 'sample', SAMPLE_FILE)))),
+    listDocuments: async () => documents.list(),
+    getDocument: async ({ documentId }) => toOpenedDocument(documents.get(documentId)),
+    closeDocument: async ({ documentId }) => {
+      runs.forgetDocument(documentId);
+      const closed = documents.remove(documentId);
+      if (closed) events.emit({ type: 'document-closed', documentId });
+      return { closed };
+    },
+  };
+}

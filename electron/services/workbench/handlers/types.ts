@@ -1,0 +1,37 @@
+import type { MethodName, MethodResults, ParamsOf } from '../../../../shared/ipc/contract';
+import type { WorkbenchDeps } from '../deps';
+import type { DocumentRegistry } from '../document-registry';
+import type { EventBus } from '../event-bus';
+import type { RunManager } from '../run-manager';
+import type { PullManager } from '../pull-manager';
+
+/** Who is calling: handlers never depend on the transport, but host info reports it. */
+export interface CallContext {
+  transport: 'electron' | 'web' | 'local';
+}
+
+export type Handler<M extends MethodName> = (params: ParamsOf<M>, context: CallContext) => Promise<MethodResults[M]>;
+
+/** Handlers for a subset of the contract: each domain module provides one. */
+export type Handlers<K extends MethodName> = { [M in K]: Handler<M> };
+
+/** The complete table: a contract method without a handler fails to type-check. */
+export type HandlerTable = Handlers<MethodName>;
+
+export interface ServiceSettings {
+  /** resources/ (or the packaged app's resources): sample/ and profiles/ live here. */
+  resourcesDir: string;
+  workspaceDir: string | null;
+  version: string;
+  defaultStrategy: string;
+}
+
+/** The state and dependencies every domain module's handlers close over. */
+export interface HandlerScope {
+  deps: WorkbenchDeps;
+  documents: DocumentRegistry;
+  runs: RunManager;
+  pulls: PullManager;
+  events: EventBus;
+  settings: ServiceSettings;
+}

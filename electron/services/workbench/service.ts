@@ -1,0 +1,98 @@
+import path from 'node:path';
+import type { MethodName, MethodResults, ParamsOf, WorkbenchEvent } from '../../../shared/ipc/contract';
+import { wireErrorCodes, type CallOutcome } from '../../../shared/ipc/wire';
+import packageJson from '../../../package.json';
+import { createDefaultDeps, type DefaultDepsOptions } from './default-deps';
+import type { WorkbenchDeps } from './deps';
+import { DocumentRegistry } from './document-registry';
+import { toWireError, WorkbenchError } from './errors';
+import { EventBus } from './event-bus';
+import { createHandlerTable } from './handler-table';
+import type { CallContext, Handler, HandlerTable } from './handlers/types';
+import { PullManager } from './pull-manager';
+import { RunManager } from './run-manager';
+import { validateCall } from './validate';
+
+export interface WorkbenchServiceOptions extends DefaultDepsOptions {
+  /** Where sample/ and profiles/ live; defaults to ./resources of the working directory. */
+  resourcesDir?: string;
+  workspaceDir?: string;
+  /** Replace any dependency (readers, runner, writers, models): hosts use the defaults. */
+  deps?: Partial<WorkbenchDeps>;
+}
+
+export interface WorkbenchService {
+  /** A call from outside (IPC, WebSocket): checked against the contract, then dispatched. */
+  call(method: unknown, rawParams: unknown, context: CallContext): Promise<unknown>;
+  /** The same, typed, for the host's own calls (menu, start-up). */
+  request<M extends MethodName>(method: M, params: ParamsOf<M>, context?: CallContext): Promise<MethodResults[M]>;
+  onEvent(listener: (event: WorkbenchEvent) => void): () => void;
+  /** Cancels runs and downloads, waits for them, and refuses further calls. */
+  dispose(): Promise<void>;
+}
+
+export const DEFAULT_STRATEGY = 'structural';
+
+/** The workbench's services, once, with no transport: Electron IPC and the web host both wrap this. */
+export function createWorkbenchService(options: WorkbenchServiceOptions = {}): WorkbenchService {
+  const resourcesDir = path.resolve(options.resourcesDir ?? 'resources');
+  const deps: WorkbenchDeps = {
+    ...createDefaultDeps({ ...options, profilesDir: options.profilesDir ?? path.join(resourcesDir, 'profiles') }),
+    ...options.deps,
+  };
+  const events = new EventBus();
+  const scope = {
+    deps,
+    events,
+    documents: new DocumentRegistry(),
+    runs: new RunManager(deps.runStrategy, events),
+    pulls: new PullManager(deps.models, events),
+    settings: {
+      resourcesDir,
+      workspaceDir: options.workspaceDir ? path.resolve(options.workspaceDir) : null,
+      version: packageJson.version,
+      defaultStrategy: DEFAULT_STRATEGY,
+    },
+  };
+  const handlers: HandlerTable = createHandlerTable(scope);
+  let disposed = false;
+
+  async function dispatch(method: MethodName, params: unknown, context: CallContext): Promise<unknown> {
+    if (disposed) throw new WorkbenchError(wireErrorCodes.unavailable, 'the workbench service is shutting down');
+    const handler = handlers[method] as Handler<MethodName>;
+    return handler(params as ParamsOf<MethodName>, context);
+  }
+
+  return {
+    async call(method, rawParams, context) {
+      const checked = validateCall(method, rawParams);
+      return dispatch(checked.method, checked.params, context);
+    },
+    async request(method, params, context = { transport: 'local' }) {
+      const checked = validateCall(method, params);
+      return dispatch(checked.method, checked.params, context) as Promise<MethodResults[typeof method]>;
+    },
+    onEvent: (listener) => events.on(listener),
+    async dispose() {
+      disposed = true;
+      await Promise.all([scope.runs.dispose(), scope.pulls.dispose()]);
+      events.clear();
+    },
+  };
+}
+
+/**
+ * One call from a transport, start to finish: the request's shape is checked, then the service
+ * answers; whatever goes wrong becomes an `{ ok: false }` outcome, never an exception.
+ */
+export async function callOutcome(service: WorkbenchService, request: unknown, context: CallContext): Promise<CallOutcome> {
+  try {
+    if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+      throw new WorkbenchError(wireErrorCodes.malformedCall, 'a call must be an object { method, params }');
+    }
+    const { method, params } = request as { method?: unknown; params?: unknown };
+    return { ok: true, result: await service.call(method, params ?? {}, context) };
+  } catch (err) {
+    return { ok: false, error: toWireError(err) };
+  }
+}

@@ -1,0 +1,28 @@
+/**
+ * The renderer's one way to the services: `getWorkbench()`. In Electron the preload has put the
+ * API on `window.workbench`; in a browser served by `cli serve` a WebSocket client implements the
+ * same contract. Either way the rest of the renderer sees one `WorkbenchApi`.
+ */
+import type { WorkbenchApi } from '../../shared/ipc/contract';
+import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
+import { createSocketWorkbench } from './socket-client';
+
+let socketApi: WorkbenchApi | null = null;
+
+export function getWorkbench(): WorkbenchApi {
+  if (window.workbench) return window.workbench;
+  if (!socketApi) {
+    const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
+    socketApi = createSocketWorkbench(`${scheme}//${window.location.host}${WORKBENCH_SOCKET_PATH}`);
+  }
+  return socketApi;
+}
+
+/** True inside the Electron window (native menus and dialogs exist there). */
+export function isElectron(): boolean {
+  return window.workbench !== undefined;
+}
+
+export { bytesToBase64 } from './base64';
+export { WorkbenchCallError } from '../../shared/ipc/wire';
+export type * from '../../shared/ipc/contract';

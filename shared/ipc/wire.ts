@@ -1,0 +1,52 @@
+/**
+ * The envelopes both transports put around the contract. Electron IPC answers every invoke with a
+ * `CallOutcome` (so a refusal keeps its code instead of becoming a remote exception string); the
+ * WebSocket adds an `id` to match answers with calls and pushes events in `EventMessage`s.
+ */
+import type { WireError, WorkbenchEvent } from './contract';
+
+export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: WireError };
+
+export interface CallRequest {
+  method: string;
+  params: unknown;
+}
+
+/** WebSocket, client to server. */
+export interface SocketCall extends CallRequest {
+  id: number;
+}
+
+/** WebSocket, server to client. */
+export type SocketMessage = ({ id: number } & CallOutcome) | { event: WorkbenchEvent };
+
+/** The path the web host accepts WebSocket upgrades on (same origin as the page). */
+export const WORKBENCH_SOCKET_PATH = '/workbench-socket';
+
+/** Electron IPC channel names. */
+export const IPC_CALL_CHANNEL = 'workbench:call';
+export const IPC_EVENT_CHANNEL = 'workbench:event';
+
+/** Stable `WireError.code` values. */
+export const wireErrorCodes = {
+  unknownMethod: 'unknown-method',
+  invalidParams: 'invalid-params',
+  malformedCall: 'malformed-call',
+  forbidden: 'forbidden',
+  notFound: 'not-found',
+  badInput: 'bad-input',
+  coverage: 'coverage',
+  unavailable: 'unavailable',
+  connection: 'connection',
+  internal: 'internal',
+} as const;
+
+/** The Error a client throws for a refused call: the one-line message, with the code kept. */
+export class WorkbenchCallError extends Error {
+  readonly code: string | undefined;
+  constructor(error: WireError) {
+    super(error.message);
+    this.name = 'WorkbenchCallError';
+    this.code = error.code;
+  }
+}

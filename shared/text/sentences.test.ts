@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { isSafeBoundary } from '../document/text-boundaries';
+import { lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts } from './sentences';
+
+/** The first few characters at each start, which reads better in a failure than offsets. */
+function startsOf(text: string): string[] {
+  return sentenceStarts(text).map((s) => text.slice(s, s + 6));
+}
+
+describe('sentenceStarts', () => {
+  it('splits after . ! ? … followed by a space', () => {
+    expect(startsOf('One two. Three four! Five? Six… Seven.')).toEqual(['One tw', 'Three ', 'Five? ', 'Six… S', 'Seven.']);
+  });
+
+  it('keeps abbreviations, initials, decimals and lower-case continuations together', () => {
+    const text = 'Mr. Smith paid 12.5 dollars, e.g. for J. R. Tolkien books. Dr. Who agreed. It was cheap i.e. free.';
+    expect(startsOf(text)).toEqual(['Mr. Sm', 'Dr. Wh', 'It was']);
+  });
+
+  it('starts a sentence at every non-blank line, CRLF and lone CR included', () => {
+    const text = 'title\r\n\r\nfirst line\nsecond line\r  indented\n';
+    expect(sentenceStarts(text)).toEqual([0, 9, 20, 32]);
+    expect(text.slice(32)).toBe('  indented\n');
+  });
+
+  it('does not cut after an ordered-list number', () => {
+    expect(startsOf('Steps:\n1. Install it.\n2. Run it.')).toEqual(['Steps:', '1. Ins', '2. Run']);
+  });
+
+  it('splits CJK text after 。！？ without spaces, keeping closing brackets with their sentence', () => {
+    const text = '春が来た。桜が咲く！本当？「はい。」次です。';
+    expect(startsOf(text)).toEqual(['春が来た。桜', '桜が咲く！本', '本当？「はい', '「はい。」次', '次です。']);
+  });
+
+  it('treats a quote after a spaced terminator as the next sentence start', () => {
+    expect(startsOf('He left. "Why?" she asked.')).toEqual(['He lef', '"Why?"']);
+  });
+
+  it('returns nothing for an empty text and only 0 for one without breaks', () => {
+    expect(sentenceStarts('')).toEqual([]);
+    expect(sentenceStarts('no breaks here')).toEqual([0]);
+  });
+
+  it('always returns sorted safe boundaries (or 0)', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', 'B', ' ', '.', '!', '。', '\r', '\n', '\r\n', '😀', 'é', '"', '」') }), (text) => {
+        const starts = sentenceStarts(text);
+        for (let i = 0; i < starts.length; i++) {
+          const s = starts[i] as number;
+          expect(s === 0 || isSafeBoundary(text, s)).toBe(true);
+          if (i > 0) expect(s).toBeGreaterThan(starts[i - 1] as number);
+        }
+      }),
+    );
+  });
+});
+
+describe('lineStarts and paragraphStarts', () => {
+  it('finds line starts after LF, CRLF and CR but not at the very end', () => {
+    expect(lineStarts('a\r\nb\rc\nd\n')).toEqual([0, 3, 5, 7]);
+    expect(lineStarts('')).toEqual([]);
+  });
+
+  it('finds paragraph starts after one or more blank (or whitespace-only) lines', () => {
+    expect(paragraphStarts('a\n\n\nb\r\n \r\nc\n')).toEqual([0, 4, 10]);
+    expect(paragraphStarts('\n\nfirst')).toEqual([0]);
+  });
+});
+
+describe('nearestSnapPoint', () => {
+  const text = 'First sentence here. Second one follows. Third.';
+
+  it('moves an offset to the nearest sentence start within the distance', () => {
+    expect(nearestSnapPoint(text, 23, 5)).toBe(21);
+    expect(nearestSnapPoint(text, 19, 5)).toBe(21);
+  });
+
+  it('returns null when no start is close enough', () => {
+    expect(nearestSnapPoint(text, 30, 3)).toBeNull();
+  });
+
+  it('prefers the earlier start on a tie', () => {
+    expect(nearestSnapPoint('Go. Up. Now.', 6, 2)).toBe(4);
+  });
+});

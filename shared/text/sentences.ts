@@ -1,0 +1,163 @@
+/**
+ * Rule-based sentence starts, good enough for snapping cuts and for building model grammars:
+ * a sentence starts at the beginning of the text, at every non-blank line, and after sentence
+ * punctuation. Deliberately conservative: a missed start costs a slightly worse cut; a false one
+ * would cut "e.g." or "Mr." in two.
+ */
+import { isBlankChar, isBlankLine, lineStarts, paragraphStarts } from './lines';
+
+export { lineStarts, paragraphStarts };
+
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Western terminators need whitespace after them; "." also passes the abbreviation test. */
+const LATIN_TERMINATORS = codeSet('.!?…‼⁇⁈⁉');
+/** CJK terminators end a sentence even when the next one follows without a space. */
+const CJK_TERMINATORS = codeSet('。！？｡．');
+/** Closing quotes and brackets that may sit between a terminator and the next sentence. */
+const CLOSERS = codeSet('"\'”’»›)]}」』）】》〉〕');
+
+/** Code-unit class flags, so the per-character filter is one array read. */
+const BLANK = 1;
+const BREAK = 2;
+const CJK_END = 4;
+const CLOSER = 8;
+const CHAR_CLASS = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) CHAR_CLASS[c] = BLANK;
+CHAR_CLASS[LF] = BREAK;
+CHAR_CLASS[CR] = BREAK;
+for (const c of CJK_TERMINATORS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CJK_END;
+for (const c of CLOSERS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CLOSER;
+
+function codeSet(chars: string): Set<number> {
+  return new Set([...chars].map((c) => c.charCodeAt(0)));
+}
+
+/**
+ * Words that end in a period without ending a sentence. Lower-case, without their final period.
+ * "etc" is left out on purpose: it ends sentences about as often as it continues them.
+ */
+const ABBREVIATIONS = new Set([
+  'mr', 'mrs', 'ms', 'mx', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'rev', 'hon', 'gen', 'col', 'capt', 'lt', 'sgt',
+  'vs', 'cf', 'e.g', 'i.e', 'eg', 'ie', 'al', 'fig', 'figs', 'eq', 'eqs', 'approx', 'ca', 'resp', 'viz', 'vol', 'pp',
+  'no', 'nos', 'ch', 'sec', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
+  'nov', 'dec', 'a.m', 'p.m', 'u.s', 'u.k', 'ph.d',
+]);
+
+function isLineBreak(code: number): boolean {
+  return code === LF || code === CR;
+}
+
+function isLowerCaseAt(text: string, offset: number): boolean {
+  const c = text.charCodeAt(offset);
+  if (c >= 0x61 && c <= 0x7a) return true;
+  if (c < 0x80) return false;
+  return /^\p{Ll}/u.test(text.slice(offset, offset + 2));
+}
+
+function isLetterCode(code: number): boolean {
+  return (code >= 0x61 && code <= 0x7a) || (code >= 0x41 && code <= 0x5a) || (code >= 0xc0 && code <= 0x24f);
+}
+
+/** True when `offset` starts a line (just after a line break, never between CR and LF). */
+function isLineStart(text: string, offset: number): boolean {
+  if (offset === 0) return true;
+  const before = text.charCodeAt(offset - 1);
+  if (before === LF) return true;
+  return before === CR && text.charCodeAt(offset) !== LF;
+}
+
+/**
+ * Whether the period at `dot` is part of an abbreviation, an initial ("J. Smith"), or a list
+ * number at the start of a line ("2. Install"): none of those ends a sentence.
+ */
+function isNonTerminalPeriod(text: string, dot: number): boolean {
+  let start = dot;
+  while (start > 0) {
+    const c = text.charCodeAt(start - 1);
+    if (isLetterCode(c) || c === 0x2e /* . */) start--;
+    else break;
+  }
+  if (start < dot) {
+    const word = text.slice(start, dot).toLowerCase();
+    if (word.length > 1 && word.endsWith('.')) return false; // "..." style run before the dot: an ellipsis
+    if (ABBREVIATIONS.has(word)) return true;
+    const c = text.charCodeAt(start);
+    if (word.length === 1 && c >= 0x41 && c <= 0x5a) return true; // an initial
+    return false;
+  }
+  // Digits only before the dot: a list marker when nothing but indentation precedes it on its line.
+  let digits = dot;
+  while (digits > 0) {
+    const c = text.charCodeAt(digits - 1);
+    if (c >= 0x30 && c <= 0x39) digits--;
+    else break;
+  }
+  if (digits === dot) return false;
+  let i = digits;
+  while (i > 0 && isBlankChar(text.charCodeAt(i - 1))) i--;
+  return i === 0 || isLineBreak(text.charCodeAt(i - 1));
+}
+
+/** True when a sentence starts at `offset` (see the module comment for the rules). */
+export function isSentenceStart(text: string, offset: number): boolean {
+  if (offset < 0 || offset >= text.length) return false;
+  if (offset === 0) return true;
+  if (isLineStart(text, offset)) return !isBlankLine(text, offset);
+  const here = text.charCodeAt(offset);
+  if (isBlankChar(here) || isLineBreak(here)) return false;
+  // Walk back over the spaces, then over closing quotes and brackets, to the terminator.
+  let j = offset - 1;
+  while (j >= 0 && isBlankChar(text.charCodeAt(j))) j--;
+  const spaced = j < offset - 1;
+  // Unspaced, a closing bracket belongs to the sentence before ("。」" ends one sentence).
+  if (!spaced && CLOSERS.has(here)) return false;
+  while (j >= 0 && CLOSERS.has(text.charCodeAt(j))) j--;
+  if (j < 0) return false;
+  const terminator = text.charCodeAt(j);
+  if (CJK_TERMINATORS.has(terminator)) return true;
+  if (!spaced || !LATIN_TERMINATORS.has(terminator)) return false;
+  // "and so on. then" is more often a missed abbreviation than a new sentence.
+  if (isLowerCaseAt(text, offset)) return false;
+  if (terminator === 0x2e && isNonTerminalPeriod(text, j)) return false;
+  return true;
+}
+
+/** Sentence starts within [from, to), in order. Context outside the range is still consulted. */
+export function sentenceStartsIn(text: string, from: number, to: number): number[] {
+  const starts: number[] = [];
+  const end = Math.min(to, text.length);
+  for (let p = Math.max(0, from); p < end; p++) {
+    if (p > 0) {
+      // Cheap filter: a start follows whitespace, a line break, a CJK terminator or a closer.
+      if (CHAR_CLASS[text.charCodeAt(p - 1)] === 0) continue;
+    }
+    if (isSentenceStart(text, p)) starts.push(p);
+  }
+  return starts;
+}
+
+/**
+ * Sorted offsets where sentences start: 0 for a non-empty text, the start of every non-blank
+ * line, and the first character after sentence punctuation (. ! ? … followed by a space, or
+ * 。！？ followed by anything), skipping abbreviations, initials and list numbers.
+ */
+export function sentenceStarts(text: string): number[] {
+  return sentenceStartsIn(text, 0, text.length);
+}
+
+/**
+ * The sentence (or line) start nearest to `offset`, at most `maxDistance` code units away, or
+ * null when there is none. On a tie the earlier one wins: a head placed a little late usually
+ * lost its first word. Reads only a window of the text, so it is cheap to call per placement.
+ */
+export function nearestSnapPoint(text: string, offset: number, maxDistance: number): number | null {
+  const lo = Math.max(0, offset - maxDistance);
+  const hi = Math.min(text.length, offset + maxDistance + 1);
+  let best: number | null = null;
+  for (const start of sentenceStartsIn(text, lo, hi)) {
+    if (best === null || Math.abs(start - offset) < Math.abs(best - offset)) best = start;
+  }
+  return best;
+}

@@ -1,0 +1,63 @@
+/**
+ * Okapi BM25 over a fixed set of passages (Robertson & Zaragoza 2009), with the usual
+ * defaults k1 = 1.2, b = 0.75 and the non-negative idf ln(1 + (N - df + 0.5) / (df + 0.5)).
+ */
+import { tokenize } from './tokens';
+
+export interface Bm25Options {
+  k1?: number;
+  b?: number;
+}
+
+export interface Bm25Index {
+  readonly size: number;
+  /** Indices of the best `k` passages for the query, best first; ties go to the lower index. */
+  search(query: string, k: number): Bm25Hit[];
+}
+
+export interface Bm25Hit {
+  index: number;
+  score: number;
+}
+
+export function buildBm25Index(passages: readonly string[], options: Bm25Options = {}): Bm25Index {
+  const k1 = options.k1 ?? 1.2;
+  const b = options.b ?? 0.75;
+  // Postings: term -> list of [passage index, term frequency], built once.
+  const postings = new Map<string, Array<[number, number]>>();
+  const lengths = new Float64Array(passages.length);
+  passages.forEach((passage, index) => {
+    const counts = new Map<string, number>();
+    const tokens = tokenize(passage);
+    lengths[index] = tokens.length;
+    for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
+    for (const [term, tf] of counts) {
+      let list = postings.get(term);
+      if (!list) postings.set(term, (list = []));
+      list.push([index, tf]);
+    }
+  });
+  const n = passages.length;
+  const avgLength = n === 0 ? 0 : lengths.reduce((s, l) => s + l, 0) / n;
+
+  return {
+    size: n,
+    search(query: string, k: number): Bm25Hit[] {
+      const scores = new Map<number, number>();
+      for (const term of new Set(tokenize(query))) {
+        const list = postings.get(term);
+        if (!list) continue;
+        const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
+        for (const [index, tf] of list) {
+          const norm = avgLength === 0 ? 1 : 1 - b + (b * (lengths[index] ?? 0)) / avgLength;
+          const add = (idf * tf * (k1 + 1)) / (tf + k1 * norm);
+          scores.set(index, (scores.get(index) ?? 0) + add);
+        }
+      }
+      return [...scores]
+        .map(([index, score]) => ({ index, score }))
+        .sort((x, y) => y.score - x.score || x.index - y.index)
+        .slice(0, Math.max(0, k));
+    },
+  };
+}

@@ -1,0 +1,153 @@
+/**
+ * GGUF v2/v3 header reader: metadata, tensor infos and where the data starts. Reads only as much of
+ * the file as the header needs, so checking a 500 MB model costs a few megabytes of I/O.
+ */
+import { open } from 'node:fs/promises';
+import { GgufFormatError, OutOfDataError } from './errors';
+import {
+  GGUF_DEFAULT_ALIGNMENT,
+  GGUF_MAGIC,
+  GgufValueType,
+  alignUp,
+  type GgufHeader,
+  type GgufScalar,
+  type GgufTensorInfo,
+  type GgufValue,
+} from './types';
+
+const decoder = new TextDecoder('utf-8');
+
+class Cursor {
+  pos = 0;
+  constructor(private readonly buf: Buffer) {}
+
+  private need(n: number): number {
+    const at = this.pos;
+    if (at + n > this.buf.length) throw new OutOfDataError();
+    this.pos += n;
+    return at;
+  }
+  u8 = () => this.buf.readUInt8(this.need(1));
+  i8 = () => this.buf.readInt8(this.need(1));
+  u16 = () => this.buf.readUInt16LE(this.need(2));
+  i16 = () => this.buf.readInt16LE(this.need(2));
+  u32 = () => this.buf.readUInt32LE(this.need(4));
+  i32 = () => this.buf.readInt32LE(this.need(4));
+  f32 = () => this.buf.readFloatLE(this.need(4));
+  f64 = () => this.buf.readDoubleLE(this.need(8));
+  u64 = () => this.buf.readBigUInt64LE(this.need(8));
+  i64 = () => this.buf.readBigInt64LE(this.need(8));
+  /** A u64 that must fit a JS number (counts, lengths, offsets). */
+  count(what: string): number {
+    const v = this.u64();
+    if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new GgufFormatError('corrupt', `GGUF ${what} is implausibly large (${v})`);
+    return Number(v);
+  }
+  string(): string {
+    const len = this.count('string length');
+    const at = this.need(len);
+    return decoder.decode(this.buf.subarray(at, at + len));
+  }
+}
+
+function readScalar(c: Cursor, type: GgufValueType): GgufScalar {
+  switch (type) {
+    case GgufValueType.UINT8: return c.u8();
+    case GgufValueType.INT8: return c.i8();
+    case GgufValueType.UINT16: return c.u16();
+    case GgufValueType.INT16: return c.i16();
+    case GgufValueType.UINT32: return c.u32();
+    case GgufValueType.INT32: return c.i32();
+    case GgufValueType.FLOAT32: return c.f32();
+    case GgufValueType.FLOAT64: return c.f64();
+    case GgufValueType.UINT64: return c.u64();
+    case GgufValueType.INT64: return c.i64();
+    case GgufValueType.BOOL: return c.u8() !== 0;
+    case GgufValueType.STRING: return c.string();
+    default: throw new GgufFormatError('corrupt', `unknown GGUF metadata type ${type}`);
+  }
+}
+
+function readValue(c: Cursor, type: number): GgufValue {
+  if (type === GgufValueType.ARRAY) {
+    const itemType = c.u32();
+    const n = c.count('array length');
+    if (itemType === GgufValueType.ARRAY) {
+      const value: GgufValue[] = [];
+      for (let i = 0; i < n; i++) value.push(readValue(c, c.u32()));
+      return { type: GgufValueType.ARRAY, itemType, value };
+    }
+    const value: GgufScalar[] = new Array(n);
+    for (let i = 0; i < n; i++) value[i] = readScalar(c, itemType);
+    return { type: GgufValueType.ARRAY, itemType, value } as GgufValue;
+  }
+  return { type, value: readScalar(c, type) } as GgufValue;
+}
+
+/** Parses a header from the start of `buf`; throws OutOfDataError when `buf` is too short. */
+export function parseGgufHeader(buf: Buffer): GgufHeader {
+  const c = new Cursor(buf);
+  if (buf.length >= 4 && buf.readUInt32LE(0) !== GGUF_MAGIC) {
+    throw new GgufFormatError('not-gguf', 'not a GGUF file (the magic bytes are not "GGUF")');
+  }
+  c.u32();
+  const version = c.u32();
+  if (version !== 2 && version !== 3) {
+    throw new GgufFormatError('unsupported-version', `unsupported GGUF version ${version} (2 and 3 are supported)`);
+  }
+  const tensorCount = c.count('tensor count');
+  const kvCount = c.count('metadata count');
+  const metadata = new Map<string, GgufValue>();
+  for (let i = 0; i < kvCount; i++) {
+    const key = c.string();
+    metadata.set(key, readValue(c, c.u32()));
+  }
+  const tensors: GgufTensorInfo[] = [];
+  for (let i = 0; i < tensorCount; i++) {
+    const name = c.string();
+    const nDims = c.u32();
+    if (nDims > 8) throw new GgufFormatError('corrupt', `tensor ${name} has ${nDims} dimensions`);
+    const dims: number[] = [];
+    for (let d = 0; d < nDims; d++) dims.push(c.count('tensor dimension'));
+    const type = c.u32();
+    const offset = c.count('tensor offset');
+    tensors.push({ name, dims, type, offset });
+  }
+  const alignmentValue = metadata.get('general.alignment');
+  const alignment = alignmentValue && typeof alignmentValue.value === 'number' ? alignmentValue.value : GGUF_DEFAULT_ALIGNMENT;
+  if (!Number.isInteger(alignment) || alignment <= 0 || (alignment & (alignment - 1)) !== 0) {
+    throw new GgufFormatError('corrupt', `GGUF alignment ${alignment} is not a power of two`);
+  }
+  return { version, metadata, tensors, alignment, dataOffset: alignUp(c.pos, alignment) };
+}
+
+/**
+ * Reads a GGUF file's header. A file that ends inside its header is reported as truncated; one that
+ * does not start with the magic as not a GGUF file.
+ */
+export async function readGgufHeader(path: string): Promise<GgufHeader & { fileSize: number }> {
+  const fh = await open(path, 'r');
+  try {
+    const { size } = await fh.stat();
+    if (size < 8) {
+      const head = Buffer.alloc(size);
+      await fh.read(head, 0, size, 0);
+      if (size >= 4 && head.readUInt32LE(0) === GGUF_MAGIC) throw new GgufFormatError('truncated', `truncated GGUF: the file is only ${size} bytes`);
+      throw new GgufFormatError('not-gguf', `not a GGUF file (${size} bytes, too short for a GGUF header)`);
+    }
+    let want = Math.min(size, 1 << 20);
+    for (;;) {
+      const buf = Buffer.alloc(want);
+      const { bytesRead } = await fh.read(buf, 0, want, 0);
+      try {
+        return { ...parseGgufHeader(buf.subarray(0, bytesRead)), fileSize: size };
+      } catch (err) {
+        if (!(err instanceof OutOfDataError)) throw err;
+        if (want >= size) throw new GgufFormatError('truncated', `truncated GGUF: the file (${size} bytes) ends inside its header`);
+        want = Math.min(size, want * 4);
+      }
+    }
+  } finally {
+    await fh.close();
+  }
+}

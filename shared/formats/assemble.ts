@@ -1,0 +1,86 @@
+/**
+ * The common back half of every reader: segment rows (offsets, text, notes) in, a checked
+ * `{ text, result }` out. Whatever a file claims, the result covers its text exactly, or the
+ * file is refused with a FormatError naming the first inconsistency.
+ */
+import { describeDocument } from '../document/document-info';
+import { assertValidSegmentation, CoverageError } from '../document/segmentation';
+import type { DocumentInfo, SegmentationResult, SegmentationWarning, SegmentNote } from '../document/types';
+import { FormatError } from './errors';
+
+export interface SegmentRow extends SegmentNote {
+  start: number;
+  end: number;
+  text: string;
+}
+
+export interface ResultHeader {
+  /** Claimed document identity; chars and sha256, when given, must match the rebuilt text. */
+  document: { name: string; chars?: number; sha256?: string };
+  strategy: string;
+  warnings?: SegmentationWarning[];
+  meta?: Record<string, unknown>;
+}
+
+export interface ReadResult {
+  text: string;
+  result: SegmentationResult;
+}
+
+/** Keeps only notes that say something: empty topic/summary and reviewed=false are absent. */
+export function cleanNote(note: SegmentNote): SegmentNote {
+  const clean: SegmentNote = {};
+  if (typeof note.topic === 'string' && note.topic !== '') clean.topic = note.topic;
+  if (typeof note.summary === 'string' && note.summary !== '') clean.summary = note.summary;
+  if (note.reviewed === true) clean.reviewed = true;
+  return clean;
+}
+
+/** Rebuilds the document from contiguous segment rows (in order) and checks every claim. */
+export function assembleResult(source: string, rows: readonly SegmentRow[], header: ResultHeader): ReadResult {
+  let offset = 0;
+  rows.forEach((row, i) => {
+    if (row.start !== offset) {
+      throw new FormatError(`${source}: segment ${i} starts at ${row.start}, expected ${offset} (segments must be contiguous)`);
+    }
+    if (row.end - row.start !== row.text.length) {
+      throw new FormatError(
+        `${source}: segment ${i} spans ${row.start}-${row.end} but its text has ${row.text.length} characters`,
+      );
+    }
+    if (row.text.length === 0) throw new FormatError(`${source}: segment ${i} is empty`);
+    offset = row.end;
+  });
+  const text = rows.map((row) => row.text).join('');
+  const segmentation = {
+    boundaries: rows.slice(1).map((row) => row.start),
+    notes: rows.map((row) => cleanNote(row)),
+  };
+  try {
+    assertValidSegmentation(text, segmentation);
+  } catch (err) {
+    if (err instanceof CoverageError) throw new FormatError(`${source}: ${err.message}`);
+    throw err;
+  }
+  const document = checkedDocument(source, header.document, text);
+  return {
+    text,
+    result: { document, strategy: header.strategy, segmentation, warnings: header.warnings ?? [], meta: header.meta ?? {} },
+  };
+}
+
+function checkedDocument(source: string, claimed: ResultHeader['document'], text: string): DocumentInfo {
+  const actual = describeDocument(claimed.name, text);
+  if (claimed.chars !== undefined && claimed.chars !== actual.chars) {
+    throw new FormatError(`${source}: document.chars says ${claimed.chars} but the segments hold ${actual.chars} characters`);
+  }
+  if (claimed.sha256 !== undefined && claimed.sha256.toLowerCase() !== actual.sha256) {
+    throw new FormatError(`${source}: document.sha256 does not match the text of the segments (was the file edited?)`);
+  }
+  return actual;
+}
+
+/** The file name without folders, for documents whose format does not carry a name. */
+export function baseName(fileName: string): string {
+  return fileName.split(/[\\/]/).pop() || fileName;
+}

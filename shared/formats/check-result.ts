@@ -1,0 +1,27 @@
+import { describesText } from '../document/document-info';
+import { assertValidSegmentation, CoverageError, toSegments } from '../document/segmentation';
+import type { Segment, SegmentationResult } from '../document/types';
+import { cleanNote } from './assemble';
+import { FormatError } from './errors';
+
+/**
+ * What every writer starts from: the segments of `result` over `text`, after checking that the
+ * result was made for exactly this text. Notes are cleaned (empty topic/summary dropped).
+ */
+export function segmentsToWrite(result: SegmentationResult, text: string): Segment[] {
+  if (!describesText(result.document, text)) {
+    throw new FormatError(
+      `the segmentation was made for a different text (${result.document.chars} characters, sha256 ${result.document.sha256.slice(0, 12)}…)`,
+    );
+  }
+  try {
+    assertValidSegmentation(text, result.segmentation);
+  } catch (err) {
+    if (err instanceof CoverageError) throw new FormatError(`invalid segmentation: ${err.message}`);
+    throw err;
+  }
+  return toSegments(text, result.segmentation).map(({ topic, summary, reviewed, ...rest }) => ({
+    ...rest,
+    ...cleanNote({ topic, summary, reviewed }),
+  }));
+}

@@ -1,0 +1,81 @@
+/**
+ * CSV, one segment per record after a header record, for spreadsheets. Every record repeats the
+ * document name, sha256 and strategy so that rows stay traceable when sorted or filtered; a
+ * reader needs the columns start, end and text, the others are optional. Empty topic/summary
+ * cells mean "none"; reviewed is `true` or empty.
+ */
+import type { SegmentationResult } from '../document/types';
+import { assembleResult, baseName, type ReadResult, type SegmentRow } from './assemble';
+import { segmentsToWrite } from './check-result';
+import { decodeCsv, encodeCsv } from './csv-codec';
+import { FormatError } from './errors';
+
+const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text'] as const;
+const REQUIRED = ['start', 'end', 'text'] as const;
+
+export function writeCsv(result: SegmentationResult, text: string): string {
+  const { name, sha256 } = result.document;
+  const records = segmentsToWrite(result, text).map((s) => [
+    name,
+    sha256,
+    result.strategy,
+    String(s.index),
+    String(s.start),
+    String(s.end),
+    s.head,
+    s.topic ?? '',
+    s.summary ?? '',
+    s.reviewed ? 'true' : '',
+    s.text,
+  ]);
+  return encodeCsv([[...COLUMNS], ...records]);
+}
+
+function parseOffset(source: string, record: number, column: string, value: string | undefined): number {
+  if (value === undefined || !/^\d+$/.test(value)) {
+    throw new FormatError(`${source}: record ${record}: ${column} must be a non-negative integer (got '${value ?? ''}')`);
+  }
+  return Number(value);
+}
+
+export function readCsv(source: string, content: string): ReadResult {
+  const [header, ...records] = decodeCsv(source, content).filter((r) => !(r.length === 1 && r[0] === ''));
+  if (!header) throw new FormatError(`${source}: empty CSV, expected a header record`);
+  const column = new Map(header.map((name, i) => [name.trim().toLowerCase(), i]));
+  for (const name of REQUIRED) {
+    if (!column.has(name)) throw new FormatError(`${source}: no '${name}' column in the header`);
+  }
+  const cell = (record: string[], name: string) => {
+    const i = column.get(name);
+    return i === undefined ? undefined : record[i];
+  };
+  const rows: SegmentRow[] = records.map((record, i) => {
+    if (record.length !== header.length) {
+      throw new FormatError(`${source}: record ${i + 1} has ${record.length} fields, the header has ${header.length}`);
+    }
+    const reviewed = cell(record, 'reviewed') ?? '';
+    if (reviewed !== '' && reviewed !== 'true' && reviewed !== 'false') {
+      throw new FormatError(`${source}: record ${i + 1}: reviewed must be true, false or empty (got '${reviewed}')`);
+    }
+    return {
+      start: parseOffset(source, i + 1, 'start', cell(record, 'start')),
+      end: parseOffset(source, i + 1, 'end', cell(record, 'end')),
+      text: cell(record, 'text') ?? '',
+      topic: cell(record, 'topic'),
+      summary: cell(record, 'summary'),
+      reviewed: reviewed === 'true',
+    };
+  });
+  const first = records[0];
+  const name = (first && cell(first, 'document')) || baseName(source);
+  const sha256 = first ? cell(first, 'sha256') || undefined : undefined;
+  for (const [i, record] of records.entries()) {
+    if ((cell(record, 'document') || baseName(source)) !== name || (cell(record, 'sha256') || undefined) !== sha256) {
+      throw new FormatError(`${source}: record ${i + 1} belongs to another document than record 1`);
+    }
+  }
+  return assembleResult(source, rows, {
+    document: { name, sha256 },
+    strategy: (first && cell(first, 'strategy')) || 'unknown',
+  });
+}

@@ -1,0 +1,77 @@
+/**
+ * The full JSON format: everything a result holds, with the segment texts spelled out so that the
+ * file alone rebuilds the document.
+ *
+ *   { "version": 1, "document": {name, chars, sha256}, "strategy": "...",
+ *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?}],
+ *     "warnings": [...], "meta": {...} }
+ *
+ * `head` is derived from the text and ignored on reading; offsets and texts must agree.
+ */
+import { z } from 'zod';
+import type { SegmentationResult } from '../document/types';
+import { assembleResult, type ReadResult } from './assemble';
+import { segmentsToWrite } from './check-result';
+import { FormatError } from './errors';
+import { parseJsonText, validate } from './parse-json';
+
+export const JSON_FORMAT_VERSION = 1;
+
+const noteFields = {
+  topic: z.string().optional(),
+  summary: z.string().optional(),
+  reviewed: z.boolean().optional(),
+};
+
+export const warningSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  head: z.string().optional(),
+  offset: z.number().optional(),
+});
+
+const jsonResultSchema = z.object({
+  version: z.literal(JSON_FORMAT_VERSION, { error: `version must be ${JSON_FORMAT_VERSION}` }),
+  document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
+  strategy: z.string(),
+  segments: z.array(
+    z.object({
+      index: z.number().int().nonnegative(),
+      start: z.number().int().nonnegative(),
+      end: z.number().int().nonnegative(),
+      text: z.string(),
+      head: z.string().optional(),
+      ...noteFields,
+    }),
+  ),
+  warnings: z.array(warningSchema).default([]),
+  meta: z.record(z.string(), z.unknown()).default({}),
+});
+
+export function toJsonObject(result: SegmentationResult, text: string): Record<string, unknown> {
+  return {
+    version: JSON_FORMAT_VERSION,
+    document: { name: result.document.name, chars: result.document.chars, sha256: result.document.sha256 },
+    strategy: result.strategy,
+    segments: segmentsToWrite(result, text),
+    warnings: result.warnings,
+    meta: result.meta,
+  };
+}
+
+export function writeJson(result: SegmentationResult, text: string): string {
+  return JSON.stringify(toJsonObject(result, text), null, 2) + '\n';
+}
+
+/** Reads an already parsed JSON result (e.g. one that arrived over IPC). */
+export function readJsonObject(source: string, value: unknown): ReadResult {
+  const file = validate(source, jsonResultSchema, value);
+  file.segments.forEach((segment, i) => {
+    if (segment.index !== i) throw new FormatError(`${source}: segments[${i}] has index ${segment.index}`);
+  });
+  return assembleResult(source, file.segments, file);
+}
+
+export function readJson(source: string, content: string): ReadResult {
+  return readJsonObject(source, parseJsonText(source, content));
+}

@@ -1,0 +1,57 @@
+/**
+ * JSONL for RAG ingestion: one segment per line, each line self-contained (document name and
+ * sha256, offsets, text, head and notes), so a line can be indexed alone and traced back.
+ * Carries the document, strategy and segmentation; warnings and meta are not part of it.
+ * An empty document is an empty file.
+ */
+import { z } from 'zod';
+import type { SegmentationResult } from '../document/types';
+import { assembleResult, baseName, type ReadResult } from './assemble';
+import { segmentsToWrite } from './check-result';
+import { FormatError } from './errors';
+import { parseJsonText, validate } from './parse-json';
+
+const lineSchema = z.object({
+  document: z.string(),
+  sha256: z.string(),
+  chars: z.number().int().nonnegative(),
+  strategy: z.string(),
+  index: z.number().int().nonnegative(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  head: z.string().optional(),
+  topic: z.string().optional(),
+  summary: z.string().optional(),
+  reviewed: z.boolean().optional(),
+});
+
+export function writeJsonl(result: SegmentationResult, text: string): string {
+  const { name, sha256, chars } = result.document;
+  return segmentsToWrite(result, text)
+    .map((segment) => JSON.stringify({ document: name, sha256, chars, strategy: result.strategy, ...segment }) + '\n')
+    .join('');
+}
+
+export function readJsonl(source: string, content: string): ReadResult {
+  const rows: z.infer<typeof lineSchema>[] = [];
+  content.split('\n').forEach((rawLine, lineIndex) => {
+    // A raw CR never occurs inside JSON text, so one at the end is a CRLF line ending.
+    const line = rawLine.endsWith('\r') ? rawLine.slice(0, -1) : rawLine;
+    if (line.trim() === '') return;
+    const where = `${source} line ${lineIndex + 1}`;
+    rows.push(validate(where, lineSchema, parseJsonText(where, line)));
+  });
+  const first = rows[0];
+  if (!first) return assembleResult(source, [], { document: { name: baseName(source) }, strategy: 'unknown' });
+  rows.forEach((row, i) => {
+    if (row.index !== i) throw new FormatError(`${source}: line ${i + 1} has index ${row.index}, expected ${i}`);
+    if (row.document !== first.document || row.sha256 !== first.sha256 || row.strategy !== first.strategy) {
+      throw new FormatError(`${source}: line ${i + 1} belongs to another document or strategy than line 1`);
+    }
+  });
+  return assembleResult(source, rows, {
+    document: { name: first.document, chars: first.chars, sha256: first.sha256 },
+    strategy: first.strategy,
+  });
+}

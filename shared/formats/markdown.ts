@@ -1,0 +1,121 @@
+/**
+ * Markdown: one section per segment, readable as a document and exactly reversible.
+ *
+ *   <!-- segment-workbench v1 {"document":{...},"strategy":"...","warnings":[...],"meta":{...}} -->
+ *
+ *   <!-- segment {"index":0,"start":0,"end":57,"topic":"...","summary":"..."} -->
+ *   ## The topic, on one line
+ *   > The summary, each of its lines quoted
+ *
+ *   ...exactly end-start characters of document text, verbatim...
+ *   <!-- /segment -->
+ *
+ * Why it is unambiguous whatever the text holds ('#', '>', blank lines, even marker look-alikes):
+ * the reader never searches the document text. It takes exactly `end - start` code units after a
+ * segment's display lines, and the display lines are re-rendered from the marker and compared,
+ * so the marker's JSON is the one source of truth. The JSON in markers has '<' and '>' written
+ * as \u003c and \u003e, so it can never close its HTML comment early. The topic heading and
+ * summary quote are there for people; edit notes in the marker (or in the app), not there.
+ */
+import { z } from 'zod';
+import type { Segment, SegmentationResult } from '../document/types';
+import { assembleResult, type ReadResult, type SegmentRow } from './assemble';
+import { segmentsToWrite } from './check-result';
+import { FormatError } from './errors';
+import { warningSchema } from './json';
+import { parseJsonText, validate } from './parse-json';
+
+const HEADER_PREFIX = '<!-- segment-workbench v1 ';
+const SEGMENT_PREFIX = '<!-- segment ';
+const COMMENT_END = ' -->\n';
+const SEGMENT_END = '\n<!-- /segment -->\n\n';
+
+const headerSchema = z.object({
+  document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string() }),
+  strategy: z.string(),
+  warnings: z.array(warningSchema),
+  meta: z.record(z.string(), z.unknown()),
+});
+
+const markerSchema = z.object({
+  index: z.number().int().nonnegative(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  topic: z.string().optional(),
+  summary: z.string().optional(),
+  reviewed: z.boolean().optional(),
+});
+
+/** JSON that cannot end an HTML comment: '<' and '>' only ever occur inside JSON strings. */
+function commentJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e');
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
+}
+
+/** The lines people read above a segment's text; derived from the notes alone. */
+function displayLines(note: { topic?: string; summary?: string }): string {
+  const lines: string[] = [];
+  if (note.topic !== undefined) lines.push(`## ${oneLine(note.topic)}`);
+  if (note.summary !== undefined) for (const line of note.summary.split(/\r\n|\r|\n/)) lines.push(`> ${line}`.trimEnd());
+  return lines.length ? lines.join('\n') + '\n\n' : '';
+}
+
+function segmentMarker(segment: Segment): string {
+  const { index, start, end, topic, summary, reviewed } = segment;
+  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed }) + COMMENT_END;
+}
+
+export function writeMarkdown(result: SegmentationResult, text: string): string {
+  const segments = segmentsToWrite(result, text);
+  const header = { document: result.document, strategy: result.strategy, warnings: result.warnings, meta: result.meta };
+  let out = HEADER_PREFIX + commentJson(header) + COMMENT_END + '\n';
+  for (const segment of segments) out += segmentMarker(segment) + displayLines(segment) + segment.text + SEGMENT_END;
+  return out;
+}
+
+/** Reads a JSON comment that starts at `at` with `prefix`; returns the value and where it ends. */
+function readComment(source: string, content: string, at: number, prefix: string, what: string): { value: unknown; next: number } {
+  if (!content.startsWith(prefix, at)) throw new FormatError(`${source}: expected ${what} at character ${at}`);
+  const end = content.indexOf(COMMENT_END, at + prefix.length);
+  if (end === -1) throw new FormatError(`${source}: ${what} at character ${at} is not closed`);
+  return { value: parseJsonText(source, content.slice(at + prefix.length, end)), next: end + COMMENT_END.length };
+}
+
+export function readMarkdown(source: string, content: string): ReadResult {
+  if (!content.startsWith(HEADER_PREFIX)) {
+    throw new FormatError(`${source}: not a Segment Workbench Markdown export (it must start with '${HEADER_PREFIX.trim()}')`);
+  }
+  const head = readComment(source, content, 0, HEADER_PREFIX, 'the header comment');
+  const header = validate(`${source} header`, headerSchema, head.value);
+  let at = head.next;
+  if (content[at] !== '\n') throw new FormatError(`${source}: expected a blank line after the header`);
+  at++;
+  const rows: SegmentRow[] = [];
+  while (at < content.length) {
+    const i = rows.length;
+    const marker = readComment(source, content, at, SEGMENT_PREFIX, `the marker of segment ${i}`);
+    const note = validate(`${source} segment ${i}`, markerSchema, marker.value);
+    if (note.index !== i) throw new FormatError(`${source}: segment markers out of order: found ${note.index}, expected ${i}`);
+    at = marker.next;
+    const display = displayLines(note);
+    if (!content.startsWith(display, at)) {
+      throw new FormatError(`${source}: the heading or summary lines of segment ${i} were edited; notes live in the segment marker`);
+    }
+    at += display.length;
+    const length = note.end - note.start;
+    if (length <= 0 || at + length > content.length) {
+      throw new FormatError(`${source}: segment ${i} claims ${note.start}-${note.end}, which the file does not hold`);
+    }
+    const text = content.slice(at, at + length);
+    at += length;
+    if (!content.startsWith(SEGMENT_END, at)) {
+      throw new FormatError(`${source}: segment ${i} does not end where its offsets say (text edited, or line endings converted?)`);
+    }
+    at += SEGMENT_END.length;
+    rows.push({ ...note, text });
+  }
+  return assembleResult(source, rows, header);
+}

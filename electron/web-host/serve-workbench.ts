@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { createWorkbenchService, DEFAULT_STRATEGY, type WorkbenchService } from '../services/workbench';
+import { startWebHost, type WebHost } from './server';
+
+export interface ServeOptions {
+  port: number;
+  /** The repository (or app) root: renderer/dist and resources/ are found from it. */
+  rootDir: string;
+  workspaceDir?: string;
+  modelsDir?: string;
+  profilesDir?: string;
+  /** Open the bundled sample and segment it with the default strategy before anyone connects. */
+  openSample?: boolean;
+}
+
+export interface ServedWorkbench {
+  host: WebHost;
+  service: WorkbenchService;
+  /** Closes the socket and HTTP server, then cancels runs and downloads. Idempotent. */
+  stop(): Promise<void>;
+}
+
+/** A service plus its web host: what `cli serve` and `npm start`'s fallback both run. */
+export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkbench> {
+  const service = createWorkbenchService({
+    resourcesDir: path.join(options.rootDir, 'resources'),
+    workspaceDir: options.workspaceDir,
+    modelsDir: options.modelsDir,
+    profilesDir: options.profilesDir,
+  });
+  if (options.openSample) {
+    const sample = await service.request('openSample', {});
+    await service.request('startRun', { documentId: sample.id, strategy: DEFAULT_STRATEGY, options: {} });
+  }
+  const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
+  let stopping: Promise<void> | null = null;
+  return {
+    host,
+    service,
+    stop: () => (stopping ??= host.close().then(() => service.dispose())),
+  };
+}
+
+/** Resolves on the first SIGINT or SIGTERM, after stopping the workbench. */
+export function stopOnSignals(served: ServedWorkbench): Promise<void> {
+  return new Promise((resolve) => {
+    const onSignal = () => {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+      void served.stop().then(resolve);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+  });
+}

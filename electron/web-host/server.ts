@@ -1,0 +1,137 @@
+import { createReadStream, existsSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import type { Duplex } from 'node:stream';
+import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
+import type { WorkbenchService } from '../services/workbench';
+import { createToken, isOwnHost, isOwnOrigin, readCookie, sessionCookie, sessionCookieName, tokensMatch } from './auth';
+import { contentSecurityPolicy, hardeningHeaders } from './csp';
+import { createSocketTransport } from './socket-transport';
+import { mimeTypeFor, resolveStaticFile } from './static-files';
+
+export const LOOPBACK = '127.0.0.1';
+
+export interface WebHostOptions {
+  service: WorkbenchService;
+  /** The built renderer: renderer/dist. */
+  rendererDir: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** Fixed token (tests); a fresh random one otherwise. */
+  token?: string;
+}
+
+export interface WebHost {
+  /** `http://127.0.0.1:PORT/?token=...`: the one URL to open. */
+  url: string;
+  port: number;
+  token: string;
+  /** False when renderer/dist/index.html is missing: the page then explains how to build it. */
+  rendererBuilt: boolean;
+  close(): Promise<void>;
+}
+
+const RENDERER_MISSING = 'The workbench UI is not built: run `npm run build:renderer`, then reload this page.';
+
+/**
+ * The workbench for a browser: the built renderer over HTTP and the service over a WebSocket, on
+ * 127.0.0.1 only. Opening the printed URL trades its token for an HttpOnly, SameSite=Strict cookie
+ * (and redirects the token out of the address bar); every other request, the socket included,
+ * needs that cookie or the token, from this host's own name and origin.
+ */
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const token = options.token ?? createToken();
+  const rendererDir = path.resolve(options.rendererDir);
+  const rendererBuilt = existsSync(path.join(rendererDir, 'index.html'));
+  const sockets = createSocketTransport(options.service);
+  let port = 0;
+
+  const isAuthorized = (req: http.IncomingMessage, url: URL) =>
+    tokensMatch(token, readCookie(req.headers.cookie, sessionCookieName(port))) || tokensMatch(token, url.searchParams.get('token'));
+
+  const server = http.createServer((req, res) => {
+    void handleRequest(req, res).catch((err: unknown) => {
+      if (!res.headersSent) refuse(res, 500, 'internal error');
+      else res.destroy();
+      process.stderr.write(`serve: ${err instanceof Error ? err.message : String(err)}\n`);
+    });
+  });
+
+  async function handleRequest(req: http.IncomingMessage, res: http.ServerResponse): Promise<void> {
+    if (!isOwnHost(req.headers.host, port)) return refuse(res, 403, 'wrong host');
+    const url = new URL(req.url ?? '/', `http://${req.headers.host}`);
+    const queryToken = url.searchParams.get('token');
+    if (queryToken !== null) {
+      if (!tokensMatch(token, queryToken)) return refuse(res, 403, 'wrong token');
+      // Trade the token for the cookie, and take it out of the address bar and history.
+      url.searchParams.delete('token');
+      res.writeHead(303, { 'Set-Cookie': sessionCookie(port, token), Location: url.pathname + url.search, ...hardeningHeaders });
+      res.end();
+      return;
+    }
+    if (!isAuthorized(req, url)) {
+      return refuse(res, 401, 'this workbench needs its token: open the URL that `serve` printed');
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      return refuse(res, 405, 'method not allowed');
+    }
+    if (!rendererBuilt) return refuse(res, 503, RENDERER_MISSING);
+    const file = await resolveStaticFile(rendererDir, url.pathname);
+    if (!file) return refuse(res, 404, 'not found');
+    res.writeHead(200, {
+      'Content-Type': mimeTypeFor(file),
+      'Content-Security-Policy': contentSecurityPolicy([`ws://${req.headers.host}`]),
+      'Cache-Control': file.endsWith('.html') ? 'no-store' : 'private, max-age=3600',
+      ...hardeningHeaders,
+    });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).on('error', () => res.destroy()).pipe(res);
+  }
+
+  server.on('upgrade', (req: http.IncomingMessage, socket: Duplex, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://upgrade.invalid');
+    const origin = req.headers.origin;
+    // Browsers always send Origin on a WebSocket; a missing one is a non-browser client, which
+    // still needs the token.
+    const originOk = origin === undefined ? isOwnHost(req.headers.host, port) : isOwnOrigin(origin, req.headers.host, port);
+    if (url.pathname !== WORKBENCH_SOCKET_PATH) return rejectUpgrade(socket, 404, 'Not Found');
+    if (!originOk) return rejectUpgrade(socket, 403, 'Forbidden');
+    if (!isAuthorized(req, url)) return rejectUpgrade(socket, 401, 'Unauthorized');
+    sockets.server.handleUpgrade(req, socket, head, (ws) => sockets.server.emit('connection', ws, req));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, LOOPBACK, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  port = (server.address() as AddressInfo).port;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${LOOPBACK}:${port}/?token=${token}`,
+    port,
+    token,
+    rendererBuilt,
+    close: () =>
+      (closing ??= (async () => {
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+        await sockets.close();
+        server.closeAllConnections();
+        await stopped;
+      })()),
+  };
+}
+
+function refuse(res: http.ServerResponse, status: number, message: string): void {
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', ...hardeningHeaders });
+  res.end(message + '\n');
+}
+
+function rejectUpgrade(socket: Duplex, status: number, reason: string): void {
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}

@@ -3,6 +3,8 @@ import type { Segmentation, SegmentationWarning } from '../document/types';
 export interface RuleStrategyOptions {
   /** Upper bound on a segment's length in characters. */
   maxChars?: number;
+  /** Lower bound in characters under which a strategy merges a piece into a neighbour (structural only). */
+  minChars?: number;
   /** Upper bound in tokens; honoured only when `countTokens` is given. */
   maxTokens?: number;
   /** A tokenizer's counter, supplied by the runtime (node-llama-cpp) when one is loaded. */

@@ -1,0 +1,161 @@
+/**
+ * Size limits shared by the rule strategies, and the one routine that splits an over-long piece
+ * at the best boundary inside it: paragraph, then line, then sentence, then clause, then word,
+ * and only as a last resort between two user-perceived characters.
+ */
+import type { SegmentationWarning } from '../document/types';
+import { graphemeBoundaryAtOrBefore } from '../text/graphemes';
+import { isBlankChar, lineStarts, paragraphStarts } from '../text/lines';
+import { sentenceStartsIn } from '../text/sentences';
+import type { RuleStrategyOptions } from './types';
+
+export interface Limits {
+  maxChars: number;
+  /** Present only when both a token limit and a token counter were given. */
+  maxTokens?: number;
+  countTokens?: (text: string) => number;
+}
+
+function checkPositiveInteger(name: string, value: number): void {
+  if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
+}
+
+/** Reads the size options, with the strategy's own default for maxChars. */
+export function resolveLimits(options: RuleStrategyOptions, defaultMaxChars: number): Limits {
+  const maxChars = options.maxChars ?? defaultMaxChars;
+  checkPositiveInteger('maxChars', maxChars);
+  if (options.maxTokens !== undefined) checkPositiveInteger('maxTokens', options.maxTokens);
+  if (options.maxTokens !== undefined && options.countTokens) {
+    return { maxChars, maxTokens: options.maxTokens, countTokens: options.countTokens };
+  }
+  return { maxChars };
+}
+
+/** Whether text[start, end) is within the limits. */
+export function fits(text: string, start: number, end: number, limits: Limits): boolean {
+  if (end - start > limits.maxChars) return false;
+  if (limits.maxTokens === undefined || !limits.countTokens) return true;
+  return limits.countTokens(text.slice(start, end)) <= limits.maxTokens;
+}
+
+type Level = (text: string, start: number, end: number) => number[];
+
+function shift(offsets: number[], by: number): number[] {
+  return offsets.map((o) => o + by);
+}
+
+/** Offsets after ", ; : — –" and a space: where a long sentence can breathe. */
+function clauseStarts(text: string, start: number, end: number): number[] {
+  const starts: number[] = [];
+  for (let p = start + 2; p < end; p++) {
+    if (isBlankChar(text.charCodeAt(p)) || !isBlankChar(text.charCodeAt(p - 1))) continue;
+    let j = p - 1;
+    while (j > start && isBlankChar(text.charCodeAt(j))) j--;
+    if (',;:—–，；：、'.includes(text[j] as string)) starts.push(p);
+  }
+  return starts;
+}
+
+/** Offsets where a word starts after whitespace. */
+function wordStarts(text: string, start: number, end: number): number[] {
+  const starts: number[] = [];
+  for (let p = start + 1; p < end; p++) {
+    const c = text.charCodeAt(p - 1);
+    if ((isBlankChar(c) || c === 0x0a || c === 0x0d) && !isBlankChar(text.charCodeAt(p)) && text.charCodeAt(p) !== 0x0a && text.charCodeAt(p) !== 0x0d) starts.push(p);
+  }
+  return starts;
+}
+
+/** Cut levels, best first. */
+const LEVELS: readonly Level[] = [
+  (text, start, end) => shift(paragraphStarts(text.slice(start, end)), start),
+  (text, start, end) => shift(lineStarts(text.slice(start, end)), start),
+  (text, start, end) => sentenceStartsIn(text, start + 1, end),
+  clauseStarts,
+  wordStarts,
+];
+
+export interface SplitResult {
+  /** Interior cuts, sorted. */
+  cuts: number[];
+  /** Pieces that still break the limits because nothing allowed a cut inside them. */
+  overLimit: Array<[number, number]>;
+}
+
+/**
+ * Cuts text[start, end) into pieces within the limits, using the best boundary level that has
+ * any allowed cut, packing whole units greedily. `allowed` vetoes cuts (e.g. inside a code block).
+ */
+export function splitToFit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean = () => true): SplitResult {
+  const result: SplitResult = { cuts: [], overLimit: [] };
+  splitInto(text, start, end, limits, allowed, 0, result);
+  result.cuts.sort((a, b) => a - b);
+  return result;
+}
+
+function splitInto(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean, level: number, out: SplitResult): void {
+  if (fits(text, start, end, limits)) return;
+  for (let l = level; l < LEVELS.length; l++) {
+    const candidates = (LEVELS[l] as Level)(text, start, end).filter((c) => c > start && c < end && allowed(c));
+    if (candidates.length === 0) continue;
+    // Greedy packing: extend the current piece over whole units while it still fits.
+    let pieceStart = start;
+    const units = [...candidates, end];
+    let lastFit = -1;
+    for (let u = 0; u < units.length; u++) {
+      const unitEnd = units[u] as number;
+      if (fits(text, pieceStart, unitEnd, limits)) {
+        lastFit = unitEnd;
+        continue;
+      }
+      if (lastFit > pieceStart) {
+        out.cuts.push(lastFit);
+        pieceStart = lastFit;
+        u--; // retry this unit from the new piece start
+        lastFit = -1;
+        continue;
+      }
+      // A single unit that is too long on its own: split it at the next level down.
+      splitInto(text, pieceStart, unitEnd, limits, allowed, l + 1, out);
+      if (unitEnd < end) out.cuts.push(unitEnd);
+      pieceStart = unitEnd;
+      lastFit = -1;
+    }
+    return;
+  }
+  hardSplit(text, start, end, limits, allowed, out);
+}
+
+/** Last resort: cut between user-perceived characters, as late as the limits allow. */
+function hardSplit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean, out: SplitResult): void {
+  let pieceStart = start;
+  while (!fits(text, pieceStart, end, limits)) {
+    let target = Math.min(end - 1, pieceStart + limits.maxChars);
+    let cut: number | null = null;
+    while (target > pieceStart) {
+      const candidate = graphemeBoundaryAtOrBefore(text, target, pieceStart);
+      if (candidate === null || candidate >= end) break;
+      if (allowed(candidate) && fits(text, pieceStart, candidate, limits)) {
+        cut = candidate;
+        break;
+      }
+      // Too many tokens (or a vetoed spot): halve the distance and try again.
+      target = candidate - Math.max(1, Math.floor((candidate - pieceStart) / 2));
+    }
+    if (cut === null) {
+      out.overLimit.push([pieceStart, end]);
+      return;
+    }
+    out.cuts.push(cut);
+    pieceStart = cut;
+  }
+}
+
+/** One warning per piece that could not be brought within the limits. */
+export function overLimitWarnings(pieces: Array<[number, number]>, limits: Limits, why: string): SegmentationWarning[] {
+  return pieces.map(([start, end]) => ({
+    code: 'over-limit',
+    message: `segment at ${start} has ${end - start} chars (limit ${limits.maxChars}${limits.maxTokens !== undefined ? `, ${limits.maxTokens} tokens` : ''}): ${why}`,
+    offset: start,
+  }));
+}

@@ -1,0 +1,36 @@
+/**
+ * `sentence-rules`: the fine-grained baseline, in the spirit of the Jina Segmenter API the seed
+ * compares against. Every non-blank line and every sentence is its own segment; a sentence longer
+ * than the limit is cut at a clause, then a word, then a character boundary. Nothing is merged,
+ * so it yields many short segments.
+ */
+import { segmentationFromCuts } from '../document/segmentation';
+import { sentenceStarts } from '../text/sentences';
+import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
+import type { RuleStrategy } from './types';
+
+/** Default maximum segment length in characters (the Segmenter API's default chunk size order). */
+export const SENTENCE_RULES_MAX_CHARS = 1000;
+
+export const sentenceRules: RuleStrategy = {
+  name: 'sentence-rules',
+  description: 'Splits at every line break and sentence end; long sentences are cut to --max-chars (default 1000). Many short segments: the baseline.',
+  segment(text, options) {
+    const limits = resolveLimits(options, SENTENCE_RULES_MAX_CHARS);
+    const starts = sentenceStarts(text);
+    const cuts: number[] = [];
+    const overLimit: Array<[number, number]> = [];
+    for (let i = 0; i < starts.length; i++) {
+      const start = starts[i] as number;
+      const end = starts[i + 1] ?? text.length;
+      if (start > 0) cuts.push(start);
+      const split = splitToFit(text, start, end, limits);
+      cuts.push(...split.cuts);
+      overLimit.push(...split.overLimit);
+    }
+    return {
+      segmentation: segmentationFromCuts(text, cuts),
+      warnings: overLimitWarnings(overLimit, limits, 'no boundary inside it satisfies the limits'),
+    };
+  },
+};

@@ -1,0 +1,115 @@
+/**
+ * `structural`: cuts where the document's own structure says a new part begins.
+ *
+ * 1. The text is read as Markdown blocks (plain text is just paragraphs).
+ * 2. Every block starts a piece, except that a heading is glued to the block after it, so a
+ *    heading always starts a segment together with its body. Blank lines stay with the piece
+ *    before them.
+ * 3. A piece over the limits is cut at the best boundary inside it (paragraph > line > sentence >
+ *    clause > word), but never inside a fenced or indented code block, a $$ formula block, a
+ *    table or a list, and never between a heading and its body. Such a block that is over the
+ *    limit on its own stays whole, with an 'over-limit' warning: a broken code block or table
+ *    is worse for every downstream use than a long one.
+ * 4. Tiny pieces (under minChars) are merged into the piece before them, or the one after them,
+ *    when the result stays within the limits; a piece that starts with a heading is never merged
+ *    into the piece before it.
+ */
+import { segmentationFromCuts } from '../document/segmentation';
+import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
+import { fits, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
+import type { RuleStrategy } from './types';
+
+/** Default maximum segment length: a few paragraphs, a comfortable retrieval chunk. */
+export const STRUCTURAL_MAX_CHARS = 2000;
+/** Default minimum: shorter pieces (a lone short line, a heading with a one-line body) get merged. */
+export const STRUCTURAL_MIN_CHARS = 100;
+
+interface Piece {
+  start: number;
+  startsWithHeading: boolean;
+}
+
+/** Piece starts: each block's start, except the block right after a heading (glued to it). */
+function blockPieces(blocks: Block[]): Piece[] {
+  const pieces: Piece[] = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i] as Block;
+    if (i > 0 && blocks[i - 1]?.kind === 'heading') continue;
+    pieces.push({ start: pieces.length === 0 ? 0 : block.start, startsWithHeading: block.kind === 'heading' });
+  }
+  return pieces;
+}
+
+/** Where a cut may fall: not inside an atomic block, not inside a heading or between it and its body. */
+function cutAllowed(blocks: Block[]): (offset: number) => boolean {
+  const forbidden: Array<[number, number]> = [];
+  for (let i = 0; i < blocks.length; i++) {
+    const block = blocks[i] as Block;
+    if (ATOMIC_KINDS.has(block.kind)) forbidden.push([block.start, block.end]);
+    // A heading, the blank lines after it and the first line of its body stay together.
+    if (block.kind === 'heading') forbidden.push([block.start, (blocks[i + 1]?.start ?? block.end) + 1]);
+  }
+  return (offset) => {
+    let lo = 0;
+    let hi = forbidden.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((forbidden[mid] as [number, number])[0] < offset) lo = mid + 1;
+      else hi = mid;
+    }
+    // Ranges are sorted by start and may nest only by overlapping the previous one.
+    for (let k = lo - 1; k >= 0 && k >= lo - 2; k--) {
+      const [s, e] = forbidden[k] as [number, number];
+      if (s < offset && offset < e) return false;
+    }
+    return true;
+  };
+}
+
+function mergeTiny(text: string, starts: Piece[], limits: Limits, minChars: number): Piece[] {
+  const merged: Piece[] = [];
+  for (let i = 0; i < starts.length; i++) {
+    const piece = starts[i] as Piece;
+    const end = starts[i + 1]?.start ?? text.length;
+    const last = merged[merged.length - 1];
+    if (last && !piece.startsWithHeading) {
+      const lastTiny = contentLength(text, last.start, piece.start) < minChars;
+      const thisTiny = contentLength(text, piece.start, end) < minChars;
+      if ((lastTiny || thisTiny) && fits(text, last.start, end, limits)) continue;
+    }
+    merged.push(piece);
+  }
+  return merged;
+}
+
+/** Length without surrounding whitespace: blank lines do not make a piece less tiny. */
+function contentLength(text: string, start: number, end: number): number {
+  return text.slice(start, end).trim().length;
+}
+
+export const structural: RuleStrategy = {
+  name: 'structural',
+  description: `Cuts at paragraphs and Markdown headings; never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
+  segment(text, options) {
+    const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
+    const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
+    const blocks = markdownBlocks(text);
+    const allowed = cutAllowed(blocks);
+    const pieces: Piece[] = [];
+    const overLimit: Array<[number, number]> = [];
+    const byBlock = blockPieces(blocks);
+    for (let i = 0; i < byBlock.length; i++) {
+      const piece = byBlock[i] as Piece;
+      const end = byBlock[i + 1]?.start ?? text.length;
+      pieces.push(piece);
+      const split = splitToFit(text, piece.start, end, limits, allowed);
+      for (const cut of split.cuts) pieces.push({ start: cut, startsWithHeading: false });
+      overLimit.push(...split.overLimit);
+    }
+    const kept = mergeTiny(text, pieces, limits, minChars);
+    return {
+      segmentation: segmentationFromCuts(text, kept.map((p) => p.start)),
+      warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
+    };
+  },
+};

@@ -1,0 +1,159 @@
+/**
+ * `texttiling`: Hearst's TextTiling (Computational Linguistics 23(1), 1997), the classic
+ * model-free topic segmenter, with the block-comparison method and the parameters of NLTK's
+ * implementation:
+ *
+ * 1. Tokens are lower-cased words minus an inline English stopword list (no stemming). CJK
+ *    ideographs and kana count one character per token, since those scripts have no spaces.
+ * 2. Tokens are grouped into pseudo-sentences of w = 20 tokens; a gap lies between each pair.
+ * 3. Each gap's lexical score is the cosine similarity of the term frequencies in the k = 10
+ *    pseudo-sentences before it and the k after it (fewer near the edges).
+ * 4. Scores are smoothed by a moving average over 2 * s + 1 gaps (s = 2, one round).
+ * 5. A gap's depth is how far its score lies below the nearest peak on each side, summed.
+ * 6. Gaps deeper than mean - sd / 2 of all depths become boundaries, deepest first, skipping
+ *    any within 3 gaps of one already taken.
+ * 7. Each boundary moves to the nearest paragraph start within one pseudo-sentence of it,
+ *    otherwise to the nearest sentence (or line) start.
+ *
+ * maxChars / maxTokens are honoured only when given: topic segments are as long as the topic.
+ */
+import { segmentationFromCuts } from '../document/segmentation';
+import { paragraphStarts, sentenceStarts } from '../text/sentences';
+import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
+import type { SegmentationWarning } from '../document/types';
+import type { RuleStrategy } from './types';
+
+export const TEXTTILING_DEFAULTS = { w: 20, k: 10, smoothingWidth: 2, minGapDistance: 3 } as const;
+
+/** A short English stopword list (function words only), enough to keep cohesion lexical. */
+const STOPWORDS = new Set(
+  ('a about above after again against all am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
+    'himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other ' +
+    'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
+    'these they this those through to too under until up upon very was we were what when where which while who whom why ' +
+    'will with would you your yours yourself yourselves shall may might must one also').split(' '),
+);
+
+const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}\p{M}'’]*/gu;
+
+interface Token {
+  word: string;
+  offset: number;
+}
+
+function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  for (const match of text.matchAll(TOKEN)) {
+    const word = match[0].toLowerCase();
+    if (!STOPWORDS.has(word)) tokens.push({ word, offset: match.index });
+  }
+  return tokens;
+}
+
+function termCounts(sequences: Token[][], from: number, to: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (let s = Math.max(0, from); s < Math.min(sequences.length, to); s++) {
+    for (const { word } of sequences[s] as Token[]) counts.set(word, (counts.get(word) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function cosine(a: Map<string, number>, b: Map<string, number>): number {
+  let dot = 0;
+  let na = 0;
+  let nb = 0;
+  for (const [word, count] of a) {
+    na += count * count;
+    dot += count * (b.get(word) ?? 0);
+  }
+  for (const count of b.values()) nb += count * count;
+  return na === 0 || nb === 0 ? 0 : dot / Math.sqrt(na * nb);
+}
+
+function smooth(values: number[], width: number): number[] {
+  return values.map((_, i) => {
+    let sum = 0;
+    let n = 0;
+    for (let j = Math.max(0, i - width); j <= Math.min(values.length - 1, i + width); j++) {
+      sum += values[j] as number;
+      n++;
+    }
+    return sum / n;
+  });
+}
+
+function depthScores(scores: number[]): number[] {
+  return scores.map((score, i) => {
+    let left = score;
+    for (let j = i - 1; j >= 0 && (scores[j] as number) >= left; j--) left = scores[j] as number;
+    let right = score;
+    for (let j = i + 1; j < scores.length && (scores[j] as number) >= right; j++) right = scores[j] as number;
+    return left - score + (right - score);
+  });
+}
+
+/** Gap indices chosen as boundaries (gap g lies before pseudo-sentence g + 1). */
+function chooseGaps(depths: number[], minGapDistance: number): number[] {
+  if (depths.length === 0) return [];
+  const mean = depths.reduce((a, b) => a + b, 0) / depths.length;
+  const sd = Math.sqrt(depths.reduce((a, d) => a + (d - mean) ** 2, 0) / depths.length);
+  const cutoff = mean - sd / 2;
+  const order = depths.map((d, g) => [d, g] as const).filter(([d]) => d > cutoff && d > 0);
+  // Deepest first; equal depths in text order, so the result is deterministic.
+  order.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  const chosen: number[] = [];
+  for (const [, g] of order) {
+    if (chosen.every((c) => Math.abs(c - g) > minGapDistance)) chosen.push(g);
+  }
+  return chosen.sort((a, b) => a - b);
+}
+
+function nearest(sorted: number[], offset: number, maxDistance: number): number | null {
+  let best: number | null = null;
+  for (const s of sorted) {
+    if (Math.abs(s - offset) > maxDistance) {
+      if (s > offset) break;
+      continue;
+    }
+    if (best === null || Math.abs(s - offset) < Math.abs(best - offset)) best = s;
+  }
+  return best;
+}
+
+export const texttiling: RuleStrategy = {
+  name: 'texttiling',
+  description: "Hearst's TextTiling: cuts where the vocabulary of neighbouring token blocks changes most (w=20, k=10), snapped to paragraph or sentence starts.",
+  segment(text, options) {
+    const { w, k, smoothingWidth, minGapDistance } = TEXTTILING_DEFAULTS;
+    const tokens = tokenize(text);
+    const sequences: Token[][] = [];
+    for (let i = 0; i < tokens.length; i += w) sequences.push(tokens.slice(i, i + w));
+    const gaps: number[] = [];
+    for (let g = 0; g + 1 < sequences.length; g++) {
+      gaps.push(cosine(termCounts(sequences, g + 1 - k, g + 1), termCounts(sequences, g + 1, g + 1 + k)));
+    }
+    const chosen = chooseGaps(depthScores(smooth(gaps, smoothingWidth)), minGapDistance);
+    const paragraphs = paragraphStarts(text);
+    const sentences = sentenceStarts(text);
+    const cuts = chosen.map((g) => {
+      const sequence = sequences[g + 1] as Token[];
+      const offset = (sequence[0] as Token).offset;
+      const previous = sequences[g] as Token[];
+      const span = offset - (previous[0] as Token).offset;
+      return nearest(paragraphs, offset, span) ?? nearest(sentences, offset, Infinity) ?? offset;
+    });
+    const warnings: SegmentationWarning[] = [];
+    if (options.maxChars !== undefined || (options.maxTokens !== undefined && options.countTokens)) {
+      const limits = resolveLimits(options, Number.MAX_SAFE_INTEGER);
+      const sorted = [...new Set(cuts.filter((c) => c > 0))].sort((a, b) => a - b);
+      const starts = [0, ...sorted];
+      for (let i = 0; i < starts.length; i++) {
+        const split = splitToFit(text, starts[i] as number, starts[i + 1] ?? text.length, limits);
+        cuts.push(...split.cuts);
+        warnings.push(...overLimitWarnings(split.overLimit, limits, 'no boundary inside it satisfies the limits'));
+      }
+    }
+    return { segmentation: segmentationFromCuts(text, cuts), warnings };
+  },
+};

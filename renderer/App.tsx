@@ -1,0 +1,85 @@
+/** The window: toolbar, notices, then the workbench (run | document | outline) or the models screen. */
+import { useEffect } from 'react';
+import { DocumentView } from './features/document-view/DocumentView';
+import { ExportPanel } from './features/export/ExportPanel';
+import { ModelsScreen } from './features/models/ModelsScreen';
+import { Notices } from './features/notices/Notices';
+import { DropZone } from './features/open/DropZone';
+import { OpenControls } from './features/open/OpenControls';
+import { Outline } from './features/outline/Outline';
+import { ResultsPanel } from './features/results/ResultsPanel';
+import { RunPanel } from './features/run/RunPanel';
+import { SegmentDetails } from './features/segment-details/SegmentDetails';
+import { startWorkbench } from './services/startup';
+import { useDocumentStore } from './stores/document';
+import { useRunStore } from './stores/run';
+import { useSegmentationStore } from './stores/segmentation';
+import { useUiStore } from './stores/ui';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function App() {
+  useEffect(() => startWorkbench(), []);
+  const screen = useUiStore((s) => s.screen);
+  const info = useDocumentStore((s) => s.info);
+  const sourceFormat = useDocumentStore((s) => s.sourceFormat);
+  const runStatus = useRunStore((s) => s.status);
+  const segmentCount = useSegmentationStore((s) => s.current?.segmentation.notes.length ?? 0);
+
+  return (
+    <DropZone>
+      <div
+        className="app"
+        data-testid="app"
+        data-document-name={info?.name ?? ''}
+        data-run-status={runStatus}
+        data-segments={segmentCount}
+      >
+        <header className="toolbar">
+          <div className="brand">
+            <span className="brand-mark" aria-hidden="true" />
+            Segment Workbench
+          </div>
+          <nav className="tabs" aria-label="Screens">
+            <button className={screen === 'workbench' ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen('workbench')}>
+              Document
+            </button>
+            <button className={screen === 'models' ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen('models')}>
+              Models
+            </button>
+          </nav>
+          <div className="doc-title" title={info?.name}>
+            {info ? (
+              <>
+                <strong>{info.name}</strong>
+                <span className="muted">
+                  {sourceFormat} · {numberFormat.format(info.chars)} chars
+                </span>
+              </>
+            ) : (
+              <span className="muted">No document</span>
+            )}
+          </div>
+          <OpenControls />
+        </header>
+        <Notices />
+        {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
+        <main className="workbench" hidden={screen !== 'workbench'}>
+          <aside className="sidebar left">
+            <RunPanel />
+            <ResultsPanel />
+            <ExportPanel />
+          </aside>
+          <div className="editor-pane">
+            <DocumentView />
+          </div>
+          <aside className="sidebar right">
+            <Outline />
+            <SegmentDetails />
+          </aside>
+        </main>
+        {screen === 'models' && <ModelsScreen />}
+      </div>
+    </DropZone>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The document in a read-only Monaco editor with the current segmentation drawn over it. The
+ * editor is created once; each opened document gets its own model. The cursor's segment goes to
+ * the ui store; outline clicks come back as reveal requests.
+ */
+import { useEffect, useRef } from 'react';
+import { segmentIndexAt } from '../../../shared/document/segmentation';
+import { useDocumentStore } from '../../stores/document';
+import { useSegmentationStore } from '../../stores/segmentation';
+import { segmentsOf, useSegments } from '../../stores/segments';
+import { useUiStore } from '../../stores/ui';
+import { LineIndex } from './line-index';
+import { languageFor, monaco } from './monaco';
+import { SegmentLayers } from './segment-layers';
+
+const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
+  readOnly: true,
+  theme: 'workbench-light',
+  automaticLayout: true,
+  glyphMargin: true,
+  folding: false,
+  minimap: { enabled: false },
+  wordWrap: 'on',
+  scrollBeyondLastLine: false,
+  renderLineHighlight: 'line',
+  occurrencesHighlight: 'off',
+  selectionHighlight: false,
+  links: false,
+  unicodeHighlight: { ambiguousCharacters: false, invisibleCharacters: false, nonBasicASCII: false },
+  fontFamily: "'JetBrains Mono', 'SF Mono', Menlo, Consolas, 'DejaVu Sans Mono', monospace",
+  fontSize: 13,
+  lineHeight: 20,
+  padding: { top: 8, bottom: 8 },
+  overviewRulerLanes: 2,
+  contextmenu: true,
+};
+
+export function DocumentView() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const editorRef = useRef<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const layersRef = useRef<SegmentLayers | null>(null);
+  const linesRef = useRef<LineIndex | null>(null);
+
+  const documentId = useDocumentStore((s) => s.id);
+  const text = useDocumentStore((s) => s.text);
+  const sourceFormat = useDocumentStore((s) => s.sourceFormat);
+  const segments = useSegments();
+
+  useEffect(() => {
+    const editor = monaco.editor.create(containerRef.current!, EDITOR_OPTIONS);
+    editorRef.current = editor;
+    layersRef.current = new SegmentLayers(editor);
+    const cursor = editor.onDidChangeCursorPosition((e) => {
+      const lines = linesRef.current;
+      const segmentation = useSegmentationStore.getState().current?.segmentation;
+      if (!lines || !segmentation || segmentation.notes.length === 0) return;
+      useUiStore.getState().setCurrentSegment(segmentIndexAt(segmentation, lines.offsetAt(e.position)));
+    });
+    return () => {
+      cursor.dispose();
+      editor.getModel()?.dispose();
+      editor.dispose();
+      editorRef.current = null;
+      layersRef.current = null;
+    };
+  }, []);
+
+  // One model per document; the segmentation layers start over with it.
+  useEffect(() => {
+    const editor = editorRef.current!;
+    const model = monaco.editor.createModel(text, languageFor(sourceFormat));
+    layersRef.current!.reset();
+    linesRef.current = new LineIndex(text);
+    editor.setModel(model);
+    return () => {
+      layersRef.current?.reset();
+      model.dispose();
+    };
+  }, [documentId, text, sourceFormat]);
+
+  useEffect(() => {
+    if (linesRef.current) layersRef.current?.update(segments, linesRef.current);
+  }, [segments, documentId]);
+
+  useEffect(
+    () =>
+      useUiStore.subscribe((state, previous) => {
+        const request = state.revealRequest;
+        if (!request || request === previous.revealRequest) return;
+        const editor = editorRef.current;
+        const lines = linesRef.current;
+        const segment = segmentsOf(useDocumentStore.getState().text, useSegmentationStore.getState().current?.segmentation ?? null)[request.index];
+        if (!editor || !lines || !segment) return;
+        const at = lines.positionAt(segment.start);
+        editor.setPosition(at);
+        editor.revealLineNearTop(at.lineNumber, monaco.editor.ScrollType.Smooth);
+        editor.focus();
+      }),
+    [],
+  );
+
+  return <div className="document-view" ref={containerRef} data-testid="document-view" />;
+}

@@ -1,0 +1,48 @@
+/**
+ * Offsets in the document text <-> Monaco positions. Monaco normalises a model's line endings to
+ * one kind, so its own offsets drift on mixed-EOL files; lines, though, split the same way (LF,
+ * CRLF, lone CR), so (line, column) computed from our own line starts is exact for every file.
+ */
+import { lineStarts } from '../../../shared/text/lines';
+
+export interface LinePosition {
+  /** 1-based, as Monaco counts. */
+  lineNumber: number;
+  /** 1-based, in UTF-16 code units. */
+  column: number;
+}
+
+export class LineIndex {
+  private readonly starts: number[];
+
+  constructor(readonly text: string) {
+    this.starts = lineStarts(text);
+    if (this.starts.length === 0) this.starts.push(0);
+    // A text ending in a line break has one more (empty) line in Monaco.
+    const last = text.charCodeAt(text.length - 1);
+    if (text.length > 0 && (last === 0x0a || last === 0x0d)) this.starts.push(text.length);
+  }
+
+  get lineCount(): number {
+    return this.starts.length;
+  }
+
+  positionAt(offset: number): LinePosition {
+    const clamped = Math.max(0, Math.min(this.text.length, offset));
+    let lo = 0;
+    let hi = this.starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.starts[mid]! <= clamped) lo = mid;
+      else hi = mid - 1;
+    }
+    return { lineNumber: lo + 1, column: clamped - this.starts[lo]! + 1 };
+  }
+
+  offsetAt(position: LinePosition): number {
+    const line = Math.max(1, Math.min(this.starts.length, position.lineNumber));
+    const start = this.starts[line - 1]!;
+    const next = line < this.starts.length ? this.starts[line]! : this.text.length;
+    return Math.min(start + Math.max(0, position.column - 1), next);
+  }
+}

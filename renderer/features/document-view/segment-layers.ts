@@ -1,0 +1,186 @@
+/**
+ * Draws a segmentation over the Monaco document:
+ * - an alternating whole-line tint per segment, whose hover shows the topic and summary;
+ * - a glyph-margin marker and an overview-ruler tick at each segment start, and a thin vertical
+ *   bar where a boundary falls inside a line;
+ * - a view zone above each segment start: the boundary line with the topic (or first words) and
+ *   the segment's size. Zones of boundaries carry `data-testid="boundary"` and `data-offset`.
+ *   Monaco creates every zone's DOM node up front and only hides off-screen ones, so the markers
+ *   in the DOM are exactly the boundaries, one each, in document order.
+ *
+ * Updates are keyed diffs: moving one boundary touches only the two segments around it, so an
+ * edit costs little even with 5,000 segments. A split or merge shifts the alternation of every
+ * later segment and so repaints their tints (zones and markers stay).
+ */
+import type { Segment } from '../../../shared/document/types';
+import { approxTokens } from '../../stores/segments';
+import type { LineIndex } from './line-index';
+import { monaco } from './monaco';
+
+type Editor = monaco.editor.ICodeEditor;
+type DecorationSpec = monaco.editor.IModelDeltaDecoration;
+
+const ZONE_HEIGHT_PX = 22;
+const numberFormat = new Intl.NumberFormat('en-US');
+
+interface SegmentLook {
+  index: number;
+  start: number;
+  end: number;
+  topic: string | undefined;
+  summary: string | undefined;
+  head: string;
+  reviewed: boolean;
+}
+
+export class SegmentLayers {
+  /** decoration key -> Monaco decoration id */
+  private decorations = new Map<string, string>();
+  /** zone key -> Monaco view zone id */
+  private zones = new Map<string, string>();
+
+  constructor(private readonly editor: Editor) {}
+
+  /** Draws `segments` over the current model, changing only what differs from the last call. */
+  update(segments: readonly Segment[], lines: LineIndex): void {
+    const wantedDecorations = new Map<string, SegmentLook>();
+    const wantedZones = new Map<string, SegmentLook>();
+    for (const s of segments) {
+      const look: SegmentLook = {
+        index: s.index,
+        start: s.start,
+        end: s.end,
+        topic: s.topic,
+        summary: s.summary,
+        head: s.head,
+        reviewed: s.reviewed === true,
+      };
+      const noteKey = `${look.topic ?? ''}\u0000${look.summary ?? ''}\u0000${look.reviewed}`;
+      wantedDecorations.set(`t${s.index % 2}:${s.start}:${s.end}:${noteKey}`, look);
+      wantedDecorations.set(`m${s.index === 0 ? 0 : 1}:${s.start}:${noteKey}`, look);
+      wantedZones.set(`${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${look.topic ?? look.head}`, look);
+    }
+    this.updateDecorations(wantedDecorations, lines);
+    this.updateZones(wantedZones, lines);
+  }
+
+  /** Forgets everything drawn: the model was replaced (its decorations went with it). */
+  reset(): void {
+    this.decorations.clear();
+    const zoneIds = [...this.zones.values()];
+    this.zones.clear();
+    this.editor.changeViewZones((accessor) => zoneIds.forEach((id) => accessor.removeZone(id)));
+  }
+
+  private updateDecorations(wanted: Map<string, SegmentLook>, lines: LineIndex): void {
+    const removedIds: string[] = [];
+    for (const [key, id] of this.decorations) {
+      if (!wanted.has(key)) {
+        removedIds.push(id);
+        this.decorations.delete(key);
+      }
+    }
+    const addedKeys: string[] = [];
+    const added: DecorationSpec[] = [];
+    for (const [key, look] of wanted) {
+      if (this.decorations.has(key)) continue;
+      addedKeys.push(key);
+      added.push(key.startsWith('t') ? tintDecoration(look, lines) : startDecoration(look, lines));
+    }
+    if (removedIds.length === 0 && added.length === 0) return;
+    const ids = this.editor.deltaDecorations(removedIds, added);
+    addedKeys.forEach((key, i) => this.decorations.set(key, ids[i]!));
+  }
+
+  private updateZones(wanted: Map<string, SegmentLook>, lines: LineIndex): void {
+    const removed: string[] = [];
+    for (const [key, id] of this.zones) {
+      if (!wanted.has(key)) {
+        removed.push(id);
+        this.zones.delete(key);
+      }
+    }
+    const added = [...wanted].filter(([key]) => !this.zones.has(key));
+    if (removed.length === 0 && added.length === 0) return;
+    this.editor.changeViewZones((accessor) => {
+      for (const id of removed) accessor.removeZone(id);
+      for (const [key, look] of added) {
+        const { lineNumber } = lines.positionAt(look.start);
+        const id = accessor.addZone({
+          afterLineNumber: lineNumber - 1,
+          heightInPx: ZONE_HEIGHT_PX,
+          // Several boundaries on one line stack in document order.
+          ordinal: look.start,
+          domNode: zoneNode(look),
+          suppressMouseDown: true,
+        });
+        this.zones.set(key, id);
+      }
+    });
+  }
+}
+
+function sizeLabel(look: SegmentLook): string {
+  const chars = look.end - look.start;
+  return `${numberFormat.format(chars)} chars · ~${numberFormat.format(approxTokens(chars))} tok`;
+}
+
+function zoneNode(look: SegmentLook): HTMLElement {
+  const node = document.createElement('div');
+  node.className = look.index === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
+  if (look.index > 0) node.dataset.testid = 'boundary';
+  else node.dataset.testid = 'document-start';
+  node.dataset.offset = String(look.start);
+  const label = document.createElement('span');
+  label.className = look.topic ? 'seg-zone-topic' : 'seg-zone-head';
+  label.textContent = look.topic ?? look.head;
+  const size = document.createElement('span');
+  size.className = 'seg-zone-size';
+  size.textContent = sizeLabel(look);
+  node.append(label, size);
+  return node;
+}
+
+/** Literal text inside a Markdown hover: every character Markdown could read as syntax is escaped. */
+function escapeMarkdown(text: string): string {
+  return text.replace(/[\\`*_{}[\]()#+\-.!|<>~]/g, '\\$&').replace(/\r?\n/g, '  \n');
+}
+
+function hoverFor(look: SegmentLook): monaco.IMarkdownString {
+  const parts: string[] = [];
+  if (look.topic) parts.push(`**${escapeMarkdown(look.topic)}**`);
+  if (look.summary) parts.push(escapeMarkdown(look.summary));
+  parts.push(`_${escapeMarkdown(`${sizeLabel(look)}${look.reviewed ? ' · reviewed' : ''}`)}_`);
+  return { value: parts.join('\n\n'), isTrusted: false, supportThemeIcons: false, supportHtml: false };
+}
+
+function tintDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
+  const first = lines.positionAt(look.start);
+  const afterLast = lines.positionAt(look.end);
+  // A segment that ends where a line starts does not reach into that line.
+  const lastLine = afterLast.column === 1 && afterLast.lineNumber > first.lineNumber ? afterLast.lineNumber - 1 : afterLast.lineNumber;
+  return {
+    range: new monaco.Range(first.lineNumber, 1, lastLine, 1),
+    options: {
+      isWholeLine: true,
+      className: look.index % 2 === 0 ? 'seg-tint-even' : 'seg-tint-odd',
+      hoverMessage: hoverFor(look),
+      stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+    },
+  };
+}
+
+function startDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
+  const at = lines.positionAt(look.start);
+  const midLine = at.column > 1;
+  return {
+    range: new monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column),
+    options: {
+      glyphMarginClassName: look.reviewed ? 'seg-glyph seg-glyph-reviewed' : 'seg-glyph',
+      glyphMarginHoverMessage: hoverFor(look),
+      beforeContentClassName: midLine ? 'seg-inline-boundary' : undefined,
+      overviewRuler: look.index > 0 ? { color: '#3b6fd4', position: monaco.editor.OverviewRulerLane.Left } : undefined,
+      stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+    },
+  };
+}

@@ -1,0 +1,29 @@
+/** Export the shown result through the shared writers and save it as a file. */
+import { useState } from 'react';
+import type { ExportFormat } from '../../../shared/ipc/contract';
+import { EXPORT_FORMATS, exportCurrent } from '../../services/exports';
+import { useSegmentationStore } from '../../stores/segmentation';
+
+export function ExportPanel() {
+  const [format, setFormat] = useState<ExportFormat>('json');
+  const hasResult = useSegmentationStore((s) => s.current !== null);
+  return (
+    <section className="panel export-panel" aria-label="Export">
+      <header className="panel-header">
+        <h2>Export</h2>
+      </header>
+      <div className="button-row">
+        <select data-testid="export-format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+          {EXPORT_FORMATS.map((f) => (
+            <option key={f.value} value={f.value}>
+              {f.label}
+            </option>
+          ))}
+        </select>
+        <button data-testid="export" disabled={!hasResult} onClick={() => void exportCurrent(format)}>
+          Export
+        </button>
+      </div>
+    </section>
+  );
+}

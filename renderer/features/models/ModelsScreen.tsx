@@ -1,0 +1,166 @@
+/** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
+import { useEffect, useState } from 'react';
+import { importModel, pullModel, refreshModels, runDoctor } from '../../services/models';
+import { useModelsStore, type PullState } from '../../stores/models';
+
+const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${numberFormat.format(bytes / 1024)} KiB`;
+  if (bytes < 1024 ** 3) return `${numberFormat.format(bytes / 1024 ** 2)} MiB`;
+  return `${numberFormat.format(bytes / 1024 ** 3)} GiB`;
+}
+
+export function ModelsScreen() {
+  useEffect(() => {
+    void refreshModels();
+    void runDoctor();
+  }, []);
+  return (
+    <div className="models-screen" data-testid="models-screen">
+      <BackendSection />
+      <InstalledSection />
+      <ImportSection />
+    </div>
+  );
+}
+
+function BackendSection() {
+  const doctor = useModelsStore((s) => s.doctor);
+  const pulls = useModelsStore((s) => s.pulls);
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>Compute backend and profiles</h2>
+        <button className="small" onClick={() => void runDoctor()}>
+          Check again
+        </button>
+      </header>
+      {!doctor ? (
+        <p className="muted">Checking…</p>
+      ) : (
+        <>
+          <dl className="details-grid">
+            <dt>Backend</dt>
+            <dd data-testid="backend">{doctor.backend}</dd>
+            <dt>Devices</dt>
+            <dd>{doctor.devices.length ? doctor.devices.join(', ') : <span className="muted">none reported</span>}</dd>
+            <dt>Models folder</dt>
+            <dd>
+              <code>{doctor.modelsDir}</code>
+            </dd>
+          </dl>
+          <table className="table">
+            <thead>
+              <tr>
+                <th>Profile</th>
+                <th>Status</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {doctor.profiles.map((p) => {
+                const pull = [...pulls].reverse().find((x) => x.profile === p.name);
+                return (
+                  <tr key={p.name}>
+                    <td>{p.name}</td>
+                    <td>{p.ready ? <span className="ok">ready</span> : <span className="muted">missing {p.missing.join(', ')}</span>}</td>
+                    <td className="cell-actions">
+                      {pull?.status === 'running' ? (
+                        <PullProgress pull={pull} />
+                      ) : (
+                        !p.ready && (
+                          <button className="small" onClick={() => void pullModel(p.name)}>
+                            Pull
+                          </button>
+                        )
+                      )}
+                      {pull?.status === 'failed' && <span className="error-text">{pull.error}</span>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </>
+      )}
+    </section>
+  );
+}
+
+function PullProgress({ pull }: { pull: PullState }) {
+  const fraction = pull.totalBytes ? pull.downloadedBytes / pull.totalBytes : null;
+  return (
+    <div className="pull-progress" data-testid="pull-progress">
+      <div className="progress-track">
+        <div
+          className={fraction === null ? 'progress-fill indeterminate' : 'progress-fill'}
+          style={{ width: fraction === null ? undefined : `${Math.round(fraction * 100)}%` }}
+        />
+      </div>
+      <span className="muted">
+        {pull.file ?? 'starting'} · {formatBytes(pull.downloadedBytes)}
+        {pull.totalBytes ? ` of ${formatBytes(pull.totalBytes)}` : ''}
+      </span>
+    </div>
+  );
+}
+
+function InstalledSection() {
+  const installed = useModelsStore((s) => s.installed);
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>Installed models and adapters</h2>
+        <button className="small" onClick={() => void refreshModels()}>
+          Refresh
+        </button>
+      </header>
+      {installed.length === 0 ? (
+        <p className="muted">No model files in the models folder.</p>
+      ) : (
+        <table className="table" data-testid="installed-models">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>Kind</th>
+              <th>Architecture</th>
+              <th className="num">Size</th>
+            </tr>
+          </thead>
+          <tbody>
+            {installed.map((m) => (
+              <tr key={m.file}>
+                <td>
+                  <code>{m.file}</code>
+                </td>
+                <td>{m.kind}</td>
+                <td>{m.architecture ?? '–'}</td>
+                <td className="num">{formatBytes(m.sizeBytes)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+function ImportSection() {
+  const [path, setPath] = useState('');
+  return (
+    <section className="panel">
+      <header className="panel-header">
+        <h2>Import a model file</h2>
+      </header>
+      <p className="hint">A GGUF model or LoRA adapter on the machine that runs the services; it is verified, then copied into the models folder.</p>
+      <div className="button-row">
+        <input className="grow" placeholder="/path/to/model.gguf" value={path} onChange={(e) => setPath(e.target.value)} />
+        <button disabled={path.trim() === ''} onClick={() => void importModel(path.trim())}>
+          Import
+        </button>
+      </div>
+    </section>
+  );
+}

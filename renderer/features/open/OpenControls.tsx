@@ -1,0 +1,63 @@
+/** The toolbar's ways in: a file picker and pasted text. Drag-and-drop lives in DropZone. */
+import { useRef, useState } from 'react';
+import { OPENABLE_EXTENSIONS, openFile, openPastedText, openSample } from '../../services/documents';
+
+export function OpenControls() {
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [pasting, setPasting] = useState(false);
+  return (
+    <div className="open-controls">
+      <input
+        ref={inputRef}
+        type="file"
+        data-testid="open-file"
+        className="visually-hidden"
+        accept={OPENABLE_EXTENSIONS.join(',')}
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          // Reset so that picking the same file again still fires a change.
+          e.target.value = '';
+          if (file) void openFile(file);
+        }}
+      />
+      <button onClick={() => inputRef.current?.click()}>Open file…</button>
+      <button onClick={() => setPasting(true)}>Paste text…</button>
+      <button className="quiet" onClick={() => void openSample()}>
+        Sample
+      </button>
+      {pasting && <PasteDialog onClose={() => setPasting(false)} />}
+    </div>
+  );
+}
+
+function PasteDialog({ onClose }: { onClose: () => void }) {
+  const [text, setText] = useState('');
+  return (
+    <div className="dialog-backdrop" onClick={onClose}>
+      <div className="dialog" role="dialog" aria-label="Paste text" onClick={(e) => e.stopPropagation()}>
+        <h2>Paste text</h2>
+        <textarea
+          data-testid="paste-text"
+          autoFocus
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Paste or type the document here…"
+        />
+        <div className="button-row end">
+          <button onClick={onClose}>Cancel</button>
+          <button
+            className="primary"
+            data-testid="paste-open"
+            disabled={text.length === 0}
+            onClick={() => {
+              onClose();
+              void openPastedText(text);
+            }}
+          >
+            Open
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

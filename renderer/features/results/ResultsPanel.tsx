@@ -1,0 +1,54 @@
+/** The current result and the results kept beside it: bring one forward, or discard it. */
+import type { SegmentationResult } from '../../../shared/document/types';
+import { useSegmentationStore } from '../../stores/segmentation';
+
+function summary(result: SegmentationResult): string {
+  const n = result.segmentation.notes.length;
+  return `${n} segment${n === 1 ? '' : 's'}${result.warnings.length ? ` · ${result.warnings.length} warning${result.warnings.length === 1 ? '' : 's'}` : ''}`;
+}
+
+export function ResultsPanel() {
+  const current = useSegmentationStore((s) => s.current);
+  const kept = useSegmentationStore((s) => s.kept);
+  if (!current) return null;
+  return (
+    <section className="panel results" aria-label="Results">
+      <header className="panel-header">
+        <h2>Results</h2>
+      </header>
+      <ul className="result-list">
+        <li className="result current" data-testid="result-current">
+          <span className="result-name">{current.strategy}</span>
+          <span className="result-summary">{summary(current)}</span>
+          <span className="badge">shown</span>
+        </li>
+        {kept.map((k) => (
+          <li className="result" key={k.key} data-testid="result-kept">
+            <span className="result-name">{k.result.strategy}</span>
+            <span className="result-summary">{summary(k.result)}</span>
+            <span className="result-actions">
+              <button className="small" onClick={() => useSegmentationStore.getState().bringForward(k.key)}>
+                Show
+              </button>
+              <button className="small" onClick={() => useSegmentationStore.getState().discardKept(k.key)} aria-label="Discard">
+                ×
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+      {current.warnings.length > 0 && (
+        <details className="warnings">
+          <summary>Warnings ({current.warnings.length})</summary>
+          <ul>
+            {current.warnings.slice(0, 200).map((w, i) => (
+              <li key={i}>
+                <code>{w.code}</code> {w.message}
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </section>
+  );
+}

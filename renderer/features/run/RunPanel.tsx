@@ -1,0 +1,122 @@
+/** Choose a strategy and its options, run it, follow its progress, cancel it. */
+import type { StrategyInfo } from '../../../shared/ipc/contract';
+import { describeError } from '../../services/errors';
+import { cancelRun, startRun } from '../../services/runs';
+import { useModelsStore } from '../../stores/models';
+import { isRunActive, useRunStore } from '../../stores/run';
+import { useUiStore } from '../../stores/ui';
+import { RunProgressBar } from './RunProgressBar';
+import { runOptionsFrom } from './run-options';
+
+function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
+  return all.filter((s) => s.kind === 'rules' || s.available);
+}
+
+export function RunPanel() {
+  const strategies = useModelsStore((s) => s.strategies);
+  const doctorProfiles = useModelsStore((s) => s.doctor?.profiles);
+  const form = useUiStore((s) => s.runForm);
+  const status = useRunStore((s) => s.status);
+  const active = isRunActive(status);
+  const usable = usableStrategies(strategies);
+  const missing = strategies.filter((s) => s.kind === 'model' && !s.available);
+  const selected = strategies.find((s) => s.name === form.strategy);
+  const update = useUiStore.getState().updateRunForm;
+
+  const run = () => {
+    let options;
+    try {
+      options = runOptionsFrom(form, selected);
+    } catch (err) {
+      useUiStore.getState().notify('error', describeError(err));
+      return;
+    }
+    void startRun(form.strategy, { options, keepPrevious: form.keepPrevious });
+  };
+
+  return (
+    <section className="panel run-panel" aria-label="Run">
+      <header className="panel-header">
+        <h2>Run</h2>
+      </header>
+      <label className="field">
+        <span>Strategy</span>
+        <select data-testid="strategy-select" value={form.strategy} onChange={(e) => update({ strategy: e.target.value })}>
+          {usable.length === 0 && <option value={form.strategy}>{form.strategy}</option>}
+          {usable.map((s) => (
+            <option key={s.name} value={s.name} title={s.description}>
+              {s.name}
+              {s.kind === 'model' ? ' (model)' : ''}
+            </option>
+          ))}
+        </select>
+      </label>
+      {selected && <p className="hint">{selected.description}</p>}
+      <div className="field-row">
+        <label className="field">
+          <span>Max chars</span>
+          <input
+            data-testid="max-chars"
+            inputMode="numeric"
+            placeholder="default"
+            value={form.maxChars}
+            onChange={(e) => update({ maxChars: e.target.value })}
+          />
+        </label>
+        {selected?.kind === 'model' && (
+          <label className="field">
+            <span>Window tokens</span>
+            <input
+              data-testid="window-tokens"
+              inputMode="numeric"
+              placeholder="profile's"
+              value={form.windowTokens}
+              onChange={(e) => update({ windowTokens: e.target.value })}
+            />
+          </label>
+        )}
+      </div>
+      {selected?.kind === 'model' && (
+        <label className="field">
+          <span>Profile</span>
+          <input
+            data-testid="profile"
+            list="profile-names"
+            placeholder="the strategy's default"
+            value={form.profile}
+            onChange={(e) => update({ profile: e.target.value })}
+          />
+          <datalist id="profile-names">
+            {doctorProfiles?.map((p) => <option key={p.name} value={p.name} />)}
+          </datalist>
+        </label>
+      )}
+      <label className="check">
+        <input
+          type="checkbox"
+          data-testid="keep-results"
+          checked={form.keepPrevious}
+          onChange={(e) => update({ keepPrevious: e.target.checked })}
+        />
+        <span>Keep the previous result beside the new one</span>
+      </label>
+      <div className="button-row">
+        <button className="primary" data-testid="run" disabled={active} onClick={run}>
+          Run
+        </button>
+        <button data-testid="cancel" disabled={!active} onClick={() => void cancelRun()}>
+          Cancel
+        </button>
+      </div>
+      <RunProgressBar />
+      {missing.length > 0 && (
+        <p className="hint">
+          Not installed: {missing.map((s) => s.name).join(', ')}.{' '}
+          <button className="link" onClick={() => useUiStore.getState().showScreen('models')}>
+            Models…
+          </button>
+        </p>
+      )}
+    </section>
+  );
+}

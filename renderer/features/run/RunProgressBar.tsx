@@ -1,0 +1,62 @@
+/** Windows done of total, tokens per second and time left for the run in flight. */
+import { useRunStore } from '../../stores/run';
+
+function formatEta(seconds: number | null): string {
+  if (seconds === null || !Number.isFinite(seconds)) return 'ETA –';
+  if (seconds < 60) return `ETA ${Math.ceil(seconds)} s`;
+  return `ETA ${Math.floor(seconds / 60)} min ${Math.ceil(seconds % 60)} s`;
+}
+
+const STATUS_TEXT = {
+  idle: 'Idle',
+  starting: 'Starting…',
+  running: 'Running…',
+  done: 'Done',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+} as const;
+
+export function RunProgressBar() {
+  const status = useRunStore((s) => s.status);
+  const strategy = useRunStore((s) => s.strategy);
+  const progress = useRunStore((s) => s.progress);
+  const error = useRunStore((s) => s.error);
+  const total = progress?.windowsTotal ?? 0;
+  const done = progress?.windowsDone ?? 0;
+  const fraction = status === 'done' ? 1 : total > 0 ? done / total : 0;
+  const indeterminate = (status === 'starting' || status === 'running') && total === 0;
+
+  return (
+    <div
+      className={`progress progress-${status}`}
+      data-testid="progress"
+      data-status={status}
+      data-windows-done={done}
+      data-windows-total={total}
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={1}
+      aria-valuenow={indeterminate ? undefined : fraction}
+    >
+      <div className="progress-track">
+        <div
+          className={indeterminate ? 'progress-fill indeterminate' : 'progress-fill'}
+          style={{ width: indeterminate ? undefined : `${Math.round(fraction * 100)}%` }}
+        />
+      </div>
+      <div className="progress-text">
+        <span>
+          {STATUS_TEXT[status]}
+          {strategy ? ` ${strategy}` : ''}
+          {progress?.stage && (status === 'running' || status === 'starting') ? ` · ${progress.stage}` : ''}
+        </span>
+        {progress && (
+          <span className="progress-figures">
+            windows {done}/{total} · {progress.tokensPerSecond.toFixed(1)} tok/s · {formatEta(progress.etaSeconds)}
+          </span>
+        )}
+        {status === 'failed' && error && <span className="progress-error">{error}</span>}
+      </div>
+    </div>
+  );
+}

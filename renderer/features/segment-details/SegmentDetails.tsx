@@ -1,0 +1,36 @@
+/** The segment under the cursor: topic, summary, place and size. */
+import { approxTokens, useSegments } from '../../stores/segments';
+import { useUiStore } from '../../stores/ui';
+
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function SegmentDetails() {
+  const segments = useSegments();
+  const index = useUiStore((s) => s.currentSegment);
+  const segment = segments[index];
+  if (!segment) return null;
+  const chars = segment.end - segment.start;
+  return (
+    <section className="panel details" aria-label="Current segment" data-testid="segment-details">
+      <header className="panel-header">
+        <h2>
+          Segment {index + 1} <span className="muted">of {segments.length}</span>
+        </h2>
+        {segment.reviewed && <span className="badge">reviewed</span>}
+      </header>
+      <dl className="details-grid">
+        <dt>Topic</dt>
+        <dd>{segment.topic ?? <span className="muted">none</span>}</dd>
+        <dt>Summary</dt>
+        <dd className="details-summary">{segment.summary ?? <span className="muted">none</span>}</dd>
+        <dt>Starts</dt>
+        <dd className="details-head">{segment.head}</dd>
+        <dt>Range</dt>
+        <dd>
+          {numberFormat.format(segment.start)}–{numberFormat.format(segment.end)} · {numberFormat.format(chars)} chars · ~
+          {numberFormat.format(approxTokens(chars))} tok
+        </dd>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Opening documents: a picked or dropped file, pasted text, or the bundled sample. Each new
+ * document is segmented with `structural` right away, so the outline is never empty.
+ */
+import type { OpenedDocument } from '../../shared/ipc/contract';
+import { useDocumentStore } from '../stores/document';
+import { isRunActive, useRunStore } from '../stores/run';
+import { useSegmentationStore } from '../stores/segmentation';
+import { useUiStore } from '../stores/ui';
+import { bytesToBase64 } from '../ipc';
+import { reportError } from './errors';
+import { cancelRun, startRun } from './runs';
+import { workbench } from './workbench';
+
+export const OPENABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx'] as const;
+
+/** The strategy every opened document is segmented with first: fast, model-free. */
+export const DEFAULT_STRATEGY = 'structural';
+
+export function isOpenable(fileName: string): boolean {
+  const lower = fileName.toLowerCase();
+  return OPENABLE_EXTENSIONS.some((ext) => lower.endsWith(ext));
+}
+
+export async function openFile(file: File): Promise<void> {
+  if (!isOpenable(file.name)) {
+    useUiStore
+      .getState()
+      .notify('error', `Cannot open "${file.name}": supported files are .txt, .md, .html, .pdf and .docx.`);
+    return;
+  }
+  let dataBase64: string;
+  try {
+    dataBase64 = bytesToBase64(new Uint8Array(await file.arrayBuffer()));
+  } catch (err) {
+    reportError(`Could not read "${file.name}"`, err);
+    return;
+  }
+  await open(`"${file.name}"`, () => workbench().openDocument({ name: file.name, dataBase64 }));
+}
+
+export async function openPastedText(text: string, name = 'pasted.txt'): Promise<void> {
+  if (text.length === 0) {
+    useUiStore.getState().notify('error', 'Nothing to open: the pasted text is empty.');
+    return;
+  }
+  const dataBase64 = bytesToBase64(new TextEncoder().encode(text));
+  await open('the pasted text', () => workbench().openDocument({ name, dataBase64 }));
+}
+
+export async function openSample(): Promise<void> {
+  await open('the sample document', () => workbench().openSample({}));
+}
+
+async function open(what: string, call: () => Promise<OpenedDocument>): Promise<void> {
+  let doc: OpenedDocument;
+  try {
+    doc = await call();
+  } catch (err) {
+    reportError(`Could not open ${what}`, err);
+    return;
+  }
+  // The run in flight belongs to the old document: stop it and stop listening to it.
+  if (isRunActive(useRunStore.getState().status)) await cancelRun();
+  useRunStore.getState().reset();
+  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
+  useDocumentStore.getState().setDocument(doc);
+  useUiStore.getState().setCurrentSegment(0);
+  await startRun(DEFAULT_STRATEGY);
+}

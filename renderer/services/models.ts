@@ -1,0 +1,69 @@
+/** Strategies, installed models, the compute backend, pulls and imports. */
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { useModelsStore } from '../stores/models';
+import { useUiStore } from '../stores/ui';
+import { reportError } from './errors';
+import { workbench } from './workbench';
+
+export async function refreshStrategies(): Promise<void> {
+  try {
+    useModelsStore.getState().setStrategies(await workbench().listStrategies({}));
+  } catch (err) {
+    reportError('Could not list the strategies', err);
+  }
+}
+
+export async function refreshModels(): Promise<void> {
+  try {
+    useModelsStore.getState().setInstalled(await workbench().listModels({}));
+  } catch (err) {
+    reportError('Could not list the installed models', err);
+  }
+}
+
+export async function runDoctor(): Promise<void> {
+  try {
+    useModelsStore.getState().setDoctor(await workbench().doctor({}));
+  } catch (err) {
+    reportError('Could not check the compute backend', err);
+  }
+}
+
+export async function pullModel(profile: string): Promise<void> {
+  try {
+    const { pullId } = await workbench().pullModel({ profile });
+    useModelsStore.getState().pullStarted(pullId, profile);
+  } catch (err) {
+    reportError(`Could not pull ${profile}`, err);
+  }
+}
+
+export async function importModel(path: string): Promise<void> {
+  try {
+    const model = await workbench().importModel({ path });
+    useUiStore.getState().notify('info', `Imported ${model.file}.`);
+    await Promise.all([refreshModels(), refreshStrategies()]);
+  } catch (err) {
+    reportError(`Could not import ${path}`, err);
+  }
+}
+
+type PullEvent = Extract<WorkbenchEvent, { type: 'pull-progress' | 'pull-finished' | 'pull-failed' }>;
+
+export function handlePullEvent(event: PullEvent): void {
+  const models = useModelsStore.getState();
+  switch (event.type) {
+    case 'pull-progress':
+      models.pullProgressed(event.pullId, event.file, event.downloadedBytes, event.totalBytes);
+      return;
+    case 'pull-finished':
+      models.pullFinished(event.pullId);
+      // New files can make model strategies available.
+      void Promise.all([refreshModels(), refreshStrategies(), runDoctor()]);
+      return;
+    case 'pull-failed':
+      models.pullFailed(event.pullId, event.error);
+      useUiStore.getState().notify('error', `Download failed: ${event.error}`);
+      return;
+  }
+}

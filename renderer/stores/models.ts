@@ -1,0 +1,54 @@
+/**
+ * What the services know about strategies and models: the strategy list, installed model files,
+ * the compute backend report, and downloads in progress.
+ */
+import { create } from 'zustand';
+import type { DoctorReport, InstalledModel, StrategyInfo } from '../../shared/ipc/contract';
+
+export interface PullState {
+  pullId: string;
+  profile: string;
+  file: string | null;
+  downloadedBytes: number;
+  totalBytes: number | null;
+  status: 'running' | 'done' | 'failed';
+  error: string | null;
+}
+
+export interface ModelsState {
+  strategies: StrategyInfo[];
+  installed: InstalledModel[];
+  doctor: DoctorReport | null;
+  pulls: PullState[];
+  setStrategies(strategies: StrategyInfo[]): void;
+  setInstalled(models: InstalledModel[]): void;
+  setDoctor(report: DoctorReport): void;
+  pullStarted(pullId: string, profile: string): void;
+  pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null): void;
+  pullFinished(pullId: string): void;
+  pullFailed(pullId: string, error: string): void;
+}
+
+export const useModelsStore = create<ModelsState>()((set, get) => {
+  const updatePull = (pullId: string, change: Partial<PullState>) =>
+    set({ pulls: get().pulls.map((p) => (p.pullId === pullId ? { ...p, ...change } : p)) });
+  return {
+    strategies: [],
+    installed: [],
+    doctor: null,
+    pulls: [],
+    setStrategies: (strategies) => set({ strategies }),
+    setInstalled: (installed) => set({ installed }),
+    setDoctor: (doctor) => set({ doctor }),
+    pullStarted: (pullId, profile) =>
+      set({
+        pulls: [
+          ...get().pulls.filter((p) => p.pullId !== pullId),
+          { pullId, profile, file: null, downloadedBytes: 0, totalBytes: null, status: 'running', error: null },
+        ],
+      }),
+    pullProgressed: (pullId, file, downloadedBytes, totalBytes) => updatePull(pullId, { file, downloadedBytes, totalBytes }),
+    pullFinished: (pullId) => updatePull(pullId, { status: 'done' }),
+    pullFailed: (pullId, error) => updatePull(pullId, { status: 'failed', error }),
+  };
+});

@@ -1,0 +1,59 @@
+/**
+ * Screen state that is not data: which screen shows, notices, the segment under the cursor, a
+ * pending "reveal this segment" request, and the run form's settings.
+ */
+import { create } from 'zustand';
+
+export type Screen = 'workbench' | 'models';
+
+export interface Notice {
+  id: number;
+  kind: 'error' | 'info';
+  message: string;
+}
+
+export interface RunForm {
+  strategy: string;
+  /** Empty string: the strategy's default. */
+  maxChars: string;
+  windowTokens: string;
+  profile: string;
+  /** Keep the previous result beside the new one instead of replacing it. */
+  keepPrevious: boolean;
+}
+
+export interface UiState {
+  screen: Screen;
+  notices: Notice[];
+  /** Index of the segment holding the editor's cursor. */
+  currentSegment: number;
+  /** Bumped by each outline click so the editor reveals even the same segment twice. */
+  revealRequest: { index: number; seq: number } | null;
+  runForm: RunForm;
+  showScreen(screen: Screen): void;
+  notify(kind: Notice['kind'], message: string): void;
+  dismiss(id: number): void;
+  setCurrentSegment(index: number): void;
+  reveal(index: number): void;
+  updateRunForm(change: Partial<RunForm>): void;
+}
+
+const MAX_NOTICES = 5;
+let nextNoticeId = 1;
+
+export const useUiStore = create<UiState>()((set, get) => ({
+  screen: 'workbench',
+  notices: [],
+  currentSegment: 0,
+  revealRequest: null,
+  runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false },
+  showScreen: (screen) => set({ screen }),
+  notify: (kind, message) =>
+    set({ notices: [...get().notices, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) }),
+  dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  setCurrentSegment: (currentSegment) => {
+    if (get().currentSegment !== currentSegment) set({ currentSegment });
+  },
+  reveal: (index) => set({ revealRequest: { index, seq: (get().revealRequest?.seq ?? 0) + 1 }, currentSegment: index }),
+  updateRunForm: (change) => set({ runForm: { ...get().runForm, ...change } }),
+}));

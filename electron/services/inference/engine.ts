@@ -1,0 +1,240 @@
+/**
+ * The one llama.cpp runtime of this process. It keeps ONE base model loaded and one context on it;
+ * a LoRA adapter belongs to the context in node-llama-cpp 3.21, so switching strategy recreates
+ * only the context (cheap) and never reloads the base model (expensive). Loading, unloading and
+ * running are serialized by one lock; native handles never leave this module and its callers in
+ * electron/services/inference.
+ */
+import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
+import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfAborted } from './errors';
+import { SerialLock } from './serial-lock';
+
+export type GpuChoice = 'auto' | 'off' | 'cuda' | 'metal' | 'vulkan';
+
+export interface BackendInfo {
+  /** The compute backend llama.cpp runs on: cuda, metal, vulkan or cpu. */
+  backend: string;
+  devices: string[];
+  /** The --gpu choice that led to it. */
+  requested: GpuChoice;
+}
+
+export interface ContextSpec {
+  adapter?: { path: string; scale: number };
+  contextSize: number;
+  batchSize: number;
+}
+
+export type EngineStage = 'idle' | 'loading-backend' | 'loading-model' | 'creating-context' | 'ready' | 'failed';
+
+export interface EngineState {
+  stage: EngineStage;
+  /** 0..1 while loading the model or the adapter. */
+  progress: number;
+  modelPath: string | null;
+  adapterPath: string | null;
+}
+
+const RECENT_LOG_LINES = 30;
+
+export class InferenceEngine {
+  /** Serializes everything that touches the native objects: hold it for a whole run. */
+  readonly lock = new SerialLock();
+  /** How many times a base model was loaded: adapter swaps must not move it. */
+  modelLoads = 0;
+  contextCreations = 0;
+
+  private runtime: { choice: GpuChoice; llama: Llama; backend: BackendInfo } | null = null;
+  private loadedModel: { path: string; model: LlamaModel } | null = null;
+  private loadedContext: { adapterKey: string; size: number; batchSize: number; context: LlamaContext; sequence: LlamaContextSequence } | null = null;
+  private stateValue: EngineState = { stage: 'idle', progress: 0, modelPath: null, adapterPath: null };
+  private readonly stateListeners = new Set<(state: EngineState) => void>();
+  private readonly recentLogs: string[] = [];
+
+  get state(): EngineState {
+    return { ...this.stateValue };
+  }
+
+  onState(listener: (state: EngineState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private setState(patch: Partial<EngineState>): void {
+    this.stateValue = { ...this.stateValue, ...patch };
+    for (const listener of this.stateListeners) listener(this.state);
+  }
+
+  /** The loaded base model, for tests that check an adapter swap keeps it. */
+  get currentModel(): LlamaModel | null {
+    return this.loadedModel?.model ?? null;
+  }
+
+  /** The compute backend (loads llama.cpp, not a model). Call with the lock held. */
+  async backend(choice: GpuChoice): Promise<{ llama: Llama; backend: BackendInfo }> {
+    if (this.runtime && this.runtime.choice === choice) return this.runtime;
+    await this.releaseAll();
+    this.setState({ stage: 'loading-backend', progress: 0 });
+    let llama: Llama;
+    try {
+      llama = await getLlama({
+        gpu: choice === 'off' ? false : choice,
+        // Never compile llama.cpp behind the user's back: prebuilt binaries or a clear error.
+        build: 'never',
+        progressLogs: false,
+        logLevel: LlamaLogLevel.warn,
+        logger: (level, message) => this.log(level, message),
+      });
+    } catch (err) {
+      this.setState({ stage: 'failed' });
+      const detail = (err as Error).message?.split('\n')[0] ?? String(err);
+      throw new InferenceError('backend-unavailable', `cannot start llama.cpp with --gpu ${choice}: ${detail}`);
+    }
+    const devices = llama.gpu === false ? [] : await llama.getGpuDeviceNames().catch(() => []);
+    const backend: BackendInfo = { backend: llama.gpu === false ? 'cpu' : llama.gpu, devices, requested: choice };
+    this.runtime = { choice, llama, backend };
+    return this.runtime;
+  }
+
+  private log(level: LlamaLogLevel, message: string): void {
+    const line = message.trim();
+    if (!line) return;
+    this.recentLogs.push(line);
+    if (this.recentLogs.length > RECENT_LOG_LINES) this.recentLogs.shift();
+    if (process.env.WORKBENCH_DEBUG) process.stderr.write(`[llama.cpp ${level}] ${line}\n`);
+  }
+
+  /** The error to throw for a native failure: out-of-memory is named as such, llama.cpp's log helps. */
+  private nativeFailure(err: unknown, what: string, advice: string): unknown {
+    const lastLog = this.recentLogs.slice(-5).join(' | ');
+    if (!isOutOfMemory(err) && isOutOfMemory(lastLog)) {
+      return new InferenceError('out-of-memory', `out of memory while ${what} (${lastLog}); ${advice}`);
+    }
+    return explainOutOfMemory(err, what, advice);
+  }
+
+  /** Makes sure the backend and this base model are loaded (nothing happens when they are). Lock held. */
+  async useModel(
+    gpu: GpuChoice,
+    modelPath: string,
+    hooks: { signal?: AbortSignal; onLoadProgress?: (p: number) => void } = {},
+  ): Promise<{ llama: Llama; model: LlamaModel; backend: BackendInfo; loaded: boolean }> {
+    const { signal } = hooks;
+    throwIfAborted(signal);
+    const { llama, backend } = await this.backend(gpu);
+    throwIfAborted(signal);
+    let loaded = false;
+    if (!this.loadedModel || this.loadedModel.path !== modelPath) {
+      await this.releaseModel();
+      this.setState({ stage: 'loading-model', progress: 0, modelPath, adapterPath: null });
+      try {
+        const model = await llama.loadModel({
+          modelPath,
+          gpuLayers: gpu === 'off' ? 0 : 'auto',
+          loadSignal: signal,
+          onLoadProgress: (p) => {
+            this.setState({ progress: p });
+            hooks.onLoadProgress?.(p);
+          },
+        });
+        this.loadedModel = { path: modelPath, model };
+        this.modelLoads++;
+        loaded = true;
+        this.setState({ stage: 'idle', progress: 1 });
+      } catch (err) {
+        this.setState({ stage: 'failed', modelPath: null });
+        if (signal?.aborted) throw abortError(signal);
+        throw this.nativeFailure(err, `loading the model ${modelPath}`, 'close other programs or use a smaller model');
+      }
+    }
+    return { llama, model: this.loadedModel.model, backend, loaded };
+  }
+
+  /**
+   * A context on the loaded model with this adapter (or none), at least this big. The context is
+   * kept while the adapter stays the same; another adapter means a new context, never a new model.
+   * Lock held; call useModel first.
+   */
+  async useContext(spec: ContextSpec, hooks: { signal?: AbortSignal } = {}): Promise<{ context: LlamaContext; sequence: LlamaContextSequence; created: boolean }> {
+    const { signal } = hooks;
+    const model = this.loadedModel?.model;
+    if (!model) throw new Error('useContext before useModel');
+    const adapterKey = spec.adapter ? `${spec.adapter.path}@${spec.adapter.scale}` : '';
+    const current = this.loadedContext;
+    let created = false;
+    if (!current || current.adapterKey !== adapterKey || current.size < spec.contextSize || current.batchSize < spec.batchSize) {
+      await this.releaseContext();
+      throwIfAborted(signal);
+      this.setState({ stage: 'creating-context', progress: 0, adapterPath: spec.adapter?.path ?? null });
+      try {
+        const context = await model.createContext({
+          contextSize: spec.contextSize,
+          batchSize: spec.batchSize,
+          sequences: 1,
+          // A context that does not fit is an error to report, not a smaller context to hand back.
+          failedCreationRemedy: false,
+          createSignal: signal,
+          lora: spec.adapter
+            ? { adapters: [{ filePath: spec.adapter.path, scale: spec.adapter.scale }], onLoadProgress: (p) => this.setState({ progress: p }) }
+            : undefined,
+        });
+        this.loadedContext = { adapterKey, size: context.contextSize, batchSize: context.batchSize, context, sequence: context.getSequence() };
+        this.contextCreations++;
+        created = true;
+      } catch (err) {
+        this.setState({ stage: 'failed' });
+        if (signal?.aborted) throw abortError(signal);
+        throw this.nativeFailure(
+          err,
+          `creating a context of ${spec.contextSize} tokens${spec.adapter ? ` with adapter ${spec.adapter.path}` : ''}`,
+          'use a smaller window (--window) or run on the CPU (--gpu off)',
+        );
+      }
+    }
+    this.setState({ stage: 'ready', progress: 1 });
+    const ctx = this.loadedContext!;
+    return { context: ctx.context, sequence: ctx.sequence, created };
+  }
+
+  /** Frees the context (and its KV cache), keeping the model. Call with the lock held. */
+  async releaseContext(): Promise<void> {
+    const ctx = this.loadedContext;
+    this.loadedContext = null;
+    if (ctx && !ctx.context.disposed) await ctx.context.dispose();
+    if (this.stateValue.stage === 'ready') this.setState({ stage: 'idle', adapterPath: null });
+  }
+
+  private async releaseModel(): Promise<void> {
+    await this.releaseContext();
+    const m = this.loadedModel;
+    this.loadedModel = null;
+    if (m && !m.model.disposed) await m.model.dispose();
+    this.setState({ stage: 'idle', modelPath: null, adapterPath: null });
+  }
+
+  private async releaseAll(): Promise<void> {
+    await this.releaseModel();
+    const r = this.runtime;
+    this.runtime = null;
+    if (r && !r.llama.disposed) await r.llama.dispose();
+  }
+
+  /** Unloads everything, after any run in progress. */
+  async dispose(): Promise<void> {
+    await this.lock.run(() => this.releaseAll());
+  }
+}
+
+let shared: InferenceEngine | null = null;
+
+/** The process-wide engine; disposed on exit so llama.cpp frees its memory in order. */
+export function sharedEngine(): InferenceEngine {
+  if (!shared) {
+    const engine = new InferenceEngine();
+    shared = engine;
+    process.once('beforeExit', () => {
+      void engine.dispose();
+    });
+  }
+  return shared;
+}

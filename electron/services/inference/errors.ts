@@ -1,0 +1,55 @@
+/**
+ * Everything that can go wrong before or while a model runs, as one typed error. They are all
+ * things a person can fix (a wrong file, a window too big), so they are UserInputErrors: the CLI
+ * prints `error: <message>` and exits 2, the service sends the message as a run-failed event.
+ */
+import { UserInputError } from '../../cli/errors';
+
+export type InferenceErrorCode =
+  | 'profile-not-found'
+  | 'profile-invalid'
+  | 'model-missing'
+  | 'not-gguf'
+  | 'truncated-gguf'
+  | 'bad-gguf'
+  | 'not-an-adapter'
+  | 'adapter-mismatch'
+  | 'window-too-large'
+  | 'out-of-memory'
+  | 'backend-unavailable';
+
+export class InferenceError extends UserInputError {
+  constructor(
+    readonly code: InferenceErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InferenceError';
+  }
+}
+
+/** True for llama.cpp's and ggml's ways of saying an allocation failed. */
+export function isOutOfMemory(err: unknown): boolean {
+  const message = err instanceof Error ? err.message : String(err);
+  return /out of memory|failed to allocate|alloc(?:ation)? failed|insufficient memory|not enough (?:v?ram|memory)|cudaMalloc|ErrorOutOfDeviceMemory|VK_ERROR_OUT_OF/i.test(
+    message,
+  );
+}
+
+/** Turns an allocation failure into a clear error; any other error passes through unchanged. */
+export function explainOutOfMemory(err: unknown, what: string, advice: string): unknown {
+  if (!isOutOfMemory(err)) return err;
+  const detail = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  return new InferenceError('out-of-memory', `out of memory while ${what} (${detail}); ${advice}`);
+}
+
+/** The error an aborted run rejects with: a DOMException named AbortError, as fetch and timers use. */
+export function abortError(signal?: AbortSignal): Error {
+  const reason: unknown = signal?.reason;
+  if (reason instanceof Error && reason.name === 'AbortError') return reason;
+  return new DOMException('the run was cancelled', 'AbortError');
+}
+
+export function throwIfAborted(signal?: AbortSignal): void {
+  if (signal?.aborted) throw abortError(signal);
+}

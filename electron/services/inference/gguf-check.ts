@@ -1,0 +1,101 @@
+/**
+ * Checks a model or adapter file before llama.cpp sees it. llama.cpp's own failures are a bare
+ * "failed to load model" (or a crash on a truncated file), so the reasons are found here first:
+ * not a GGUF at all, cut short, an adapter where a model belongs, or an adapter made for another
+ * architecture or another shape of model.
+ */
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { GgufFormatError } from '../../gguf/errors';
+import { readGgufHeader } from '../../gguf/reader';
+import { plainValue, tensorByteSize, type GgufHeader } from '../../gguf/types';
+import { InferenceError } from './errors';
+
+export interface CheckedGguf {
+  path: string;
+  kind: 'model' | 'adapter';
+  architecture: string;
+  sizeBytes: number;
+  header: GgufHeader;
+}
+
+async function readChecked(path: string, role: string): Promise<CheckedGguf> {
+  const name = basename(path);
+  try {
+    await stat(path);
+  } catch {
+    throw new InferenceError('model-missing', `${role} file not found: ${path}`);
+  }
+  let header: GgufHeader & { fileSize: number };
+  try {
+    header = await readGgufHeader(path);
+  } catch (err) {
+    if (err instanceof GgufFormatError) {
+      if (err.kind === 'not-gguf') throw new InferenceError('not-gguf', `${role} ${name} is not a GGUF file`);
+      if (err.kind === 'truncated') throw new InferenceError('truncated-gguf', `${role} ${name} is truncated (${err.message})`);
+      throw new InferenceError('bad-gguf', `${role} ${name} is not a usable GGUF: ${err.message}`);
+    }
+    throw err;
+  }
+  // The header can be whole while the tensor data is cut short: check the data's extent too.
+  let end = header.dataOffset;
+  for (const t of header.tensors) {
+    const bytes = tensorByteSize(t.type, t.dims);
+    if (bytes !== undefined) end = Math.max(end, header.dataOffset + t.offset + bytes);
+  }
+  if (end > header.fileSize) {
+    throw new InferenceError(
+      'truncated-gguf',
+      `${role} ${name} is truncated: its tensors need ${end} bytes, the file has ${header.fileSize}`,
+    );
+  }
+  const type = plainValue(header.metadata.get('general.type'));
+  const architecture = String(plainValue(header.metadata.get('general.architecture')) ?? '');
+  if (!architecture) throw new InferenceError('bad-gguf', `${role} ${name} names no architecture (general.architecture)`);
+  return { path, kind: type === 'adapter' ? 'adapter' : 'model', architecture, sizeBytes: header.fileSize, header };
+}
+
+/** A base or merged model: a GGUF that is not an adapter. */
+export async function checkModelFile(path: string): Promise<CheckedGguf> {
+  const model = await readChecked(path, 'model');
+  if (model.kind === 'adapter') {
+    throw new InferenceError('bad-gguf', `model ${basename(path)} is a LoRA adapter, not a model: name it as the adapter and give a base model`);
+  }
+  return model;
+}
+
+/**
+ * A LoRA adapter for this base: same architecture, and every tensor it modifies exists in the base
+ * with matching outer dimensions (what llama.cpp calls "incorrect shape (maybe wrong base model?)").
+ */
+export async function checkAdapterFile(path: string, base: CheckedGguf): Promise<CheckedGguf> {
+  const adapter = await readChecked(path, 'adapter');
+  const name = basename(path);
+  if (adapter.kind !== 'adapter') {
+    throw new InferenceError('not-an-adapter', `adapter ${name} is a full model, not a LoRA adapter (general.type is not "adapter")`);
+  }
+  if (adapter.architecture !== base.architecture) {
+    throw new InferenceError(
+      'adapter-mismatch',
+      `adapter ${name} is for architecture ${adapter.architecture}, the model ${basename(base.path)} is ${base.architecture}`,
+    );
+  }
+  const baseTensors = new Map(base.header.tensors.map((t) => [t.name, t.dims]));
+  for (const t of adapter.header.tensors) {
+    const m = /^(.*)\.lora_([ab])$/.exec(t.name);
+    if (!m) continue;
+    const target = baseTensors.get(m[1]!);
+    if (!target) {
+      throw new InferenceError('adapter-mismatch', `adapter ${name} modifies ${m[1]}, which the model ${basename(base.path)} does not have`);
+    }
+    // GGUF lists dims innermost first: A is [in, r], B is [r, out]; the base weight is [in, out].
+    const fits = m[2] === 'a' ? t.dims[0] === target[0] : t.dims[1] === target[1];
+    if (!fits) {
+      throw new InferenceError(
+        'adapter-mismatch',
+        `adapter ${name} does not fit the model ${basename(base.path)}: ${t.name} is [${t.dims.join(', ')}], the base tensor is [${target.join(', ')}] (another model size?)`,
+      );
+    }
+  }
+  return adapter;
+}

@@ -1,0 +1,49 @@
+/**
+ * Where profiles and model files are looked up. Built-in profiles ship in resources/profiles; a
+ * user folder (option, then WORKBENCH_PROFILES_DIR) comes first, so a user's profile of the same
+ * name overrides a built-in one. Model file names in profiles resolve against the models folder
+ * (option, then WORKBENCH_MODELS_DIR, then models/ of the app).
+ */
+import { existsSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export interface LocationOptions {
+  profilesDir?: string;
+  modelsDir?: string;
+}
+
+let cachedRoot: string | undefined;
+
+/** The app's root: the nearest folder above this module that has resources/profiles. */
+export function appRoot(): string {
+  if (cachedRoot) return cachedRoot;
+  const fromEnv = process.env.WORKBENCH_APP_ROOT;
+  if (fromEnv) return (cachedRoot = resolve(fromEnv));
+  const here = typeof import.meta.url === 'string' && import.meta.url ? dirname(fileURLToPath(import.meta.url)) : process.cwd();
+  for (let dir = here; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'resources', 'profiles'))) return (cachedRoot = dir);
+    if (dirname(dir) === dir) return (cachedRoot = process.cwd());
+  }
+}
+
+export function builtinProfilesDir(): string {
+  return join(appRoot(), 'resources', 'profiles');
+}
+
+/** Profile folders in lookup order, user folders first. */
+export function profileSearchPath(options: LocationOptions = {}): string[] {
+  const dirs = [options.profilesDir, process.env.WORKBENCH_PROFILES_DIR, builtinProfilesDir()].filter(
+    (d): d is string => typeof d === 'string' && d !== '',
+  );
+  return [...new Set(dirs.map((d) => resolve(d)))];
+}
+
+export function modelsDir(options: LocationOptions = {}): string {
+  return resolve(options.modelsDir ?? process.env.WORKBENCH_MODELS_DIR ?? join(appRoot(), 'models'));
+}
+
+/** A profile's file name as a path: absolute names stay, others live in the models folder. */
+export function resolveModelFile(file: string, options: LocationOptions = {}): string {
+  return isAbsolute(file) ? file : join(modelsDir(options), file);
+}

@@ -1,0 +1,94 @@
+/**
+ * Strategy profiles on disk: finding, validating and listing them with whether their files are
+ * installed. Parsing and the schema are pure and live in shared/profiles.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, readdir } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
+import { InferenceError } from './errors';
+import { profileSearchPath, resolveModelFile, type LocationOptions } from './paths';
+
+export interface LoadedProfile {
+  profile: Profile;
+  /** The JSON file it came from. */
+  path: string;
+}
+
+export interface ProfileListing {
+  name: string;
+  strategy?: string;
+  description?: string;
+  path: string;
+  /** All files present (and the profile valid). */
+  ready: boolean;
+  /** Missing files, as resolved paths, each with how to get it. */
+  missing: string[];
+  /** Why the profile file could not be used, if it cannot. */
+  error?: string;
+}
+
+async function profileFilesIn(dir: string): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((f) => f.endsWith('.json')).sort().map((f) => join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+async function readProfileFile(path: string): Promise<Profile> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await readFile(path, 'utf-8'));
+  } catch (err) {
+    throw new InferenceError('profile-invalid', `profile ${basename(path)} is not valid JSON: ${(err as Error).message}`);
+  }
+  try {
+    return parseProfile(json, `profile ${basename(path)}`);
+  } catch (err) {
+    if (err instanceof ProfileFormatError) throw new InferenceError('profile-invalid', err.message);
+    throw err;
+  }
+}
+
+/** The first profile with this name along the search path (a file `<name>.json` or a `name` field). */
+export async function loadProfile(name: string, options: LocationOptions = {}): Promise<LoadedProfile> {
+  const known: string[] = [];
+  for (const dir of profileSearchPath(options)) {
+    for (const path of await profileFilesIn(dir)) {
+      if (basename(path, '.json') === name) return { profile: await readProfileFile(path), path };
+      known.push(basename(path, '.json'));
+    }
+  }
+  const list = [...new Set(known)].join(', ') || 'none';
+  throw new InferenceError('profile-not-found', `no profile named '${name}' (known: ${list})`);
+}
+
+/** The profile a model strategy uses when none is named: the one named like the strategy. */
+export function defaultProfileName(strategy: string): string {
+  return strategy;
+}
+
+/** Every profile along the search path (a user's profile hides a built-in one of the same name). */
+export async function listProfiles(options: LocationOptions = {}): Promise<ProfileListing[]> {
+  const seen = new Set<string>();
+  const out: ProfileListing[] = [];
+  for (const dir of profileSearchPath(options)) {
+    for (const path of await profileFilesIn(dir)) {
+      const name = basename(path, '.json');
+      if (seen.has(name)) continue;
+      seen.add(name);
+      try {
+        const profile = await readProfileFile(path);
+        const missing = profileFiles(profile)
+          .map((f) => ({ ...f, path: resolveModelFile(f.file, options) }))
+          .filter((f) => !existsSync(f.path))
+          .map((f) => `${f.path} (${f.role}${f.uri ? `: models pull ${name}` : f.source ? `: from ${f.source}` : ''})`);
+        out.push({ name, strategy: profile.strategy, description: profile.description, path, ready: missing.length === 0, missing });
+      } catch (err) {
+        out.push({ name, path, ready: false, missing: [], error: (err as Error).message });
+      }
+    }
+  }
+  return out;
+}

@@ -1,0 +1,113 @@
+/**
+ * Runs one prompt on a context sequence: prefill, then generation. This is the whole hot path, so
+ * it talks to node-llama-cpp's sequence directly instead of through a chat session:
+ * - the prompt arrives as tokens (each document sentence was tokenized once, up front);
+ * - the tokens a previous window left in the KV cache are kept as far as they agree with this
+ *   prompt (the template's beginning), so they are not evaluated again;
+ * - the prefill goes in chunks sized to take about PREFILL_SLICE_MS each, so that a cancel is
+ *   noticed between chunks well within a second even on a slow CPU, while a fast GPU still gets
+ *   batches as large as the context allows;
+ * - generation stops at an end-of-generation token (the grammar forces one once it is complete)
+ *   or at the profile's token limit.
+ */
+import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import type { DecodingSettings } from '../../../shared/profiles/schema';
+import { abortError, throwIfAborted } from './errors';
+
+const PREFILL_SLICE_MS = 400;
+const FIRST_PREFILL_CHUNK = 32;
+const MIN_PREFILL_CHUNK = 8;
+
+export interface PromptRun {
+  model: LlamaModel;
+  sequence: LlamaContextSequence;
+  tokens: readonly Token[];
+  decoding: DecodingSettings;
+  grammar?: LlamaGrammar;
+  signal?: AbortSignal;
+  /** Largest batch the context takes. */
+  batchSize: number;
+  onPrefill?: (tokens: number, ms: number) => void;
+  onToken?: (ms: number) => void;
+}
+
+export interface PromptResult {
+  text: string;
+  generated: number;
+  /** Prompt tokens evaluated (the rest came from the cache). */
+  prefilled: number;
+  reused: number;
+  prefillMs: number;
+  generateMs: number;
+  stoppedBy: 'end' | 'max-tokens';
+}
+
+export async function runPrompt(run: PromptRun): Promise<PromptResult> {
+  const { sequence, tokens, signal } = run;
+  if (tokens.length === 0) throw new Error('empty prompt');
+  throwIfAborted(signal);
+
+  // Keep what the cache shares with this prompt, but always leave the last token to evaluate:
+  // generation starts from its logits.
+  const keep = Math.min(sequence.compareContextTokens(tokens as Token[]).firstDifferentIndex, tokens.length - 1);
+  if (sequence.nextTokenIndex > keep) await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+
+  const prefillStart = performance.now();
+  let at = keep;
+  let chunk = Math.min(FIRST_PREFILL_CHUNK, run.batchSize);
+  while (at < tokens.length - 1) {
+    throwIfAborted(signal);
+    const slice = tokens.slice(at, Math.min(tokens.length - 1, at + chunk));
+    const t0 = performance.now();
+    await sequence.evaluateWithoutGeneratingNewTokens(slice as Token[]);
+    const ms = Math.max(1, performance.now() - t0);
+    at += slice.length;
+    run.onPrefill?.(slice.length, ms);
+    chunk = Math.max(MIN_PREFILL_CHUNK, Math.min(run.batchSize, Math.floor((slice.length * PREFILL_SLICE_MS) / ms)));
+  }
+  const prefillMs = performance.now() - prefillStart;
+  throwIfAborted(signal);
+
+  const d = run.decoding;
+  const generated: Token[] = [];
+  const lastN = d.repeatPenaltyLastTokens;
+  const grammarEvaluationState = run.grammar ? new LlamaGrammarEvaluationState({ model: run.model, grammar: run.grammar }) : undefined;
+  const generateStart = performance.now();
+  let stoppedBy: PromptResult['stoppedBy'] = 'end';
+  const iterator = sequence.evaluate([tokens[tokens.length - 1]!], {
+    temperature: d.temperature,
+    topK: d.topK,
+    topP: d.topP,
+    seed: d.seed,
+    grammarEvaluationState,
+    repeatPenalty:
+      d.repeatPenalty > 1 && lastN > 0
+        ? { punishTokens: () => generated.slice(-lastN), penalty: d.repeatPenalty, maxPunishTokens: lastN }
+        : undefined,
+  });
+  let previous = generateStart;
+  try {
+    for await (const token of iterator) {
+      if (signal?.aborted) throw abortError(signal);
+      generated.push(token);
+      const now = performance.now();
+      run.onToken?.(now - previous);
+      previous = now;
+      if (generated.length >= d.maxNewTokens) {
+        stoppedBy = 'max-tokens';
+        break;
+      }
+    }
+  } finally {
+    await iterator.return();
+  }
+  return {
+    text: run.model.detokenize(generated),
+    generated: generated.length,
+    prefilled: tokens.length - keep,
+    reused: keep,
+    prefillMs,
+    generateMs: performance.now() - generateStart,
+    stoppedBy,
+  };
+}

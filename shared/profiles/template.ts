@@ -1,0 +1,34 @@
+/**
+ * Prompt rendering. The prompt is returned as the text before and after the document window, so
+ * the runtime tokenizes the template once (with special tokens) and splices each window's tokens
+ * in between (without special tokens: a document that contains `<|im_end|>` stays plain text).
+ */
+import type { PromptSettings } from './schema';
+
+export interface RenderedPrompt {
+  before: string;
+  after: string;
+}
+
+const TEXT = '{{text}}';
+
+export function renderPrompt(prompt: PromptSettings): RenderedPrompt {
+  const filled = prompt.template.split('{{system}}').join(prompt.system);
+  const at = filled.indexOf(TEXT);
+  if (at < 0 || filled.indexOf(TEXT, at + TEXT.length) >= 0) {
+    throw new Error('prompt template must contain {{text}} exactly once');
+  }
+  const userBefore = filled.slice(0, at);
+  const userAfter = filled.slice(at + TEXT.length);
+  if (prompt.format === 'raw') return { before: userBefore, after: userAfter + prompt.answerPrefix };
+  return {
+    before: `<|im_start|>system\n${prompt.system}<|im_end|>\n<|im_start|>user\n${userBefore}`,
+    after: `${userAfter}<|im_end|>\n<|im_start|>assistant\n${prompt.answerPrefix}`,
+  };
+}
+
+/** The whole prompt for one window, as text (for logs and for tokenizer-free previews). */
+export function renderWindowPrompt(prompt: PromptSettings, windowText: string): string {
+  const { before, after } = renderPrompt(prompt);
+  return before + windowText + after;
+}

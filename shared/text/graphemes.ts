@@ -16,9 +16,9 @@ function graphemeSegmenter(): Intl.Segmenter {
 }
 
 /**
- * The largest grapheme boundary in (floor, offset], or the smallest safe boundary after
- * `offset` when the cluster around it is longer than the look-around window. Returns null
- * when no interior boundary exists in (floor, text.length).
+ * The largest grapheme boundary in (floor, offset]. Returns null when the cluster that starts
+ * at `floor` reaches past `offset`. A cluster longer than the look-around window (only seen in
+ * deliberately stacked combining marks) is cut at the nearest safe boundary instead.
  */
 export function graphemeBoundaryAtOrBefore(text: string, offset: number, floor: number): number | null {
   if (offset <= floor) return null;
@@ -30,7 +30,17 @@ export function graphemeBoundaryAtOrBefore(text: string, offset: number, floor: 
     if (at > offset) break;
     if (at > floor && isSafeBoundary(text, at)) best = at;
   }
-  if (best !== null) return best;
-  for (let at = offset; at < text.length; at++) if (at > floor && isSafeBoundary(text, at)) return at;
+  if (best !== null || from === floor) return best;
+  for (let at = offset; at > floor; at--) if (isSafeBoundary(text, at)) return at;
   return null;
+}
+
+/** The first grapheme boundary after `offset` (text.length at the end). */
+export function graphemeBoundaryAfter(text: string, offset: number): number {
+  const window = text.slice(offset, Math.min(text.length, offset + WINDOW));
+  for (const { index } of graphemeSegmenter().segment(window)) {
+    if (index > 0 && isSafeBoundary(text, offset + index)) return offset + index;
+  }
+  for (let at = offset + WINDOW; at < text.length; at++) if (isSafeBoundary(text, at)) return at;
+  return text.length;
 }

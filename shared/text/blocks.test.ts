@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { markdownBlocks } from './blocks';
+
+function kinds(text: string): Array<[string, string]> {
+  return markdownBlocks(text).map((b) => [b.kind, text.slice(b.start, b.end)]);
+}
+
+describe('markdownBlocks', () => {
+  it('recognises headings, paragraphs, fences with blank lines inside, tables, lists and formulas', () => {
+    const text = [
+      '# Title', '', 'A paragraph', 'on two lines.', '', '```js', 'a();', '', 'b();', '```', '',
+      '| x | y |', '|---|---|', '| 1 | 2 |', '', '- one', '  more', '', '- two', '  1. nested', '', '$$', 'e = mc^2', '$$', '', 'End.',
+    ].join('\n');
+    expect(kinds(text)).toEqual([
+      ['heading', '# Title\n'],
+      ['paragraph', 'A paragraph\non two lines.\n'],
+      ['code', '```js\na();\n\nb();\n```\n'],
+      ['table', '| x | y |\n|---|---|\n| 1 | 2 |\n'],
+      ['list', '- one\n  more\n\n- two\n  1. nested\n'],
+      ['math', '$$\ne = mc^2\n$$\n'],
+      ['paragraph', 'End.'],
+    ]);
+  });
+
+  it('lets a list or heading interrupt a paragraph, and reads setext headings', () => {
+    expect(kinds('Intro:\n- a\n- b\nTitle\n=====\nBody')).toEqual([
+      ['paragraph', 'Intro:\n'],
+      ['list', '- a\n- b\nTitle\n=====\nBody'],
+    ]);
+    expect(kinds('Title\n---\nBody')).toEqual([['heading', 'Title\n---\n'], ['paragraph', 'Body']]);
+  });
+
+  it('runs an unclosed fence to the end, but reads an unclosed $$ as text', () => {
+    expect(kinds('```\ncode\n\nmore')).toEqual([['code', '```\ncode\n\nmore']]);
+    expect(kinds('$$ costs\n\nnext')).toEqual([['paragraph', '$$ costs\n'], ['paragraph', 'next']]);
+  });
+
+  it('reads indented code after a blank line, and handles CRLF', () => {
+    expect(kinds('Text\r\n\r\n    code\r\n\r\n    more\r\nafter')).toEqual([
+      ['paragraph', 'Text\r\n'],
+      ['code', '    code\r\n\r\n    more\r\n'],
+      ['paragraph', 'after'],
+    ]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Reading documents: bytes in, the text every strategy works on out. One entry point for a path
+ * (readDocument) and one for bytes that arrived another way (readDocumentBytes, e.g. a file
+ * dropped on the window). Failures are DocumentReadError with a one-line message.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
+import { describeDocument } from '../../shared/document/document-info';
+import type { DocumentInfo } from '../../shared/document/types';
+import { decodeTextFile } from './decode-text';
+import { DocumentReadError } from './errors';
+
+export { DocumentReadError } from './errors';
+export { decodeTextFile } from './decode-text';
+
+export type SourceFormat = 'txt' | 'md' | 'html' | 'pdf' | 'docx';
+
+export interface ReadDocumentResult {
+  name: string;
+  text: string;
+  sourceFormat: SourceFormat;
+  info: DocumentInfo;
+}
+
+const EXTENSIONS: Record<string, SourceFormat> = {
+  '.txt': 'txt',
+  '.text': 'txt',
+  '.md': 'md',
+  '.markdown': 'md',
+  '.html': 'html',
+  '.htm': 'html',
+  '.xhtml': 'html',
+  '.pdf': 'pdf',
+  '.docx': 'docx',
+};
+
+export const SUPPORTED_EXTENSIONS = Object.keys(EXTENSIONS);
+
+/** The reader for a file name, or a DocumentReadError naming what is supported. */
+export function sourceFormatOf(name: string): SourceFormat {
+  const extension = extname(name).toLowerCase();
+  const format = EXTENSIONS[extension];
+  if (!format) {
+    const what = extension ? `unsupported file type '${extension}'` : 'a file without an extension';
+    throw new DocumentReadError(`${name}: ${what} (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);
+  }
+  return format;
+}
+
+async function toText(name: string, format: SourceFormat, bytes: Uint8Array): Promise<string> {
+  switch (format) {
+    case 'txt':
+    case 'md':
+      return decodeTextFile(name, bytes);
+    case 'html':
+      return (await import('./html')).htmlToText(decodeTextFile(name, bytes));
+    case 'pdf':
+      return (await import('./pdf')).pdfToText(name, bytes);
+    case 'docx':
+      return (await import('./docx')).docxToText(name, bytes);
+  }
+}
+
+export async function readDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult> {
+  const fileName = basename(name);
+  const sourceFormat = sourceFormatOf(fileName);
+  const text = await toText(fileName, sourceFormat, bytes);
+  return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text) };
+}
+
+/** Refuses a missing file, a folder or a device with a one-line message. */
+async function assertRegularFile(path: string): Promise<void> {
+  let stats;
+  try {
+    stats = await stat(path);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') throw new DocumentReadError(`no such file: ${path}`);
+    if (code === 'EACCES' || code === 'EPERM') throw new DocumentReadError(`permission denied: ${path}`);
+    throw new DocumentReadError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+  if (stats.isDirectory()) throw new DocumentReadError(`${path} is a directory, not a file`);
+  if (!stats.isFile()) throw new DocumentReadError(`${path} is not a regular file`);
+}
+
+/** Reads the raw bytes of a file, turning the file system's errors into one-line messages. */
+export async function readFileBytes(path: string): Promise<Uint8Array> {
+  await assertRegularFile(path);
+  try {
+    return new Uint8Array(await readFile(path));
+  } catch (err) {
+    throw new DocumentReadError(`cannot read ${path}: ${(err as Error).message}`);
+  }
+}
+
+export async function readDocument(path: string): Promise<ReadDocumentResult> {
+  await assertRegularFile(path);
+  // Check the extension before reading: no point loading a 2 GB video to refuse it.
+  sourceFormatOf(basename(path));
+  return readDocumentBytes(path, await readFileBytes(path));
+}

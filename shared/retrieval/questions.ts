@@ -2,9 +2,13 @@
  * Retrieval questions generated from gold text, the seed's "next step": instead of grading
  * LLM answers, check whether the retrieved segment holds a known answer sentence.
  *
- * A question is a keyword query: about half of one sentence's content words (at least four),
- * chosen with a seeded PRNG and kept in order. Its answer is that sentence, by offset, so a
- * segment "contains the answer" when its range covers the sentence's range.
+ * A question is a keyword query about one sentence of the gold text, its answer: two of the
+ * sentence's content words plus two content words from its neighbours (up to two sentences
+ * away) inside the same gold segment, all chosen with a seeded PRNG. The context words make it a
+ * question about a topic, not a lookup of one sentence: a segment that keeps the answer with its
+ * topical neighbours ranks higher, one cut away from them loses them. When the neighbours offer
+ * no new word, the answer supplies all four. A segment "contains the answer" when its range
+ * covers the sentence's range.
  */
 import { sentenceStarts } from '../text/sentences';
 import { contentWords } from './tokens';
@@ -35,6 +39,10 @@ export interface QuestionOptions {
   maxAnswerChars?: number;
 }
 
+const ANSWER_WORDS = 2;
+const CONTEXT_WORDS = 2;
+const CONTEXT_SENTENCES = 2;
+
 interface Sentence {
   start: number;
   end: number;
@@ -60,6 +68,20 @@ function straddles(boundaries: readonly number[], start: number, end: number): b
   return boundaries.some((b) => b > start && b < end);
 }
 
+/** The gold segment [start, end) that holds `offset`. */
+function goldSegmentAt(doc: GoldDocument, offset: number): [number, number] {
+  let start = 0;
+  let end = doc.text.length;
+  for (const b of doc.boundaries) {
+    if (b <= offset) start = b;
+    else {
+      end = b;
+      break;
+    }
+  }
+  return [start, end];
+}
+
 export function generateQuestions(documents: readonly GoldDocument[], options: QuestionOptions): RetrievalQuestion[] {
   const perDocument = options.perDocument ?? 4;
   const minWords = options.minContentWords ?? 8;
@@ -68,20 +90,22 @@ export function generateQuestions(documents: readonly GoldDocument[], options: Q
   const questions: RetrievalQuestion[] = [];
 
   documents.forEach((doc, documentIndex) => {
-    const usable: Sentence[] = [];
-    for (const { start, end } of sentences(doc.text)) {
-      if (end - start > maxChars || straddles(doc.boundaries, start, end)) continue;
-      const words = [...new Set(contentWords(doc.text.slice(start, end)))];
-      if (words.length >= minWords) usable.push({ start, end, words });
-    }
+    const all: Sentence[] = sentences(doc.text).map(({ start, end }) => ({ start, end, words: [...new Set(contentWords(doc.text.slice(start, end)))] }));
+    const usable = all.filter((s) => s.end - s.start <= maxChars && !straddles(doc.boundaries, s.start, s.end) && s.words.length >= minWords);
     const chosen = random.shuffle(usable).slice(0, perDocument).sort((a, b) => a.start - b.start);
     for (const sentence of chosen) {
-      const keep = Math.max(4, Math.ceil(sentence.words.length / 2));
-      const picked = new Set(random.shuffle(sentence.words.map((_, i) => i)).slice(0, keep));
-      const query = sentence.words.filter((_, i) => picked.has(i)).join(' ');
+      const [segStart, segEnd] = goldSegmentAt(doc, sentence.start);
+      const own = random.shuffle(sentence.words).slice(0, ANSWER_WORDS);
+      // Context words: from the answer's neighbours inside the same gold segment, absent from the answer.
+      const index = all.indexOf(sentence);
+      const neighbours = all.filter((s, i) => s !== sentence && Math.abs(i - index) <= CONTEXT_SENTENCES && s.start >= segStart && s.end <= segEnd);
+      const answerWords = new Set(sentence.words);
+      const contextPool = [...new Set(neighbours.flatMap((s) => s.words))].filter((w) => !answerWords.has(w));
+      const context = random.shuffle(contextPool).slice(0, CONTEXT_WORDS);
+      const extra = random.shuffle(sentence.words.filter((w) => !own.includes(w))).slice(0, CONTEXT_WORDS - context.length);
       questions.push({
         documentIndex,
-        question: query,
+        question: [...own, ...context, ...extra].join(' '),
         answer: doc.text.slice(sentence.start, sentence.end),
         start: sentence.start,
         end: sentence.end,

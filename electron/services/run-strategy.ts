@@ -1,0 +1,97 @@
+/**
+ * THE way to run a strategy, for every caller (CLI, desktop UI, web host, benchmarks): a document
+ * text and a strategy name in, a checked SegmentationResult out. Transport-free: no argv, no IPC.
+ *
+ * Rule strategies run here directly. Model strategies are delegated to the inference service,
+ * imported only when one is asked for, so a rule-strategy run never loads llama.cpp.
+ */
+import type { DocumentInfo, SegmentationResult } from '../../shared/document/types';
+import { assertValidSegmentation } from '../../shared/document/segmentation';
+import type { RunOptions, RunProgress } from '../../shared/ipc/contract';
+import { getRuleStrategy, RULE_STRATEGIES } from '../../shared/strategies';
+
+/** The strategies that need a model, named after the seed's three models. */
+export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
+
+export type StrategyOptions = RunOptions & {
+  /** Model file (GGUF) overriding the profile's. */
+  model?: string;
+  /** LoRA adapter file (GGUF) overriding the profile's. */
+  adapter?: string;
+  /** Compute backend: auto, off (CPU), cuda, metal or vulkan. */
+  gpu?: string;
+};
+
+export interface RunStrategyRequest {
+  text: string;
+  info: DocumentInfo;
+  strategy: string;
+  options: StrategyOptions;
+}
+
+export interface RunStrategyHooks {
+  onProgress?: (progress: Omit<RunProgress, 'runId'>) => void;
+  signal?: AbortSignal;
+}
+
+/** A strategy name nobody knows: the caller's mistake, reported with the valid names. */
+export class UnknownStrategyError extends Error {
+  constructor(name: string) {
+    super(`unknown strategy '${name}' (valid: ${allStrategyNames().join(', ')})`);
+    this.name = 'UnknownStrategyError';
+  }
+}
+
+export function allStrategyNames(): string[] {
+  return [...RULE_STRATEGIES.map((s) => s.name), ...MODEL_STRATEGY_NAMES];
+}
+
+export function isModelStrategy(name: string): boolean {
+  return (MODEL_STRATEGY_NAMES as readonly string[]).includes(name);
+}
+
+function abortError(): Error {
+  const err = new Error('the run was cancelled');
+  err.name = 'AbortError';
+  return err;
+}
+
+export async function runStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks = {}): Promise<SegmentationResult> {
+  const { text, info, strategy, options } = request;
+  if (info.chars !== text.length) {
+    throw new Error(`document info says ${info.chars} characters but the text has ${text.length}`);
+  }
+  if (hooks.signal?.aborted) throw abortError();
+
+  if (isModelStrategy(strategy)) {
+    const { runModelStrategy } = await import('./inference/run-model-strategy');
+    const result = await runModelStrategy(request, hooks);
+    assertValidSegmentation(text, result.segmentation);
+    return result;
+  }
+
+  const rule = getRuleStrategy(strategy);
+  if (!rule) throw new UnknownStrategyError(strategy);
+  const started = performance.now();
+  const { segmentation, warnings } = rule.segment(text, { maxChars: options.maxChars, maxTokens: options.maxTokens });
+  const elapsedMs = performance.now() - started;
+  // A rule strategy is pure and deterministic, but the invariant is checked at every service exit.
+  assertValidSegmentation(text, segmentation);
+  const allWarnings = [...warnings];
+  if (options.maxTokens !== undefined) {
+    allWarnings.push({
+      code: 'max-tokens-ignored',
+      message: `max-tokens needs a tokenizer, and rule strategies run without one: only the character limit was applied`,
+    });
+  }
+  const ruleOptions = Object.fromEntries(
+    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens }).filter(([, v]) => v !== undefined),
+  );
+  return {
+    document: info,
+    strategy,
+    segmentation,
+    warnings: allWarnings,
+    meta: { kind: 'rules', options: ruleOptions, elapsedMs: Math.round(elapsedMs * 1000) / 1000 },
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The workspace as the rest of the app uses it: documents with their runs and corrections,
+ * autosave of corrections (debounced, atomic), and detection of changed sources. Batches,
+ * exports and re-anchoring build on this class from their own modules.
+ */
+import { assertValidSegmentation } from '../../../shared/document/segmentation';
+import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
+import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
+import type { WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
+import { WorkspaceFileError } from './json-files';
+import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
+
+export interface WorkspaceServiceOptions {
+  readSource: SourceReader;
+  autosave?: DebounceTiming;
+  /** Told after each correction is durably written (for a "saved" indicator). */
+  onCorrectionSaved?: (id: string, corrected: CorrectedFile) => void;
+}
+
+interface PendingCorrection {
+  segmentation: Segmentation;
+  basedOn: CorrectionBasis | null;
+}
+
+export class SourceChangedError extends WorkspaceFileError {
+  constructor(name: string) {
+    super(`the source of ${name} has changed since it was segmented: re-anchor it before editing`);
+    this.name = 'SourceChangedError';
+  }
+}
+
+export class WorkspaceService {
+  private readonly texts = new Map<string, DocumentText>();
+  private readonly saver: DebouncedSaver<PendingCorrection>;
+
+  private constructor(
+    readonly store: WorkspaceStore,
+    private readonly options: WorkspaceServiceOptions,
+  ) {
+    this.saver = new DebouncedSaver((id, pending) => this.writeCorrection(id, pending).then(() => undefined), options.autosave ?? DEFAULT_AUTOSAVE_TIMING);
+  }
+
+  static async open(dir: string, options: WorkspaceServiceOptions): Promise<WorkspaceService> {
+    return new WorkspaceService(await WorkspaceStore.open(dir, options.readSource), options);
+  }
+
+  get dir(): string {
+    return this.store.dir;
+  }
+
+  /** The document's current text, read once per session (re-read after a re-anchor). */
+  async text(id: string, record?: DocumentRecord): Promise<DocumentText> {
+    const cached = this.texts.get(id);
+    if (cached) return cached;
+    const loaded = await this.store.readText(record ?? (await this.store.readRecord(id)));
+    this.texts.set(id, loaded);
+    return loaded;
+  }
+
+  /** Forgets the cached text, so the next access reads the source again. */
+  forgetText(id: string): void {
+    this.texts.delete(id);
+  }
+
+  async summary(record: DocumentRecord): Promise<WorkspaceDocumentSummary> {
+    const [runs, corrected] = await Promise.all([this.store.readRuns(record.id), this.store.readCorrected(record.id)]);
+    const notes = corrected?.segmentation.notes ?? [];
+    return {
+      id: record.id,
+      name: record.name,
+      chars: record.chars,
+      sha256: record.sha256,
+      sourceFormat: record.sourceFormat,
+      source: record.source.kind,
+      strategies: runs.map((r) => r.result.strategy),
+      corrected: corrected && {
+        revision: corrected.revision,
+        editedAt: corrected.editedAt,
+        segments: notes.length,
+        reviewed: notes.filter((n) => n.reviewed === true).length,
+      },
+    };
+  }
+
+  async listDocuments(): Promise<WorkspaceDocumentSummary[]> {
+    const out: WorkspaceDocumentSummary[] = [];
+    for (const id of await this.store.documentIds()) {
+      // A folder without a record is an add that was interrupted: not a document yet.
+      const record = await this.store.readRecord(id).catch((err: unknown) => {
+        if (err instanceof WorkspaceFileError && /^no document/.test(err.message)) return null;
+        throw err;
+      });
+      if (record) out.push(await this.summary(record));
+    }
+    return out;
+  }
+
+  async addDocument(doc: NewDocument): Promise<WorkspaceDocumentSummary> {
+    const record = await this.store.addDocument(doc);
+    return this.summary(record);
+  }
+
+  /** Everything the UI needs to show a document: text, runs, correction, and whether its source changed. */
+  async loadDocument(id: string): Promise<WorkspaceDocumentState> {
+    await this.saver.flush(id);
+    const record = await this.store.readRecord(id);
+    this.forgetText(id);
+    const text = await this.text(id, record);
+    const [runs, corrected] = await Promise.all([this.store.readRuns(id), this.store.readCorrected(id)]);
+    return { summary: await this.summary(record), text: text.text, source: text.source, runs, corrected };
+  }
+
+  /** Saves a strategy's result for the document (its latest run of that strategy). */
+  async saveRun(id: string, result: SegmentationResult): Promise<RunFile> {
+    const text = await this.editableText(id);
+    return this.store.writeRun(id, text.text, result);
+  }
+
+  /**
+   * Schedules the corrected segmentation for saving (debounced). The promise resolves once it, or
+   * a later correction of the same document, is durably on disk. Invalid input is refused at once.
+   */
+  async saveCorrection(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<void> {
+    await this.validateCorrection(id, segmentation);
+    return this.saver.schedule(id, { segmentation, basedOn });
+  }
+
+  /** Saves the correction now, skipping the debounce; resolves with what was written. */
+  async saveCorrectionNow(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<CorrectedFile> {
+    await this.validateCorrection(id, segmentation);
+    await this.saver.flush(id);
+    return this.writeCorrection(id, { segmentation, basedOn });
+  }
+
+  private async validateCorrection(id: string, segmentation: Segmentation): Promise<void> {
+    const { text } = await this.editableText(id);
+    // The store checks again when it writes; checking now makes a bad call fail now, not in a later write.
+    assertValidSegmentation(text, segmentation);
+  }
+
+  private async writeCorrection(id: string, pending: PendingCorrection): Promise<CorrectedFile> {
+    const text = await this.editableText(id);
+    const corrected = await this.store.writeCorrected(id, text.text, text.sha256, pending.segmentation, pending.basedOn);
+    this.options.onCorrectionSaved?.(id, corrected);
+    return corrected;
+  }
+
+  /** The text, refusing when the source changed: edits must land on the text they were made on. */
+  private async editableText(id: string): Promise<DocumentText> {
+    const text = await this.text(id);
+    if (text.source.state === 'changed') throw new SourceChangedError((await this.store.readRecord(id)).name);
+    return text;
+  }
+
+  /** Writes every pending correction now. */
+  flush(): Promise<void> {
+    return this.saver.flush();
+  }
+
+  /** Flushes pending saves; call before the process exits. */
+  async close(): Promise<void> {
+    await this.saver.flush();
+    await this.store.idle();
+  }
+}

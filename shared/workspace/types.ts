@@ -1,0 +1,109 @@
+/**
+ * What the workspace methods of the contract return and emit. Kept apart from the file schemas so
+ * that the contract can import these types without importing any runtime code.
+ */
+import type { OpenedDocument } from '../ipc/contract';
+import type { CorrectedFile, RunFile } from './schema';
+
+/** Whether a document's source still is the text its segmentations were made on. */
+export type SourceStatus =
+  | { state: 'unchanged' }
+  | { state: 'changed'; recordedSha256: string; currentSha256: string; recordedChars: number; currentChars: number };
+
+export interface WorkspaceDocumentSummary {
+  id: string;
+  name: string;
+  chars: number;
+  sha256: string;
+  sourceFormat: string;
+  source: 'copy' | 'reference';
+  /** Strategies with a saved run. */
+  strategies: string[];
+  corrected: { revision: number; editedAt: string; segments: number; reviewed: number } | null;
+}
+
+export interface WorkspaceDocumentState {
+  summary: WorkspaceDocumentSummary;
+  /** The current text of the source. */
+  text: string;
+  source: SourceStatus;
+  runs: RunFile[];
+  corrected: CorrectedFile | null;
+}
+
+export interface WorkspaceInfo {
+  /** The workspace folder; null when none is open. */
+  dir: string | null;
+  documents: number;
+}
+
+/** A document opened from the workspace: registered with the service like any opened file. */
+export interface OpenedWorkspaceDocument {
+  document: OpenedDocument;
+  state: Omit<WorkspaceDocumentState, 'text'>;
+}
+
+export interface UnplacedBoundary {
+  /** The boundary's offset in the old text. */
+  oldOffset: number;
+  /** The text that used to follow it, which was not found in the new text. */
+  anchor: string;
+}
+
+/** How one segmentation fared when re-anchored onto a changed source. */
+export interface ReanchoredSegmentation {
+  /** 'corrected' or a strategy name. */
+  name: string;
+  placed: number;
+  unplaced: UnplacedBoundary[];
+}
+
+export interface ReanchorReport {
+  applied: boolean;
+  source: SourceStatus;
+  segmentations: ReanchoredSegmentation[];
+}
+
+export interface ImportFolderReport {
+  added: WorkspaceDocumentSummary[];
+  skipped: { file: string; reason: string }[];
+}
+
+export interface BatchOutcome {
+  workspaceDocumentId: string;
+  name: string;
+  ok: boolean;
+  segments?: number;
+  error?: string;
+}
+
+export interface BatchExportReport {
+  format: 'training' | 'wiki727k';
+  /** Folder under the workspace the files were written to. */
+  directory: string;
+  files: string[];
+  documents: number;
+  /** Documents without a correction, which are not exported. */
+  skipped: string[];
+  /** The JSONL itself, for the training format (so a browser can download it). */
+  content?: string;
+}
+
+export type WorkspaceEvent =
+  | { type: 'workspace-saved'; workspaceDocumentId: string; revision: number; editedAt: string }
+  | { type: 'workspace-batch-progress'; batchId: string; done: number; total: number; current: string | null; fraction: number }
+  | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] };
+
+export interface WorkspaceMethodResults {
+  workspaceInfo: WorkspaceInfo;
+  workspaceOpen: WorkspaceInfo;
+  workspaceListDocuments: WorkspaceDocumentSummary[];
+  workspaceAddDocument: WorkspaceDocumentSummary;
+  workspaceImportFolder: ImportFolderReport;
+  workspaceOpenDocument: OpenedWorkspaceDocument;
+  workspaceSaveCorrection: { saved: true };
+  workspaceReanchor: ReanchorReport;
+  workspaceBatchRun: { batchId: string };
+  workspaceCancelBatch: { cancelled: boolean };
+  workspaceExportBatch: BatchExportReport;
+}

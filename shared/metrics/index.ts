@@ -55,3 +55,4 @@ export function evaluateBoundaries(
     predicted: segmentStats(predicted, length),
   };
 }
+export { alignBoundaries, TextMismatchError, type AlignedBoundaries } from './align';

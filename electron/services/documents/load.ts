@@ -1,0 +1,42 @@
+/**
+ * Loading for any caller (CLI, workbench service, benchmarks): a document to segment, or a
+ * segmentation file to evaluate or convert. Both go through the same strict file checks, so
+ * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
+ */
+import { basename } from 'node:path';
+import { FormatError, readSegmentationFile, type ReadResult } from '../../../shared/formats';
+import { decodeTextFile, DocumentReadError, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult } from '../../readers';
+import { UnknownStrategyError } from '../run-strategy';
+import { OutputPathError } from './write-atomic';
+
+export type { ReadDocumentResult };
+export type LoadedSegmentation = ReadResult & { path: string };
+
+/** A document to segment: .txt, .md, .html, .pdf or .docx. */
+export function loadDocument(path: string): Promise<ReadDocumentResult> {
+  return readDocument(path);
+}
+
+/** A document that arrived as bytes (a dropped or uploaded file). */
+export function loadDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult> {
+  return readDocumentBytes(name, bytes);
+}
+
+/** A segmentation file in any readable format (JSON, JSONL, Markdown, CSV, training, WIKI-727K). */
+export async function loadSegmentationFile(path: string): Promise<LoadedSegmentation> {
+  const bytes = await readFileBytes(path);
+  const content = decodeTextFile(path, bytes);
+  const name = basename(path);
+  // Errors name the path as given, the result keeps the file name the format carries.
+  return { path, ...readSegmentationFile(name, content) };
+}
+
+/** Errors caused by the input, not by a bug: callers show their message alone, as one line. */
+export function isInputError(err: unknown): err is Error {
+  return (
+    err instanceof DocumentReadError ||
+    err instanceof FormatError ||
+    err instanceof UnknownStrategyError ||
+    err instanceof OutputPathError
+  );
+}

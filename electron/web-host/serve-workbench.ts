@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createWorkbenchService, DEFAULT_STRATEGY, type WorkbenchService } from '../services/workbench';
+import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
 
 export interface ServeOptions {
@@ -9,8 +9,6 @@ export interface ServeOptions {
   workspaceDir?: string;
   modelsDir?: string;
   profilesDir?: string;
-  /** Open the bundled sample and segment it with the default strategy before anyone connects. */
-  openSample?: boolean;
 }
 
 export interface ServedWorkbench {
@@ -28,10 +26,6 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     modelsDir: options.modelsDir,
     profilesDir: options.profilesDir,
   });
-  if (options.openSample) {
-    const sample = await service.request('openSample', {});
-    await service.request('startRun', { documentId: sample.id, strategy: DEFAULT_STRATEGY, options: {} });
-  }
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;
   return {

@@ -14,7 +14,6 @@ const spec = {
   workspace: { type: 'string', description: 'work on this workspace folder' },
   'models-dir': { type: 'string', description: 'where models live (default models/)' },
   profiles: { type: 'string', description: 'strategy profiles folder (default resources/profiles)' },
-  sample: { type: 'boolean', description: 'open the bundled sample, segmented with the default strategy' },
 } as const satisfies FlagSpecs;
 
 const usage = `usage: cli serve [options]
@@ -41,7 +40,6 @@ export default async function serve(argv: string[]): Promise<number> {
     workspaceDir: flags.workspace,
     modelsDir: flags['models-dir'],
     profilesDir: flags.profiles,
-    openSample: flags.sample,
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

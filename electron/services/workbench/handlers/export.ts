@@ -1,25 +1,21 @@
 import path from 'node:path';
 import { assertValidSegmentation } from '../../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../../shared/document/types';
+import { FORMATS } from '../../../../shared/formats';
 import type { ExportFormat } from '../../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import { WorkbenchError } from '../errors';
 import type { HandlerScope, Handlers } from './types';
 
-const fileKinds: Record<ExportFormat, { suffix: string; mimeType: string }> = {
-  json: { suffix: '.json', mimeType: 'application/json' },
-  jsonl: { suffix: '.jsonl', mimeType: 'application/x-ndjson' },
-  markdown: { suffix: '.md', mimeType: 'text/markdown' },
-  csv: { suffix: '.csv', mimeType: 'text/csv' },
-  training: { suffix: '.training.json', mimeType: 'application/json' },
-  wiki727k: { suffix: '.wiki727k.txt', mimeType: 'text/plain' },
-};
+/** The formats whose extension alone would be mistaken for another format get their name too. */
+const taggedFormats: ReadonlySet<ExportFormat> = new Set(['training', 'wiki727k']);
 
-/** `report.md` + structural + csv -> `report.structural.csv`. */
+/** `report.md` + structural + csv -> `report.structural.csv`; training -> `report.structural.training.json`. */
 export function exportFileName(documentName: string, strategy: string, format: ExportFormat): string {
   const base = path.basename(documentName).replace(/\.[^.]*$/, '') || 'document';
   const safeStrategy = strategy.replace(/[^A-Za-z0-9-]+/g, '-') || 'segmentation';
-  return `${base}.${safeStrategy}${fileKinds[format].suffix}`;
+  const tag = taggedFormats.has(format) ? `.${format}` : '';
+  return `${base}.${safeStrategy}${tag}.${FORMATS[format].extension}`;
 }
 
 export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
@@ -35,7 +31,7 @@ export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
       assertValidSegmentation(doc.text, result.segmentation);
       const stored: SegmentationResult = { ...result, document: doc.info };
       const content = await deps.writeResult(format, stored, doc.text);
-      return { fileName: exportFileName(doc.info.name, result.strategy, format), mimeType: fileKinds[format].mimeType, content };
+      return { fileName: exportFileName(doc.info.name, result.strategy, format), mimeType: FORMATS[format].mimeType, content };
     },
   };
 }

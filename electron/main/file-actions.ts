@@ -1,0 +1,52 @@
+import { dialog, type BrowserWindow } from 'electron';
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { IPC_EVENT_CHANNEL } from '../../shared/ipc/wire';
+import type { WorkbenchService } from '../services/workbench';
+import { toWireError } from '../services/workbench';
+import type { MenuActions } from './menu';
+
+const exportCommand: WorkbenchEvent = { type: 'menu-command', command: 'export' };
+const documentExtensions = ['txt', 'md', 'markdown', 'html', 'htm', 'pdf', 'docx'];
+
+/**
+ * The File menu's actions. Paths from native dialogs stay in main: the service opens them and the
+ * renderer hears of the result through the usual events (document-opened, ...).
+ */
+export function createFileActions(service: WorkbenchService, getWindow: () => BrowserWindow | null): MenuActions {
+  async function report(action: string, work: () => Promise<unknown>): Promise<void> {
+    try {
+      await work();
+    } catch (err) {
+      const window = getWindow();
+      const options = { type: 'error' as const, message: `${action} failed`, detail: toWireError(err).message };
+      if (window) await dialog.showMessageBox(window, options);
+      else await dialog.showMessageBox(options);
+    }
+  }
+
+  async function choose(properties: ('openFile' | 'openDirectory')[], filters?: Electron.FileFilter[]): Promise<string | null> {
+    const window = getWindow();
+    const options = { properties, ...(filters ? { filters } : {}) };
+    const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
+    return picked.canceled ? null : (picked.filePaths[0] ?? null);
+  }
+
+  return {
+    openDocument: () =>
+      void report('Opening the document', async () => {
+        const file = await choose(['openFile'], [{ name: 'Documents', extensions: documentExtensions }]);
+        if (file) await service.request('openPath', { path: file }, { transport: 'electron' });
+      }),
+    openWorkspace: () =>
+      void report('Opening the workspace', async () => {
+        const dir = await choose(['openDirectory']);
+        // The workspace service registers `openWorkspace`; until it does, this reports an unknown method.
+        if (dir) await service.call('openWorkspace', { path: dir }, { transport: 'electron' });
+      }),
+    // The renderer holds the segmentation being exported; it asks for the file and saves it.
+    exportResult: () => {
+      const window = getWindow();
+      if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, exportCommand);
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/**
+ * The Electron main process: one secure window showing the renderer from app://workbench/, the
+ * workbench service behind one validated IPC channel, and the File menu. Bundled by
+ * scripts/build-electron.ts to dist/electron/main.mjs (ESM, so node-llama-cpp can be imported).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, Menu, protocol, session } from 'electron';
+import { createWorkbenchService } from '../services/workbench';
+import { APP_SCHEME, createAppProtocolHandler } from './app-protocol';
+import { createFileActions } from './file-actions';
+import { connectIpc } from './ipc';
+import { buildMenuTemplate } from './menu';
+import { hardenSession, hardenWebContents } from './security';
+import { createMainWindow } from './window';
+
+// Must precede `ready`: app:// behaves like https (secure context, fetch, workers).
+protocol.registerSchemesAsPrivileged([
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+app.enableSandbox();
+
+const bundleDir = path.dirname(fileURLToPath(import.meta.url));
+const appRoot = app.getAppPath();
+// Packaged: electron-builder's extraResources put sample/ and profiles/ next to app.asar.
+const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(appRoot, 'resources');
+const modelsDir = app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models');
+
+const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir: path.join(resourcesDir, 'profiles') });
+let mainWindow: BrowserWindow | null = null;
+const getWindow = () => mainWindow;
+
+app.on('web-contents-created', (_event, contents) => hardenWebContents(contents));
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (mainWindow?.isMinimized()) mainWindow.restore();
+    mainWindow?.focus();
+  });
+
+  void app.whenReady().then(() => {
+    hardenSession(session.defaultSession);
+    protocol.handle(APP_SCHEME, createAppProtocolHandler(path.join(appRoot, 'renderer', 'dist')));
+    connectIpc(service, getWindow);
+    Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(createFileActions(service, getWindow), process.platform)));
+    mainWindow = createMainWindow(path.join(bundleDir, 'preload.cjs'));
+    mainWindow.on('closed', () => {
+      mainWindow = null;
+    });
+  });
+
+  app.on('window-all-closed', () => app.quit());
+
+  let disposed = false;
+  app.on('will-quit', (event) => {
+    if (disposed) return;
+    event.preventDefault();
+    disposed = true;
+    void service.dispose().finally(() => app.quit());
+  });
+}

@@ -1,0 +1,55 @@
+/**
+ * Bundles the Electron side with esbuild:
+ *   electron/main/index.ts -> dist/electron/main.mjs   (ESM: node-llama-cpp is ESM with top-level
+ *       await, which `require` cannot load, so main must import it; every npm package stays
+ *       external and is packaged from node_modules by electron-builder)
+ *   electron/preload.ts    -> dist/electron/preload.cjs (CommonJS, self-contained: a sandboxed
+ *       preload can require nothing but 'electron')
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const outDir = path.join(root, 'dist', 'electron');
+
+export async function buildElectron(): Promise<{ main: string; preload: string }> {
+  const main = path.join(outDir, 'main.mjs');
+  const preload = path.join(outDir, 'preload.cjs');
+  await Promise.all([
+    build({
+      entryPoints: [path.join(root, 'electron', 'main', 'index.ts')],
+      outfile: main,
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node22',
+      packages: 'external',
+      sourcemap: 'linked',
+      logLevel: 'warning',
+    }),
+    build({
+      entryPoints: [path.join(root, 'electron', 'preload.ts')],
+      outfile: preload,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: ['node22', 'chrome140'],
+      external: ['electron'],
+      sourcemap: 'inline',
+      logLevel: 'warning',
+    }),
+  ]);
+  return { main, preload };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  await buildElectron().then(
+    ({ main, preload }) => process.stderr.write(`built ${path.relative(root, main)} and ${path.relative(root, preload)}\n`),
+    (err: unknown) => {
+      // esbuild has already printed each error with its location.
+      process.stderr.write(`build-electron: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

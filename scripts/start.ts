@@ -1,0 +1,81 @@
+/**
+ * `npm start`: builds the renderer and the Electron bundle, then opens the desktop app on the
+ * bundled sample (the renderer opens it on start-up and segments it with the default strategy,
+ * in the window and in a browser alike). Where Electron cannot start (its binary was never downloaded, or there is no
+ * display), it says why in one line and serves the same workbench on 127.0.0.1 instead, printing
+ * the URL to open. Build output goes to stderr; stdout carries only those lines.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from '../electron/cli/args';
+import { serveWorkbench, stopOnSignals } from '../electron/web-host/serve-workbench';
+import { buildElectron } from './build-electron';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function firstLine(err: unknown): string {
+  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
+}
+
+/** Why Electron cannot start on this machine, or null when it can. */
+export function electronUnavailableReason(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string | null {
+  let binary: unknown;
+  try {
+    // The electron package's main exports the binary's path and throws when it was never downloaded.
+    binary = createRequire(import.meta.url)('electron');
+  } catch (err) {
+    return `no Electron binary: ${firstLine(err)}`;
+  }
+  if (typeof binary !== 'string' || !existsSync(binary)) return `no Electron binary at ${String(binary)}`;
+  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return 'no display: neither DISPLAY nor WAYLAND_DISPLAY is set';
+  return null;
+}
+
+function run(command: string, args: string[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    // stdout of the build goes to stderr: stdout is for the app's own lines.
+    const child = spawn(command, args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
+  });
+}
+
+async function launchElectron(binary: string): Promise<number> {
+  const child = spawn(binary, [root], { cwd: root, stdio: 'inherit' });
+  const forward = (signal: NodeJS.Signals) => child.kill(signal);
+  process.on('SIGINT', forward);
+  process.on('SIGTERM', forward);
+  return new Promise((resolve) => child.on('exit', (code) => resolve(code ?? 0)));
+}
+
+async function main(argv: string[]): Promise<number> {
+  const { flags } = parseArgs(argv, { port: { type: 'int', min: 0, max: 65535 } });
+  process.stderr.write('building the renderer and the Electron bundle…\n');
+  await run('npm', ['run', '--silent', 'build:renderer']);
+  await buildElectron();
+
+  const reason = electronUnavailableReason();
+  if (reason === null) {
+    return launchElectron(createRequire(import.meta.url)('electron') as string);
+  }
+  process.stdout.write(`Electron cannot start here (${reason}); serving the workbench instead:\n`);
+  const served = await serveWorkbench({ port: flags.port ?? 0, rootDir: root });
+  process.stdout.write(served.host.url + '\n');
+  await stopOnSignals(served);
+  return 0;
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`start: ${firstLine(err)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

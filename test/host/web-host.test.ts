@@ -1,0 +1,146 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type WebSocket from 'ws';
+import { WORKBENCH_SOCKET_PATH, type SocketMessage } from '../../shared/ipc/wire';
+import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
+import { sessionCookieName } from '../../electron/web-host/auth';
+import { startWebHost, type WebHost } from '../../electron/web-host/server';
+import { get, nextMessage, openSocket } from './http-helpers';
+
+let dir: string;
+let service: WorkbenchService;
+let host: WebHost;
+let cookie: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'web-host-'));
+  const renderer = path.join(dir, 'dist');
+  await mkdir(path.join(renderer, 'assets'), { recursive: true });
+  await writeFile(path.join(renderer, 'index.html'), '<!doctype html><title>workbench</title>');
+  await writeFile(path.join(renderer, 'assets', 'app.js'), 'console.log(1);');
+  await writeFile(path.join(dir, 'secret.txt'), 'outside the renderer');
+  service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
+  host = await startWebHost({ service, rendererDir: renderer, port: 0 });
+  cookie = `${sessionCookieName(host.port)}=${host.token}`;
+});
+
+afterAll(async () => {
+  await host?.close();
+  await service?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('web host over HTTP', () => {
+  it('prints a loopback URL carrying a long random token', () => {
+    expect(host.url).toMatch(new RegExp(`^http://127\\.0\\.0\\.1:${host.port}/\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(host.rendererBuilt).toBe(true);
+  });
+
+  it('refuses every request without the token', async () => {
+    for (const p of ['/', '/index.html', '/assets/app.js', '/favicon.ico']) {
+      const res = await get(host.port, p);
+      expect(res.status, p).toBe(401);
+      expect(res.body).not.toContain('workbench</title>');
+    }
+  });
+
+  it('refuses a wrong token, in the query or in the cookie', async () => {
+    expect((await get(host.port, '/?token=nope')).status).toBe(403);
+    expect((await get(host.port, '/', { Cookie: `${sessionCookieName(host.port)}=nope` })).status).toBe(401);
+    // The cookie of a workbench on another port is not this one's.
+    expect((await get(host.port, '/', { Cookie: `${sessionCookieName(host.port + 1)}=${host.token}` })).status).toBe(401);
+  });
+
+  it('refuses a foreign Host header even with the token (DNS rebinding)', async () => {
+    expect((await get(host.port, '/', { Host: `evil.example:${host.port}`, Cookie: cookie })).status).toBe(403);
+  });
+
+  it('trades the token for an HttpOnly SameSite=Strict cookie and takes it out of the URL', async () => {
+    const res = await get(host.port, `/?token=${host.token}`);
+    expect(res.status).toBe(303);
+    expect(res.headers.location).toBe('/');
+    const setCookie = res.headers['set-cookie']?.[0] ?? '';
+    expect(setCookie).toContain(`${sessionCookieName(host.port)}=${host.token}`);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+  });
+
+  it('serves index.html with the cookie, with a CSP and hardening headers', async () => {
+    const res = await get(host.port, '/', { Cookie: cookie });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain('<title>workbench</title>');
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain(`ws://127.0.0.1:${host.port}`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('no-referrer');
+  });
+
+  it('serves assets with their MIME type', async () => {
+    const res = await get(host.port, '/assets/app.js', { Cookie: cookie });
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+  });
+
+  it('never leaves the renderer folder', async () => {
+    for (const p of ['/../secret.txt', '/%2e%2e/secret.txt', '/assets/..%2f..%2fsecret.txt', '/..%5csecret.txt', '/assets', '/%00']) {
+      const res = await get(host.port, p, { Cookie: cookie });
+      expect(res.status, p).toBe(404);
+      expect(res.body).not.toContain('outside the renderer');
+    }
+  });
+});
+
+describe('web host over WebSocket', () => {
+  const socketUrl = () => `ws://127.0.0.1:${host.port}${WORKBENCH_SOCKET_PATH}`;
+  const origin = () => `http://127.0.0.1:${host.port}`;
+
+  it('refuses an upgrade without the token', async () => {
+    expect(await openSocket(socketUrl(), { Origin: origin() })).toEqual({ refused: 401 });
+    expect(await openSocket(`${socketUrl()}?token=nope`, { Origin: origin() })).toEqual({ refused: 401 });
+  });
+
+  it('refuses an upgrade from another origin even with the token', async () => {
+    expect(await openSocket(socketUrl(), { Origin: 'http://evil.example', Cookie: cookie })).toEqual({ refused: 403 });
+    expect(await openSocket(socketUrl(), { Origin: `http://127.0.0.1:${host.port + 1}`, Cookie: cookie })).toEqual({ refused: 403 });
+  });
+
+  it('accepts the cookie from its own origin, answers calls and survives malformed ones', async () => {
+    const opened = await openSocket(socketUrl(), { Origin: origin(), Cookie: cookie });
+    if (!('socket' in opened)) throw new Error(`refused with ${opened.refused}`);
+    const socket: WebSocket = opened.socket;
+    try {
+      const answerTo = (id: number) => nextMessage<SocketMessage>(socket, (m) => 'id' in m && m.id === id);
+
+      socket.send('this is not JSON');
+      expect(await nextMessage<SocketMessage>(socket)).toMatchObject({ id: 0, ok: false, error: { code: 'malformed-call' } });
+
+      socket.send(JSON.stringify({ id: 1, method: 'deleteEverything', params: {} }));
+      expect(await answerTo(1)).toMatchObject({ ok: false, error: { code: 'unknown-method' } });
+
+      socket.send(JSON.stringify({ id: 2, method: 'startRun', params: { documentId: 7 } }));
+      const invalid = await answerTo(2);
+      expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-params' } });
+      expect('error' in invalid && invalid.error.message).toMatch(/^invalid params for startRun: /);
+
+      socket.send(JSON.stringify({ id: 3, method: 'listStrategies', params: {} }));
+      const strategies = await answerTo(3);
+      expect(strategies).toMatchObject({ ok: true });
+      const names = 'ok' in strategies && strategies.ok ? (strategies.result as { name: string }[]).map((s) => s.name) : [];
+      expect(names).toEqual(expect.arrayContaining(['structural', 'sentence-rules', 'texttiling', 'simple', 'topic', 'summary']));
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('accepts the token in the socket URL from a client without an Origin (not a browser)', async () => {
+    const opened = await openSocket(`${socketUrl()}?token=${host.token}`, {});
+    expect('socket' in opened).toBe(true);
+    if ('socket' in opened) opened.socket.close();
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * `bench quality --corpus NAME|PATH [--strategies a,b,c] [--limit N] [--json] [--out DIR]`:
+ * runs each strategy over a corpus and prints the seed's figures next to Pk, WindowDiff,
+ * boundary F1 and the BM25 retrieval check; writes the same figures as quality.json and
+ * quality.html (bar charts) into --out.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { describeFlags, parseArgs } from '../../cli/args';
+import { UserInputError } from '../../cli/errors';
+import { runStrategy } from '../../services/run-strategy';
+import { retrievalCheck } from '../../../shared/retrieval/check';
+import { machineInfo } from '../machine';
+import { listBenchStrategies, type BenchStrategy } from '../strategies';
+import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
+import { measureStrategy, questionsFor, type QualitySettings, type StrategyRunner } from './run-quality';
+import { qualityHtml, qualityTable } from './present';
+import { EMBEDDING_BYTES_PER_SEGMENT, type QualityReport, type StrategyFigures } from './types';
+
+const SPEC = {
+  corpus: { type: 'string', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
+  strategies: { type: 'string', description: 'comma-separated; default: every model-free strategy and every installed model one' },
+  limit: { type: 'int', min: 1, description: 'only the first N documents' },
+  json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },
+  out: { type: 'string', description: `folder for quality.json and quality.html (default ${CORPORA_DIR}/reports/NAME)` },
+  tolerance: { type: 'int', min: 0, description: 'boundary F1 tolerance in characters (default 0)' },
+  questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
+  'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
+} as const;
+
+export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
+
+function pickStrategies(requested: string | undefined, all: BenchStrategy[]): { run: BenchStrategy[]; skipped: QualityReport['skipped'] } {
+  if (requested === undefined) {
+    return {
+      run: all.filter((s) => s.available),
+      skipped: all.filter((s) => !s.available).map((s) => ({ strategy: s.name, reason: s.reason ?? 'not available' })),
+    };
+  }
+  const names = requested.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new UserInputError('--strategies needs at least one name');
+  const run: BenchStrategy[] = [];
+  const skipped: QualityReport['skipped'] = [];
+  for (const name of new Set(names)) {
+    const found = all.find((s) => s.name === name);
+    if (!found) throw new UserInputError(`unknown strategy '${name}' (known: ${all.map((s) => s.name).join(', ')})`);
+    if (found.available) run.push(found);
+    else skipped.push({ strategy: name, reason: found.reason ?? 'not available' });
+  }
+  return { run, skipped };
+}
+
+function shellQuote(arg: string): string {
+  return /^[\w./,:=@-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function qualityCommand(argv: string[]): Promise<number> {
+  const { flags, help } = parseArgs(argv, SPEC);
+  if (help) {
+    process.stdout.write(QUALITY_USAGE);
+    return 0;
+  }
+  if (!flags.corpus) throw new UserInputError('bench quality needs --corpus NAME|PATH');
+  const corpus = resolveCorpus(flags.corpus, flags.limit);
+  if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
+  const { run, skipped } = pickStrategies(flags.strategies, await listBenchStrategies());
+  const settings: QualitySettings = {
+    tolerance: flags.tolerance ?? 0,
+    questionsPerDocument: flags.questions ?? 4,
+    questionSeed: corpus.manifest.seed,
+  };
+  const options = flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] };
+  const progress = process.stderr.isTTY
+    ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
+    : undefined;
+
+  const strategies: Record<string, StrategyFigures> = {};
+  for (const strategy of run) {
+    const runner: StrategyRunner = {
+      kind: strategy.kind,
+      run: ({ text, info, strategy: name }) =>
+        runStrategy({ text, info, strategy: name, options }, { onProgress: () => {}, signal: new AbortController().signal }),
+    };
+    strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);
+  }
+  if (progress) process.stderr.write('\r\x1b[K');
+
+  const gold = corpus.documents.map((d) => ({ text: d.text, boundaries: d.boundaries }));
+  const report: QualityReport = {
+    corpus: {
+      name: corpus.manifest.name,
+      dir: corpus.dir,
+      documents: corpus.documents.length,
+      chars: corpus.documents.reduce((s, d) => s + d.text.length, 0),
+      goldSegments: corpus.documents.reduce((s, d) => s + d.boundaries.length + 1, 0),
+      seed: corpus.manifest.seed,
+      goldRetrieval: retrievalCheck(questionsFor(corpus, settings), gold),
+    },
+    settings: { ...settings, embeddingBytesPerSegment: EMBEDDING_BYTES_PER_SEGMENT },
+    strategies,
+    skipped,
+    machine: machineInfo(),
+    date: new Date().toISOString(),
+    command: ['npm run --silent cli -- bench quality', ...argv.map(shellQuote)].join(' '),
+  };
+
+  const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));
+  mkdirSync(out, { recursive: true });
+  const json = JSON.stringify(report, null, 2) + '\n';
+  writeFileSync(join(out, 'quality.json'), json);
+  writeFileSync(join(out, 'quality.html'), qualityHtml(report));
+  const wrote = `wrote ${join(out, 'quality.json')} and ${join(out, 'quality.html')}\n`;
+  if (flags.json) {
+    // stdout stays pure JSON for pipes; the file note goes to stderr.
+    process.stdout.write(json);
+    process.stderr.write(wrote);
+  } else {
+    process.stdout.write(qualityTable(report) + wrote);
+  }
+  return 0;
+}

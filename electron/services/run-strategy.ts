@@ -8,7 +8,7 @@
 import type { DocumentInfo, SegmentationResult } from '../../shared/document/types';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { RunOptions, RunProgress } from '../../shared/ipc/contract';
-import { getRuleStrategy, RULE_STRATEGIES } from '../../shared/strategies';
+import { getRuleStrategy, RULE_STRATEGIES, type RuleStrategy } from '../../shared/strategies';
 
 /** The strategies that need a model, named after the seed's three models. */
 export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
@@ -63,6 +63,12 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
   }
   if (hooks.signal?.aborted) throw abortError();
 
+  if (!isModelStrategy(strategy) && !getRuleStrategy(strategy)) throw new UnknownStrategyError(strategy);
+  // Nothing to segment: zero segments, without loading a model for it.
+  if (text.length === 0) {
+    return { document: info, strategy, segmentation: { boundaries: [], notes: [] }, warnings: [], meta: { kind: isModelStrategy(strategy) ? 'model' : 'rules', emptyDocument: true } };
+  }
+
   if (isModelStrategy(strategy)) {
     const { runModelStrategy } = await import('./inference/run-model-strategy');
     const result = await runModelStrategy(request, hooks);
@@ -70,8 +76,7 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
     return result;
   }
 
-  const rule = getRuleStrategy(strategy);
-  if (!rule) throw new UnknownStrategyError(strategy);
+  const rule = getRuleStrategy(strategy) as RuleStrategy;
   const started = performance.now();
   const { segmentation, warnings } = rule.segment(text, { maxChars: options.maxChars, maxTokens: options.maxTokens });
   const elapsedMs = performance.now() - started;

@@ -1,0 +1,37 @@
+/**
+ * `convert FILE --to FORMAT [--out PATH]`: reads a segmentation in any readable format and writes
+ * it in another (e.g. a WIKI-727K file to JSON, a JSON result to Markdown for review).
+ */
+import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
+import { checkOutputPath, loadSegmentationFile } from '../../services/documents';
+import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { UserInputError } from '../errors';
+import { asUserErrors, writeOutput } from '../io';
+
+const SPEC = {
+  to: { type: 'enum', values: FORMAT_NAMES, description: 'the format to write' },
+  out: { type: 'string', description: 'write to this file instead of stdout (only once everything succeeded)' },
+} as const satisfies FlagSpecs;
+
+export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]
+
+FILE: a JSON/JSONL/Markdown/CSV segmentation, a training file (.json) or a WIKI-727K text.
+
+${describeFlags(SPEC)}
+`;
+
+export default async function convert(argv: string[]): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPEC, { positionals: { min: 1, max: 1, names: 'FILE (the segmentation to convert)' } });
+  if (help) {
+    process.stdout.write(CONVERT_USAGE);
+    return 0;
+  }
+  if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${FORMAT_NAMES.join(', ')})`);
+  const to = flags.to;
+  return asUserErrors(async () => {
+    if (flags.out !== undefined) await checkOutputPath(flags.out);
+    const { text, result } = await loadSegmentationFile(positionals[0] as string);
+    await writeOutput(flags.out, writeResult(to, result, text));
+    return 0;
+  });
+}

@@ -1,0 +1,112 @@
+/**
+ * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N] [--format FORMAT] [--out PATH]
+ *  [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
+ */
+import type { RunOptions } from '../../../shared/ipc/contract';
+import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
+import { checkOutputPath, loadDocument } from '../../services/documents';
+import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/run-strategy';
+import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { UserInputError } from '../errors';
+import { asUserErrors, writeOutput } from '../io';
+
+const SPEC = {
+  strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
+  'max-chars': { type: 'int', min: 1, max: 10_000_000, description: 'longest segment, in characters' },
+  'max-tokens': { type: 'int', min: 1, max: 1_000_000, description: 'longest segment, in tokens (needs a tokenizer)' },
+  format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
+  out: { type: 'string', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  model: { type: 'string', description: 'model strategies: GGUF base model file' },
+  adapter: { type: 'string', description: 'model strategies: GGUF LoRA adapter file' },
+  profile: { type: 'string', description: 'model strategies: profile name (prompt, parser, windows)' },
+  constrained: { type: 'boolean', description: 'model strategies: grammar-constrained decoding' },
+  free: { type: 'boolean', description: 'model strategies: free decoding' },
+  gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend' },
+  window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
+  overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
+} as const satisfies FlagSpecs;
+
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap'] as const;
+
+export const SEGMENT_USAGE = `usage: cli segment FILE [options]
+
+Reads FILE (.txt, .md, .html, .pdf, .docx) and prints its segmentation.
+
+${describeFlags(SPEC)}
+`;
+
+type Flags = ReturnType<typeof parseArgs<typeof SPEC>>['flags'];
+
+/** Flag values to service options; refuses combinations that cannot mean anything. */
+export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
+  if (!isModelStrategy(strategy)) {
+    const used = MODEL_FLAGS.filter((name) => flags[name] !== undefined && flags[name] !== false);
+    if (used.length > 0) {
+      throw new UserInputError(`--${used[0]} applies only to the model strategies (simple, topic, summary), not '${strategy}'`);
+    }
+  }
+  if (flags.constrained && flags.free) throw new UserInputError('--constrained and --free exclude each other');
+  if (flags.window !== undefined && flags.overlap !== undefined && flags.overlap >= flags.window) {
+    throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
+  }
+  const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
+  const options: StrategyOptions = {
+    maxChars: flags['max-chars'],
+    maxTokens: flags['max-tokens'],
+    windowTokens: flags.window,
+    overlapTokens: flags.overlap,
+    mode,
+    profile: flags.profile,
+    model: flags.model,
+    adapter: flags.adapter,
+    gpu: flags.gpu,
+  };
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
+}
+
+function progressPrinter(): ((p: { stage: string; windowsDone: number; windowsTotal: number; etaSeconds: number | null }) => void) | undefined {
+  if (!process.stderr.isTTY) return undefined;
+  return (p) => {
+    const eta = p.etaSeconds === null ? '' : `, ~${Math.ceil(p.etaSeconds)} s left`;
+    process.stderr.write(`\r${p.stage}: window ${p.windowsDone}/${p.windowsTotal}${eta}\x1b[K`);
+  };
+}
+
+export default async function segment(argv: string[]): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPEC, { positionals: { min: 1, max: 1, names: 'FILE (the document to segment)' } });
+  if (help) {
+    process.stdout.write(SEGMENT_USAGE);
+    return 0;
+  }
+  const file = positionals[0] as string;
+  const strategy = flags.strategy ?? 'structural';
+  const format = flags.format ?? 'json';
+  const options = strategyOptionsFrom(strategy, flags);
+
+  return asUserErrors(async () => {
+    // Refuse an unwritable --out before minutes of model time, not after.
+    if (flags.out !== undefined) await checkOutputPath(flags.out);
+    const document = await loadDocument(file);
+    const controller = new AbortController();
+    const onInterrupt = () => controller.abort();
+    process.once('SIGINT', onInterrupt);
+    const onProgress = progressPrinter();
+    try {
+      const result = await runStrategy(
+        { text: document.text, info: document.info, strategy, options },
+        { signal: controller.signal, ...(onProgress ? { onProgress } : {}) },
+      );
+      if (onProgress) process.stderr.write('\r\x1b[K');
+      await writeOutput(flags.out, writeResult(format, result, document.text));
+      return 0;
+    } catch (err) {
+      if (controller.signal.aborted) {
+        process.stderr.write('error: interrupted, nothing written\n');
+        return 130;
+      }
+      throw err;
+    } finally {
+      process.off('SIGINT', onInterrupt);
+    }
+  });
+}

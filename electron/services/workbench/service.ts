@@ -22,7 +22,10 @@ export interface WorkbenchServiceOptions extends DefaultDepsOptions {
 }
 
 export interface WorkbenchService {
-  /** A call from outside (IPC, WebSocket): checked against the contract, then dispatched. */
+  /**
+   * A call from outside (IPC, WebSocket): checked against the contract, then dispatched. Rejects
+   * only with a WorkbenchError: a stable code and a one-line message.
+   */
   call(method: unknown, rawParams: unknown, context: CallContext): Promise<unknown>;
   /** The same, typed, for the host's own calls (menu, start-up). */
   request<M extends MethodName>(method: M, params: ParamsOf<M>, context?: CallContext): Promise<MethodResults[M]>;
@@ -60,7 +63,13 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
   async function dispatch(method: MethodName, params: unknown, context: CallContext): Promise<unknown> {
     if (disposed) throw new WorkbenchError(wireErrorCodes.unavailable, 'the workbench service is shutting down');
     const handler = handlers[method] as Handler<MethodName>;
-    return handler(params as ParamsOf<MethodName>, context);
+    try {
+      return await handler(params as ParamsOf<MethodName>, context);
+    } catch (err) {
+      // Whatever a handler throws leaves the service as a coded, one-line WorkbenchError.
+      const wire = toWireError(err);
+      throw new WorkbenchError(wire.code ?? wireErrorCodes.internal, wire.message);
+    }
   }
 
   return {

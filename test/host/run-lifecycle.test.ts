@@ -1,0 +1,107 @@
+/**
+ * Cancellation and failure isolation of the run manager. The strategy runner is replaced by one
+ * that stands still until told (or cancelled), so the states in between can be observed; the
+ * real runner is exercised in service.test.ts.
+ */
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { segmentationFromCuts } from '../../shared/document/segmentation';
+import type { SegmentationResult } from '../../shared/document/types';
+import { createWorkbenchService } from '../../electron/services/workbench';
+import type { StrategyRunHooks, StrategyRunRequest } from '../../electron/services/workbench/deps';
+import { recordEvents } from './service-helpers';
+
+interface HeldRun {
+  request: StrategyRunRequest;
+  hooks: StrategyRunHooks;
+  finish(result: SegmentationResult): void;
+  fail(error: Error): void;
+}
+
+const held: HeldRun[] = [];
+const service = createWorkbenchService({
+  resourcesDir: path.resolve('resources'),
+  deps: {
+    runStrategy: (request, hooks) =>
+      new Promise<SegmentationResult>((resolve, reject) => {
+        hooks.signal.addEventListener('abort', () => reject(new Error('aborted')));
+        held.push({ request, hooks, finish: resolve, fail: reject });
+      }),
+  },
+});
+const recorder = recordEvents(service);
+afterAll(() => service.dispose());
+
+const text = 'First part. It has two sentences.\n\nSecond part here.\n';
+const dataBase64 = Buffer.from(text).toString('base64');
+
+function resultFor(info: SegmentationResult['document'], cuts: number[]): SegmentationResult {
+  return { document: info, strategy: 'structural', segmentation: segmentationFromCuts(text, cuts), warnings: [], meta: {} };
+}
+
+async function heldRun(index: number): Promise<HeldRun> {
+  while (!held[index]) await new Promise((resolve) => setImmediate(resolve));
+  return held[index] as HeldRun;
+}
+
+describe('run lifecycle', () => {
+  it('answers startRun before the run does anything, streams progress, and cancels through the signal', async () => {
+    const doc = await service.request('openDocument', { name: 'two.txt', dataBase64 });
+    const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
+    expect(held.length).toBe(0);
+    expect((await service.request('listRuns', { documentId: doc.id }))[0]).toMatchObject({ runId, status: 'running' });
+
+    const run = await heldRun(0);
+    run.hooks.onProgress({ stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 });
+    expect(recorder.events).toContainEqual({
+      type: 'run-progress',
+      progress: { runId, stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 },
+    });
+
+    expect(await service.request('cancelRun', { runId })).toEqual({ cancelled: true });
+    expect(run.hooks.signal.aborted).toBe(true);
+    expect(await recorder.runEnd(runId)).toEqual({ type: 'run-cancelled', runId, documentId: doc.id });
+    expect(await service.request('cancelRun', { runId })).toEqual({ cancelled: false });
+    expect((await service.request('listRuns', { documentId: doc.id }))[0]).toMatchObject({ status: 'cancelled', result: null });
+  });
+
+  it('keeps a finished result when a later run on the same document fails or is cancelled', async () => {
+    const doc = await service.request('openDocument', { name: 'two.txt', dataBase64 });
+    const a = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
+    const b = await service.request('startRun', { documentId: doc.id, strategy: 'texttiling', options: {} });
+    const c = await service.request('startRun', { documentId: doc.id, strategy: 'sentence-rules', options: {} });
+    const [runA, runB] = [await heldRun(1), await heldRun(2)];
+    await heldRun(3);
+
+    const good = resultFor(doc.info, [35]);
+    runA.finish(good);
+    expect(await recorder.runEnd(a.runId)).toMatchObject({ type: 'run-finished', result: good });
+    runB.fail(new Error('the model ran out of memory\nwith a stack below'));
+    expect(await recorder.runEnd(b.runId)).toEqual({ type: 'run-failed', runId: b.runId, documentId: doc.id, error: 'the model ran out of memory' });
+    await service.request('cancelRun', { runId: c.runId });
+    await recorder.runEnd(c.runId);
+
+    const runs = await service.request('listRuns', { documentId: doc.id });
+    expect(runs.map((r) => r.status)).toEqual(['finished', 'failed', 'cancelled']);
+    expect(runs[0]?.result).toEqual(good);
+  });
+
+  it('fails a run whose strategy returns a segmentation that does not cover the text', async () => {
+    const doc = await service.request('openDocument', { name: 'two.txt', dataBase64 });
+    const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
+    const run = await heldRun(4);
+    run.finish({ ...resultFor(doc.info, []), segmentation: { boundaries: [5, 3], notes: [{}, {}, {}] } });
+    expect(await recorder.runEnd(runId)).toMatchObject({ type: 'run-failed', error: 'boundary 3 is not after 5' });
+  });
+
+  it('cancels running work on dispose and then refuses calls', async () => {
+    const doc = await service.request('openDocument', { name: 'two.txt', dataBase64 });
+    const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
+    const run = await heldRun(5);
+    const ended = recorder.runEnd(runId);
+    await service.dispose();
+    expect(run.hooks.signal.aborted).toBe(true);
+    expect(await ended).toMatchObject({ type: 'run-cancelled' });
+    await expect(service.call('listDocuments', {}, { transport: 'local' })).rejects.toMatchObject({ code: 'unavailable' });
+  });
+});

@@ -1,0 +1,68 @@
+/** The renderer's WebSocket client against the real web host: the same contract as the preload. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
+import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
+import { sessionCookieName } from '../../electron/web-host/auth';
+import { startWebHost, type WebHost } from '../../electron/web-host/server';
+import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
+
+let dir: string;
+let service: WorkbenchService;
+let host: WebHost;
+let client: SocketWorkbench;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'socket-client-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html>');
+  service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
+  host = await startWebHost({ service, rendererDir: dir, port: 0 });
+  // What a browser does on the served page: the session cookie and its own Origin.
+  const headers = { Cookie: `${sessionCookieName(host.port)}=${host.token}`, Origin: `http://127.0.0.1:${host.port}` };
+  client = createSocketWorkbench(`ws://127.0.0.1:${host.port}${WORKBENCH_SOCKET_PATH}`, {
+    createSocket: (url) => new WebSocket(url, { headers }) as unknown as SocketLike,
+  });
+});
+
+afterAll(async () => {
+  client?.close();
+  await host?.close();
+  await service?.dispose();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('the WebSocket WorkbenchApi', () => {
+  it('opens the sample, runs structural and receives the result as events', async () => {
+    const events: WorkbenchEvent[] = [];
+    let finished: (e: WorkbenchEvent) => void = () => {};
+    const done = new Promise<WorkbenchEvent>((resolve) => (finished = resolve));
+    const stop = client.onEvent((event) => {
+      events.push(event);
+      if (event.type === 'run-finished' || event.type === 'run-failed') finished(event);
+    });
+    const doc = await client.openSample({});
+    const { runId } = await client.startRun({ documentId: doc.id, strategy: 'structural', options: {} });
+    const end = await done;
+    stop();
+    expect(end).toMatchObject({ type: 'run-finished', runId, documentId: doc.id });
+    expect(events.some((e) => e.type === 'document-opened' && e.document.id === doc.id)).toBe(true);
+    const [record] = await client.listRuns({ documentId: doc.id });
+    expect(record?.status).toBe('finished');
+  });
+
+  it('rejects a refused call with its code and message, and keeps working', async () => {
+    const badParams = { documentId: 'x', strategy: 'NOT VALID', options: {} };
+    await expect(client.startRun(badParams)).rejects.toMatchObject({ code: 'invalid-params', name: 'WorkbenchCallError' });
+    await expect(client.getDocument({ documentId: 'nope' })).rejects.toMatchObject({ code: 'not-found' });
+    expect((await client.getHostInfo({})).transport).toBe('web');
+  });
+
+  it('fails pending calls when the server goes away', async () => {
+    await host.close();
+    await expect(client.listDocuments({})).rejects.toMatchObject({ code: 'connection' });
+  });
+});

@@ -55,6 +55,8 @@ export interface ReanchoredSegmentation {
   /** 'corrected' or a strategy name. */
   name: string;
   placed: number;
+  /** Placed, but only approximately: the text right after them was edited. */
+  approximate: number;
   unplaced: UnplacedBoundary[];
 }
 
@@ -83,8 +85,8 @@ export interface BatchExportReport {
   directory: string;
   files: string[];
   documents: number;
-  /** Documents without a correction, which are not exported. */
-  skipped: string[];
+  /** Documents not exported: no correction yet, or a changed source not re-anchored. */
+  skipped: { name: string; reason: string }[];
   /** The JSONL itself, for the training format (so a browser can download it). */
   content?: string;
 }

@@ -1,0 +1,57 @@
+/**
+ * Exports every corrected document of the workspace at once, as training data: one JSONL file
+ * in the seed's format (one document per line), or one WIKI-727K text file per document. The
+ * shared writers do the formatting, so a batch export equals the per-document exports.
+ */
+import { describeDocument } from '../../../shared/document/document-info';
+import type { SegmentationResult } from '../../../shared/document/types';
+import { writeTraining, writeWiki727k } from '../../../shared/formats';
+import type { BatchExportReport } from '../../../shared/workspace/types';
+import type { WorkspaceService } from './workspace-service';
+
+export type BatchExportFormat = BatchExportReport['format'];
+
+/** A folder name that sorts by time and is safe on every file system. */
+function stamp(date: Date): string {
+  return date.toISOString().replace(/[:.]/g, '-');
+}
+
+export async function exportBatch(service: WorkspaceService, format: BatchExportFormat, now = new Date()): Promise<BatchExportReport> {
+  await service.flush();
+  const directory = `${stamp(now)}-${format}`;
+  const skipped: BatchExportReport['skipped'] = [];
+  const exported: { id: string; result: SegmentationResult; text: string }[] = [];
+  for (const id of await service.store.documentIds()) {
+    const record = await service.store.readRecord(id).catch(() => null);
+    if (!record) continue;
+    const corrected = await service.store.readCorrected(id);
+    if (!corrected) {
+      skipped.push({ name: record.name, reason: 'not corrected yet' });
+      continue;
+    }
+    const text = await service.text(id, record);
+    if (text.source.state === 'changed' || corrected.sourceSha256 !== text.sha256) {
+      skipped.push({ name: record.name, reason: 'its source has changed; re-anchor it first' });
+      continue;
+    }
+    const result: SegmentationResult = {
+      document: describeDocument(record.name, text.text),
+      strategy: 'corrected',
+      segmentation: corrected.segmentation,
+      warnings: [],
+      meta: { basedOn: corrected.basedOn, revision: corrected.revision, editedAt: corrected.editedAt },
+    };
+    exported.push({ id, result, text: text.text });
+  }
+  const files: string[] = [];
+  let content: string | undefined;
+  if (format === 'training') {
+    content = exported.map((e) => writeTraining(e.result, e.text)).join('');
+    files.push(await service.store.writeExport(`${directory}/training.jsonl`, content));
+  } else {
+    for (const e of exported) files.push(await service.store.writeExport(`${directory}/${e.id}.txt`, writeWiki727k(e.result, e.text)));
+  }
+  const report: BatchExportReport = { format, directory: `exports/${directory}`, files, documents: exported.length, skipped };
+  if (content !== undefined) report.content = content;
+  return report;
+}

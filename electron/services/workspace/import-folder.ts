@@ -1,0 +1,35 @@
+/**
+ * Adding a folder of documents to the workspace in one go (not recursive). Each readable file is
+ * added by copy or by reference; anything else is listed with the reason, never silently dropped.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { SUPPORTED_EXTENSIONS } from '../../readers';
+import type { ImportFolderReport } from '../../../shared/workspace/types';
+import { WorkspaceFileError } from './json-files';
+import type { SourceReader } from './workspace-store';
+import type { WorkspaceService } from './workspace-service';
+
+export async function importFolder(service: WorkspaceService, folder: string, mode: 'copy' | 'reference', readSource: SourceReader): Promise<ImportFolderReport> {
+  const dir = path.resolve(folder);
+  const entries = await fs.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+    throw new WorkspaceFileError(err.code === 'ENOTDIR' ? `${dir} is not a folder` : `cannot read the folder ${dir}: ${err.code ?? err.message}`);
+  });
+  const report: ImportFolderReport = { added: [], skipped: [] };
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    const file = path.join(dir, entry.name);
+    if (!SUPPORTED_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) {
+      report.skipped.push({ file: entry.name, reason: 'unsupported file type' });
+      continue;
+    }
+    try {
+      const { text, sourceFormat } = await readSource(file);
+      const added = await service.addDocument({ name: entry.name, text, sourceFormat, ...(mode === 'reference' ? { referencePath: file } : {}) });
+      report.added.push(added);
+    } catch (err) {
+      report.skipped.push({ file: entry.name, reason: (err instanceof Error ? err.message : String(err)).split('\n')[0] as string });
+    }
+  }
+  return report;
+}

@@ -1,0 +1,195 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeDocument } from '../../../shared/document/document-info';
+import { segmentationFromCuts } from '../../../shared/document/segmentation';
+import { splitAt } from '../../../shared/edit/operations';
+import { readTraining, readWiki727k } from '../../../shared/formats';
+import { readDocument } from '../../readers';
+import { runBatch } from './batch-run';
+import { exportBatch } from './export-batch';
+import { importFolder } from './import-folder';
+import { reanchorDocument } from './reanchor-document';
+import { WorkspaceService } from './workspace-service';
+
+const TEXT = 'The first part talks about apples. Apples are red.\n\nThe second part is about pears. Pears are green.\n\nA third part covers plums, which are purple.\n';
+const readSource = async (file: string) => {
+  const read = await readDocument(file);
+  return { text: read.text, sourceFormat: read.sourceFormat };
+};
+
+let root: string;
+let dir: string;
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'workspace-test-'));
+  dir = path.join(root, 'ws');
+});
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const open = () => WorkspaceService.open(dir, { readSource, autosave: { delayMs: 5, maxWaitMs: 20 } });
+
+describe('WorkspaceService', () => {
+  it('creates a workspace folder with readable, canonical JSON', async () => {
+    const ws = await open();
+    const doc = await ws.addDocument({ name: 'Fruit notes.txt', text: TEXT, sourceFormat: 'txt' });
+    expect(doc.id).toMatch(/^fruit-notes-txt-[0-9a-f]{8}$/);
+    expect(readFileSync(path.join(dir, 'documents', doc.id, 'source.txt'), 'utf8')).toBe(TEXT);
+    const record = readFileSync(path.join(dir, 'documents', doc.id, 'document.json'), 'utf8');
+    expect(record.endsWith('}\n')).toBe(true);
+    expect(record).toContain('\n  "chars": ');
+    const keys = Object.keys(JSON.parse(record));
+    expect(keys).toEqual([...keys].sort());
+    expect(JSON.parse(readFileSync(path.join(dir, 'workspace.json'), 'utf8')).format).toBe('segment-workbench-workspace');
+    // Adding the same document again changes nothing.
+    expect((await ws.addDocument({ name: 'Fruit notes.txt', text: TEXT, sourceFormat: 'txt' })).id).toBe(doc.id);
+    expect(await ws.listDocuments()).toHaveLength(1);
+    await ws.close();
+  });
+
+  it('saves corrections, and a reopened workspace shows them with their metadata', async () => {
+    const ws = await open();
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    const run = await ws.saveRun(id, { document: describeDocument('fruit.txt', TEXT), strategy: 'structural', segmentation: segmentationFromCuts(TEXT, [52]), warnings: [], meta: {} });
+    let seg = run.result.segmentation;
+    seg = splitAt(TEXT, seg, TEXT.indexOf('A third'));
+    await ws.saveCorrection(id, seg, { strategy: 'structural', savedAt: run.savedAt });
+    const withTopic = { ...seg, notes: seg.notes.map((n, i) => (i === 2 ? { ...n, topic: 'Plums', reviewed: true } : n)) };
+    await ws.saveCorrection(id, withTopic, { strategy: 'structural', savedAt: run.savedAt });
+    await ws.close();
+
+    const again = await open();
+    const state = await again.loadDocument(id);
+    expect(state.source).toEqual({ state: 'unchanged' });
+    expect(state.corrected?.segmentation).toEqual(withTopic);
+    expect(state.corrected?.basedOn).toEqual({ strategy: 'structural', savedAt: run.savedAt });
+    expect(state.corrected?.revision).toBeGreaterThanOrEqual(1);
+    expect(state.corrected?.anchors[1]).toBe(TEXT.slice(TEXT.indexOf('A third'), TEXT.indexOf('A third') + 60));
+    expect(state.runs.map((r) => r.result.strategy)).toEqual(['structural']);
+    const [summary] = await again.listDocuments();
+    expect(summary?.corrected).toMatchObject({ segments: 3, reviewed: 1 });
+    await again.close();
+  });
+
+  it('refuses a correction that does not cover the text, and keeps the saved one', async () => {
+    const ws = await open();
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    const good = segmentationFromCuts(TEXT, [52]);
+    await ws.saveCorrection(id, good, null);
+    await expect(ws.saveCorrection(id, { boundaries: [9999], notes: [{}, {}] }, null)).rejects.toThrow(/boundary 9999/);
+    await expect(ws.saveCorrection(id, { boundaries: [52], notes: [{}] }, null)).rejects.toThrow(/notes/);
+    expect((await ws.loadDocument(id)).corrected?.segmentation).toEqual(good);
+    await ws.close();
+  });
+
+  it('refuses a folder that is a file, a foreign workspace.json and unsafe document ids', async () => {
+    writeFileSync(path.join(root, 'file'), 'x');
+    await expect(WorkspaceService.open(path.join(root, 'file'), { readSource })).rejects.toThrow(/not a folder/);
+    const ws = await open();
+    await expect(ws.loadDocument('../../etc')).rejects.toThrow(/not a workspace document id/);
+    await ws.close();
+    writeFileSync(path.join(dir, 'workspace.json'), '{"format":"something-else"}');
+    await expect(open()).rejects.toThrow(/not a Segment Workbench workspace/);
+  });
+
+  it('removes temp files left by a killed writer when it opens', async () => {
+    const ws = await open();
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    await ws.close();
+    const leftover = path.join(dir, 'documents', id, '.corrected.json.999999999.abcdef.partial');
+    writeFileSync(leftover, '{"half": ');
+    await (await open()).close();
+    expect(existsSync(leftover)).toBe(false);
+  });
+
+  it('notices a changed source, refuses edits until re-anchored, then re-anchors boundaries by their text', async () => {
+    const source = path.join(root, 'fruit.md');
+    writeFileSync(source, TEXT);
+    const ws = await open();
+    const report = await importFolder(ws, root, 'reference', readSource);
+    expect(report.added.map((d) => d.name)).toEqual(['fruit.md']);
+    const { id } = report.added[0]!;
+    const seg = segmentationFromCuts(TEXT, [TEXT.indexOf('The second'), TEXT.indexOf('A third')]);
+    await ws.saveRun(id, { document: describeDocument('fruit.md', TEXT), strategy: 'structural', segmentation: seg, warnings: [], meta: {} });
+    await ws.saveCorrection(id, { ...seg, notes: [{}, { topic: 'Pears' }, {}] }, null);
+    await ws.close();
+
+    const edited = 'A new introduction.\n\n' + TEXT.replace('A third part covers plums, which are purple.', 'Completely different closing words.');
+    writeFileSync(source, edited);
+    const again = await open();
+    const state = await again.loadDocument(id);
+    expect(state.source).toMatchObject({ state: 'changed', currentChars: edited.length, recordedChars: TEXT.length });
+    await expect(again.saveCorrection(id, seg, null)).rejects.toThrow(/has changed/);
+
+    const preview = await reanchorDocument(again, id, false);
+    expect(preview.applied).toBe(false);
+    expect(preview.segmentations.map((s) => [s.name, s.placed, s.unplaced.length])).toEqual([['structural', 1, 1], ['corrected', 1, 1]]);
+    expect(preview.segmentations[1]?.unplaced[0]?.anchor).toMatch(/^A third part/);
+    expect((await again.loadDocument(id)).source.state).toBe('changed');
+
+    const applied = await reanchorDocument(again, id, true);
+    expect(applied.applied).toBe(true);
+    const after = await again.loadDocument(id);
+    expect(after.source).toEqual({ state: 'unchanged' });
+    expect(after.corrected?.segmentation).toEqual({ boundaries: [edited.indexOf('The second')], notes: [{}, { topic: 'Pears' }] });
+    expect(after.runs[0]?.result.document.sha256).toBe(describeDocument('fruit.md', edited).sha256);
+    expect(after.runs[0]?.result.warnings.map((w) => w.code)).toEqual(['reanchor-unplaced']);
+    await again.saveCorrection(id, after.corrected!.segmentation, null);
+    await again.close();
+  });
+
+  it('lists unsupported and unreadable files when importing a folder', async () => {
+    const folder = path.join(root, 'docs');
+    const ws = await open();
+    writeFileSync(path.join(root, 'a.txt'), 'Alpha.\n');
+    writeFileSync(path.join(root, 'b.exe'), 'MZ');
+    writeFileSync(path.join(root, 'c.txt'), Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    const report = await importFolder(ws, root, 'copy', readSource);
+    expect(report.added.map((d) => d.name)).toEqual(['a.txt']);
+    expect(report.skipped.map((s) => s.file)).toEqual(['b.exe', 'c.txt']);
+    await expect(importFolder(ws, folder, 'copy', readSource)).rejects.toThrow(/cannot read the folder/);
+    await ws.close();
+  });
+
+  it('runs a strategy over every document with one progress stream, then exports the corrected ones', async () => {
+    const ws = await open();
+    const a = await ws.addDocument({ name: 'a.txt', text: TEXT, sourceFormat: 'txt' });
+    const b = await ws.addDocument({ name: 'b.txt', text: TEXT.toUpperCase(), sourceFormat: 'txt' });
+    const progress: number[] = [];
+    const outcomes = await runBatch(ws, {
+      ids: [a.id, b.id, 'missing-00000000'],
+      strategy: 'paragraphs',
+      options: {},
+      signal: new AbortController().signal,
+      runStrategy: async ({ text, info, strategy }, hooks) => {
+        hooks.onProgress({ stage: 'segment', windowsDone: 1, windowsTotal: 2, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: null });
+        const cuts = [...text.matchAll(/\n\n/g)].map((m) => m.index + 2);
+        return { document: info, strategy, segmentation: segmentationFromCuts(text, cuts), warnings: [], meta: {} };
+      },
+      onProgress: (p) => progress.push(p.fraction),
+    });
+    expect(outcomes.map((o) => [o.name, o.ok, o.segments])).toEqual([['a.txt', true, 3], ['b.txt', true, 3], ['missing-00000000', false, undefined]]);
+    expect(progress).toEqual([...progress].sort((x, y) => x - y));
+    expect(progress.at(-1)).toBe(1);
+
+    const run = (await ws.loadDocument(a.id)).runs[0]!;
+    await ws.saveCorrection(a.id, { ...run.result.segmentation, notes: [{ topic: 'Apples' }, { topic: 'Pears' }, { topic: 'Plums' }] }, { strategy: 'paragraphs', savedAt: run.savedAt });
+
+    const training = await exportBatch(ws, 'training', new Date('2026-01-02T03:04:05Z'));
+    expect(training.directory).toBe('exports/2026-01-02T03-04-05-000Z-training');
+    expect(training.documents).toBe(1);
+    expect(training.skipped).toEqual([{ name: 'b.txt', reason: 'not corrected yet' }]);
+    const lines = training.content!.trim().split('\n');
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!).topics).toEqual(['Apples', 'Pears', 'Plums']);
+    expect(readFileSync(training.files[0]!, 'utf8')).toBe(training.content);
+    expect(readTraining('t.json', lines[0]!).result.segmentation.notes).toHaveLength(3);
+
+    const wiki = await exportBatch(ws, 'wiki727k');
+    expect(wiki.files.map((f) => path.basename(f))).toEqual([`${a.id}.txt`]);
+    const back = readWiki727k('w.txt', readFileSync(wiki.files[0]!, 'utf8'));
+    expect(back.result.segmentation.notes.map((n) => n.topic)).toEqual(['Apples', 'Pears', 'Plums']);
+    expect(readdirSync(path.join(dir, 'exports'))).toHaveLength(2);
+    await ws.close();
+  });
+});

@@ -7,10 +7,11 @@ import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
 import { describeMachine, machineInfo } from '../machine';
 import { measureRuleStrategies, ruleSpeedTable, MARKDOWN_CHARS, PROSE_CHARS } from './rules-section';
+import { locatorSection } from './locator-section';
 import { uiSection } from './ui-section';
 import type { SpeedSection } from './section';
 
-const SECTIONS = ['rules', 'ui'] as const;
+const SECTIONS = ['locator', 'rules', 'ui'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const SPEC = {
@@ -41,6 +42,7 @@ export async function speedCommand(argv: string[]): Promise<number> {
     if (!SECTIONS.includes(name)) throw new UserInputError(`unknown section '${name}' (valid: ${SECTIONS.join(', ')})`);
   }
   const runners: Record<SectionName, () => Promise<SpeedSection>> = {
+    locator: locatorSection,
     rules: rulesSection,
     ui: () => uiSection(flags['ui-runs'] ?? 3),
   };

@@ -1,0 +1,32 @@
+/**
+ * Runs another area's benchmark script (scripts/bench/*.ts) in a child process and relays its
+ * printout. A child keeps native llama.cpp state and the script's module-level work out of this
+ * process, and reuses the script exactly as its owners run it (`npm run bench:...`).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { promisify } from 'node:util';
+import { repoPath } from './load-script';
+
+const run = promisify(execFile);
+
+export interface ScriptOutput {
+  lines: string[];
+}
+
+export async function runBenchScript(relativePath: string, args: string[] = [], timeoutMs = 15 * 60_000): Promise<ScriptOutput> {
+  const script = repoPath(relativePath);
+  if (!existsSync(script)) throw new Error(`${relativePath} is missing`);
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: repoPath('.'),
+      timeout: timeoutMs,
+      maxBuffer: 16 * 1024 * 1024,
+    });
+    return { lines: stdout.split('\n').filter((l) => l.trim() !== '') };
+  } catch (err) {
+    const e = err as { stderr?: string; message: string };
+    const reason = (e.stderr ?? '').split('\n').find((l) => l.startsWith('error:')) ?? e.message.split('\n')[0];
+    throw new Error(`${relativePath} failed: ${reason}`);
+  }
+}

@@ -45,16 +45,17 @@ function linesOf(items: readonly PdfTextItem[]): Line[] {
   return lines.filter((line) => line.text.trim() !== '');
 }
 
-function median(values: number[]): number {
+/** The lower median: with few lines, the paragraph gaps must not become the "usual" step. */
+function lowerMedian(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1] ?? 0;
+  return sorted[(sorted.length - 1) >> 1] ?? 0;
 }
 
 /** Paragraphs of one page: lines joined with spaces, split where the line step jumps. */
 export function pageParagraphs(items: readonly PdfTextItem[]): string[] {
   const lines = linesOf(items);
   const steps = lines.slice(1).map((line, i) => lines[i]!.y - line.y).filter((step) => step > 0);
-  const usual = median(steps) || median(lines.map((l) => l.height)) || 12;
+  const usual = lowerMedian(steps) || lowerMedian(lines.map((l) => l.height)) || 12;
   const paragraphs: string[] = [];
   let paragraph: string[] = [];
   lines.forEach((line, i) => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../../shared/document/document-info';
 import { segmentationFromCuts } from '../../../shared/document/segmentation';
+import type { Segmentation } from '../../../shared/document/types';
 import { splitAt } from '../../../shared/edit/operations';
 import { readTraining, readWiki727k } from '../../../shared/formats';
 import { readDocument } from '../../readers';
@@ -51,7 +52,7 @@ describe('WorkspaceService', () => {
     const ws = await open();
     const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
     const run = await ws.saveRun(id, { document: describeDocument('fruit.txt', TEXT), strategy: 'structural', segmentation: segmentationFromCuts(TEXT, [52]), warnings: [], meta: {} });
-    let seg = run.result.segmentation;
+    let seg: Segmentation = run.result.segmentation;
     seg = splitAt(TEXT, seg, TEXT.indexOf('A third'));
     await ws.saveCorrection(id, seg, { strategy: 'structural', savedAt: run.savedAt });
     const withTopic = { ...seg, notes: seg.notes.map((n, i) => (i === 2 ? { ...n, topic: 'Plums', reviewed: true } : n)) };

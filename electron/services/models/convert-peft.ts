@@ -1,0 +1,87 @@
+/**
+ * PEFT LoRA folder -> GGUF LoRA adapter for llama.cpp, in TypeScript so users need no Python.
+ * Same result as llama.cpp's convert_lora_to_gguf.py for Qwen2: tensors named after the base tensor
+ * plus .lora_a / .lora_b, PEFT's row-major [r, in] and [out, r] written as GGUF [in, r] and [r, out]
+ * (the same bytes), and adapter.lora.alpha so that llama.cpp's alpha / rank equals PEFT's scaling.
+ */
+import { rename, rm } from 'node:fs/promises';
+import { basename, resolve } from 'node:path';
+import { encodeTensorData } from '../../gguf/numeric';
+import { QWEN2_LORA_TARGETS } from '../../gguf/qwen2';
+import { GgmlType, GgufValueType, kv, type GgufValue } from '../../gguf/types';
+import { writeGguf, type GgufTensorSource } from '../../gguf/writer';
+import { readPeftAdapter, type PeftLoraPair } from './peft-adapter';
+
+export type LoraOutType = 'f32' | 'f16';
+
+export interface ConvertPeftOptions {
+  /** Tensor type of the output; f32 keeps every input (F32, F16, BF16) exact. Default f32. */
+  outType?: LoraOutType;
+  name?: string;
+}
+
+export interface ConvertPeftResult {
+  out: string;
+  architecture: 'qwen2';
+  alpha: number;
+  ranks: number[];
+  layers: number;
+  modules: string[];
+  tensors: number;
+  /** Modules whose PEFT scaling differs from alpha / rank and was folded into lora_b. */
+  rescaled: number;
+  inputDtypes: string[];
+}
+
+/** B scaled so that llama.cpp's alpha / rank reproduces the pair's own PEFT scaling. */
+function foldScaling(pair: PeftLoraPair, alpha: number): Float32Array {
+  const factor = pair.scaling / (alpha / pair.rank);
+  if (Math.abs(factor - 1) < 1e-7) return pair.b;
+  return pair.b.map((v) => v * factor);
+}
+
+export async function convertPeftToGguf(dir: string, out: string, options: ConvertPeftOptions = {}): Promise<ConvertPeftResult> {
+  const { config, pairs } = await readPeftAdapter(dir);
+  const type = options.outType === 'f16' ? GgmlType.F16 : GgmlType.F32;
+  const alpha = config.alpha;
+  const metadata = new Map<string, GgufValue>([
+    ['general.architecture', kv.str('qwen2')],
+    ['general.type', kv.str('adapter')],
+    ['general.name', kv.str(options.name ?? basename(resolve(dir)))],
+    ['adapter.type', kv.str('lora')],
+    ['adapter.lora.alpha', { type: GgufValueType.FLOAT32, value: alpha }],
+  ]);
+  if (config.baseModel) {
+    metadata.set('general.base_model.count', kv.u32(1));
+    metadata.set('general.base_model.0.name', kv.str(config.baseModel));
+  }
+  let rescaled = 0;
+  const tensors: GgufTensorSource[] = [];
+  for (const pair of pairs) {
+    const base = `blk.${pair.layer}.${QWEN2_LORA_TARGETS[pair.module]}.weight`;
+    const b = foldScaling(pair, alpha);
+    if (b !== pair.b) rescaled++;
+    tensors.push({ name: `${base}.lora_a`, dims: [pair.inputs, pair.rank], type, data: () => encodeTensorData(type, pair.a) });
+    tensors.push({ name: `${base}.lora_b`, dims: [pair.rank, pair.outputs], type, data: () => encodeTensorData(type, b) });
+  }
+  // Written beside the target and renamed, so a failed conversion never leaves half a file behind.
+  const partial = `${out}.partial`;
+  try {
+    await writeGguf(partial, metadata, tensors);
+    await rename(partial, out);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
+  }
+  return {
+    out,
+    architecture: 'qwen2',
+    alpha,
+    ranks: [...new Set(pairs.map((p) => p.rank))].sort((x, y) => x - y),
+    layers: new Set(pairs.map((p) => p.layer)).size,
+    modules: [...new Set(pairs.map((p) => p.module))].sort(),
+    tensors: tensors.length,
+    rescaled,
+    inputDtypes: [...new Set(pairs.map((p) => p.dtype))].sort(),
+  };
+}

@@ -1,0 +1,91 @@
+/**
+ * What is installed in the models folder: every GGUF model and adapter with its size and metadata
+ * (read by node-llama-cpp's GGUF reader), and whether it passes verification.
+ */
+import { readdir, stat } from 'node:fs/promises';
+import { join, relative } from 'node:path';
+import { GgufFileType, readGgufFileInfo } from 'node-llama-cpp';
+import { verifyGguf } from './verify';
+
+export interface InstalledFile {
+  /** Path relative to the models folder. */
+  file: string;
+  path: string;
+  sizeBytes: number;
+  kind?: 'model' | 'adapter';
+  architecture?: string;
+  name?: string;
+  /** e.g. MOSTLY_Q8_0, for models. */
+  fileType?: string;
+  contextLength?: number;
+  layers?: number;
+  embedding?: number;
+  /** LoRA alpha and ranks, for adapters. */
+  loraAlpha?: number;
+  loraRanks?: number[];
+  tensors?: number;
+  /** Why the file cannot be used, when it cannot. */
+  problem?: string;
+}
+
+/** Files a download or conversion is still writing: never listed as installed. */
+const IN_PROGRESS = /\.(partial|ipull|download)$/;
+
+async function ggufFiles(dir: string, depth: number): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (e.name.startsWith('.')) continue;
+    const path = join(dir, e.name);
+    if (e.isDirectory() && depth > 0) out.push(...(await ggufFiles(path, depth - 1)));
+    else if (e.isFile() && e.name.toLowerCase().endsWith('.gguf') && !IN_PROGRESS.test(e.name)) out.push(path);
+  }
+  return out;
+}
+
+async function describe(modelsDir: string, path: string): Promise<InstalledFile> {
+  const entry: InstalledFile = { file: relative(modelsDir, path), path, sizeBytes: (await stat(path)).size };
+  try {
+    const verified = await verifyGguf(path);
+    entry.kind = verified.kind;
+    entry.architecture = verified.architecture;
+    entry.tensors = verified.header.tensors.length;
+  } catch (err) {
+    entry.problem = (err as Error).message;
+    return entry;
+  }
+  // The vocabulary arrays are the bulk of a header and are not shown: skip parsing them.
+  const info = await readGgufFileInfo(path, {
+    readTensorInfo: true,
+    logWarnings: false,
+    ignoreKeys: ['tokenizer.ggml.tokens', 'tokenizer.ggml.merges', 'tokenizer.ggml.token_type', 'tokenizer.chat_template'],
+  });
+  const general = info.metadata.general as { name?: string; file_type?: number };
+  const arch = info.architectureMetadata as { context_length?: number; block_count?: number; embedding_length?: number };
+  entry.name = general.name;
+  if (entry.kind === 'model') {
+    if (general.file_type !== undefined) entry.fileType = GgufFileType[general.file_type] ?? String(general.file_type);
+    entry.contextLength = arch.context_length;
+    entry.layers = arch.block_count;
+    entry.embedding = arch.embedding_length;
+  } else {
+    const adapter = (info.metadata as unknown as { adapter?: { lora?: { alpha?: number } } }).adapter;
+    entry.loraAlpha = adapter?.lora?.alpha;
+    const ranks = (info.tensorInfo ?? []).filter((t) => t.name.endsWith('.lora_a')).map((t) => Number(t.dimensions[1]));
+    entry.loraRanks = [...new Set(ranks)].sort((a, b) => a - b);
+  }
+  return entry;
+}
+
+/** Models and adapters in the folder and its subfolders (two levels), sorted by path. */
+export async function listInstalled(modelsDir: string): Promise<InstalledFile[]> {
+  const files = await ggufFiles(modelsDir, 2);
+  const out: InstalledFile[] = [];
+  for (const path of files) out.push(await describe(modelsDir, path));
+  return out;
+}

@@ -1,0 +1,47 @@
+/**
+ * "Verify every GGUF before use", for files the model manager handles (import, pull, list):
+ * a structural check, and for an adapter, that it is made for the base it will be used with.
+ */
+import { basename } from 'node:path';
+import { GgufFormatError } from '../../gguf/errors';
+import { verifyGgufFile, type VerifiedGguf } from '../../gguf/verify';
+import { checkAdapterFile, checkModelFile } from '../inference/gguf-check';
+import { ModelError } from './errors';
+
+/** The seed's three models are all Qwen2-0.5B-Instruct adapters; a lone adapter is checked against it. */
+export const WORKBENCH_ARCHITECTURE = 'qwen2';
+
+export async function verifyGguf(path: string): Promise<VerifiedGguf> {
+  try {
+    return await verifyGgufFile(path);
+  } catch (err) {
+    const name = basename(path);
+    if (err instanceof GgufFormatError) {
+      if (err.kind === 'not-gguf') throw new ModelError('not-gguf', `${name} is not a GGUF file (${err.message})`);
+      if (err.kind === 'truncated') throw new ModelError('truncated-gguf', `${name} is a truncated GGUF (${err.message}); download or copy it again`);
+      throw new ModelError('bad-gguf', `${name} is not a usable GGUF: ${err.message}`);
+    }
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ModelError('not-found', `file not found: ${path}`);
+    throw err;
+  }
+}
+
+/**
+ * Verifies a file for use: structure, then for an adapter its architecture against the base model
+ * (tensor names and shapes too, when a base file is given).
+ */
+export async function verifyForUse(path: string, options: { base?: string } = {}): Promise<VerifiedGguf> {
+  const verified = await verifyGguf(path);
+  if (verified.kind === 'model') return verified;
+  if (options.base) {
+    await checkAdapterFile(path, await checkModelFile(options.base));
+    return verified;
+  }
+  if (verified.architecture !== WORKBENCH_ARCHITECTURE) {
+    throw new ModelError(
+      'adapter-mismatch',
+      `${basename(path)} is a LoRA adapter for architecture ${verified.architecture}; the workbench's base model is ${WORKBENCH_ARCHITECTURE} (Qwen2-0.5B-Instruct), so llama.cpp would refuse it`,
+    );
+  }
+  return verified;
+}

@@ -1,0 +1,116 @@
+/**
+ * Pulling through node-llama-cpp's real downloader from a loopback server that stands in for the
+ * hub via HF_ENDPOINT: progress events, a connection cut mid-file, a cancelled pull.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
+import { LoopbackHub } from './loopback-hub';
+import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
+
+let hub: LoopbackHub;
+let dir: string;
+const savedEndpoint = process.env.HF_ENDPOINT;
+
+beforeEach(async () => {
+  requireFixtures();
+  hub = new LoopbackHub();
+  process.env.HF_ENDPOINT = await hub.start();
+  dir = await mkdtemp(join(tmpdir(), 'models-pull-'));
+});
+
+afterEach(async () => {
+  await hub.stop();
+  if (savedEndpoint === undefined) delete process.env.HF_ENDPOINT;
+  else process.env.HF_ENDPOINT = savedEndpoint;
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('models pull through HF_ENDPOINT', () => {
+  it('reports progress and resumes the part whose connection was cut', async () => {
+    const body = readFileSync(TINY_MODEL);
+    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', body);
+    hub.behaviour = { cutFirstRangedAfter: 1024 * 1024 };
+    const events: PullProgress[] = [];
+    const target = join(dir, 'tiny-qwen2.gguf');
+
+    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { onProgress: (p) => events.push(p) });
+
+    expect(readFileSync(target).equals(body)).toBe(true);
+    expect(events.every((e) => e.file === 'tiny-qwen2.gguf' && e.totalBytes === body.length)).toBe(true);
+    expect(events.some((e) => e.downloadedBytes > 0 && e.downloadedBytes < body.length)).toBe(true);
+    expect(events.at(-1)!.downloadedBytes).toBe(body.length);
+    // The requests went to the loopback hub, at the hub's URL layout.
+    expect(hub.requests.every((r) => r.path === '/Qwen/Tiny-GGUF/resolve/main/tiny-qwen2.gguf')).toBe(true);
+    // The cut part was asked for again from where it starts; no other part was fetched twice.
+    const ranged = hub.requests.filter((r) => r.ranged && r.method === 'GET');
+    const cut = ranged[0]!;
+    expect(ranged.filter((r) => r.start === cut.start).length).toBe(2);
+    const others = ranged.filter((r) => r.start !== cut.start).map((r) => r.start);
+    expect(new Set(others).size).toBe(others.length);
+  });
+
+  it('cancels a pull promptly, leaves no model file, and a later pull completes it', async () => {
+    const body = readFileSync(TINY_MODEL);
+    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', body);
+    hub.behaviour = { pieceDelayMs: 20 };
+    const target = join(dir, 'tiny-qwen2.gguf');
+    const controller = new AbortController();
+    const first = downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.downloadedBytes > 0) controller.abort();
+      },
+    });
+    await expect(first).rejects.toMatchObject({ name: 'AbortError' });
+    expect(existsSync(target)).toBe(false);
+
+    hub.behaviour = {};
+    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target);
+    expect(readFileSync(target).equals(body)).toBe(true);
+  });
+
+  it('pulls a profile (base + adapter), verifies both, and finds them present the next time', async () => {
+    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
+    hub.addFile('jinaai/tiny-lora/tiny-lora-simple.gguf', readFileSync(TINY_LORAS[0]!));
+    const profilesDir = join(dir, 'profiles');
+    const modelsDir = join(dir, 'models');
+    await mkdir(profilesDir);
+    await writeFile(
+      join(profilesDir, 'tiny.json'),
+      JSON.stringify({
+        name: 'tiny',
+        strategy: 'simple',
+        model: {
+          base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
+          adapter: { file: 'adapters/tiny-lora-simple.gguf', uri: 'hf:jinaai/tiny-lora/tiny-lora-simple.gguf' },
+        },
+        prompt: { template: '{{text}}' },
+        output: {},
+      }),
+    );
+    const files = new Set<string>();
+    const pulled = await pullProfile('tiny', { profilesDir, modelsDir, onProgress: (p) => files.add(p.file) });
+    expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['adapter', 'downloaded']]);
+    expect(files).toEqual(new Set(['tiny-qwen2.gguf', 'tiny-lora-simple.gguf']));
+    expect(readFileSync(join(modelsDir, 'adapters', 'tiny-lora-simple.gguf')).equals(readFileSync(TINY_LORAS[0]!))).toBe(true);
+
+    const again = await pullProfile('tiny', { profilesDir, modelsDir });
+    expect(again.map((f) => f.status)).toEqual(['present', 'present']);
+  });
+
+  it('refuses a download that is not a GGUF and removes it', async () => {
+    hub.addFile('Qwen/Tiny-GGUF/broken.gguf', Buffer.from('<html>rate limited</html>'.repeat(100)));
+    const profilesDir = join(dir, 'profiles');
+    await mkdir(profilesDir);
+    await writeFile(
+      join(profilesDir, 'broken.json'),
+      JSON.stringify({ name: 'broken', strategy: 'simple', model: { base: { file: 'broken.gguf', uri: 'hf:Qwen/Tiny-GGUF/broken.gguf' } }, prompt: { template: '{{text}}' }, output: {} }),
+    );
+    await expect(pullProfile('broken', { profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf is not a GGUF file/);
+    expect(existsSync(join(dir, 'models', 'broken.gguf'))).toBe(false);
+  });
+});

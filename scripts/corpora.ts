@@ -39,7 +39,13 @@ function main(argv: string[]): number {
     const limit = flags.limit ?? size.limit;
     const maxChars = flags['max-chars'] ?? size.maxChars;
     const started = performance.now();
-    const corpus = buildCorpus(name, { seed, limit, maxChars, nodeModules: REPO_NODE_MODULES });
+    let corpus;
+    try {
+      corpus = buildCorpus(name, { seed, limit, maxChars, nodeModules: REPO_NODE_MODULES });
+    } catch (err) {
+      // Builders fail only on their inputs (options, installed packages); the folder is untouched.
+      throw new UserInputError(`corpus ${name}: ${(err as Error).message}`);
+    }
     if (corpus.documents.length === 0) throw new UserInputError(`corpus ${name}: no document fits --max-chars ${maxChars}`);
     const command = flags.sample
       ? `npm run corpora -- --sample --corpus ${name}${flags.seed ? ` --seed ${seed}` : ''}`

@@ -33,8 +33,8 @@ describe('cli bench quality --json on the committed sample', () => {
   it('writes the same JSON to a file and an HTML report with inline SVG charts', () => {
     expect(readFileSync(join(out, 'quality.json'), 'utf8')).toBe(stdout);
     const html = readFileSync(join(out, 'quality.html'), 'utf8');
-    for (const title of ['Segmentation time', 'Segment count', 'Embedding size', 'Pk', 'WindowDiff', 'Boundary F1']) {
-      expect(html).toContain(`>${title}</text>`);
+    for (const title of ['Segmentation time', 'Segment count', 'Embedding size', 'Pk', 'WindowDiff', 'Boundary F1', 'Retrieval top-1', 'ROUGE-L']) {
+      expect(html).toMatch(new RegExp(`<text [^>]*>${title}`));
     }
     expect(html.match(/<svg /g)?.length).toBe(9);
     expect(html).not.toMatch(/<script|src="http/);

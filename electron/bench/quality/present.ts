@@ -1,6 +1,5 @@
 /** The quality report for people: a terminal table and a self-contained HTML page. */
-import { barChartSvg, type BarChart } from '../report/bar-chart';
-import { escapeHtml } from '../report/escape';
+import { barChartSvg, escapeXml as escapeHtml, type Bar } from '../../../shared/compare/bar-chart';
 import { formatBytes, formatInt, formatRatio, formatSeconds } from '../report/format';
 import { formatTable } from '../report/table';
 import { describeMachine } from '../machine';
@@ -47,24 +46,21 @@ export function qualityTable(report: QualityReport): string {
   return lines.join('\n') + '\n';
 }
 
-function charts(report: QualityReport): BarChart[] {
+/** The seed's three charts (time, segment count, embedding size), then the quality figures. */
+function charts(report: QualityReport): string[] {
   const entries = Object.entries(report.strategies);
-  const chart = (title: string, note: string, value: (f: StrategyFigures) => number, display: (v: number) => string): BarChart => ({
-    title,
-    note,
-    bars: entries.map(([label, f]) => ({ label, value: value(f), display: display(value(f)) })),
-  });
-  const ratio = (v: number) => formatRatio(v);
+  const chart = (title: string, value: (f: StrategyFigures) => number, unit = ''): string =>
+    barChartSvg(title, entries.map(([label, f]): Bar => ({ label, value: value(f) })), unit);
   return [
-    chart('Segmentation time', 'wall clock, summed over documents', (f) => f.seconds, formatSeconds),
-    chart('Segment count', 'over the corpus', (f) => f.segments, formatInt),
-    chart('Embedding size', 'segments × 1024 × 4 bytes', (f) => f.embeddingBytes, formatBytes),
-    chart('Pk', 'lower is better', (f) => f.pk, ratio),
-    chart('WindowDiff', 'lower is better', (f) => f.windowDiff, ratio),
-    chart('Boundary F1', `higher is better; tolerance ${report.settings.tolerance} chars`, (f) => f.f1, ratio),
-    chart('Retrieval top-1 hit rate', 'higher is better', (f) => f.retrieval.top1, ratio),
-    chart('Retrieval top-3 hit rate', 'higher is better', (f) => f.retrieval.top3, ratio),
-    chart('ROUGE-L F1, top segment vs answer', 'higher is better', (f) => f.retrieval.rougeL, ratio),
+    chart('Segmentation time', (f) => f.seconds, 's'),
+    chart('Segment count', (f) => f.segments),
+    chart('Embedding size (segments × 1024 × 4 bytes)', (f) => f.embeddingBytes / 1024 / 1024, 'MB'),
+    chart('Pk (lower is better)', (f) => f.pk),
+    chart('WindowDiff (lower is better)', (f) => f.windowDiff),
+    chart(`Boundary F1 (tolerance ${report.settings.tolerance} chars)`, (f) => f.f1),
+    chart('Retrieval top-1 hit rate', (f) => f.retrieval.top1),
+    chart('Retrieval top-3 hit rate', (f) => f.retrieval.top3),
+    chart('ROUGE-L F1, top segment vs answer', (f) => f.retrieval.rougeL),
   ];
 }
 
@@ -100,7 +96,7 @@ ${table}
 ${skipped}
 <p class="meta">Pk and WindowDiff are means over documents (lower is better). Boundary P/R/F1 count a predicted boundary within ${report.settings.tolerance} characters of a gold one. Retrieval: ${report.corpus.goldRetrieval.questions} questions generated from the gold text; each strategy's segments are indexed with BM25; a hit is a top-k segment containing the answer sentence; ROUGE-L F1 compares the top segment with the answer. Embedding size: segments × 1024 × 4 bytes.</p>
 <div class="charts">
-${charts(report).map(barChartSvg).join('\n')}
+${charts(report).join('\n')}
 </div>
 </body></html>
 `;

@@ -1,0 +1,133 @@
+/**
+ * The logic behind segment / eval / convert, in-process: the coverage invariant for every rule
+ * strategy on every sample document, in every format; flag-to-option mapping; evaluation wiring.
+ */
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isSafeBoundary } from '../../shared/document/text-boundaries';
+import { FORMAT_NAMES, readJson, readMarkdown, writeJson, writeMarkdown, writeResult } from '../../shared/formats';
+import { RULE_STRATEGIES } from '../../shared/strategies';
+import { evaluateFiles } from '../../electron/cli/commands/eval';
+import { strategyOptionsFrom } from '../../electron/cli/commands/segment';
+import { UserInputError } from '../../electron/cli/errors';
+import { loadDocument, loadSegmentationFile } from '../../electron/services/documents';
+import { runStrategy, UnknownStrategyError } from '../../electron/services/run-strategy';
+import { REPO_ROOT } from './support/run-cli';
+
+const DOCS = join(REPO_ROOT, 'test/fixtures/docs');
+const GOLD = join(REPO_ROOT, 'test/fixtures/gold');
+const dir = mkdtempSync(join(tmpdir(), 'commands-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('coverage invariant of every rule strategy on every sample document', () => {
+  const docs = readdirSync(DOCS).filter((f) => /\.(txt|md)$/.test(f));
+
+  it('has the sample documents the issue asks for', () => {
+    expect(docs).toEqual(expect.arrayContaining(['markdown-code.md', 'crlf.txt', 'cjk.txt', 'mixed-unicode.txt', 'plain.txt', 'empty.txt']));
+  });
+
+  for (const file of docs) {
+    for (const strategy of RULE_STRATEGIES.map((s) => s.name)) {
+      for (const maxChars of [undefined, 120]) {
+        it(`${strategy}${maxChars ? ` --max-chars ${maxChars}` : ''} on ${file}`, async () => {
+          const doc = await loadDocument(join(DOCS, file));
+          const result = await runStrategy({ text: doc.text, info: doc.info, strategy, options: { maxChars } });
+          // The JSON the CLI prints, read back the way a consumer would.
+          const json = JSON.parse(writeJson(result, doc.text));
+          const segments: { start: number; end: number; text: string }[] = json.segments;
+          expect(segments.map((s) => s.text).join('')).toBe(doc.text);
+          if (doc.text.length === 0) expect(segments).toEqual([]);
+          let offset = 0;
+          for (const s of segments) {
+            expect(s.start).toBe(offset);
+            expect(s.end).toBeGreaterThan(s.start);
+            expect(doc.text.slice(s.start, s.end)).toBe(s.text);
+            if (s.start > 0) expect(isSafeBoundary(doc.text, s.start)).toBe(true);
+            offset = s.end;
+          }
+          expect(offset).toBe(doc.text.length);
+          // An over-long segment is allowed only with a warning at its start (e.g. a code block kept whole).
+          const warned = new Set(result.warnings.map((w) => w.offset));
+          if (maxChars) for (const s of segments) if (s.end - s.start > maxChars) expect(warned).toContain(s.start);
+          // Every format can be written, and the exact ones read back to the same result.
+          for (const format of FORMAT_NAMES) expect(typeof writeResult(format, result, doc.text)).toBe('string');
+          expect(readJson(file, writeJson(result, doc.text))).toEqual({ text: doc.text, result });
+          expect(readMarkdown(file, writeMarkdown(result, doc.text))).toEqual({ text: doc.text, result });
+        });
+      }
+    }
+  }
+});
+
+describe('runStrategy', () => {
+  it('names the valid strategies for an unknown one', async () => {
+    const run = runStrategy({ text: 'x', info: { name: 'x', chars: 1, sha256: '' }, strategy: 'magic', options: {} });
+    await expect(run).rejects.toThrow(UnknownStrategyError);
+    await expect(run).rejects.toThrow("unknown strategy 'magic' (valid: structural, sentence-rules, texttiling, simple, topic, summary)");
+  });
+
+  it('gives zero segments for an empty text, even for a model strategy, without loading a model', async () => {
+    const result = await runStrategy({ text: '', info: { name: 'e', chars: 0, sha256: '' }, strategy: 'topic', options: {} });
+    expect(result.segmentation).toEqual({ boundaries: [], notes: [] });
+  });
+
+  it('records options and timing, and says when --max-tokens cannot be applied', async () => {
+    const result = await runStrategy({ text: 'One.\n\nTwo.\n', info: { name: 'd', chars: 11, sha256: '' }, strategy: 'structural', options: { maxChars: 50, maxTokens: 10 } });
+    expect(result.meta).toMatchObject({ kind: 'rules', options: { maxChars: 50, maxTokens: 10 } });
+    expect(typeof result.meta.elapsedMs).toBe('number');
+    expect(result.warnings.map((w) => w.code)).toContain('max-tokens-ignored');
+  });
+
+  it('stops before starting when the signal is already aborted', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    await expect(
+      runStrategy({ text: 'x', info: { name: 'x', chars: 1, sha256: '' }, strategy: 'structural', options: {} }, { signal: controller.signal }),
+    ).rejects.toThrow(/cancelled/);
+  });
+});
+
+describe('segment flags', () => {
+  const none = { constrained: false, free: false } as const;
+
+  it('maps model flags to run options', () => {
+    expect(strategyOptionsFrom('topic', { ...none, constrained: true, window: 2048, overlap: 256, gpu: 'off', model: 'm.gguf', profile: 'p', 'max-chars': 900 })).toEqual({
+      maxChars: 900,
+      windowTokens: 2048,
+      overlapTokens: 256,
+      mode: 'constrained',
+      profile: 'p',
+      model: 'm.gguf',
+      gpu: 'off',
+    });
+    expect(strategyOptionsFrom('simple', { ...none, free: true })).toEqual({ mode: 'free' });
+  });
+
+  it('refuses combinations that mean nothing', () => {
+    expect(() => strategyOptionsFrom('structural', { ...none, adapter: 'a.gguf' })).toThrow(UserInputError);
+    expect(() => strategyOptionsFrom('texttiling', { ...none, constrained: true })).toThrow(/--constrained applies only to the model strategies/);
+    expect(() => strategyOptionsFrom('topic', { constrained: true, free: true })).toThrow(/exclude each other/);
+    expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 100 })).toThrow(/--overlap \(100\) must be smaller than --window \(100\)/);
+  });
+});
+
+describe('eval', () => {
+  it('scores a prediction against a WIKI-727K gold file', async () => {
+    const gold = await loadSegmentationFile(join(GOLD, 'lighthouse.wiki727k.txt'));
+    // A prediction over the same text that keeps the first two gold boundaries and misses the third.
+    const [b1, b2] = gold.result.segmentation.boundaries;
+    const predPath = join(dir, 'pred.json');
+    const pred = { ...gold.result, strategy: 'test', segmentation: { boundaries: [b1!, b2!], notes: [{}, {}, {}] } };
+    writeFileSync(predPath, writeJson(pred, gold.text));
+    const report = evaluateFiles(gold, await loadSegmentationFile(predPath), {});
+    // 3 gold boundaries, 2 predicted, both exact: P = 1, R = 2/3, F1 = 0.8.
+    expect(report).toMatchObject({ precision: 1, alignment: 'exact', chars: gold.text.length });
+    expect(report.recall).toBeCloseTo(2 / 3, 12);
+    expect(report.f1).toBeCloseTo(0.8, 12);
+    expect(report.pk).toBeGreaterThan(0);
+    expect(report.gold.count).toBe(4);
+    expect(report.pred.count).toBe(3);
+  });
+});

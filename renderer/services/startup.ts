@@ -1,6 +1,8 @@
 /** What the app does once on start: listen to service events, learn the strategies, open the sample. */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { useUiStore } from '../stores/ui';
 import { openSample } from './documents';
+import { exportCurrent } from './exports';
 import { reportError } from './errors';
 import { handlePullEvent, refreshStrategies } from './models';
 import { handleRunEvent } from './runs';
@@ -19,6 +21,14 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     case 'pull-failed':
       handlePullEvent(event);
       return;
+    case 'menu-command':
+      if (event.command === 'export') void exportCurrent(useUiStore.getState().exportFormat);
+      return;
+    // Documents opened elsewhere and run starts need nothing here: this window follows its own.
+    case 'document-opened':
+    case 'document-closed':
+    case 'run-started':
+      return;
   }
 }
 
@@ -32,6 +42,13 @@ export function startWorkbench(): () => void {
     return stop;
   }
   void refreshStrategies();
-  void openSample();
+  void (async () => {
+    try {
+      useUiStore.getState().setDefaultStrategy((await workbench().getHostInfo({})).defaultStrategy);
+    } catch (err) {
+      reportError('Could not ask the host for its default strategy', err);
+    }
+    await openSample();
+  })();
   return stop;
 }

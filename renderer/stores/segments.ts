@@ -1,28 +1,71 @@
 /**
- * The derived segment list of the current result, memoised on (text, segmentation) identity so
- * that every component asking for it during one render shares one array.
+ * The segment list the views draw, derived from the current result. It is memoised on (text,
+ * segmentation) identity so every component shares one array per change, and each segment's head
+ * is cached by its range, so an edit recomputes only the heads of the segments it touched
+ * (`toSegments` would re-read all 5 MB to find 5,000 heads on every edit).
  */
-import type { Segment, Segmentation } from '../../shared/document/types';
-import { toSegments } from '../../shared/document/segmentation';
+import type { Segmentation } from '../../shared/document/types';
+import { headOf } from '../../shared/document/segmentation';
 import { useDocumentStore } from './document';
 import { useSegmentationStore } from './segmentation';
 
+export interface SegmentView {
+  index: number;
+  start: number;
+  end: number;
+  /** First words, exactly as the shared `headOf` gives them. */
+  head: string;
+  topic?: string;
+  summary?: string;
+  reviewed?: boolean;
+}
+
+/** Enough text to hold a head's eight words in all but pathological segments. */
+const HEAD_PREFIX_CHARS = 2048;
+const HEAD_WORDS = 8;
+
+let cachedText: string | null = null;
+const headCache = new Map<string, string>();
+
+function headAt(text: string, start: number, end: number): string {
+  const key = `${start}:${end}`;
+  let head = headCache.get(key);
+  if (head === undefined) {
+    const prefix = text.slice(start, Math.min(end, start + HEAD_PREFIX_CHARS));
+    // A ninth word in the prefix proves the eighth is complete: then the prefix gives the same head.
+    const wholeEnough = prefix.length === end - start || prefix.trim().split(/\s+/).length > HEAD_WORDS;
+    head = headOf(wholeEnough ? prefix : text.slice(start, end));
+    headCache.set(key, head);
+  }
+  return head;
+}
+
 let lastText: string | null = null;
 let lastSegmentation: Segmentation | null = null;
-let lastSegments: Segment[] = [];
+let lastSegments: SegmentView[] = [];
 
-export function segmentsOf(text: string, segmentation: Segmentation | null): Segment[] {
+export function segmentsOf(text: string, segmentation: Segmentation | null): SegmentView[] {
   if (!segmentation) return [];
-  if (text !== lastText || segmentation !== lastSegmentation) {
-    lastSegments = toSegments(text, segmentation);
-    lastText = text;
-    lastSegmentation = segmentation;
+  if (text === lastText && segmentation === lastSegmentation) return lastSegments;
+  if (text !== cachedText) {
+    headCache.clear();
+    cachedText = text;
   }
-  return lastSegments;
+  const { boundaries, notes } = segmentation;
+  const segments: SegmentView[] = new Array(notes.length);
+  for (let i = 0; i < notes.length; i++) {
+    const start = i === 0 ? 0 : boundaries[i - 1]!;
+    const end = i === boundaries.length ? text.length : boundaries[i]!;
+    segments[i] = { index: i, start, end, head: headAt(text, start, end), ...notes[i] };
+  }
+  lastText = text;
+  lastSegmentation = segmentation;
+  lastSegments = segments;
+  return segments;
 }
 
 /** The segments on screen; empty until a result for the open document exists. */
-export function useSegments(): Segment[] {
+export function useSegments(): SegmentView[] {
   const text = useDocumentStore((s) => s.text);
   const segmentation = useSegmentationStore((s) => s.current?.segmentation ?? null);
   return segmentsOf(text, segmentation);

@@ -3,6 +3,7 @@
  * pending "reveal this segment" request, and the run form's settings.
  */
 import { create } from 'zustand';
+import type { ExportFormat } from '../../shared/ipc/contract';
 
 export type Screen = 'workbench' | 'models';
 
@@ -30,12 +31,17 @@ export interface UiState {
   /** Bumped by each outline click so the editor reveals even the same segment twice. */
   revealRequest: { index: number; seq: number } | null;
   runForm: RunForm;
+  exportFormat: ExportFormat;
+  /** The strategy a newly opened document is segmented with (the host says which). */
+  defaultStrategy: string;
   showScreen(screen: Screen): void;
   notify(kind: Notice['kind'], message: string): void;
   dismiss(id: number): void;
   setCurrentSegment(index: number): void;
   reveal(index: number): void;
   updateRunForm(change: Partial<RunForm>): void;
+  setExportFormat(format: ExportFormat): void;
+  setDefaultStrategy(strategy: string): void;
 }
 
 const MAX_NOTICES = 5;
@@ -47,6 +53,8 @@ export const useUiStore = create<UiState>()((set, get) => ({
   currentSegment: 0,
   revealRequest: null,
   runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false },
+  exportFormat: 'json',
+  defaultStrategy: 'structural',
   showScreen: (screen) => set({ screen }),
   notify: (kind, message) =>
     set({ notices: [...get().notices, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) }),
@@ -56,4 +64,6 @@ export const useUiStore = create<UiState>()((set, get) => ({
   },
   reveal: (index) => set({ revealRequest: { index, seq: (get().revealRequest?.seq ?? 0) + 1 }, currentSegment: index }),
   updateRunForm: (change) => set({ runForm: { ...get().runForm, ...change } }),
+  setExportFormat: (exportFormat) => set({ exportFormat }),
+  setDefaultStrategy: (defaultStrategy) => set({ defaultStrategy }),
 }));

@@ -13,6 +13,9 @@ import { LineIndex } from './line-index';
 import { languageFor, monaco } from './monaco';
 import { SegmentLayers } from './segment-layers';
 
+/** Name of the performance entry recorded after each redraw of the segment layers. */
+export const SEGMENT_LAYERS_MEASURE = 'segment-layers-update';
+
 const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   readOnly: true,
   theme: 'workbench-light',
@@ -79,7 +82,11 @@ export function DocumentView() {
   }, [documentId, text, sourceFormat]);
 
   useEffect(() => {
-    if (linesRef.current) layersRef.current?.update(segments, linesRef.current);
+    if (!linesRef.current || !layersRef.current) return;
+    const started = performance.now();
+    layersRef.current.update(segments, linesRef.current);
+    // Read by the UI benchmark (scripts/bench/ui.ts); a measure entry costs next to nothing.
+    performance.measure(SEGMENT_LAYERS_MEASURE, { start: started, detail: { segments: segments.length } });
   }, [segments, documentId]);
 
   useEffect(

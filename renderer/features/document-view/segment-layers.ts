@@ -3,7 +3,7 @@
  * - an alternating whole-line tint per segment, whose hover shows the topic and summary;
  * - a glyph-margin marker and an overview-ruler tick at each segment start, and a thin vertical
  *   bar where a boundary falls inside a line;
- * - a view zone above each segment start: the boundary line with the topic (or first words) and
+ * - a view zone above each segment start: the boundary line with the topic and
  *   the segment's size. Zones of boundaries carry `data-testid="boundary"` and `data-offset`.
  *   Monaco creates every zone's DOM node up front and only hides off-screen ones, so the markers
  *   in the DOM are exactly the boundaries, one each, in document order.
@@ -12,8 +12,7 @@
  * edit costs little even with 5,000 segments. A split or merge shifts the alternation of every
  * later segment and so repaints their tints (zones and markers stay).
  */
-import type { Segment } from '../../../shared/document/types';
-import { approxTokens } from '../../stores/segments';
+import { approxTokens, type SegmentView } from '../../stores/segments';
 import type { LineIndex } from './line-index';
 import { monaco } from './monaco';
 
@@ -42,7 +41,7 @@ export class SegmentLayers {
   constructor(private readonly editor: Editor) {}
 
   /** Draws `segments` over the current model, changing only what differs from the last call. */
-  update(segments: readonly Segment[], lines: LineIndex): void {
+  update(segments: readonly SegmentView[], lines: LineIndex): void {
     const wantedDecorations = new Map<string, SegmentLook>();
     const wantedZones = new Map<string, SegmentLook>();
     for (const s of segments) {
@@ -58,7 +57,7 @@ export class SegmentLayers {
       const noteKey = `${look.topic ?? ''}\u0000${look.summary ?? ''}\u0000${look.reviewed}`;
       wantedDecorations.set(`t${s.index % 2}:${s.start}:${s.end}:${noteKey}`, look);
       wantedDecorations.set(`m${s.index === 0 ? 0 : 1}:${s.start}:${noteKey}`, look);
-      wantedZones.set(`${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${look.topic ?? look.head}`, look);
+      wantedZones.set(`${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${look.topic ?? ''}`, look);
     }
     this.updateDecorations(wantedDecorations, lines);
     this.updateZones(wantedZones, lines);
@@ -126,18 +125,21 @@ function sizeLabel(look: SegmentLook): string {
 }
 
 function zoneNode(look: SegmentLook): HTMLElement {
+  // Monaco sets the zone node's own display and size; the layout lives in an inner element.
   const node = document.createElement('div');
-  node.className = look.index === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
-  if (look.index > 0) node.dataset.testid = 'boundary';
-  else node.dataset.testid = 'document-start';
+  node.dataset.testid = look.index > 0 ? 'boundary' : 'document-start';
   node.dataset.offset = String(look.start);
+  const bar = document.createElement('div');
+  bar.className = look.index === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
   const label = document.createElement('span');
-  label.className = look.topic ? 'seg-zone-topic' : 'seg-zone-head';
-  label.textContent = look.topic ?? look.head;
+  label.className = 'seg-zone-topic';
+  // Without a topic the line below already shows how the segment starts.
+  label.textContent = look.topic ?? '';
   const size = document.createElement('span');
   size.className = 'seg-zone-size';
   size.textContent = sizeLabel(look);
-  node.append(label, size);
+  bar.append(label, size);
+  node.append(bar);
   return node;
 }
 

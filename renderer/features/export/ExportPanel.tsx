@@ -1,11 +1,11 @@
 /** Export the shown result through the shared writers and save it as a file. */
-import { useState } from 'react';
 import type { ExportFormat } from '../../../shared/ipc/contract';
 import { EXPORT_FORMATS, exportCurrent } from '../../services/exports';
 import { useSegmentationStore } from '../../stores/segmentation';
+import { useUiStore } from '../../stores/ui';
 
 export function ExportPanel() {
-  const [format, setFormat] = useState<ExportFormat>('json');
+  const format = useUiStore((s) => s.exportFormat);
   const hasResult = useSegmentationStore((s) => s.current !== null);
   return (
     <section className="panel export-panel" aria-label="Export">
@@ -13,7 +13,7 @@ export function ExportPanel() {
         <h2>Export</h2>
       </header>
       <div className="button-row">
-        <select data-testid="export-format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
+        <select data-testid="export-format" value={format} onChange={(e) => useUiStore.getState().setExportFormat(e.target.value as ExportFormat)}>
           {EXPORT_FORMATS.map((f) => (
             <option key={f.value} value={f.value}>
               {f.label}

@@ -4,8 +4,7 @@
  * Clicking a row reveals its segment; the row under the editor's cursor is highlighted and kept
  * in view.
  */
-import { memo, useEffect, useRef } from 'react';
-import type { Segment } from '../../../shared/document/types';
+import { memo, useEffect, useRef, type RefObject } from 'react';
 import { approxTokens, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 
@@ -14,12 +13,6 @@ const numberFormat = new Intl.NumberFormat('en-US');
 export function Outline() {
   const segments = useSegments();
   const listRef = useRef<HTMLOListElement>(null);
-  const current = useUiStore((s) => s.currentSegment);
-
-  useEffect(() => {
-    const row = listRef.current?.children[current];
-    if (row instanceof HTMLElement) row.scrollIntoView({ block: 'nearest' });
-  }, [current]);
 
   return (
     <section className="panel outline" aria-label="Outline">
@@ -34,35 +27,69 @@ export function Outline() {
       ) : (
         <ol className="outline-list" ref={listRef}>
           {segments.map((s) => (
-            <OutlineRow key={`${s.start}:${s.end}`} segment={s} />
+            <OutlineRow
+              key={`${s.start}:${s.end}`}
+              index={s.index}
+              start={s.start}
+              end={s.end}
+              head={s.head}
+              topic={s.topic}
+              reviewed={s.reviewed === true}
+            />
           ))}
         </ol>
       )}
+      <FollowCursor listRef={listRef} />
     </section>
   );
 }
 
-const OutlineRow = memo(function OutlineRow({ segment }: { segment: Segment }) {
-  const isCurrent = useUiStore((s) => s.currentSegment === segment.index);
-  const chars = segment.end - segment.start;
+/** Keeps the cursor's row in view; its own component so cursor moves do not re-render the list. */
+function FollowCursor({ listRef }: { listRef: RefObject<HTMLOListElement | null> }) {
+  const current = useUiStore((s) => s.currentSegment);
+  useEffect(() => {
+    const row = listRef.current?.children[current];
+    if (row instanceof HTMLElement) row.scrollIntoView({ block: 'nearest' });
+  }, [current, listRef]);
+  return null;
+}
+
+interface RowProps {
+  index: number;
+  start: number;
+  end: number;
+  head: string;
+  topic: string | undefined;
+  reviewed: boolean;
+}
+
+/** Plain props, so an edit re-renders only the rows whose segment changed. */
+const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, reviewed }: RowProps) {
+  const isCurrent = useUiStore((s) => s.currentSegment === index);
+  const chars = end - start;
   return (
     <li
       className={isCurrent ? 'outline-item current' : 'outline-item'}
       data-testid="outline-item"
-      data-index={segment.index}
-      data-start={segment.start}
-      data-end={segment.end}
+      data-index={index}
+      data-start={start}
+      data-end={end}
       aria-current={isCurrent ? 'true' : undefined}
-      onClick={() => useUiStore.getState().reveal(segment.index)}
+      onClick={() => useUiStore.getState().reveal(index)}
     >
       <div className="outline-line">
-        <span className="outline-index">{segment.index + 1}</span>
-        <span className={segment.topic ? 'outline-topic' : 'outline-topic none'}>{segment.topic ?? 'untitled'}</span>
-        {segment.reviewed && <span className="badge">reviewed</span>}
+        <span className="outline-index">{index + 1}</span>
+        {/* The topic when there is one, else the first words. */}
+        <span className={topic ? 'outline-topic' : 'outline-head-only'} title={topic ?? head}>
+          {topic ?? (head || '(blank)')}
+        </span>
+        {reviewed && <span className="badge">reviewed</span>}
       </div>
-      <div className="outline-head" title={segment.head}>
-        {segment.head || '(blank)'}
-      </div>
+      {topic && (
+        <div className="outline-head" title={head}>
+          {head}
+        </div>
+      )}
       <div className="outline-size">
         {numberFormat.format(chars)} chars · ~{numberFormat.format(approxTokens(chars))} tok
       </div>

@@ -1,0 +1,28 @@
+/**
+ * The UI benchmark page (built and driven by scripts/bench/ui.ts, never part of the app's
+ * dist): the real App over the in-memory contract. It opens a large document through the same
+ * open-file path a user takes and times how long until the text and every segment layer are
+ * painted, then times the redraw after one boundary move and after one split.
+ * Query: ?chars=5000000&segments=5000
+ */
+import { createRoot } from 'react-dom/client';
+import { App } from '../App';
+import '../styles/app.css';
+import { replaceWorkbench } from '../services/workbench';
+import { createBenchWorkbench } from './bench-workbench';
+import { runUiBenchmark, type UiBenchFigures } from './run-benchmark';
+
+declare global {
+  interface Window {
+    __uiBench?: Promise<UiBenchFigures>;
+  }
+}
+
+const params = new URLSearchParams(window.location.search);
+const chars = Number(params.get('chars') ?? 5_000_000);
+const segments = Number(params.get('segments') ?? 5_000);
+
+replaceWorkbench(createBenchWorkbench(segments));
+// No StrictMode: it doubles effects in development only, and this measures what users run.
+createRoot(document.getElementById('root')!).render(<App />);
+window.__uiBench = runUiBenchmark(chars, segments);

@@ -1,0 +1,78 @@
+/**
+ * The contract served from memory, for the UI benchmark only: it measures the renderer, so the
+ * services and the transport are left out. Opening a document returns its text; running any
+ * strategy returns the benchmark segmentation (`benchSegmentation`) with `segments` segments.
+ * Every other method is refused, as a real service refuses what it cannot do.
+ */
+import type { DocumentInfo } from '../../shared/document/types';
+import type { OpenedDocument, WorkbenchApi, WorkbenchEvent } from '../../shared/ipc/contract';
+import { benchSegmentation } from './bench-document';
+
+/** The benchmark does not need a real digest; hashing 5 MB in JS would only add noise. */
+function infoOf(name: string, text: string): DocumentInfo {
+  return { name, chars: text.length, sha256: `bench-${text.length}` };
+}
+
+function decodeBase64(data: string): string {
+  const binary = atob(data);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return new TextDecoder().decode(bytes);
+}
+
+export function createBenchWorkbench(segments: number): WorkbenchApi {
+  const listeners = new Set<(event: WorkbenchEvent) => void>();
+  const documents = new Map<string, OpenedDocument>();
+  let nextId = 1;
+  const emit = (event: WorkbenchEvent) => listeners.forEach((listener) => listener(event));
+  const open = (name: string, text: string): OpenedDocument => {
+    const doc = { id: `d${nextId++}`, info: infoOf(name, text), text, sourceFormat: 'txt' };
+    documents.set(doc.id, doc);
+    return doc;
+  };
+  const refuse = (method: string) => () => Promise.reject(new Error(`${method} is not part of the UI benchmark`));
+
+  return {
+    openDocument: async ({ name, dataBase64 }) => open(name, decodeBase64(dataBase64)),
+    openPath: refuse('openPath'),
+    openSample: async () => open('sample.txt', 'A small start-up document.\n\nIt is replaced by the benchmark document.\n'),
+    listStrategies: async () => [{ name: 'structural', kind: 'rules', description: 'benchmark segmentation', available: true }],
+    startRun: async ({ documentId, strategy }) => {
+      const doc = documents.get(documentId);
+      if (!doc) throw new Error(`no document ${documentId}`);
+      const runId = `run-${nextId++}`;
+      // Answer first, then finish on the next task, as a real service does.
+      setTimeout(() => {
+        const segmentation = benchSegmentation(doc.text, segments);
+        emit({
+          type: 'run-finished',
+          runId,
+          documentId,
+          result: { document: doc.info, strategy, segmentation, warnings: [], meta: {} },
+        });
+      }, 0);
+      return { runId };
+    },
+    cancelRun: async () => ({ cancelled: false }),
+    exportResult: refuse('exportResult'),
+    listModels: async () => [],
+    doctor: refuse('doctor'),
+    pullModel: refuse('pullModel'),
+    importModel: refuse('importModel'),
+    getHostInfo: async () => ({ transport: 'local', version: 'bench', workspaceDir: null, defaultStrategy: 'structural' }),
+    listDocuments: async () => [...documents.values()].map(({ id, info, sourceFormat }) => ({ id, info, sourceFormat })),
+    getDocument: async ({ documentId }) => {
+      const doc = documents.get(documentId);
+      if (!doc) throw new Error(`no document ${documentId}`);
+      return doc;
+    },
+    closeDocument: async ({ documentId }) => ({ closed: documents.delete(documentId) }),
+    listRuns: async () => [],
+    onEvent(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

@@ -1,0 +1,16 @@
+/** Runs the command line the way a user does (`cli <command> ...`) and returns its stdout. */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { REPO_ROOT } from './serve';
+
+export async function runCli(args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+    cwd: REPO_ROOT,
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  return stdout;
+}
+
+export async function runCliJson<T = unknown>(args: string[]): Promise<T> {
+  return JSON.parse(await runCli(args)) as T;
+}

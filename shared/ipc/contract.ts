@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { DocumentInfo, SegmentationResult } from '../document/types';
+import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
@@ -44,6 +45,34 @@ export const segmentationResultSchema = z.object({
   meta: z.record(z.string(), z.unknown()),
 });
 
+const workspaceDocumentIdParam = z.string().min(1).max(96);
+
+/** The workspace methods (issue 5): documents, runs and hand corrections kept in a folder. */
+export const workspaceParamSchemas = {
+  workspaceInfo: z.object({}).strict(),
+  workspaceOpen: z.object({ dir: z.string().min(1).max(4096) }).strict(),
+  workspaceListDocuments: z.object({}).strict(),
+  /** Copies an open document (by its session id) into the workspace. */
+  workspaceAddDocument: z.object({ documentId: documentIdSchema }).strict(),
+  workspaceImportFolder: z.object({ path: z.string().min(1).max(4096), mode: z.enum(['copy', 'reference']) }).strict(),
+  /** Opens a workspace document in the session: it gets a session id like any opened file. */
+  workspaceOpenDocument: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
+  /** Resolves once the correction (or a later one) is durably saved: autosave is debounced to at most 1 s. */
+  workspaceSaveCorrection: z
+    .object({
+      workspaceDocumentId: workspaceDocumentIdParam,
+      segmentation: segmentationResultSchema.shape.segmentation,
+      basedOn: z.object({ strategy: strategyNameSchema, savedAt: z.string().min(1).max(64) }).strict().nullable(),
+    })
+    .strict(),
+  workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),
+  workspaceBatchRun: z
+    .object({ strategy: strategyNameSchema, options: runOptionsSchema, workspaceDocumentIds: z.array(workspaceDocumentIdParam).max(100_000).optional() })
+    .strict(),
+  workspaceCancelBatch: z.object({ batchId: runIdSchema }).strict(),
+  workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']) }).strict(),
+} as const;
+
 /** Parameter schemas, one per method. A call whose params fail here never reaches a service. */
 export const paramSchemas = {
   openDocument: z.object({ name: z.string().min(1).max(1024), dataBase64: z.string().max(200_000_000) }).strict(),
@@ -63,6 +92,7 @@ export const paramSchemas = {
   getDocument: z.object({ documentId: documentIdSchema }).strict(),
   closeDocument: z.object({ documentId: documentIdSchema }).strict(),
   listRuns: z.object({ documentId: documentIdSchema.optional() }).strict(),
+  ...workspaceParamSchemas,
 } as const;
 
 export type MethodName = keyof typeof paramSchemas;
@@ -148,7 +178,7 @@ export interface DoctorReport {
 }
 
 /** Results, one per method. */
-export interface MethodResults {
+export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
   openPath: OpenedDocument;
   openSample: OpenedDocument;
@@ -192,7 +222,8 @@ export type WorkbenchEvent =
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
-  | { type: 'menu-command'; command: MenuCommand };
+  | { type: 'menu-command'; command: MenuCommand }
+  | WorkspaceEvent;
 
 export type MenuCommand = 'export';
 

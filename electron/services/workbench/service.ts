@@ -50,6 +50,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     documents: new DocumentRegistry(),
     runs: new RunManager(deps.runStrategy, events),
     pulls: new PullManager(deps.models, events),
+    disposers: [] as (() => Promise<void>)[],
     settings: {
       resourcesDir,
       workspaceDir: options.workspaceDir ? path.resolve(options.workspaceDir) : null,
@@ -84,7 +85,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     onEvent: (listener) => events.on(listener),
     async dispose() {
       disposed = true;
-      await Promise.all([scope.runs.dispose(), scope.pulls.dispose()]);
+      await Promise.all([scope.runs.dispose(), scope.pulls.dispose(), ...scope.disposers.map((d) => d())]);
       events.clear();
     },
   };

@@ -34,4 +34,6 @@ export interface HandlerScope {
   pulls: PullManager;
   events: EventBus;
   settings: ServiceSettings;
+  /** Shutdown work a domain module registers (e.g. writing pending autosaves); run by dispose. */
+  disposers?: (() => Promise<void>)[];
 }

@@ -1,10 +1,9 @@
-import type { HandlerScope, Handlers } from './types';
+import { createWorkspaceHandlers } from '../../workspace/handlers';
+import type { HandlerScope } from './types';
 
-/**
- * The slot for the workspace service (electron/services/workspace/): when workspace methods join
- * the contract, their handlers are returned from here, built on `scope` (settings.workspaceDir,
- * the document registry and the event bus). The handler table then type-checks again.
- */
-export function workspaceHandlers(_scope: HandlerScope): Handlers<never> {
-  return {};
+/** The workspace methods live in electron/services/workspace/; their shutdown joins dispose. */
+export function workspaceHandlers(scope: HandlerScope) {
+  const { close, ...handlers } = createWorkspaceHandlers(scope);
+  scope.disposers?.push(close);
+  return handlers;
 }

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { WorkbenchEvent } from '../../../shared/ipc/contract';
+import { splitAt } from '../../../shared/edit/operations';
+import { createWorkbenchService, type WorkbenchService } from '../workbench';
+
+const TEXT = '# Title\n\nFirst paragraph, about one thing. It goes on.\n\nSecond paragraph, about another. It ends here.\n';
+
+let root: string;
+let services: WorkbenchService[] = [];
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'workspace-handlers-'));
+  writeFileSync(path.join(root, 'notes.md'), TEXT);
+});
+afterEach(async () => {
+  await Promise.all(services.map((s) => s.dispose()));
+  services = [];
+  rmSync(root, { recursive: true, force: true });
+});
+
+function start(workspaceDir?: string): WorkbenchService {
+  const service = createWorkbenchService(workspaceDir ? { workspaceDir } : {});
+  services.push(service);
+  return service;
+}
+
+function nextEvent<T extends WorkbenchEvent['type']>(service: WorkbenchService, type: T): Promise<Extract<WorkbenchEvent, { type: T }>> {
+  return new Promise((resolve) => {
+    const off = service.onEvent((e) => {
+      if (e.type === type) {
+        off();
+        resolve(e as Extract<WorkbenchEvent, { type: T }>);
+      }
+    });
+  });
+}
+
+describe('workspace handlers', () => {
+  it('import, open, run, correct; a new service on the same folder shows the correction', async () => {
+    const dir = path.join(root, 'ws');
+    const service = start(dir);
+    const report = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
+    expect(report.added.map((d) => d.name)).toEqual(['notes.md']);
+    const wsId = report.added[0]!.id;
+
+    const opened = await service.request('workspaceOpenDocument', { workspaceDocumentId: wsId });
+    expect(opened.document.text).toBe(TEXT);
+    expect(opened.state.source).toEqual({ state: 'unchanged' });
+
+    const finished = nextEvent(service, 'run-finished');
+    await service.request('startRun', { documentId: opened.document.id, strategy: 'structural', options: {} });
+    const result = (await finished).result;
+    // The finished run is saved in the workspace on its own.
+    await expect.poll(async () => (await service.request('workspaceListDocuments', {}))[0]?.strategies).toEqual(['structural']);
+
+    const corrected = splitAt(TEXT, result.segmentation, TEXT.indexOf('It ends'));
+    const saved = nextEvent(service, 'workspace-saved');
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: wsId, segmentation: corrected, basedOn: { strategy: 'structural', savedAt: '2026-01-01T00:00:00Z' } });
+    expect((await saved).workspaceDocumentId).toBe(wsId);
+    await service.dispose();
+
+    const again = start(dir);
+    expect(await again.request('workspaceInfo', {})).toEqual({ dir, documents: 1 });
+    const reopened = await again.request('workspaceOpenDocument', { workspaceDocumentId: wsId });
+    expect(reopened.state.corrected?.segmentation).toEqual(corrected);
+    expect(reopened.state.runs.map((r) => r.result.strategy)).toEqual(['structural']);
+  });
+
+  it('runs a batch with one progress stream and exports the corrected documents', async () => {
+    writeFileSync(path.join(root, 'other.txt'), 'Another document.\n\nWith two paragraphs.\n');
+    const service = start(path.join(root, 'ws'));
+    const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'reference' });
+    const progress: number[] = [];
+    service.onEvent((e) => {
+      if (e.type === 'workspace-batch-progress') progress.push(e.fraction);
+    });
+    const finished = nextEvent(service, 'workspace-batch-finished');
+    await service.request('workspaceBatchRun', { strategy: 'structural', options: {} });
+    const outcome = await finished;
+    expect(outcome.cancelled).toBe(false);
+    expect(outcome.outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(progress.at(-1)).toBe(1);
+
+    const state = await service.request('workspaceOpenDocument', { workspaceDocumentId: added[0]!.id });
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: added[0]!.id, segmentation: state.state.runs[0]!.result.segmentation, basedOn: null });
+    const exported = await service.request('workspaceExportBatch', { format: 'training' });
+    expect(exported.documents).toBe(1);
+    expect(exported.skipped).toHaveLength(1);
+  });
+
+  it('answers with coded one-line errors', async () => {
+    const none = start();
+    expect(await none.request('workspaceInfo', {})).toEqual({ dir: null, documents: 0 });
+    await expect(none.request('workspaceListDocuments', {})).rejects.toMatchObject({ code: 'unavailable' });
+    const service = start(path.join(root, 'ws'));
+    await expect(service.request('workspaceOpenDocument', { workspaceDocumentId: 'nope-00000000' })).rejects.toMatchObject({ code: 'bad-input', message: expect.stringMatching(/no document 'nope-00000000'/) });
+    await expect(service.call('workspaceSaveCorrection', { workspaceDocumentId: 'x' }, { transport: 'local' })).rejects.toMatchObject({ code: 'invalid-params' });
+    await expect(service.request('workspaceImportFolder', { path: path.join(root, 'missing'), mode: 'copy' })).rejects.toMatchObject({ code: 'bad-input' });
+  });
+});

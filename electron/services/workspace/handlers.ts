@@ -1,0 +1,155 @@
+/**
+ * The workspace methods of the contract, served on the workbench's handler scope. One workspace
+ * is open at a time: the one `serve --workspace DIR` (or the desktop's File menu) names, opened
+ * on first use, or another chosen with workspaceOpen. Documents opened from it join the session's
+ * document registry, and every run that finishes on such a document is saved in the workspace.
+ */
+import { randomUUID } from 'node:crypto';
+import { wireErrorCodes } from '../../../shared/ipc/wire';
+import type { WorkspaceInfo } from '../../../shared/workspace/types';
+import { summarize, toOpenedDocument } from '../workbench/document-registry';
+import { WorkbenchError } from '../workbench/errors';
+import type { HandlerScope, Handlers } from '../workbench/handlers/types';
+import { runBatch } from './batch-run';
+import { exportBatch } from './export-batch';
+import { importFolder } from './import-folder';
+import { WorkspaceFileError } from './json-files';
+import { reanchorDocument } from './reanchor-document';
+import { WorkspaceService } from './workspace-service';
+import type { SourceReader } from './workspace-store';
+
+type WorkspaceMethod =
+  | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
+  | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
+  | 'workspaceCancelBatch' | 'workspaceExportBatch';
+
+/** Workspace file problems are the caller's to fix: a coded one-liner, never "internal". */
+async function guarded<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof WorkspaceFileError) throw new WorkbenchError(wireErrorCodes.badInput, err.message);
+    throw err;
+  }
+}
+
+export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
+  /** Writes pending corrections and waits for running batches to stop: for shutdown. */
+  close(): Promise<void>;
+}
+
+export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers {
+  const { deps, documents, events, settings } = scope;
+  const readSource: SourceReader = async (file) => {
+    const read = await deps.readDocument(file);
+    return { text: read.text, sourceFormat: read.sourceFormat };
+  };
+  let dir = settings.workspaceDir;
+  let opening: Promise<WorkspaceService> | null = null;
+  /** Session document id <-> workspace document id, for the documents opened from the workspace. */
+  const toWorkspace = new Map<string, string>();
+  const batches = new Map<string, { controller: AbortController; done: Promise<void> }>();
+
+  function workspace(): Promise<WorkspaceService> {
+    if (dir === null) {
+      throw new WorkbenchError(wireErrorCodes.unavailable, 'no workspace is open: start with `serve --workspace DIR`, or open a folder as a workspace');
+    }
+    const target = dir;
+    opening ??= WorkspaceService.open(target, {
+      readSource,
+      onCorrectionSaved: (id, corrected) => events.emit({ type: 'workspace-saved', workspaceDocumentId: id, revision: corrected.revision, editedAt: corrected.editedAt }),
+    }).catch((err: unknown) => {
+      opening = null;
+      throw err;
+    });
+    return opening;
+  }
+
+  async function info(): Promise<WorkspaceInfo> {
+    if (dir === null) return { dir: null, documents: 0 };
+    const ws = await workspace();
+    return { dir: ws.dir, documents: (await ws.store.documentIds()).length };
+  }
+
+  async function close(): Promise<void> {
+    for (const batch of batches.values()) batch.controller.abort();
+    await Promise.all([...batches.values()].map((b) => b.done));
+    if (opening) await (await opening.catch(() => null))?.close();
+  }
+
+  // A finished run of a document that came from the workspace is kept there.
+  events.on((event) => {
+    if (event.type !== 'run-finished') return;
+    const id = toWorkspace.get(event.documentId);
+    if (id === undefined || !opening) return;
+    void workspace()
+      .then((ws) => ws.saveRun(id, event.result))
+      .catch((err: unknown) => process.stderr.write(`workspace: the ${event.result.strategy} run of ${id} was not saved: ${(err as Error).message}\n`));
+  });
+
+  return {
+    close,
+    workspaceInfo: () => guarded(info),
+    workspaceOpen: ({ dir: next }) =>
+      guarded(async () => {
+        await close();
+        opening = null;
+        toWorkspace.clear();
+        dir = next;
+        return info();
+      }),
+    workspaceListDocuments: () => guarded(async () => (await workspace()).listDocuments()),
+    workspaceAddDocument: ({ documentId }) =>
+      guarded(async () => {
+        const doc = documents.get(documentId);
+        const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat });
+        toWorkspace.set(documentId, summary.id);
+        return summary;
+      }),
+    workspaceImportFolder: ({ path, mode }) => guarded(async () => importFolder(await workspace(), path, mode, readSource)),
+    workspaceOpenDocument: ({ workspaceDocumentId }) =>
+      guarded(async () => {
+        const { text, ...state } = await (await workspace()).loadDocument(workspaceDocumentId);
+        const doc = documents.add({ info: { name: state.summary.name, chars: text.length, sha256: state.source.state === 'changed' ? state.source.currentSha256 : state.summary.sha256 }, text, sourceFormat: state.summary.sourceFormat });
+        toWorkspace.set(doc.id, workspaceDocumentId);
+        events.emit({ type: 'document-opened', document: summarize(doc) });
+        return { document: toOpenedDocument(doc), state };
+      }),
+    workspaceSaveCorrection: ({ workspaceDocumentId, segmentation, basedOn }) =>
+      guarded(async () => {
+        await (await workspace()).saveCorrection(workspaceDocumentId, segmentation, basedOn);
+        return { saved: true as const };
+      }),
+    workspaceReanchor: ({ workspaceDocumentId, apply }) => guarded(async () => reanchorDocument(await workspace(), workspaceDocumentId, apply)),
+    workspaceBatchRun: ({ strategy, options, workspaceDocumentIds }) =>
+      guarded(async () => {
+        const ws = await workspace();
+        const ids = workspaceDocumentIds ?? (await ws.store.documentIds());
+        const batchId = randomUUID();
+        const controller = new AbortController();
+        // The caller gets its batchId before the first event: the work starts on the next turn.
+        const done = new Promise<void>((resolve) => setImmediate(resolve))
+          .then(() =>
+            runBatch(ws, {
+              ids,
+              strategy,
+              options,
+              runStrategy: deps.runStrategy,
+              signal: controller.signal,
+              onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
+            }),
+          )
+          .then((outcomes) => events.emit({ type: 'workspace-batch-finished', batchId, cancelled: controller.signal.aborted, outcomes }))
+          .finally(() => batches.delete(batchId));
+        batches.set(batchId, { controller, done });
+        return { batchId };
+      }),
+    workspaceCancelBatch: async ({ batchId }) => {
+      const batch = batches.get(batchId);
+      if (!batch) return { cancelled: false };
+      batch.controller.abort();
+      return { cancelled: true };
+    },
+    workspaceExportBatch: ({ format }) => guarded(async () => exportBatch(await workspace(), format)),
+  };
+}

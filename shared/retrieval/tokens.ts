@@ -1,9 +1,9 @@
 /**
- * Word tokens for retrieval: lower-cased runs of letters and digits (any script). No stemming,
- * so that results do not depend on an English-only stemmer; documented in docs/benchmarks.md.
+ * Word tokens for retrieval: the same tokens ROUGE-L counts (lower-cased runs of letters, digits
+ * and marks; one token per CJK character), so that retrieval and its score see the same words.
+ * No stemming, so that results do not depend on an English-only stemmer.
  */
-
-const WORD = /[\p{L}\p{N}]+(?:['’][\p{L}]+)*/gu;
+import { rougeTokens } from '../metrics';
 
 /** Common English function words: they carry no topic, so questions never consist of them. */
 export const STOPWORDS: ReadonlySet<string> = new Set(
@@ -19,7 +19,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set(
 );
 
 export function tokenize(text: string): string[] {
-  return (text.toLowerCase().match(WORD) ?? []).map((w) => w.replace(/’/g, "'"));
+  return rougeTokens(text);
 }
 
 /** Tokens that can carry a question: not a stopword, at least three characters. */

@@ -1,7 +1,9 @@
 /**
- * A small seeded PRNG (mulberry32) so that corpora and generated questions are reproducible
- * from a seed alone, on every platform and Node version. Not for cryptography.
+ * Seeded randomness so that corpora and generated questions are reproducible from a seed alone,
+ * on every platform and Node version: the project's mulberry32 generator (shared/locate's) with
+ * a textual seed and the helpers the builders need. Not for cryptography.
  */
+import { seededRandom } from '../locate/noisy-heads';
 
 export interface Random {
   /** Uniform in [0, 1). */
@@ -25,14 +27,7 @@ function hashSeed(seed: string): number {
 }
 
 export function createRandom(seed: number | string): Random {
-  let state = typeof seed === 'number' ? seed >>> 0 : hashSeed(seed);
-  const next = (): number => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(typeof seed === 'number' ? seed : hashSeed(seed));
   const int = (min: number, max: number): number => {
     if (!(max >= min)) throw new RangeError(`empty range [${min}, ${max}]`);
     return min + Math.floor(next() * (max - min + 1));

@@ -62,7 +62,8 @@ export const workspaceParamSchemas = {
     .object({
       workspaceDocumentId: workspaceDocumentIdParam,
       segmentation: segmentationResultSchema.shape.segmentation,
-      basedOn: z.object({ strategy: strategyNameSchema, savedAt: z.string().min(1).max(64) }).strict().nullable(),
+      /** The strategy whose run the correction started from ('corrected': keep what is recorded). */
+      basedOnStrategy: z.string().min(1).max(64).nullable(),
     })
     .strict(),
   workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),

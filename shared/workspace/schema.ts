@@ -101,6 +101,9 @@ export const correctedFileSchema = z
   .strict();
 export type CorrectedFile = z.infer<typeof correctedFileSchema>;
 
+/** The strategy name a corrected segmentation goes by in the UI, exports and comparisons. */
+export const CORRECTED = 'corrected';
+
 /** Length of the boundary anchors written into run and corrected files. */
 export const ANCHOR_CHARS = 60;
 

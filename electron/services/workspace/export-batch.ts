@@ -6,6 +6,7 @@
 import { describeDocument } from '../../../shared/document/document-info';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { writeTraining, writeWiki727k } from '../../../shared/formats';
+import { CORRECTED } from '../../../shared/workspace/schema';
 import type { BatchExportReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from './workspace-service';
 
@@ -36,7 +37,7 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
     }
     const result: SegmentationResult = {
       document: describeDocument(record.name, text.text),
-      strategy: 'corrected',
+      strategy: CORRECTED,
       segmentation: corrected.segmentation,
       warnings: [],
       meta: { basedOn: corrected.basedOn, revision: corrected.revision, editedAt: corrected.editedAt },

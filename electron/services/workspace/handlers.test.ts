@@ -57,7 +57,7 @@ describe('workspace handlers', () => {
 
     const corrected = splitAt(TEXT, result.segmentation, TEXT.indexOf('It ends'));
     const saved = nextEvent(service, 'workspace-saved');
-    await service.request('workspaceSaveCorrection', { workspaceDocumentId: wsId, segmentation: corrected, basedOn: { strategy: 'structural', savedAt: '2026-01-01T00:00:00Z' } });
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: wsId, segmentation: corrected, basedOnStrategy: 'structural' });
     expect((await saved).workspaceDocumentId).toBe(wsId);
     await service.dispose();
 
@@ -65,6 +65,7 @@ describe('workspace handlers', () => {
     expect(await again.request('workspaceInfo', {})).toEqual({ dir, documents: 1 });
     const reopened = await again.request('workspaceOpenDocument', { workspaceDocumentId: wsId });
     expect(reopened.state.corrected?.segmentation).toEqual(corrected);
+    expect(reopened.state.corrected?.basedOn).toEqual({ strategy: 'structural', savedAt: reopened.state.runs[0]!.savedAt });
     expect(reopened.state.runs.map((r) => r.result.strategy)).toEqual(['structural']);
   });
 
@@ -84,7 +85,7 @@ describe('workspace handlers', () => {
     expect(progress.at(-1)).toBe(1);
 
     const state = await service.request('workspaceOpenDocument', { workspaceDocumentId: added[0]!.id });
-    await service.request('workspaceSaveCorrection', { workspaceDocumentId: added[0]!.id, segmentation: state.state.runs[0]!.result.segmentation, basedOn: null });
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: added[0]!.id, segmentation: state.state.runs[0]!.result.segmentation, basedOnStrategy: null });
     const exported = await service.request('workspaceExportBatch', { format: 'training' });
     expect(exported.documents).toBe(1);
     expect(exported.skipped).toHaveLength(1);

@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
+import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schema';
 import { summarize, toOpenedDocument } from '../workbench/document-registry';
 import { WorkbenchError } from '../workbench/errors';
 import type { HandlerScope, Handlers } from '../workbench/handlers/types';
@@ -36,6 +37,17 @@ async function guarded<T>(work: () => Promise<T>): Promise<T> {
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
   close(): Promise<void>;
+}
+
+/**
+ * Which saved run a correction started from: that strategy's run file as saved now; for a
+ * correction of the correction, whatever the correction file already records.
+ */
+async function basisOf(ws: WorkspaceService, id: string, strategy: string | null): Promise<CorrectionBasis | null> {
+  if (strategy === null) return null;
+  if (strategy === CORRECTED) return (await ws.store.readCorrected(id))?.basedOn ?? null;
+  const run = (await ws.store.readRuns(id)).find((r) => r.result.strategy === strategy);
+  return run ? { strategy, savedAt: run.savedAt } : null;
 }
 
 export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers {
@@ -115,9 +127,10 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
         events.emit({ type: 'document-opened', document: summarize(doc) });
         return { document: toOpenedDocument(doc), state };
       }),
-    workspaceSaveCorrection: ({ workspaceDocumentId, segmentation, basedOn }) =>
+    workspaceSaveCorrection: ({ workspaceDocumentId, segmentation, basedOnStrategy }) =>
       guarded(async () => {
-        await (await workspace()).saveCorrection(workspaceDocumentId, segmentation, basedOn);
+        const ws = await workspace();
+        await ws.saveCorrection(workspaceDocumentId, segmentation, await basisOf(ws, workspaceDocumentId, basedOnStrategy));
         return { saved: true as const };
       }),
     workspaceReanchor: ({ workspaceDocumentId, apply }) => guarded(async () => reanchorDocument(await workspace(), workspaceDocumentId, apply)),

@@ -23,6 +23,12 @@ export async function writeOutput(out: string | undefined, content: string): Pro
     return;
   }
   await new Promise<void>((resolve, reject) => {
-    process.stdout.write(content, (err) => (err ? reject(err) : resolve()));
+    // Without a listener, a closed pipe would surface as an uncaught 'error' event and a stack trace.
+    process.stdout.once('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' ? resolve() : reject(err)));
+    process.stdout.write(content, (err) => {
+      // A reader that stopped early (`| head`) is not an error of ours.
+      if (err && (err as NodeJS.ErrnoException).code !== 'EPIPE') reject(err);
+      else resolve();
+    });
   });
 }

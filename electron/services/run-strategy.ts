@@ -50,10 +50,9 @@ export function isModelStrategy(name: string): boolean {
   return (MODEL_STRATEGY_NAMES as readonly string[]).includes(name);
 }
 
+/** As fetch and timers do it (and the inference service): a DOMException named AbortError. */
 function abortError(): Error {
-  const err = new Error('the run was cancelled');
-  err.name = 'AbortError';
-  return err;
+  return new DOMException('the run was cancelled', 'AbortError');
 }
 
 export async function runStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks = {}): Promise<SegmentationResult> {

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../shared/formats';
+import { makeDocx } from './support/make-docx';
 import { runCliAll, type CliRun } from './support/run-cli';
 
 const dir = mkdtempSync(join(tmpdir(), 'cli-'));
@@ -67,19 +68,21 @@ describe('cli: bad input', () => {
 });
 
 describe('cli: working runs', () => {
-  let empty: CliRun, toFile: CliRun, evalJson: CliRun, evalText: CliRun, toMarkdown: CliRun;
+  let empty: CliRun, toFile: CliRun, evalJson: CliRun, evalText: CliRun, toMarkdown: CliRun, docx: CliRun;
 
   beforeAll(async () => {
     writeFileSync(at('empty.txt'), '');
     writeFileSync(at('guide.md'), '# Guide\n\nFirst part.\n\n## More\n\nSecond part.\n');
+    writeFileSync(at('letter.docx'), makeDocx(['Dear reader,', 'This letter has three paragraphs.', 'Regards']));
     const runs = await runCliAll([
       ['segment', at('empty.txt')],
       ['segment', at('guide.md'), '--strategy', 'structural', '--out', at('guide.json')],
       ['eval', '--gold', WIKI, '--pred', TRAINING, '--json'],
       ['eval', '--gold', WIKI, '--pred', TRAINING],
       ['convert', WIKI, '--to', 'markdown'],
+      ['segment', at('letter.docx'), '--strategy', 'sentence-rules', '--format', 'csv'],
     ]);
-    [empty, toFile, evalJson, evalText, toMarkdown] = runs as [CliRun, CliRun, CliRun, CliRun, CliRun];
+    [empty, toFile, evalJson, evalText, toMarkdown, docx] = runs as [CliRun, CliRun, CliRun, CliRun, CliRun, CliRun];
   });
 
   it('gives an empty document zero segments and exit 0', () => {
@@ -113,5 +116,13 @@ describe('cli: working runs', () => {
   it('converts a WIKI-727K file to Markdown with topics as headings', () => {
     expect(toMarkdown.code).toBe(0);
     expect(toMarkdown.stdout).toContain('\n## Construction\n\nWork began in 1846');
+  });
+
+  it('reads a .docx and writes CSV', () => {
+    expect(docx.code).toBe(0);
+    const lines = docx.stdout.split('\r\n');
+    expect(lines[0]).toBe('document,sha256,strategy,index,start,end,head,topic,summary,reviewed,text');
+    expect(lines[1]).toMatch(/^letter\.docx,[0-9a-f]{64},sentence-rules,0,0,/);
+    expect(docx.stdout).toContain('This letter has three paragraphs.');
   });
 });

@@ -40,8 +40,7 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
     openWorkspace: () =>
       void report('Opening the workspace', async () => {
         const dir = await choose(['openDirectory']);
-        // The workspace service registers `openWorkspace`; until it does, this reports an unknown method.
-        if (dir) await service.call('openWorkspace', { path: dir }, { transport: 'electron' });
+        if (dir) await service.request('workspaceOpen', { dir }, { transport: 'electron' });
       }),
     // The renderer holds the segmentation being exported; it asks for the file and saves it.
     exportResult: () => {

@@ -24,9 +24,15 @@ const bundleDir = path.dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
 // Packaged: electron-builder's extraResources put sample/ and profiles/ next to app.asar.
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(appRoot, 'resources');
-const modelsDir = app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models');
+// A user's WORKBENCH_MODELS_DIR / WORKBENCH_PROFILES_DIR win, as on the command line.
+const modelsDir = process.env.WORKBENCH_MODELS_DIR ?? (app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models'));
+const profilesDir = process.env.WORKBENCH_PROFILES_DIR ?? path.join(resourcesDir, 'profiles');
 
-const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir: path.join(resourcesDir, 'profiles') });
+// Model strategies find their files through the same locations (electron/services/inference/paths).
+process.env.WORKBENCH_MODELS_DIR = modelsDir;
+process.env.WORKBENCH_PROFILES_DIR = profilesDir;
+
+const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir });
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;
 

@@ -34,6 +34,9 @@ export default async function serve(argv: string[]): Promise<number> {
   if (flags.host !== undefined && flags.host !== '127.0.0.1' && flags.host !== 'localhost') {
     throw new UserInputError(`--host must be 127.0.0.1: the workbench only listens on this machine (got '${flags.host}')`);
   }
+  // Model strategies resolve files through the same locations (electron/services/inference/paths).
+  if (flags['models-dir']) process.env.WORKBENCH_MODELS_DIR = path.resolve(flags['models-dir']);
+  if (flags.profiles) process.env.WORKBENCH_PROFILES_DIR = path.resolve(flags.profiles);
   const served = await serveWorkbench({
     port: flags.port ?? 0,
     rootDir: repoRoot,

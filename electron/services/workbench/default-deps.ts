@@ -4,6 +4,7 @@
  */
 import { writeResult } from '../../../shared/formats';
 import type { WorkbenchDeps } from './deps';
+import { createModelsFacade } from './models-facade';
 import { listStrategyInfo } from './strategy-catalog';
 
 export interface DefaultDepsOptions {
@@ -20,15 +21,6 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     runStrategy: async (request, hooks) => (await import('../run-strategy')).runStrategy(request, hooks),
     writeResult,
     listStrategies: () => listStrategyInfo(locations),
-    models: {
-      list: async () => [],
-      doctor: async () => {
-        throw new Error('not wired yet');
-      },
-      pull: async () => [],
-      import: async () => {
-        throw new Error('not wired yet');
-      },
-    },
+    models: createModelsFacade(locations),
   };
 }

@@ -1,0 +1,84 @@
+/**
+ * The model manager (electron/services/models) in the contract's shapes. Everything is imported on
+ * first use: listing GGUF headers and the doctor load node-llama-cpp, which start-up must not.
+ */
+import type { DoctorReport, InstalledModel } from '../../../shared/ipc/contract';
+import type { LocationOptions } from '../inference/paths';
+import type { ModelsFacade } from './deps';
+
+type Scalar = string | number | boolean;
+
+/** Fields of an inventory entry shown as metadata (everything but what InstalledModel names itself). */
+function metadataOf(entry: Record<string, unknown>): Record<string, Scalar> {
+  const shown = ['name', 'fileType', 'contextLength', 'layers', 'embedding', 'loraAlpha', 'loraRanks', 'tensors', 'problem'];
+  const metadata: Record<string, Scalar> = {};
+  for (const key of shown) {
+    const value = entry[key];
+    if (Array.isArray(value)) metadata[key] = value.join(', ');
+    else if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') metadata[key] = value;
+  }
+  return metadata;
+}
+
+export function createModelsFacade(locations: LocationOptions): ModelsFacade {
+  const modelsDir = async () => (await import('../inference/paths')).modelsDir(locations);
+
+  return {
+    async list(): Promise<InstalledModel[]> {
+      const { listInstalled } = await import('../models/inventory');
+      const entries = await listInstalled(await modelsDir());
+      return entries.map((entry) => ({
+        file: entry.file,
+        // A file that fails verification has no known kind; it is listed with metadata.problem.
+        kind: entry.kind ?? 'model',
+        sizeBytes: entry.sizeBytes,
+        ...(entry.architecture ? { architecture: entry.architecture } : {}),
+        metadata: metadataOf(entry as unknown as Record<string, unknown>),
+      }));
+    },
+
+    async doctor(): Promise<DoctorReport> {
+      const { runDoctor } = await import('../models/doctor');
+      const report = await runDoctor(locations);
+      const backend = report.backend;
+      return {
+        backend: 'error' in backend ? `unavailable: ${backend.error}` : backend.backend,
+        devices: 'devices' in backend ? backend.devices : [],
+        modelsDir: report.modelsDir,
+        profiles: report.profiles.map((p) => ({
+          name: p.name,
+          ready: p.ready,
+          missing: p.error
+            ? [p.error]
+            : p.files.filter((f) => f.state !== 'ok').map((f) => `${f.file} (${f.state}${f.detail ? `: ${f.detail}` : ''})`),
+        })),
+      };
+    },
+
+    async pull(profile, hooks) {
+      const { pullProfile } = await import('../models/pull');
+      const files = await pullProfile(profile, { ...locations, signal: hooks.signal, onProgress: hooks.onProgress });
+      // A profile whose files cannot all be downloaded (an adapter that must be converted first)
+      // is not ready: say what is still needed instead of reporting success.
+      const needed = files.filter((f) => f.status === 'missing' || f.status === 'needs-conversion');
+      if (needed.length > 0) {
+        throw new Error(`${profile} still needs ${needed.map((f) => `${f.file}: ${f.hint ?? f.status}`).join('; ')}`);
+      }
+      return files.map((f) => f.path);
+    },
+
+    async import(path): Promise<InstalledModel> {
+      const { importModelFile } = await import('../models/import-file');
+      const dir = await modelsDir();
+      const imported = await importModelFile(path, dir);
+      const { relative } = await import('node:path');
+      return {
+        file: relative(dir, imported.path),
+        kind: imported.kind,
+        sizeBytes: imported.sizeBytes,
+        architecture: imported.architecture,
+        metadata: { sha256: imported.sha256, alreadyInstalled: imported.alreadyInstalled },
+      };
+    },
+  };
+}

@@ -83,7 +83,7 @@ export function buildHeadGrammar(candidates: readonly HeadCandidate[], settings:
   });
   if (withNotes) {
     const rest = c.maxNoteChars - 1;
-    rules.push(`note ::= ${gbnfLiteral(noteLinePrefix(settings))} [^ \\t\\n\\r] [^\\n\\r]{0,${rest}} "\\n"`);
+    rules.push(`note ::= ${gbnfLiteral(noteLinePrefix(settings))} [^ \\x00-\\x1F\\x7F] [^\\x00-\\x1F\\x7F]{0,${rest}} "\\n"`);
   }
   return rules.join('\n') + '\n';
 }

@@ -23,6 +23,8 @@ export interface ContextSpec {
   adapter?: { path: string; scale: number };
   contextSize: number;
   batchSize: number;
+  /** CPU threads; default: llama.cpp's choice (the machine's math cores). */
+  threads?: number;
 }
 
 export type EngineStage = 'idle' | 'loading-backend' | 'loading-model' | 'creating-context' | 'ready' | 'failed';
@@ -105,7 +107,7 @@ export class InferenceEngine {
   }
 
   /** The error to throw for a native failure: out-of-memory is named as such, llama.cpp's log helps. */
-  private nativeFailure(err: unknown, what: string, advice: string): unknown {
+  explainFailure(err: unknown, what: string, advice: string): unknown {
     const lastLog = this.recentLogs.slice(-5).join(' | ');
     if (!isOutOfMemory(err) && isOutOfMemory(lastLog)) {
       return new InferenceError('out-of-memory', `out of memory while ${what} (${lastLog}); ${advice}`);
@@ -144,7 +146,7 @@ export class InferenceEngine {
       } catch (err) {
         this.setState({ stage: 'failed', modelPath: null });
         if (signal?.aborted) throw abortError(signal);
-        throw this.nativeFailure(err, `loading the model ${modelPath}`, 'close other programs or use a smaller model');
+        throw this.explainFailure(err, `loading the model ${modelPath}`, 'close other programs or use a smaller model');
       }
     }
     return { llama, model: this.loadedModel.model, backend, loaded };
@@ -171,6 +173,7 @@ export class InferenceEngine {
           contextSize: spec.contextSize,
           batchSize: spec.batchSize,
           sequences: 1,
+          threads: spec.threads,
           // A context that does not fit is an error to report, not a smaller context to hand back.
           failedCreationRemedy: false,
           createSignal: signal,
@@ -184,7 +187,7 @@ export class InferenceEngine {
       } catch (err) {
         this.setState({ stage: 'failed' });
         if (signal?.aborted) throw abortError(signal);
-        throw this.nativeFailure(
+        throw this.explainFailure(
           err,
           `creating a context of ${spec.contextSize} tokens${spec.adapter ? ` with adapter ${spec.adapter.path}` : ''}`,
           'use a smaller window (--window) or run on the CPU (--gpu off)',

@@ -1,10 +1,131 @@
 /**
- * Placeholder until the inference service provides model strategies: it keeps the lazy import in
- * run-strategy.ts resolvable and says plainly that models cannot run yet.
+ * The entry point run-strategy.ts calls for the model strategies (simple, topic, summary): resolves
+ * the profile and the files, checks them, and runs the pipeline on the process-wide engine.
  */
+import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
+import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
 import type { RunStrategyHooks, RunStrategyRequest } from '../run-strategy';
+import { sharedEngine, type GpuChoice, type InferenceEngine } from './engine';
+import { InferenceError, throwIfAborted } from './errors';
+import { fileSha256 } from './file-hash';
+import { checkAdapterFile, checkModelFile } from './gguf-check';
+import { type LocationOptions, resolveModelFile } from './paths';
+import { segmentWithModel, type ModelFiles, type RunMode } from './pipeline';
+import { defaultProfileName, loadProfile } from './profiles';
 
-export async function runModelStrategy(request: RunStrategyRequest, _hooks: RunStrategyHooks): Promise<SegmentationResult> {
-  throw new Error(`model strategy '${request.strategy}' is not available yet in this build`);
+const GPU_CHOICES: readonly GpuChoice[] = ['auto', 'off', 'cuda', 'metal', 'vulkan'];
+
+export interface ModelStrategyDeps extends LocationOptions {
+  engine?: InferenceEngine;
+}
+
+function gpuChoice(value: unknown): GpuChoice {
+  if (value === undefined) return (process.env.WORKBENCH_GPU as GpuChoice | undefined) && GPU_CHOICES.includes(process.env.WORKBENCH_GPU as GpuChoice) ? (process.env.WORKBENCH_GPU as GpuChoice) : 'auto';
+  if (typeof value === 'string' && (GPU_CHOICES as readonly string[]).includes(value)) return value as GpuChoice;
+  throw new InferenceError('backend-unavailable', `--gpu must be one of ${GPU_CHOICES.join(', ')}, got '${String(value)}'`);
+}
+
+/** CPU threads: the option, else WORKBENCH_THREADS, else llama.cpp's default (all math cores). */
+function threadCount(value: unknown): number | undefined {
+  const raw = value ?? process.env.WORKBENCH_THREADS;
+  if (raw === undefined || raw === '') return undefined;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new InferenceError('profile-invalid', `threads must be a whole number from 1, got '${String(raw)}'`);
+  return n;
+}
+
+/** The files to run: --model/--adapter when given (a model alone is taken as merged), else the profile's. */
+function chooseFiles(profile: Profile, options: { model?: string; adapter?: string }, locations: LocationOptions): ModelFiles & { role: string } {
+  if (options.model) {
+    return { role: 'command line', model: resolve(options.model), adapter: options.adapter ? { path: resolve(options.adapter), scale: 1 } : undefined };
+  }
+  const m = profile.model;
+  if ('merged' in m) return { role: 'profile', model: resolveModelFile(m.merged.file, locations) };
+  const adapter = options.adapter
+    ? { path: resolve(options.adapter), scale: 1 }
+    : m.adapter
+      ? { path: resolveModelFile(m.adapter.file, locations), scale: m.adapter.scale }
+      : undefined;
+  return { role: 'profile', model: resolveModelFile(m.base.file, locations), adapter };
+}
+
+function missingFileHint(profileName: string, profile: Profile, path: string): string {
+  const entry = profileFiles(profile).find((f) => path.endsWith(f.file));
+  if (entry?.uri) return `; get it with: models pull ${profileName}`;
+  if (entry?.role === 'adapter') return `; convert the PEFT adapter${entry.source ? ` (${entry.source})` : ''} with: models convert-peft DIR --out ${path}`;
+  return '';
+}
+
+export async function runModelStrategy(
+  request: RunStrategyRequest,
+  hooks: RunStrategyHooks = {},
+  deps: ModelStrategyDeps = {},
+): Promise<SegmentationResult> {
+  const { text, info, options } = request;
+  const strategyParse = modelStrategySchema.safeParse(request.strategy);
+  if (!strategyParse.success) throw new InferenceError('profile-invalid', `'${request.strategy}' is not a model strategy (simple, topic, summary)`);
+  const strategy: ModelStrategy = strategyParse.data;
+  const locations: LocationOptions = { profilesDir: deps.profilesDir, modelsDir: deps.modelsDir };
+  throwIfAborted(hooks.signal);
+
+  const checkStart = performance.now();
+  const profileName = options.profile ?? defaultProfileName(strategy);
+  const { profile, path: profilePath } = await loadProfile(profileName, locations);
+  if (profile.strategy !== strategy) {
+    throw new InferenceError('profile-invalid', `profile '${profileName}' is for the ${profile.strategy} strategy, not ${strategy}`);
+  }
+  const mode: RunMode = options.mode ?? 'constrained';
+  const windowTokens = options.windowTokens ?? profile.window.tokens;
+  const overlapTokens = options.overlapTokens ?? (options.windowTokens !== undefined ? Math.min(profile.window.overlapTokens, Math.floor(windowTokens / 4)) : profile.window.overlapTokens);
+  if (overlapTokens * 2 >= windowTokens) {
+    throw new InferenceError('window-too-large', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
+  }
+  const extra = options as { model?: string; adapter?: string; gpu?: string; threads?: number };
+  const gpu = gpuChoice(extra.gpu);
+  const threads = threadCount(extra.threads);
+  const files = chooseFiles(profile, extra, locations);
+
+  let base;
+  try {
+    base = await checkModelFile(files.model);
+  } catch (err) {
+    if (err instanceof InferenceError && err.code === 'model-missing' && files.role === 'profile') {
+      throw new InferenceError('model-missing', `${err.message}${missingFileHint(profileName, profile, files.model)}`);
+    }
+    throw err;
+  }
+  if (files.adapter) {
+    try {
+      await checkAdapterFile(files.adapter.path, base);
+    } catch (err) {
+      if (err instanceof InferenceError && err.code === 'model-missing' && files.role === 'profile') {
+        throw new InferenceError('model-missing', `${err.message}${missingFileHint(profileName, profile, files.adapter.path)}`);
+      }
+      throw err;
+    }
+  }
+  // Hashing a 500 MB model takes seconds: it runs while the model works (and once per file).
+  const hashes = Promise.all([fileSha256(files.model), files.adapter ? fileSha256(files.adapter.path) : Promise.resolve(null)]);
+  hashes.catch(() => undefined);
+  const checkMs = performance.now() - checkStart;
+
+  const engine = deps.engine ?? sharedEngine();
+  const { result } = await segmentWithModel(
+    engine,
+    { text, info, strategy, profile, mode, windowTokens, overlapTokens, gpu, threads, files },
+    { onProgress: hooks.onProgress, signal: hooks.signal },
+  );
+  const [modelSha, adapterSha] = await hashes;
+  const timings = result.meta.timingsMs as Record<string, number>;
+  result.meta = {
+    ...result.meta,
+    profile: { name: profile.name, path: profilePath, strategy: profile.strategy },
+    files: {
+      model: { path: files.model, sha256: modelSha, sizeBytes: base.sizeBytes, from: files.role },
+      ...(files.adapter ? { adapter: { path: files.adapter.path, sha256: adapterSha, scale: files.adapter.scale } } : {}),
+    },
+    timingsMs: { check: Math.round(checkMs * 10) / 10, ...timings },
+  };
+  return result;
 }

@@ -10,9 +10,13 @@ describe('alignSemiGlobal', () => {
 
   it('charges a substitution 1 and a gap of n characters GAP_OPEN + (n - 1) * GAP_EXTEND', () => {
     expect(alignSemiGlobal('whxle', 'a whale', 0, 7).cost).toBe(1);
-    const dropped = alignSemiGlobal('abcxyz', 'abcdefghijxyz', 0, 13);
-    expect(dropped.cost).toBeCloseTo(GAP_OPEN + 6 * GAP_EXTEND); // "defghij" skipped in the text
+    // Skipping "ghij" in the text (1.9) is cheaper than dropping either half of the pattern (2.5).
+    const dropped = alignSemiGlobal('abcdefuvwxyz', 'abcdefghijuvwxyz', 0, 16);
+    expect(dropped.cost).toBeCloseTo(GAP_OPEN + 3 * GAP_EXTEND);
     expect(dropped.start).toBe(0);
+    // Dropping pattern characters is as cheap (an extra word in a head), so "abc" + "xyz" against
+    // text that has them 7 apart costs one 3-character gap, not a 7-character one.
+    expect(alignSemiGlobal('abcxyz', 'abcdefghijxyz', 0, 13).cost).toBeCloseTo(GAP_OPEN + 2 * GAP_EXTEND);
   });
 
   it('anchored, pays for text skipped at the start', () => {

@@ -15,7 +15,7 @@
 import { UserInputError } from './errors';
 
 export type FlagSpec =
-  | { type: 'string'; description?: string; repeatable?: boolean }
+  | { type: 'string'; description?: string; repeatable?: boolean; /** Shown in --help, e.g. PATH. */ valueName?: string }
   | { type: 'int'; min?: number; max?: number; description?: string }
   | { type: 'number'; min?: number; max?: number; description?: string }
   | { type: 'boolean'; description?: string }
@@ -164,7 +164,7 @@ export function parseArgs<S extends FlagSpecs>(
 export function describeFlags(spec: FlagSpecs): string {
   const rows = Object.entries(spec).map(([name, flag]) => {
     const shape =
-      flag.type === 'boolean' ? '' : flag.type === 'enum' ? ` ${flag.values.join('|')}` : flag.type === 'string' ? ' VALUE' : ' N';
+      flag.type === 'boolean' ? '' : flag.type === 'enum' ? ` ${flag.values.join('|')}` : flag.type === 'string' ? ` ${flag.valueName ?? 'VALUE'}` : ' N';
     return [`  --${name}${shape}`, flag.description ?? ''] as const;
   });
   const width = Math.max(0, ...rows.map(([left]) => left.length)) + 2;

@@ -10,7 +10,7 @@ import { asUserErrors, writeOutput } from '../io';
 
 const SPEC = {
   to: { type: 'enum', values: FORMAT_NAMES, description: 'the format to write' },
-  out: { type: 'string', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
 } as const satisfies FlagSpecs;
 
 export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]

@@ -11,8 +11,8 @@ import { UserInputError } from '../errors';
 import { asUserErrors } from '../io';
 
 const SPEC = {
-  gold: { type: 'string', description: 'the reference segmentation' },
-  pred: { type: 'string', description: 'the segmentation to score' },
+  gold: { type: 'string', valueName: 'FILE', description: 'the reference segmentation' },
+  pred: { type: 'string', valueName: 'FILE', description: 'the segmentation to score' },
   tolerance: { type: 'int', min: 0, description: 'boundary F1: a predicted cut this many characters off still counts (default 0)' },
   k: { type: 'int', min: 1, description: 'Pk/WindowDiff window in characters (default: half the mean gold segment length)' },
   json: { type: 'boolean', description: 'print the numbers as JSON' },

@@ -2,7 +2,7 @@
  * The contract served from memory, for the UI benchmark only: it measures the renderer, so the
  * services and the transport are left out. Opening a document returns its text; running any
  * strategy returns the benchmark segmentation (`benchSegmentation`) with `segments` segments.
- * Every other method is refused, as a real service refuses what it cannot do.
+ * Every other method is refused.
  */
 import type { DocumentInfo } from '../../shared/document/types';
 import type { OpenedDocument, WorkbenchApi, WorkbenchEvent } from '../../shared/ipc/contract';
@@ -30,11 +30,8 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
     documents.set(doc.id, doc);
     return doc;
   };
-  const refuse = (method: string) => () => Promise.reject(new Error(`${method} is not part of the UI benchmark`));
-
-  return {
+  const implemented: Partial<WorkbenchApi> = {
     openDocument: async ({ name, dataBase64 }) => open(name, decodeBase64(dataBase64)),
-    openPath: refuse('openPath'),
     openSample: async () => open('sample.txt', 'A small start-up document.\n\nIt is replaced by the benchmark document.\n'),
     listStrategies: async () => [{ name: 'structural', kind: 'rules', description: 'benchmark segmentation', available: true }],
     startRun: async ({ documentId, strategy }) => {
@@ -54,11 +51,7 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
       return { runId };
     },
     cancelRun: async () => ({ cancelled: false }),
-    exportResult: refuse('exportResult'),
     listModels: async () => [],
-    doctor: refuse('doctor'),
-    pullModel: refuse('pullModel'),
-    importModel: refuse('importModel'),
     getHostInfo: async () => ({ transport: 'local', version: 'bench', workspaceDir: null, defaultStrategy: 'structural' }),
     listDocuments: async () => [...documents.values()].map(({ id, info, sourceFormat }) => ({ id, info, sourceFormat })),
     getDocument: async ({ documentId }) => {
@@ -75,4 +68,9 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
       };
     },
   };
+  // Whatever else the contract offers (it grows) is refused, as a service refuses what it cannot do.
+  return new Proxy(implemented as WorkbenchApi, {
+    get: (target, name: string) =>
+      (target as Record<string, unknown>)[name] ?? (() => Promise.reject(new Error(`${name} is not part of the UI benchmark`))),
+  });
 }

@@ -42,7 +42,13 @@ export class LineIndex {
   offsetAt(position: LinePosition): number {
     const line = Math.max(1, Math.min(this.starts.length, position.lineNumber));
     const start = this.starts[line - 1]!;
-    const next = line < this.starts.length ? this.starts[line]! : this.text.length;
-    return Math.min(start + Math.max(0, position.column - 1), next);
+    return Math.min(start + Math.max(0, position.column - 1), this.contentEnd(line));
+  }
+
+  /** Where line `line` (1-based) ends, before its line break. */
+  private contentEnd(line: number): number {
+    if (line >= this.starts.length) return this.text.length;
+    const next = this.starts[line]!;
+    return this.text.charCodeAt(next - 1) === 0x0a && this.text.charCodeAt(next - 2) === 0x0d ? next - 2 : next - 1;
   }
 }

@@ -1,0 +1,134 @@
+/**
+ * Every editing command, as the toolbar and the keyboard both call it. Each one reads where the
+ * user is (cursor, current segment), applies a pure operation from shared/edit through the
+ * history store (one undo step), and moves the view along when that helps.
+ */
+import { segmentRange } from '../../../shared/document/segmentation';
+import {
+  deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setReviewed, setSummary, setTopic, splitAt,
+} from '../../../shared/edit/operations';
+import { snapPointsBetween } from '../../../shared/edit/snap-points';
+import { useHistoryStore } from '../../stores/history';
+import { useSegmentationStore } from '../../stores/segmentation';
+import { useUiStore } from '../../stores/ui';
+import { useEditingStore } from './editing-store';
+
+function current() {
+  const { text, current: result } = useSegmentationStore.getState();
+  const segmentation = result?.segmentation ?? null;
+  const count = segmentation?.notes.length ?? 0;
+  const index = Math.min(useUiStore.getState().currentSegment, Math.max(0, count - 1));
+  return { text, segmentation, index, count };
+}
+
+const apply = (label: string, edit: Parameters<ReturnType<typeof useHistoryStore.getState>['apply']>[1]) => useHistoryStore.getState().apply(label, edit);
+
+/** Where a split lands: the cursor, when it is in the current segment; else the segment's start. */
+function splitOffset(): number | null {
+  const { text, segmentation, index } = current();
+  if (!segmentation) return null;
+  const [start, end] = segmentRange(text, segmentation, index);
+  const cursor = useEditingStore.getState().cursorOffset;
+  return cursor !== null && cursor >= start && cursor < end ? cursor : start;
+}
+
+export function splitHere(): boolean {
+  const offset = splitOffset();
+  if (offset === null) return false;
+  const done = apply('split', (t, s) => splitAt(t, s, offset));
+  if (done) {
+    // The new segment is the one after the split point: select it, so the next split goes on.
+    const { segmentation } = current();
+    const index = segmentation ? segmentation.boundaries.findIndex((b) => b > offset - 1 && b >= offset) : -1;
+    if (index >= 0) useUiStore.getState().setCurrentSegment(segmentation!.boundaries.indexOf(segmentation!.boundaries[index]!) + 1);
+  }
+  return done;
+}
+
+export function mergeNext(): boolean {
+  const { index, count } = current();
+  return count > 0 && apply('merge with next', (t, s) => mergeWithNext(t, s, index));
+}
+
+export function mergePrevious(): boolean {
+  const { index, count } = current();
+  if (count === 0 || index === 0) return false;
+  const done = apply('merge with previous', (t, s) => mergeWithPrevious(t, s, index));
+  if (done) useUiStore.getState().setCurrentSegment(index - 1);
+  return done;
+}
+
+/** Deletes the boundary at the start of the current segment (the first segment: at its end). */
+export function deleteCurrentBoundary(): boolean {
+  const { index, segmentation } = current();
+  if (!segmentation || segmentation.boundaries.length === 0) return false;
+  const boundary = index === 0 ? 0 : index - 1;
+  const done = apply('delete boundary', (t, s) => deleteBoundary(t, s, boundary));
+  if (done) useUiStore.getState().setCurrentSegment(boundary);
+  return done;
+}
+
+/** The boundary a drag or a keyboard move acts on: the current segment's start (or the first one's end). */
+export function activeBoundary(): number | null {
+  const { index, segmentation } = current();
+  if (!segmentation || segmentation.boundaries.length === 0) return null;
+  return index === 0 ? 0 : index - 1;
+}
+
+/** Moves the active boundary to the previous or next sentence/line start (Alt+Arrow). */
+export function nudgeBoundary(direction: -1 | 1, free = false): boolean {
+  const { text, segmentation } = current();
+  const b = activeBoundary();
+  if (!segmentation || b === null) return false;
+  const at = segmentation.boundaries[b] as number;
+  const lo = b === 0 ? 0 : (segmentation.boundaries[b - 1] as number);
+  const hi = b === segmentation.boundaries.length - 1 ? text.length : (segmentation.boundaries[b + 1] as number);
+  let target: number | undefined;
+  if (free) target = at + direction;
+  else {
+    const points = direction < 0 ? snapPointsBetween(text, lo, at) : snapPointsBetween(text, at, hi);
+    target = direction < 0 ? points[points.length - 1] : points[0];
+  }
+  if (target === undefined) return false;
+  const to = target;
+  return apply('move boundary', (t, s) => moveBoundary(t, s, b, to, { snap: !free }));
+}
+
+export function toggleReviewed(): boolean {
+  const { index, segmentation } = current();
+  if (!segmentation) return false;
+  const reviewed = segmentation.notes[index]?.reviewed === true;
+  return apply(reviewed ? 'unmark reviewed' : 'mark reviewed', (t, s) => setReviewed(t, s, index, !reviewed));
+}
+
+export function editTopic(index: number, topic: string): boolean {
+  return apply('edit topic', (t, s) => ((s.notes[index]?.topic ?? '') === topic ? s : setTopic(t, s, index, topic)));
+}
+
+export function editSummary(index: number, summary: string): boolean {
+  return apply('edit summary', (t, s) => ((s.notes[index]?.summary ?? '') === summary ? s : setSummary(t, s, index, summary)));
+}
+
+/** Moves to the segment `delta` away (next/previous boundary) and shows it. */
+export function goToSegment(delta: number): void {
+  const { index, count } = current();
+  const target = Math.max(0, Math.min(count - 1, index + delta));
+  if (count > 0) useUiStore.getState().reveal(target);
+}
+
+/** Shows the next segment not yet marked reviewed, wrapping around; false when all are. */
+export function goToNextUnreviewed(): boolean {
+  const { index, segmentation, count } = current();
+  if (!segmentation) return false;
+  for (let step = 1; step <= count; step++) {
+    const i = (index + step) % count;
+    if (segmentation.notes[i]?.reviewed !== true) {
+      useUiStore.getState().reveal(i);
+      return true;
+    }
+  }
+  return false;
+}
+
+export const undoEdit = () => useHistoryStore.getState().undo();
+export const redoEdit = () => useHistoryStore.getState().redo();

@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import type { StrategyInfo } from '../../../shared/ipc/contract';
+import type { RunForm } from '../../stores/ui';
+import { runOptionsFrom } from './run-options';
+
+const form = (change: Partial<RunForm>): RunForm => ({
+  strategy: 'x',
+  maxChars: '',
+  windowTokens: '',
+  profile: '',
+  keepPrevious: false,
+  ...change,
+});
+const rules: StrategyInfo = { name: 'structural', kind: 'rules', description: '', available: true };
+const model: StrategyInfo = { name: 'topic', kind: 'model', description: '', available: true };
+
+describe('run options from the form', () => {
+  it('sends only what was filled in, and model settings only to model strategies', () => {
+    expect(runOptionsFrom(form({}), rules)).toEqual({});
+    expect(runOptionsFrom(form({ maxChars: ' 800 ', windowTokens: '512', profile: 'topic' }), rules)).toEqual({ maxChars: 800 });
+    expect(runOptionsFrom(form({ windowTokens: '512', profile: ' tiny-topic ' }), model)).toEqual({
+      windowTokens: 512,
+      profile: 'tiny-topic',
+    });
+  });
+
+  it('refuses what is not a positive whole number, naming the field', () => {
+    expect(() => runOptionsFrom(form({ maxChars: '-5' }), rules)).toThrow('Max chars must be a positive whole number, got "-5"');
+    expect(() => runOptionsFrom(form({ windowTokens: '1.5' }), model)).toThrow(/Window tokens/);
+    expect(() => runOptionsFrom(form({ maxChars: 'many' }), rules)).toThrow(/Max chars/);
+  });
+});

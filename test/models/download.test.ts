@@ -110,7 +110,7 @@ describe('models pull through HF_ENDPOINT', () => {
       join(profilesDir, 'broken.json'),
       JSON.stringify({ name: 'broken', strategy: 'simple', model: { base: { file: 'broken.gguf', uri: 'hf:Qwen/Tiny-GGUF/broken.gguf' } }, prompt: { template: '{{text}}' }, output: {} }),
     );
-    await expect(pullProfile('broken', { profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf is not a GGUF file/);
+    await expect(pullProfile('broken', { profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf: not a GGUF file/);
     expect(existsSync(join(dir, 'models', 'broken.gguf'))).toBe(false);
   });
 });

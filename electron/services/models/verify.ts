@@ -17,9 +17,9 @@ export async function verifyGguf(path: string): Promise<VerifiedGguf> {
   } catch (err) {
     const name = basename(path);
     if (err instanceof GgufFormatError) {
-      if (err.kind === 'not-gguf') throw new ModelError('not-gguf', `${name} is not a GGUF file (${err.message})`);
-      if (err.kind === 'truncated') throw new ModelError('truncated-gguf', `${name} is a truncated GGUF (${err.message}); download or copy it again`);
-      throw new ModelError('bad-gguf', `${name} is not a usable GGUF: ${err.message}`);
+      if (err.kind === 'not-gguf') throw new ModelError('not-gguf', `${name}: ${err.message}`);
+      if (err.kind === 'truncated') throw new ModelError('truncated-gguf', `${name}: ${err.message}; download or copy it again`);
+      throw new ModelError('bad-gguf', `${name}: not a usable GGUF: ${err.message}`);
     }
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ModelError('not-found', `file not found: ${path}`);
     throw err;

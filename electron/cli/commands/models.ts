@@ -1,0 +1,199 @@
+/**
+ * `models list | pull PROFILE | import FILE | convert-peft DIR --out FILE | doctor`: the model
+ * manager on the command line. Bad input (missing files, not a GGUF, an adapter that cannot be
+ * expressed) is a UserInputError: `error: ...`, exit 2.
+ */
+import { existsSync } from 'node:fs';
+import { mkdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, resolve } from 'node:path';
+import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
+import { convertPeftToGguf } from '../../services/models/convert-peft';
+import { runDoctor, type DoctorReport } from '../../services/models/doctor';
+import { importModelFile } from '../../services/models/import-file';
+import { listInstalled, type InstalledFile } from '../../services/models/inventory';
+import { pullProfile, type PullProgress } from '../../services/models/pull';
+import { verifyForUse } from '../../services/models/verify';
+import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { UserInputError } from '../errors';
+
+const DIRS = {
+  'models-dir': { type: 'string', description: 'models folder (default: WORKBENCH_MODELS_DIR, else models/)' },
+} as const satisfies FlagSpecs;
+const PROFILE_DIRS = {
+  ...DIRS,
+  'profiles-dir': { type: 'string', description: 'extra profiles folder, searched before the built-in ones' },
+} as const satisfies FlagSpecs;
+
+const SPECS = {
+  list: { ...DIRS, json: { type: 'boolean', description: 'print JSON' } },
+  pull: { ...PROFILE_DIRS, endpoint: { type: 'string', description: 'hub URL for hf: URIs (default: HF_ENDPOINT, else huggingface.co)' } },
+  import: {
+    ...DIRS,
+    name: { type: 'string', description: 'file name inside the models folder (default: the file\'s own)' },
+    base: { type: 'string', description: 'for an adapter: check it against this base model GGUF' },
+    force: { type: 'boolean', description: 'replace a different file of the same name' },
+  },
+  'convert-peft': {
+    out: { type: 'string', description: 'the GGUF adapter to write' },
+    outtype: { type: 'enum', values: ['f32', 'f16'], description: 'tensor type (default f32: exact for F32, F16 and BF16 input)' },
+    base: { type: 'string', description: 'check the result against this base model GGUF (names and shapes)' },
+    force: { type: 'boolean', description: 'replace --out if it exists' },
+  },
+  doctor: {
+    ...PROFILE_DIRS,
+    gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'compute backend to try (default auto)' },
+    json: { type: 'boolean', description: 'print JSON' },
+  },
+} as const satisfies Record<string, FlagSpecs>;
+
+const USAGE = `usage: cli models <subcommand> [options]
+
+subcommands:
+  list                          installed models and adapters, with size and metadata
+  pull PROFILE                  download the files a strategy profile names (hf: URIs)
+  import FILE                   verify a local GGUF and copy it into the models folder
+  convert-peft DIR --out FILE   convert a PEFT LoRA folder to a GGUF LoRA adapter
+  doctor                        compute backend, models folder, readiness of each profile
+
+list:
+${describeFlags(SPECS.list)}
+pull:
+${describeFlags(SPECS.pull)}
+import:
+${describeFlags(SPECS.import)}
+convert-peft:
+${describeFlags(SPECS['convert-peft'])}
+doctor:
+${describeFlags(SPECS.doctor)}
+`;
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1e6).toFixed(bytes < 1e7 ? 2 : 0)} MB`;
+}
+
+function describeInstalled(f: InstalledFile): string {
+  if (f.problem) return `${f.file}  ${megabytes(f.sizeBytes)}  UNUSABLE: ${f.problem}`;
+  const details =
+    f.kind === 'adapter'
+      ? [`LoRA adapter for ${f.architecture}`, `alpha ${f.loraAlpha}`, `rank ${f.loraRanks?.join('/')}`, `${f.tensors} tensors`]
+      : [`${f.architecture} model`, f.fileType, `${f.layers} layers`, `embedding ${f.embedding}`, `context ${f.contextLength}`];
+  return `${f.file}  ${megabytes(f.sizeBytes)}  ${details.filter(Boolean).join(', ')}${f.name ? `  (${f.name})` : ''}`;
+}
+
+/** A one-line progress display on stderr, only when a person is watching. */
+function progressPrinter(): { update: (p: PullProgress) => void; done: () => void } {
+  if (!process.stderr.isTTY) return { update: () => {}, done: () => {} };
+  let shown = false;
+  return {
+    update: (p) => {
+      const pct = p.totalBytes ? Math.floor((100 * p.downloadedBytes) / p.totalBytes) : 0;
+      process.stderr.write(`\r${p.file}: ${pct}% (${megabytes(p.downloadedBytes)} of ${megabytes(p.totalBytes)})\x1b[K`);
+      shown = true;
+    },
+    done: () => {
+      if (shown) process.stderr.write('\n');
+    },
+  };
+}
+
+function print(text: string): void {
+  process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+}
+
+function printDoctor(r: DoctorReport): void {
+  const b = r.backend;
+  const backend = 'error' in b ? `unavailable (--gpu ${b.requested}): ${b.error}` : `${b.backend}${b.devices.length ? ` on ${b.devices.join(', ')}` : ''} (--gpu ${b.requested})`;
+  const lines = [`node-llama-cpp ${r.nodeLlamaCpp}`, `backend: ${backend}`, `models folder: ${r.modelsDir}${r.modelsDirExists ? '' : ' (does not exist yet)'}`, 'profiles:'];
+  if (r.profiles.length === 0) lines.push('  (none found)');
+  for (const p of r.profiles) {
+    lines.push(`  ${p.name}${p.strategy ? ` [${p.strategy}]` : ''}: ${p.error ? `unusable: ${p.error}` : p.ready ? 'ready' : 'not ready'}`);
+    for (const f of p.files) lines.push(`    ${f.role} ${f.file}: ${f.state}${f.detail ? ` (${f.detail})` : ''}`);
+  }
+  print(lines.join('\n'));
+}
+
+export default async function models(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (!sub || sub === '--help' || sub === '-h' || sub === 'help') {
+    process.stdout.write(USAGE);
+    return sub ? 0 : 2;
+  }
+  switch (sub) {
+    case 'list': {
+      const { flags, help } = parseArgs(rest, SPECS.list);
+      if (help) return (process.stdout.write(USAGE), 0);
+      const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
+      const installed = await listInstalled(dir);
+      if (flags.json) print(JSON.stringify({ modelsDir: dir, files: installed }, null, 2));
+      else print([`models folder: ${dir}`, ...(installed.length ? installed.map(describeInstalled) : ['(no GGUF files)'])].join('\n'));
+      return 0;
+    }
+    case 'pull': {
+      const { flags, positionals, help } = parseArgs(rest, SPECS.pull, { positionals: { min: 1, max: 1, names: 'PROFILE (the profile whose files to download)' } });
+      if (help) return (process.stdout.write(USAGE), 0);
+      const progress = progressPrinter();
+      const controller = new AbortController();
+      const onSignal = () => controller.abort();
+      process.once('SIGINT', onSignal);
+      try {
+        const files = await pullProfile(positionals[0]!, {
+          modelsDir: flags['models-dir'],
+          profilesDir: flags['profiles-dir'],
+          endpoint: flags.endpoint,
+          onProgress: progress.update,
+          signal: controller.signal,
+        });
+        progress.done();
+        for (const f of files) print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
+        const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
+        if (missing.length) throw new UserInputError(`profile ${positionals[0]} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
+        return 0;
+      } finally {
+        process.off('SIGINT', onSignal);
+        progress.done();
+      }
+    }
+    case 'import': {
+      const { flags, positionals, help } = parseArgs(rest, SPECS.import, { positionals: { min: 1, max: 1, names: 'FILE (the GGUF to import)' } });
+      if (help) return (process.stdout.write(USAGE), 0);
+      const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
+      const r = await importModelFile(positionals[0]!, dir, { name: flags.name, base: flags.base, force: flags.force });
+      print(`${r.alreadyInstalled ? 'already installed' : 'imported'}: ${r.path} (${r.kind}, ${r.architecture}, ${megabytes(r.sizeBytes)}, sha256 ${r.sha256})`);
+      return 0;
+    }
+    case 'convert-peft': {
+      const { flags, positionals, help } = parseArgs(rest, SPECS['convert-peft'], { positionals: { min: 1, max: 1, names: 'DIR (the PEFT adapter folder)' } });
+      if (help) return (process.stdout.write(USAGE), 0);
+      if (!flags.out) throw new UserInputError('missing --out FILE (the GGUF adapter to write)');
+      const out = resolve(flags.out);
+      await mkdir(dirname(out), { recursive: true });
+      if (existsSync(out) && !flags.force) throw new UserInputError(`${flags.out} already exists; pass --force to replace it`);
+      if (flags.base) await verifyForUse(flags.base);
+      // Converted beside the target, checked, then moved over it: a failure leaves the old file.
+      const staging = `${out}.converting.gguf`;
+      try {
+        const r = await convertPeftToGguf(positionals[0]!, staging, { outType: flags.outtype, name: basename(resolve(positionals[0]!)) });
+        if (flags.base) await verifyForUse(staging, { base: flags.base });
+        await rename(staging, out);
+        print(
+          `wrote ${out}: LoRA for ${r.architecture}, ${r.layers} layers x ${r.modules.length} modules (${r.modules.join(', ')}), rank ${r.ranks.join('/')}, alpha ${r.alpha}, ${r.tensors} tensors from ${r.inputDtypes.join('/')}` +
+            (r.rescaled ? `, ${r.rescaled} modules rescaled for per-module alpha or rsLoRA` : '') +
+            (flags.base ? `; fits ${basename(flags.base)}` : ''),
+        );
+        return 0;
+      } finally {
+        await rm(staging, { force: true });
+      }
+    }
+    case 'doctor': {
+      const { flags, help } = parseArgs(rest, SPECS.doctor);
+      if (help) return (process.stdout.write(USAGE), 0);
+      const report = await runDoctor({ modelsDir: flags['models-dir'], profilesDir: flags['profiles-dir'], gpu: flags.gpu });
+      if (flags.json) print(JSON.stringify(report, null, 2));
+      else printDoctor(report);
+      return 'error' in report.backend ? 1 : 0;
+    }
+    default:
+      throw new UserInputError(`unknown models subcommand '${sub}' (list, pull, import, convert-peft, doctor)`);
+  }
+}

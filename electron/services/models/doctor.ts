@@ -1,0 +1,87 @@
+/**
+ * `models doctor`: which compute backend node-llama-cpp picks (or the one --gpu asks for), where
+ * models are looked up, and for each strategy profile whether its files are there and usable.
+ */
+import { existsSync } from 'node:fs';
+import { getModuleVersion } from 'node-llama-cpp';
+import { profileFiles } from '../../../shared/profiles/schema';
+import { InferenceEngine, type BackendInfo, type GpuChoice } from '../inference/engine';
+import { listProfiles, loadProfile } from '../inference/profiles';
+import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../inference/paths';
+import { verifyForUse } from './verify';
+
+export interface ProfileHealth {
+  name: string;
+  strategy?: string;
+  path: string;
+  ready: boolean;
+  files: { role: string; file: string; path: string; state: 'ok' | 'missing' | 'invalid'; detail?: string }[];
+  error?: string;
+}
+
+export interface DoctorReport {
+  nodeLlamaCpp: string;
+  backend: BackendInfo | { backend: 'unavailable'; requested: GpuChoice; error: string };
+  modelsDir: string;
+  modelsDirExists: boolean;
+  profiles: ProfileHealth[];
+}
+
+async function backendInfo(gpu: GpuChoice): Promise<DoctorReport['backend']> {
+  const engine = new InferenceEngine();
+  try {
+    const { backend } = await engine.lock.run(() => engine.backend(gpu));
+    return backend;
+  } catch (err) {
+    return { backend: 'unavailable', requested: gpu, error: (err as Error).message.split('\n')[0]! };
+  } finally {
+    await engine.dispose();
+  }
+}
+
+async function profileHealth(name: string, options: LocationOptions): Promise<Omit<ProfileHealth, 'name' | 'path' | 'strategy'>> {
+  const { profile } = await loadProfile(name, options);
+  const files: ProfileHealth['files'] = [];
+  const wanted = profileFiles(profile);
+  const basePath = wanted[0]?.role === 'base' ? resolveModelFile(wanted[0].file, options) : undefined;
+  for (const f of wanted) {
+    const path = resolveModelFile(f.file, options);
+    if (!existsSync(path)) {
+      const how = f.uri ? `models pull ${name}` : f.source ? `convert it from ${f.source} with models convert-peft` : 'models import FILE';
+      files.push({ role: f.role, file: f.file, path, state: 'missing', detail: how });
+      continue;
+    }
+    try {
+      const base = f.role === 'adapter' && basePath && existsSync(basePath) ? basePath : undefined;
+      await verifyForUse(path, { base });
+      files.push({ role: f.role, file: f.file, path, state: 'ok' });
+    } catch (err) {
+      files.push({ role: f.role, file: f.file, path, state: 'invalid', detail: (err as Error).message });
+    }
+  }
+  return { ready: files.every((f) => f.state === 'ok'), files };
+}
+
+export async function runDoctor(options: LocationOptions & { gpu?: GpuChoice } = {}): Promise<DoctorReport> {
+  const dir = resolveModelsDir(options);
+  const profiles: ProfileHealth[] = [];
+  for (const listing of await listProfiles(options)) {
+    const entry: ProfileHealth = { name: listing.name, strategy: listing.strategy, path: listing.path, ready: false, files: [] };
+    if (listing.error) entry.error = listing.error;
+    else {
+      try {
+        Object.assign(entry, await profileHealth(listing.name, options));
+      } catch (err) {
+        entry.error = (err as Error).message;
+      }
+    }
+    profiles.push(entry);
+  }
+  return {
+    nodeLlamaCpp: await getModuleVersion(),
+    backend: await backendInfo(options.gpu ?? 'auto'),
+    modelsDir: dir,
+    modelsDirExists: existsSync(dir),
+    profiles,
+  };
+}

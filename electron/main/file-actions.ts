@@ -5,7 +5,6 @@ import type { WorkbenchService } from '../services/workbench';
 import { toWireError } from '../services/workbench';
 import type { MenuActions } from './menu';
 
-const exportCommand: WorkbenchEvent = { type: 'menu-command', command: 'export' };
 const documentExtensions = ['txt', 'md', 'markdown', 'html', 'htm', 'pdf', 'docx'];
 
 /**
@@ -24,6 +23,11 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
     }
   }
 
+  function sendToWindow(event: WorkbenchEvent): void {
+    const window = getWindow();
+    if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, event);
+  }
+
   async function choose(properties: ('openFile' | 'openDirectory')[], filters?: Electron.FileFilter[]): Promise<string | null> {
     const window = getWindow();
     const options = { properties, ...(filters ? { filters } : {}) };
@@ -35,17 +39,19 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
     openDocument: () =>
       void report('Opening the document', async () => {
         const file = await choose(['openFile'], [{ name: 'Documents', extensions: documentExtensions }]);
-        if (file) await service.request('openPath', { path: file }, { transport: 'electron' });
+        if (!file) return;
+        const opened = await service.request('openPath', { path: file }, { transport: 'electron' });
+        // Other windows and tabs only hear document-opened; this window is told to show it.
+        sendToWindow({ type: 'menu-command', command: 'show-document', documentId: opened.id });
       }),
     openWorkspace: () =>
       void report('Opening the workspace', async () => {
         const dir = await choose(['openDirectory']);
-        if (dir) await service.request('workspaceOpen', { dir }, { transport: 'electron' });
+        if (!dir) return;
+        await service.request('workspaceOpen', { dir }, { transport: 'electron' });
+        sendToWindow({ type: 'menu-command', command: 'show-workspace', dir });
       }),
     // The renderer holds the segmentation being exported; it asks for the file and saves it.
-    exportResult: () => {
-      const window = getWindow();
-      if (window && !window.isDestroyed()) window.webContents.send(IPC_EVENT_CHANNEL, exportCommand);
-    },
+    exportResult: () => sendToWindow({ type: 'menu-command', command: 'export' }),
   };
 }

@@ -223,10 +223,18 @@ export type WorkbenchEvent =
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
-  | { type: 'menu-command'; command: MenuCommand }
+  | ({ type: 'menu-command' } & MenuCommand)
   | WorkspaceEvent;
 
-export type MenuCommand = 'export';
+/**
+ * What a native menu asks of the window it belongs to (Electron only; sent to that window alone,
+ * never broadcast): export the shown result, show a document the File menu just opened, or
+ * refresh the workspace view after File > Open Workspace Folder switched the workspace.
+ */
+export type MenuCommand =
+  | { command: 'export' }
+  | { command: 'show-document'; documentId: string }
+  | { command: 'show-workspace'; dir: string };
 
 /** What `window.workbench` offers: one async function per method, plus the event stream. */
 export type WorkbenchApi = {

@@ -68,7 +68,7 @@ describe('cli: bad input', () => {
 });
 
 describe('cli: working runs', () => {
-  let empty: CliRun, toFile: CliRun, evalJson: CliRun, evalText: CliRun, toMarkdown: CliRun, docx: CliRun;
+  let empty: CliRun, toFile: CliRun, evalJson: CliRun, evalText: CliRun, toMarkdown: CliRun, docx: CliRun, toText: CliRun;
 
   beforeAll(async () => {
     writeFileSync(at('empty.txt'), '');
@@ -81,8 +81,9 @@ describe('cli: working runs', () => {
       ['eval', '--gold', WIKI, '--pred', TRAINING],
       ['convert', WIKI, '--to', 'markdown'],
       ['segment', at('letter.docx'), '--strategy', 'sentence-rules', '--format', 'csv'],
+      ['convert', WIKI, '--to', 'text'],
     ]);
-    [empty, toFile, evalJson, evalText, toMarkdown, docx] = runs as [CliRun, CliRun, CliRun, CliRun, CliRun, CliRun];
+    [empty, toFile, evalJson, evalText, toMarkdown, docx, toText] = runs as [CliRun, CliRun, CliRun, CliRun, CliRun, CliRun, CliRun];
   });
 
   it('gives an empty document zero segments and exit 0', () => {
@@ -124,5 +125,10 @@ describe('cli: working runs', () => {
     expect(lines[0]).toBe('document,sha256,strategy,index,start,end,head,topic,summary,reviewed,text');
     expect(lines[1]).toMatch(/^letter\.docx,[0-9a-f]{64},sentence-rules,0,0,/);
     expect(docx.stdout).toContain('This letter has three paragraphs.');
+  });
+
+  it('writes the bare text of a WIKI-727K file, ready for segment', () => {
+    expect(toText.code).toBe(0);
+    expect(toText.stdout).toBe(readFileSync(WIKI, 'utf8').replace(/^========,\d+,.*\.\n/gm, ''));
   });
 });

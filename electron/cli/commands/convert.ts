@@ -1,6 +1,7 @@
 /**
  * `convert FILE --to FORMAT [--out PATH]`: reads a segmentation in any readable format and writes
- * it in another (e.g. a WIKI-727K file to JSON, a JSON result to Markdown for review).
+ * it in another (e.g. a WIKI-727K file to JSON, a JSON result to Markdown for review), or
+ * writes just the document text it holds.
  */
 import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
 import { checkOutputPath, loadSegmentationFile } from '../../services/documents';
@@ -8,8 +9,11 @@ import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
 import { asUserErrors, writeOutput } from '../io';
 
+/** Besides the segmentation formats, `text` writes the bare document text (e.g. a WIKI-727K file without its markers, ready for `segment`). */
+const TARGETS = [...FORMAT_NAMES, 'text'] as const;
+
 const SPEC = {
-  to: { type: 'enum', values: FORMAT_NAMES, description: 'the format to write' },
+  to: { type: 'enum', values: TARGETS, description: 'the format to write; text = the document text alone' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
 } as const satisfies FlagSpecs;
 
@@ -26,12 +30,12 @@ export default async function convert(argv: string[]): Promise<number> {
     process.stdout.write(CONVERT_USAGE);
     return 0;
   }
-  if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${FORMAT_NAMES.join(', ')})`);
+  if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${TARGETS.join(', ')})`);
   const to = flags.to;
   return asUserErrors(async () => {
     if (flags.out !== undefined) await checkOutputPath(flags.out);
     const { text, result } = await loadSegmentationFile(positionals[0] as string);
-    await writeOutput(flags.out, writeResult(to, result, text));
+    await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text));
     return 0;
   });
 }

@@ -45,7 +45,7 @@ export function evaluateFiles(gold: LoadedSegmentation, pred: LoadedSegmentation
 }
 
 function describeSide(label: string, side: EvalReport['gold'], unit: string): string {
-  return `${label}  ${side.file} (${side.strategy}): ${side.count} segments, mean ${side.meanChars.toFixed(1)} ${unit}, median ${side.medianChars} ${unit}`;
+  return `${label}  ${side.file} (${side.strategy}): ${side.count} segment${side.count === 1 ? '' : 's'}, mean ${side.meanChars.toFixed(1)} ${unit}, median ${side.medianChars} ${unit}`;
 }
 
 export function formatReport(report: EvalReport): string {

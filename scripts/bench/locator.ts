@@ -7,6 +7,7 @@
  * warnings, and the time taken. Deterministic: the same seed gives the same heads.
  */
 import { readFileSync, readdirSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LOCATE_DEFAULTS, locateHeads } from '../../shared/locate';
 import { noisyHeads, randomHead, seededRandom } from '../../shared/locate/noisy-heads';
@@ -37,6 +38,11 @@ function trueStarts(text: string, count: number): number[] {
   return Array.from({ length: count }, (_, i) => all[Math.floor(i * step)] as number);
 }
 
+/** CPU time is steadier than wall time on a shared machine; both are printed. */
+function cpuMillis(usage: NodeJS.CpuUsage): number {
+  return (usage.user + usage.system) / 1000;
+}
+
 function percent(part: number, whole: number): string {
   return `${((100 * part) / whole).toFixed(1)}%`;
 }
@@ -45,12 +51,15 @@ const text = mobyDick();
 const starts = trueStarts(text, HEADS);
 const snap = LOCATE_DEFAULTS.snapDistance;
 console.log(`document: ${text.length.toLocaleString('en')} chars of Moby-Dick; ${HEADS} heads at sentence starts; snap distance ${snap}; min score ${LOCATE_DEFAULTS.minScore}`);
-console.log('noise  within-snap  exact-offset  not-placed  tiers (exact/normalized/approximate)  time');
+console.log(`node ${process.version}, ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}), load average ${os.loadavg()[0]?.toFixed(1)}`);
+console.log('noise  within-snap  exact-offset  not-placed  tiers (exact/normalized/approximate)  time to place 1,000 heads');
 
 for (const rate of NOISE_LEVELS) {
   const cases = noisyHeads(text, starts, rate, SEED);
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   const result = locateHeads(text, cases.map((c) => ({ head: c.head })));
+  const cpuMs = cpuMillis(process.cpuUsage(cpu0));
   const ms = performance.now() - t0;
   let within = 0;
   let exactOffset = 0;
@@ -63,7 +72,7 @@ for (const rate of NOISE_LEVELS) {
   }
   const notPlaced = result.warnings.filter((w) => w.code === 'head-not-found').length;
   console.log(
-    `${rate.toFixed(2).padEnd(6)} ${percent(within, HEADS).padEnd(12)} ${percent(exactOffset, HEADS).padEnd(13)} ${String(notPlaced).padEnd(11)} ${`${tiers.exact}/${tiers.normalized}/${tiers.approximate}`.padEnd(38)} ${ms.toFixed(0)} ms`,
+    `${rate.toFixed(2).padEnd(6)} ${percent(within, HEADS).padEnd(12)} ${percent(exactOffset, HEADS).padEnd(13)} ${String(notPlaced).padEnd(11)} ${`${tiers.exact}/${tiers.normalized}/${tiers.approximate}`.padEnd(38)} ${ms.toFixed(0)} ms (cpu ${cpuMs.toFixed(0)} ms)`,
   );
 }
 

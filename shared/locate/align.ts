@@ -11,6 +11,25 @@
 export const GAP_OPEN = 1;
 export const GAP_EXTEND = 0.3;
 
+interface Rows {
+  costs: [Float64Array, Float64Array, Float64Array, Float64Array];
+  starts: [Int32Array, Int32Array, Int32Array, Int32Array];
+}
+
+let scratch: Rows | undefined;
+
+/** Reused DP rows: the locator aligns thousands of times per document. */
+function scratchRows(length: number): Rows {
+  if (!scratch || (scratch.costs[0].length as number) < length) {
+    const size = Math.max(length, 256);
+    scratch = {
+      costs: [new Float64Array(size), new Float64Array(size), new Float64Array(size), new Float64Array(size)],
+      starts: [new Int32Array(size), new Int32Array(size), new Int32Array(size), new Int32Array(size)],
+    };
+  }
+  return scratch;
+}
+
 export interface Alignment {
   /** Cost of the alignment: substitutions plus gap costs. */
   cost: number;
@@ -27,16 +46,16 @@ export interface Alignment {
 export function alignSemiGlobal(pattern: string, text: string, from: number, to: number, anchored = false): Alignment {
   const m = pattern.length;
   const n = Math.max(0, to - from);
+  const rows = scratchRows(n + 1);
+  let [best, nextBest, skipPattern, nextSkipPattern] = rows.costs;
+  let [bestStart, nextBestStart, skipPatternStart, nextSkipPatternStart] = rows.starts;
   // Row i, column j: pattern[0, i) aligned to a stretch of text ending at from + j.
   // Row 0: an empty pattern matches anywhere for free, or, anchored, only at `from`.
-  let best = Float64Array.from({ length: n + 1 }, (_, j) => (anchored && j > 0 ? GAP_OPEN + GAP_EXTEND * (j - 1) : 0));
-  let bestStart = Int32Array.from({ length: n + 1 }, (_, j) => (anchored ? 0 : j));
-  let skipPattern = new Float64Array(n + 1).fill(Infinity);
-  let skipPatternStart = new Int32Array(n + 1);
-  let nextBest = new Float64Array(n + 1);
-  let nextBestStart = new Int32Array(n + 1);
-  let nextSkipPattern = new Float64Array(n + 1);
-  let nextSkipPatternStart = new Int32Array(n + 1);
+  for (let j = 0; j <= n; j++) {
+    best[j] = anchored && j > 0 ? GAP_OPEN + GAP_EXTEND * (j - 1) : 0;
+    bestStart[j] = anchored ? 0 : j;
+    skipPattern[j] = Infinity;
+  }
   for (let i = 1; i <= m; i++) {
     const p = pattern.charCodeAt(i - 1);
     nextSkipPattern[0] = GAP_OPEN + GAP_EXTEND * (i - 1);

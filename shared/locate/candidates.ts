@@ -152,7 +152,10 @@ export function approximateCandidates(hay: Haystack, normHead: string, from: num
   const { minScore } = settings;
   const required = minScore + (1 - minScore) * Math.max(0, (LOCATE_DEFAULTS.fullConfidenceChars - m) / LOCATE_DEFAULTS.fullConfidenceChars);
   const found: Match[] = [];
-  for (const { diagonal } of candidateDiagonals(hay.index, pattern, normFrom, total, LOCATE_DEFAULTS.approximateCandidates, LOCATE_DEFAULTS.maxHitsPerGram)) {
+  const stretches = candidateDiagonals(hay.index, pattern, normFrom, total, LOCATE_DEFAULTS.approximateCandidates, LOCATE_DEFAULTS.maxHitsPerGram);
+  const topVotes = stretches[0]?.votes ?? 0;
+  // Stretches with under half the best vote share rarely align well: skip their alignment.
+  for (const { diagonal } of stretches.filter((c) => c.votes * 2 >= topVotes)) {
     const lo = Math.max(normFrom, diagonal - slack);
     const hi = Math.min(total, diagonal + m + slack + 8);
     if (hi - lo < 1) continue;

@@ -70,8 +70,10 @@ export function locateHeads(text: string, heads: readonly HeadInput[], options: 
       return;
     }
     const short = normHead.length < LOCATE_DEFAULTS.shortHeadChars;
-    let found = exactCandidates(hay, head, from, short, settings);
-    if (found.length === 0 && normHead.length > 0) found = normalizedCandidates(hay, head, normHead, from, short, settings);
+    // Every exact occurrence is also a normalized one: look for the cheaper-to-miss one first.
+    const normalized = normHead.length > 0 ? normalizedCandidates(hay, head, normHead, from, short, settings) : [];
+    let found = normalized.length > 0 || normHead.length === 0 ? exactCandidates(hay, head, from, short, settings) : [];
+    if (found.length === 0) found = normalized;
     if (found.length === 0) found = approximateCandidates(hay, normHead, from, settings);
     candidates[inputIndex] = found;
     if (found.length === 0) {

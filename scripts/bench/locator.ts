@@ -4,14 +4,16 @@
  * Builds a 1 MB document from Moby-Dick, picks 1,000 true segment starts among its sentence
  * starts, garbles the heads at several noise levels (shared/locate/noisy-heads.ts), places them,
  * and prints the share placed within the snap distance of the truth, the tiers used, the
- * warnings, and the time taken. Deterministic: the same seed gives the same heads.
+ * warnings, and the time taken; then, for reference, the sentence/line/paragraph scans and the
+ * rule strategies on the same document. Deterministic: the same seed gives the same heads.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LOCATE_DEFAULTS, locateHeads } from '../../shared/locate';
 import { noisyHeads, randomHead, seededRandom } from '../../shared/locate/noisy-heads';
-import { sentenceStarts } from '../../shared/text/sentences';
+import { RULE_STRATEGIES } from '../../shared/strategies';
+import { lineStarts, paragraphStarts, sentenceStarts } from '../../shared/text/sentences';
 
 const TARGET_CHARS = 1_000_000;
 const HEADS = 1_000;
@@ -85,3 +87,19 @@ const junkMs = performance.now() - t0;
 console.log(
   `random heads: ${junkResult.placements.length} of ${junk.length} wrongly placed, ${junkResult.warnings.filter((w) => w.code === 'head-not-found').length} warned; ${junkMs.toFixed(0)} ms`,
 );
+
+// For reference, on the same document: the text-structure scans the locator and the edit
+// operations snap to, and the rule strategies.
+function timed(run: () => unknown): string {
+  const cpu0 = process.cpuUsage();
+  run();
+  return `${cpuMillis(process.cpuUsage(cpu0)).toFixed(0)} ms cpu`;
+}
+console.log(`sentenceStarts: ${timed(() => sentenceStarts(text))}; lineStarts: ${timed(() => lineStarts(text))}; paragraphStarts: ${timed(() => paragraphStarts(text))}`);
+for (const strategy of RULE_STRATEGIES) {
+  let count = 0;
+  const time = timed(() => {
+    count = strategy.segment(text, {}).segmentation.notes.length;
+  });
+  console.log(`${strategy.name}: ${count} segments, ${time}`);
+}

@@ -3,8 +3,7 @@
  * pointing at models/test/ and with small windows, so a page of text needs several windows and a
  * run takes seconds. Written into a temporary profiles folder by each test file.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { ProfileInput } from '../../shared/profiles/schema';
@@ -13,11 +12,11 @@ export const repoRoot = resolve(import.meta.dirname, '..', '..');
 export const fixtureModelsDir = join(repoRoot, 'models', 'test');
 export const tinyModelPath = join(fixtureModelsDir, 'tiny-qwen2.gguf');
 
-const notes = {
+const notes: Record<'simple' | 'topic' | 'summary', ProfileInput['output']> = {
   simple: { notes: 'none' },
   topic: { notes: 'topic', noteLayout: 'labelled', noteLabels: ['Topic:'], notesBeforeHeads: true },
   summary: { notes: 'summary', noteLayout: 'labelled', noteLabels: ['Summary:'], notesBeforeHeads: false },
-} as const;
+};
 
 export function tinyProfile(strategy: 'simple' | 'topic' | 'summary', overrides: Partial<ProfileInput> = {}): ProfileInput {
   return {

@@ -7,8 +7,8 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { GgufFormatError } from '../../gguf/errors';
-import { readGgufHeader } from '../../gguf/reader';
-import { plainValue, tensorByteSize, type GgufHeader } from '../../gguf/types';
+import type { GgufHeader } from '../../gguf/types';
+import { verifyGgufFile } from '../../gguf/verify';
 import { InferenceError } from './errors';
 
 export interface CheckedGguf {
@@ -19,16 +19,23 @@ export interface CheckedGguf {
   header: GgufHeader;
 }
 
+const checked = new Map<string, { key: string; result: CheckedGguf }>();
+
+/** Structural check (H3's verifier: magic, version, header, tensor data inside the file), cached by size and mtime. */
 async function readChecked(path: string, role: string): Promise<CheckedGguf> {
   const name = basename(path);
+  let key: string;
   try {
-    await stat(path);
+    const info = await stat(path);
+    key = `${info.size}:${info.mtimeMs}`;
   } catch {
     throw new InferenceError('model-missing', `${role} file not found: ${path}`);
   }
-  let header: GgufHeader & { fileSize: number };
+  const known = checked.get(path);
+  if (known && known.key === key) return known.result;
+  let verified;
   try {
-    header = await readGgufHeader(path);
+    verified = await verifyGgufFile(path);
   } catch (err) {
     if (err instanceof GgufFormatError) {
       if (err.kind === 'not-gguf') throw new InferenceError('not-gguf', `${role} ${name} is not a GGUF file`);
@@ -37,22 +44,9 @@ async function readChecked(path: string, role: string): Promise<CheckedGguf> {
     }
     throw err;
   }
-  // The header can be whole while the tensor data is cut short: check the data's extent too.
-  let end = header.dataOffset;
-  for (const t of header.tensors) {
-    const bytes = tensorByteSize(t.type, t.dims);
-    if (bytes !== undefined) end = Math.max(end, header.dataOffset + t.offset + bytes);
-  }
-  if (end > header.fileSize) {
-    throw new InferenceError(
-      'truncated-gguf',
-      `${role} ${name} is truncated: its tensors need ${end} bytes, the file has ${header.fileSize}`,
-    );
-  }
-  const type = plainValue(header.metadata.get('general.type'));
-  const architecture = String(plainValue(header.metadata.get('general.architecture')) ?? '');
-  if (!architecture) throw new InferenceError('bad-gguf', `${role} ${name} names no architecture (general.architecture)`);
-  return { path, kind: type === 'adapter' ? 'adapter' : 'model', architecture, sizeBytes: header.fileSize, header };
+  const result: CheckedGguf = { path, kind: verified.kind, architecture: verified.architecture, sizeBytes: verified.fileSize, header: verified.header };
+  checked.set(path, { key, result });
+  return result;
 }
 
 /** A base or merged model: a GGUF that is not an adapter. */

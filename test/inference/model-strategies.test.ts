@@ -1,0 +1,125 @@
+/**
+ * End to end on the tiny fixture model with real node-llama-cpp: each profile segments a page of
+ * Moby-Dick that needs several windows, in constrained and in free mode, on one engine whose base
+ * model stays loaded while the adapters change.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeDocument } from '../../shared/document/document-info';
+import { assertValidSegmentation, toSegments } from '../../shared/document/segmentation';
+import type { SegmentationResult } from '../../shared/document/types';
+import { sentenceStarts } from '../../shared/text/sentences';
+import { InferenceEngine } from '../../electron/services/inference/engine';
+import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import type { LlamaModel } from 'node-llama-cpp';
+import { fixtureModelsDir, mobyDickOpening, tinyModelPath, writeTinyProfiles } from './tiny-profiles';
+
+// One thread: the tiny model needs no more, and on a busy 2-core machine llama.cpp's threads
+// spin-wait on each other (a token then takes seconds instead of milliseconds).
+const THREADS = 1;
+
+const text = mobyDickOpening();
+const info = describeDocument('moby-dick-opening.txt', text);
+const starts = new Set(sentenceStarts(text));
+let engine: InferenceEngine;
+let profilesDir: string;
+
+function run(strategy: 'simple' | 'topic' | 'summary', mode: 'constrained' | 'free', options: Record<string, unknown> = {}, signal?: AbortSignal, onProgress?: (p: unknown) => void) {
+  return runModelStrategy(
+    { text, info, strategy, options: { profile: `tiny-${strategy}`, mode, gpu: 'off', threads: THREADS, ...options } as never },
+    { signal, onProgress },
+    { engine, profilesDir, modelsDir: fixtureModelsDir },
+  );
+}
+
+interface WindowMeta {
+  heads: number;
+  placed: number;
+}
+
+function windowsOf(result: SegmentationResult): WindowMeta[] {
+  return result.meta.windows as WindowMeta[];
+}
+
+beforeAll(() => {
+  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
+  engine = new InferenceEngine();
+  profilesDir = writeTinyProfiles();
+});
+
+afterAll(async () => {
+  await engine?.dispose();
+});
+
+describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny model', (strategy) => {
+  it('constrained: every head lands exactly at a sentence start, with a note when the profile has notes', async () => {
+    const result = await run(strategy, 'constrained');
+    assertValidSegmentation(text, result.segmentation);
+    expect((result.meta.window as { count: number }).count).toBeGreaterThan(1);
+    expect(result.warnings.filter((w) => w.code === 'head-not-found')).toEqual([]);
+    const windows = windowsOf(result);
+    for (const w of windows) expect(w.placed).toBe(w.heads);
+    expect(windows.reduce((n, w) => n + w.heads, 0)).toBeGreaterThan(0);
+    for (const b of result.segmentation.boundaries) expect(starts.has(b)).toBe(true);
+    if (strategy !== 'simple') {
+      for (const note of result.segmentation.notes) expect(note[strategy]?.trim()).toBeTruthy();
+      expect(result.warnings.filter((w) => w.code === 'note-missing')).toEqual([]);
+    }
+    expect(result.meta).toMatchObject({ kind: 'model', mode: 'constrained', backend: 'cpu', profile: { name: `tiny-${strategy}` } });
+    const files = result.meta.files as { model: { sha256: string }; adapter: { sha256: string } };
+    expect(files.model.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(files.adapter.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(result.meta.timingsMs as object)).toEqual(['check', 'load', 'tokenize', 'generate', 'locate']);
+  });
+
+  it('free: keeps the raw output, turns unplaceable heads into warnings and loses no text', async () => {
+    const result = await run(strategy, 'free');
+    assertValidSegmentation(text, result.segmentation);
+    expect(toSegments(text, result.segmentation).map((s) => s.text).join('')).toBe(text);
+    const windows = result.meta.windows as (WindowMeta & { output: string })[];
+    for (const w of windows) expect(typeof w.output).toBe('string');
+    const heads = windows.reduce((n, w) => n + w.heads, 0);
+    const placed = windows.reduce((n, w) => n + w.placed, 0);
+    const unplaced = result.warnings.filter((w) => w.code === 'head-not-found' || w.code === 'duplicate-head');
+    // The random model writes gibberish: its heads cannot be placed, and each one is reported.
+    expect(heads).toBeGreaterThan(0);
+    expect(unplaced.length).toBeGreaterThan(0);
+    expect(placed + unplaced.length).toBe(heads);
+  });
+});
+
+describe('the engine', () => {
+  it('swaps adapters without reloading the base model', async () => {
+    await run('simple', 'constrained');
+    const base: LlamaModel | null = engine.currentModel;
+    const loads = engine.modelLoads;
+    const contexts = engine.contextCreations;
+    await run('topic', 'constrained');
+    await run('summary', 'constrained');
+    expect(engine.currentModel).toBe(base);
+    expect(engine.modelLoads).toBe(loads);
+    expect(engine.modelLoads).toBe(1);
+    expect(engine.contextCreations).toBe(contexts + 2);
+  });
+
+  it('cancels mid-generation with an AbortError, frees the context and stays usable', async () => {
+    const controller = new AbortController();
+    const progress: { tokensOut: number; windowsDone: number; windowsTotal: number }[] = [];
+    let outAfterFirstWindow: number | null = null;
+    const pending = run('summary', 'free', {}, controller.signal, (p) => {
+      const q = p as { tokensOut: number; windowsDone: number; windowsTotal: number };
+      progress.push(q);
+      if (q.windowsDone === 1 && outAfterFirstWindow === null) outAfterFirstWindow = q.tokensOut;
+      // Abort while the second window is generating.
+      if (outAfterFirstWindow !== null && q.tokensOut > outAfterFirstWindow && !controller.signal.aborted) controller.abort();
+    });
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    expect(controller.signal.aborted).toBe(true);
+    const total = Math.max(...progress.map((p) => p.windowsTotal));
+    expect(progress.at(-1)!.windowsDone).toBeLessThan(total);
+    expect(engine.state.stage).toBe('idle');
+    const after = await run('simple', 'constrained');
+    assertValidSegmentation(text, after.segmentation);
+    expect(engine.modelLoads).toBe(1);
+  });
+});

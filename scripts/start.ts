@@ -20,18 +20,34 @@ function firstLine(err: unknown): string {
   return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
 }
 
-/** Why Electron cannot start on this machine, or null when it can. */
-export function electronUnavailableReason(env: NodeJS.ProcessEnv = process.env, platform = process.platform): string | null {
+export interface LaunchProbe {
+  /** What `require('electron')` gives: the binary's path; throws when it was never downloaded. */
+  resolveBinary: () => unknown;
+  exists: (path: string) => boolean;
+  env: NodeJS.ProcessEnv;
+  platform: NodeJS.Platform;
+}
+
+const realProbe: LaunchProbe = {
+  resolveBinary: () => createRequire(import.meta.url)('electron'),
+  exists: existsSync,
+  env: process.env,
+  platform: process.platform,
+};
+
+/** Why Electron cannot start on this machine, or null (with the binary) when it can. */
+export function probeElectron(probe: LaunchProbe = realProbe): { binary: string } | { reason: string } {
   let binary: unknown;
   try {
-    // The electron package's main exports the binary's path and throws when it was never downloaded.
-    binary = createRequire(import.meta.url)('electron');
+    binary = probe.resolveBinary();
   } catch (err) {
-    return `no Electron binary: ${firstLine(err)}`;
+    return { reason: `no Electron binary: ${firstLine(err)}` };
   }
-  if (typeof binary !== 'string' || !existsSync(binary)) return `no Electron binary at ${String(binary)}`;
-  if (platform === 'linux' && !env.DISPLAY && !env.WAYLAND_DISPLAY) return 'no display: neither DISPLAY nor WAYLAND_DISPLAY is set';
-  return null;
+  if (typeof binary !== 'string' || !probe.exists(binary)) return { reason: `no Electron binary at ${String(binary)}` };
+  if (probe.platform === 'linux' && !probe.env.DISPLAY && !probe.env.WAYLAND_DISPLAY) {
+    return { reason: 'no display: neither DISPLAY nor WAYLAND_DISPLAY is set' };
+  }
+  return { binary };
 }
 
 function run(command: string, args: string[]): Promise<void> {
@@ -57,11 +73,9 @@ async function main(argv: string[]): Promise<number> {
   await run('npm', ['run', '--silent', 'build:renderer']);
   await buildElectron();
 
-  const reason = electronUnavailableReason();
-  if (reason === null) {
-    return launchElectron(createRequire(import.meta.url)('electron') as string);
-  }
-  process.stdout.write(`Electron cannot start here (${reason}); serving the workbench instead:\n`);
+  const probe = probeElectron();
+  if ('binary' in probe) return launchElectron(probe.binary);
+  process.stdout.write(`Electron cannot start here (${probe.reason}); serving the workbench instead:\n`);
   const served = await serveWorkbench({ port: flags.port ?? 0, rootDir: root });
   process.stdout.write(served.host.url + '\n');
   await stopOnSignals(served);

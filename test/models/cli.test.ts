@@ -1,0 +1,87 @@
+/**
+ * `cli models ...` spawned as a user runs it: exit codes, one-line errors, JSON output. The logic
+ * behind each subcommand is tested in-process in the other files here.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readGgufHeader } from '../../electron/gguf/reader';
+import { runCliAll } from '../cli/support/run-cli';
+import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
+
+let dir: string;
+beforeAll(async () => {
+  requireFixtures();
+  dir = await mkdtemp(join(tmpdir(), 'models-cli-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cli models', () => {
+  it('lists, imports, converts and refuses bad input with exit 2', async () => {
+    const models = join(dir, 'models');
+    await mkdir(models);
+    await copyFile(TINY_LORAS[2]!, join(models, 'summary.gguf'));
+    await writeFile(join(dir, 'fake.gguf'), 'not a model at all, but long enough');
+    const converted = join(dir, 'out', 'peft.gguf');
+    const peftWithHead = join(dir, 'peft-head');
+    await mkdir(peftWithHead);
+    await copyFile(join(TINY_PEFT, 'adapter_model.safetensors'), join(peftWithHead, 'adapter_model.safetensors'));
+    const config = JSON.parse(readFileSync(join(TINY_PEFT, 'adapter_config.json'), 'utf-8'));
+    await writeFile(join(peftWithHead, 'adapter_config.json'), JSON.stringify({ ...config, modules_to_save: ['lm_head'] }));
+
+    const [list, importBad, convert, convertAgain, convertHead, unknown] = await runCliAll([
+      ['models', 'list', '--models-dir', models, '--json'],
+      ['models', 'import', join(dir, 'fake.gguf'), '--models-dir', models],
+      ['models', 'convert-peft', TINY_PEFT, '--out', converted, '--base', TINY_MODEL],
+      ['models', 'convert-peft', TINY_PEFT, '--out', TINY_MODEL],
+      ['models', 'convert-peft', peftWithHead, '--out', join(dir, 'head.gguf')],
+      ['models', 'frobnicate'],
+    ]);
+
+    expect(list!.code).toBe(0);
+    const listed = JSON.parse(list!.stdout);
+    expect(listed.files).toHaveLength(1);
+    expect(listed.files[0]).toMatchObject({ file: 'summary.gguf', kind: 'adapter', loraAlpha: 16, loraRanks: [8] });
+
+    expect(importBad).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: fake\.gguf: not a GGUF file/) });
+    expect(importBad!.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(models, 'fake.gguf'))).toBe(false);
+
+    expect(convert!.code).toBe(0);
+    expect(convert!.stdout).toMatch(/rank 4, alpha 8, 28 tensors from BF16; fits tiny-qwen2\.gguf/);
+    expect((await readGgufHeader(converted)).tensors).toHaveLength(28);
+
+    // An existing file is never overwritten without --force (here: the fixture model itself).
+    expect(convertAgain).toMatchObject({ code: 2, stderr: expect.stringMatching(/already exists; pass --force/) });
+    expect(convertHead).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: .*modules_to_save.*merge/) });
+    expect(existsSync(join(dir, 'head.gguf'))).toBe(false);
+    expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown models subcommand/) });
+  });
+
+  it('doctor names the backend and checks every profile', async () => {
+    const profiles = join(dir, 'profiles');
+    const models = join(dir, 'doctor-models');
+    await mkdir(profiles);
+    await mkdir(models);
+    await copyFile(TINY_MODEL, join(models, 'tiny-qwen2.gguf'));
+    await writeFile(join(models, 'broken-lora.gguf'), Buffer.alloc(100));
+    const profile = (name: string, adapter: string) =>
+      JSON.stringify({ name, strategy: 'simple', model: { base: { file: 'tiny-qwen2.gguf' }, adapter: { file: adapter } }, prompt: { template: '{{text}}' }, output: {} });
+    await writeFile(join(profiles, 'tiny-ok.json'), profile('tiny-ok', TINY_LORAS[0]!));
+    await writeFile(join(profiles, 'tiny-bad.json'), profile('tiny-bad', 'broken-lora.gguf'));
+
+    const [doctor] = await runCliAll([['models', 'doctor', '--gpu', 'off', '--json', '--models-dir', models, '--profiles-dir', profiles]]);
+    expect(doctor!.code).toBe(0);
+    const report = JSON.parse(doctor!.stdout);
+    expect(report.backend).toEqual({ backend: 'cpu', devices: [], requested: 'off' });
+    expect(report.modelsDir).toBe(models);
+    const byName = Object.fromEntries(report.profiles.map((p: { name: string }) => [p.name, p]));
+    expect(byName['tiny-ok']).toMatchObject({ ready: true });
+    expect(byName['tiny-bad'].ready).toBe(false);
+    expect(byName['tiny-bad'].files[1]).toMatchObject({ role: 'adapter', state: 'invalid', detail: expect.stringMatching(/not a GGUF/) });
+  });
+});

@@ -61,10 +61,11 @@ async function toText(name: string, format: SourceFormat, bytes: Uint8Array): Pr
   }
 }
 
+/** `name` may be a path: errors quote it as given, the document is named after the file alone. */
 export async function readDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult> {
   const fileName = basename(name);
-  const sourceFormat = sourceFormatOf(fileName);
-  const text = await toText(fileName, sourceFormat, bytes);
+  const sourceFormat = sourceFormatOf(name);
+  const text = await toText(name, sourceFormat, bytes);
   return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text) };
 }
 
@@ -96,6 +97,6 @@ export async function readFileBytes(path: string): Promise<Uint8Array> {
 export async function readDocument(path: string): Promise<ReadDocumentResult> {
   await assertRegularFile(path);
   // Check the extension before reading: no point loading a 2 GB video to refuse it.
-  sourceFormatOf(basename(path));
+  sourceFormatOf(path);
   return readDocumentBytes(path, await readFileBytes(path));
 }

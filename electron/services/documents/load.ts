@@ -3,7 +3,6 @@
  * segmentation file to evaluate or convert. Both go through the same strict file checks, so
  * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
  */
-import { basename } from 'node:path';
 import { FormatError, readSegmentationFile, type ReadResult } from '../../../shared/formats';
 import { decodeTextFile, DocumentReadError, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult } from '../../readers';
 import { UnknownStrategyError } from '../run-strategy';
@@ -26,9 +25,8 @@ export function loadDocumentBytes(name: string, bytes: Uint8Array): Promise<Read
 export async function loadSegmentationFile(path: string): Promise<LoadedSegmentation> {
   const bytes = await readFileBytes(path);
   const content = decodeTextFile(path, bytes);
-  const name = basename(path);
-  // Errors name the path as given, the result keeps the file name the format carries.
-  return { path, ...readSegmentationFile(name, content) };
+  // Errors quote the path as given; a format without a document name gets the file's name.
+  return { path, ...readSegmentationFile(path, content) };
 }
 
 /** Errors caused by the input, not by a bug: callers show their message alone, as one line. */

@@ -52,6 +52,22 @@ describe('every rule strategy', () => {
     );
   });
 
+  it('covers random awkward text exactly under a token limit', () => {
+    const countTokens = (t: string) => t.split(/\s+/).filter(Boolean).length;
+    fc.assert(
+      fc.property(awkwardText, fc.integer({ min: 1, max: 6 }), (text, maxTokens) => {
+        checkCoverage(text, { maxTokens, countTokens });
+        for (const strategy of RULE_STRATEGIES) {
+          const { segmentation, warnings } = strategy.segment(text, { maxTokens, countTokens, maxChars: 10_000 });
+          const over = toSegments(text, segmentation).filter((s) => countTokens(s.text) > maxTokens);
+          // A segment may break the limit only where a warning says so (an uncuttable block).
+          for (const s of over) expect(warnings.some((w) => w.code === 'over-limit' && w.offset === s.start)).toBe(true);
+        }
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   it('covers random full-Unicode strings exactly', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => checkCoverage(text, { maxChars: 20 })),

@@ -8,8 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
+import { readGgufHeader } from '../../electron/gguf/reader';
 import { LoopbackHub } from './loopback-hub';
-import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
+import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 let hub: LoopbackHub;
 let dir: string;
@@ -100,6 +101,34 @@ describe('models pull through HF_ENDPOINT', () => {
 
     const again = await pullProfile('tiny', { profilesDir, modelsDir });
     expect(again.map((f) => f.status)).toEqual(['present', 'present']);
+  });
+
+  it('fetches an adapter published as a PEFT repository on the hub and converts it', async () => {
+    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
+    for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-seg/${f}`, readFileSync(join(TINY_PEFT, f)));
+    const profilesDir = join(dir, 'profiles');
+    const modelsDir = join(dir, 'models');
+    await mkdir(profilesDir);
+    await writeFile(
+      join(profilesDir, 'seg.json'),
+      JSON.stringify({
+        name: 'seg',
+        strategy: 'simple',
+        model: {
+          base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
+          // The profile names the repository as a person would copy it from the browser.
+          adapter: { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' },
+        },
+        prompt: { template: '{{text}}' },
+        output: {},
+      }),
+    );
+    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
+    const adapter = await readGgufHeader(join(modelsDir, 'tiny-seg-lora.gguf'));
+    expect(adapter.tensors).toHaveLength(28);
+    expect(hub.requests.some((r) => r.path === '/jinaai/tiny-seg/resolve/main/adapter_model.safetensors')).toBe(true);
+    expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);
   });
 
   it('refuses a download that is not a GGUF and removes it', async () => {

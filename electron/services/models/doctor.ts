@@ -8,6 +8,7 @@ import { profileFiles } from '../../../shared/profiles/schema';
 import { InferenceEngine, type BackendInfo, type GpuChoice } from '../inference/engine';
 import { listProfiles, loadProfile } from '../inference/profiles';
 import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../inference/paths';
+import { hubRepoOf } from './peft-source';
 import { verifyForUse } from './verify';
 
 export interface ProfileHealth {
@@ -47,7 +48,7 @@ async function profileHealth(name: string, options: LocationOptions): Promise<Om
   for (const f of wanted) {
     const path = resolveModelFile(f.file, options);
     if (!existsSync(path)) {
-      const how = f.uri ? `models pull ${name}` : f.source ? `convert it from ${f.source} with models convert-peft` : 'models import FILE';
+      const how = f.uri || (f.source && hubRepoOf(f.source)) ? `models pull ${name}` : f.source ? `convert it from ${f.source} with models convert-peft` : 'models import FILE';
       files.push({ role: f.role, file: f.file, path, state: 'missing', detail: how });
       continue;
     }

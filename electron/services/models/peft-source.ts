@@ -1,0 +1,53 @@
+/**
+ * The seed's adapters are published as PEFT folders on the hub, not as GGUF. A profile names such
+ * a folder as its adapter's `source`; `models pull` fetches the two files PEFT needs through the
+ * same downloader (so HF_ENDPOINT applies) and converts them.
+ */
+import { join } from 'node:path';
+import { downloadModelFile, type PullOptions } from './pull-download';
+
+export interface HubRepo {
+  owner: string;
+  repo: string;
+  branch?: string;
+}
+
+export const PEFT_FILES = ['adapter_config.json', 'adapter_model.safetensors'] as const;
+
+/** `hf:owner/repo`, `https://huggingface.co/owner/repo[/tree/branch]` (or the HF_ENDPOINT host). */
+export function hubRepoOf(source: string): HubRepo | undefined {
+  const hf = /^hf:([^/\s]+)\/([^/\s#]+)(?:#(\S+))?$/.exec(source);
+  if (hf) return { owner: hf[1]!, repo: hf[2]!, branch: hf[3] };
+  let url: URL;
+  try {
+    url = new URL(source);
+  } catch {
+    return undefined;
+  }
+  const hosts = ['huggingface.co', 'hf.co'];
+  const endpoint = process.env.HF_ENDPOINT ?? process.env.MODEL_ENDPOINT;
+  if (endpoint) {
+    try {
+      hosts.push(new URL(endpoint).host);
+    } catch {
+      // An unparsable endpoint is node-llama-cpp's to ignore as well.
+    }
+  }
+  if (!hosts.includes(url.host)) return undefined;
+  const parts = url.pathname.split('/').filter(Boolean);
+  if (parts.length === 2) return { owner: parts[0]!, repo: parts[1]! };
+  if (parts.length === 4 && parts[2] === 'tree') return { owner: parts[0]!, repo: parts[1]!, branch: parts[3] };
+  return undefined;
+}
+
+/** Where a hub PEFT folder is kept inside the models folder, so it can be converted again. */
+export function peftCacheDir(modelsDir: string, repo: HubRepo): string {
+  return join(modelsDir, 'peft', `${repo.owner}--${repo.repo}${repo.branch ? `--${repo.branch}` : ''}`);
+}
+
+export async function downloadPeftAdapter(repo: HubRepo, dir: string, options: PullOptions = {}): Promise<void> {
+  for (const file of PEFT_FILES) {
+    const uri = `hf:${repo.owner}/${repo.repo}/${file}${repo.branch ? `#${repo.branch}` : ''}`;
+    await downloadModelFile(uri, join(dir, file), options);
+  }
+}

@@ -10,6 +10,7 @@ import { Outline } from './features/outline/Outline';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
+import { registeredScreens, slotEntries, type SlotName } from './features/slots';
 import { startWorkbench } from './services/startup';
 import { useDocumentStore } from './stores/document';
 import { useRunStore } from './stores/run';
@@ -17,6 +18,26 @@ import { useSegmentationStore } from './stores/segmentation';
 import { useUiStore } from './stores/ui';
 
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** Whatever features registered for this slot (features/slots.ts). */
+function Slot({ name }: { name: SlotName }) {
+  return (
+    <>
+      {slotEntries(name).map(({ id, Component }) => (
+        <Component key={id} />
+      ))}
+    </>
+  );
+}
+
+function Tab({ id, label }: { id: string; label: string }) {
+  const active = useUiStore((s) => s.screen === id);
+  return (
+    <button className={active ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen(id)}>
+      {label}
+    </button>
+  );
+}
 
 export function App() {
   useEffect(() => startWorkbench(), []);
@@ -41,13 +62,13 @@ export function App() {
             Segment Workbench
           </div>
           <nav className="tabs" aria-label="Screens">
-            <button className={screen === 'workbench' ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen('workbench')}>
-              Document
-            </button>
-            <button className={screen === 'models' ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen('models')}>
-              Models
-            </button>
+            <Tab id="workbench" label="Document" />
+            {registeredScreens().map((s) => (
+              <Tab key={s.id} id={s.id} label={s.label} />
+            ))}
+            <Tab id="models" label="Models" />
           </nav>
+          <Slot name="toolbar" />
           <div className="doc-title" title={info?.name}>
             {info ? (
               <>
@@ -69,16 +90,21 @@ export function App() {
             <RunPanel />
             <ResultsPanel />
             <ExportPanel />
+            <Slot name="left-panel" />
           </aside>
           <div className="editor-pane">
             <DocumentView />
+            <Slot name="editor-overlay" />
           </div>
           <aside className="sidebar right">
+            <Slot name="right-panel" />
             <Outline />
             <SegmentDetails />
           </aside>
         </main>
         {screen === 'models' && <ModelsScreen />}
+        {registeredScreens().map(({ id, Component }) => screen === id && <Component key={id} />)}
+        <Slot name="global" />
       </div>
     </DropZone>
   );

@@ -7,6 +7,7 @@
  */
 import { createRoot } from 'react-dom/client';
 import { App } from '../App';
+import '../features/load-features';
 import '../styles/app.css';
 import { replaceWorkbench } from '../services/workbench';
 import { createBenchWorkbench } from './bench-workbench';

@@ -49,7 +49,7 @@ async function runStrategy(session: WorkbenchSession, strategy: string): Promise
   const { page } = session;
   await page.locator('[data-testid="strategy-select"]').selectOption(strategy);
   await page.locator('[data-testid="run"]').click();
-  return session.waitForRunStatus('done', 'failed', 'cancelled');
+  return session.waitForRunStatus(['done', 'failed', 'cancelled']);
 }
 
 describe('workbench UI against cli serve', () => {

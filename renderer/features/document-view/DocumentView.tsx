@@ -9,6 +9,7 @@ import { useDocumentStore } from '../../stores/document';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { segmentsOf, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
+import { publishEditorHandle } from './editor-handle';
 import { LineIndex } from './line-index';
 import { languageFor, monaco } from './monaco';
 import { SegmentLayers } from './segment-layers';
@@ -56,11 +57,15 @@ export function DocumentView() {
     const cursor = editor.onDidChangeCursorPosition((e) => {
       const lines = linesRef.current;
       const segmentation = useSegmentationStore.getState().current?.segmentation;
-      if (!lines || !segmentation || segmentation.notes.length === 0) return;
-      useUiStore.getState().setCurrentSegment(segmentIndexAt(segmentation, lines.offsetAt(e.position)));
+      if (!lines) return;
+      const offset = lines.offsetAt(e.position);
+      useUiStore.getState().setCursorOffset(offset);
+      if (!segmentation || segmentation.notes.length === 0) return;
+      useUiStore.getState().setCurrentSegment(segmentIndexAt(segmentation, offset));
     });
     return () => {
       cursor.dispose();
+      publishEditorHandle(null);
       editor.getModel()?.dispose();
       editor.dispose();
       editorRef.current = null;
@@ -75,6 +80,7 @@ export function DocumentView() {
     layersRef.current!.reset();
     linesRef.current = new LineIndex(text);
     editor.setModel(model);
+    publishEditorHandle({ editor, lines: linesRef.current });
     return () => {
       layersRef.current?.reset();
       model.dispose();

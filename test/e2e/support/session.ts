@@ -16,7 +16,7 @@ export interface WorkbenchSession {
   /** Waits until the app shows this document with no run in flight. */
   waitForDocument(name: string): Promise<void>;
   /** Waits until the last run reached one of these states; returns the state. */
-  waitForRunStatus(...statuses: string[]): Promise<string>;
+  waitForRunStatus(statuses: string[], timeoutMs?: number): Promise<string>;
   /** Saves a full-window screenshot as test-results/<name>.png and returns its path. */
   screenshot(name: string): Promise<string>;
   close(): Promise<void>;
@@ -51,11 +51,11 @@ export async function openWorkbench(browser: Browser, url: string): Promise<Work
         { timeout: 60_000 },
       );
     },
-    async waitForRunStatus(...statuses) {
+    async waitForRunStatus(statuses, timeoutMs = 120_000) {
       await page.waitForFunction(
         (wanted) => wanted.includes(document.querySelector('[data-testid="app"]')?.getAttribute('data-run-status') ?? ''),
         statuses,
-        { timeout: 120_000 },
+        { timeout: timeoutMs },
       );
       return (await app.getAttribute('data-run-status')) ?? '';
     },

@@ -3,7 +3,7 @@
  * them (and between heads) is made in locate-heads.ts.
  */
 import type { MatchTier } from '../document/types';
-import { sentenceStartsIn } from '../text/sentences';
+import { nearestSnapPoint, sentenceStartsIn } from '../text/sentences';
 import { alignSemiGlobal, editDistance, GAP_OPEN } from './align';
 import { normalizedIndexAt, normalizeWithOrigin, type NormalizedText } from './normalize';
 import { buildQGramIndex, candidateDiagonals, Q, type QGramIndex } from './qgram-index';
@@ -60,15 +60,6 @@ export class Haystack {
   }
 }
 
-/** The nearest sentence or line start in [floor, offset ± distance], or null. */
-function snap(text: string, offset: number, floor: number, distance: number): number | null {
-  let best: number | null = null;
-  for (const s of sentenceStartsIn(text, Math.max(floor, offset - distance), offset + distance + 1)) {
-    if (best === null || Math.abs(s - offset) < Math.abs(best - offset)) best = s;
-  }
-  return best;
-}
-
 function surfaceSimilarity(head: string, matched: string): number {
   const longest = Math.max(head.length, matched.length);
   return longest === 0 ? 1 : Math.max(0.01, 1 - editDistance(head, matched) / longest);
@@ -81,7 +72,7 @@ export interface Settings {
 
 /** Places the offset: snapped when a start is near; short heads must snap to count at all. */
 function settle(hay: Haystack, raw: number, floor: number, short: boolean, settings: Settings): number | null {
-  const snapped = snap(hay.text, raw, floor, settings.snapDistance);
+  const snapped = nearestSnapPoint(hay.text, raw, settings.snapDistance, floor);
   if (snapped !== null) return snapped;
   return short ? null : raw;
 }
@@ -134,8 +125,8 @@ function anchorToStart(hay: Haystack, pattern: string, normStart: number, floor:
     if (!best || cost < best.cost - 1e-9 || (Math.abs(cost - best.cost) < 1e-9 && Math.abs(s - raw) < Math.abs(best.offset - raw))) best = { offset: s, cost };
   }
   // A dropped word costs a gap (about 3 for a short word); up to that, the sentence start wins.
-  if (best && best.cost <= rawCost + START_PRIOR) return best.offset;
-  return settle(hay, raw, floor, false, settings) as number;
+  // Otherwise the head starts mid-sentence: every start within reach was a candidate above.
+  return best && best.cost <= rawCost + START_PRIOR ? best.offset : raw;
 }
 
 /**

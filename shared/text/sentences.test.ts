@@ -80,6 +80,11 @@ describe('nearestSnapPoint', () => {
     expect(nearestSnapPoint(text, 30, 3)).toBeNull();
   });
 
+  it('never goes below the floor', () => {
+    expect(nearestSnapPoint(text, 19, 5, 20)).toBe(21);
+    expect(nearestSnapPoint(text, 2, 5, 1)).toBeNull();
+  });
+
   it('prefers the earlier start on a tie', () => {
     expect(nearestSnapPoint('Go. Up. Now.', 6, 2)).toBe(4);
   });

@@ -150,10 +150,11 @@ export function sentenceStarts(text: string): number[] {
 /**
  * The sentence (or line) start nearest to `offset`, at most `maxDistance` code units away, or
  * null when there is none. On a tie the earlier one wins: a head placed a little late usually
- * lost its first word. Reads only a window of the text, so it is cheap to call per placement.
+ * lost its first word. Nothing before `floor` is considered. Reads only a window of the text,
+ * so it is cheap to call per placement.
  */
-export function nearestSnapPoint(text: string, offset: number, maxDistance: number): number | null {
-  const lo = Math.max(0, offset - maxDistance);
+export function nearestSnapPoint(text: string, offset: number, maxDistance: number, floor = 0): number | null {
+  const lo = Math.max(floor, offset - maxDistance);
   const hi = Math.min(text.length, offset + maxDistance + 1);
   let best: number | null = null;
   for (const start of sentenceStartsIn(text, lo, hi)) {

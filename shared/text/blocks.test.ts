@@ -33,6 +33,8 @@ describe('markdownBlocks', () => {
   it('runs an unclosed fence to the end, but reads an unclosed $$ as text', () => {
     expect(kinds('```\ncode\n\nmore')).toEqual([['code', '```\ncode\n\nmore']]);
     expect(kinds('$$ costs\n\nnext')).toEqual([['paragraph', '$$ costs\n'], ['paragraph', 'next']]);
+    // A blank line before the closing $$ means it was not a formula (TeX forbids blank lines there).
+    expect(kinds('$$\nx\n\ny $$')).toEqual([['paragraph', '$$\nx\n'], ['paragraph', 'y $$']]);
   });
 
   it('reads indented code after a blank line, and handles CRLF', () => {

@@ -96,7 +96,8 @@ function scanBlock(lines: Line[], i: number): { kind: BlockKind; after: number }
   }
   if (MATH_FENCE.test(line.content)) {
     if (isOneLineMath(line.content)) return { kind: 'math', after: i + 1 };
-    for (let j = i + 1; j < lines.length; j++) {
+    // TeX forbids blank lines in display math, so the closing $$ must come before one.
+    for (let j = i + 1; j < lines.length && !(lines[j] as Line).blank; j++) {
       if ((lines[j] as Line).content.trimEnd().endsWith('$$')) return { kind: 'math', after: j + 1 };
     }
     // An unclosed $$ is most likely a stray dollar sign: read it as a paragraph line.

@@ -5,7 +5,7 @@
  */
 import type { SegmentationWarning } from '../document/types';
 import { graphemeBoundaryAfter, graphemeBoundaryAtOrBefore } from '../text/graphemes';
-import { isBlankChar, lineStarts, paragraphStarts } from '../text/lines';
+import { isBlankChar, isBlankLine, lineStarts, paragraphStarts } from '../text/lines';
 import { sentenceStartsIn } from '../text/sentences';
 import type { RuleStrategyOptions } from './types';
 
@@ -96,7 +96,8 @@ export function splitToFit(text: string, start: number, end: number, limits: Lim
 function splitInto(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean, level: number, out: SplitResult): void {
   if (fits(text, start, end, limits)) return;
   for (let l = level; l < LEVELS.length; l++) {
-    const candidates = (LEVELS[l] as Level)(text, start, end).filter((c) => c > start && c < end && allowed(c));
+    // A cut at a blank line would start the next piece with it: blank lines end pieces instead.
+    const candidates = (LEVELS[l] as Level)(text, start, end).filter((c) => c > start && c < end && allowed(c) && !isBlankLine(text, c));
     if (candidates.length === 0) continue;
     // Greedy packing: extend the current piece over whole units while it still fits.
     let pieceStart = start;

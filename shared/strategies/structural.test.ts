@@ -50,6 +50,12 @@ describe('structural', () => {
     }
   });
 
+  it('ends segments with their blank lines rather than starting the next one with them', () => {
+    for (const maxChars of [2000, 300, 80]) {
+      for (const s of segmentTexts(markdown, { maxChars }).slice(1)) expect(s).toMatch(/^[^\r\n]*\S/);
+    }
+  });
+
   it('starts a segment at each heading, together with its body', () => {
     const segments = segmentTexts(markdown);
     const headings = markdown.split('\n').filter((l) => /^#{1,6} /.test(l));

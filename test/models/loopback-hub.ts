@@ -97,9 +97,9 @@ export class LoopbackHub {
       at += piece.length;
       this.bytesServed += piece.length;
       const delay = this.behaviour.pieceDelayMs;
-      if (!res.write(piece)) res.once('drain', next);
-      else if (delay) setTimeout(next, delay);
-      else setImmediate(next);
+      const after = delay ? () => setTimeout(next, delay) : () => setImmediate(next);
+      if (res.write(piece)) after();
+      else res.once('drain', after);
     };
     next();
   }

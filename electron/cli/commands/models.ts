@@ -148,6 +148,11 @@ export default async function models(argv: string[]): Promise<number> {
         const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
         if (missing.length) throw new UserInputError(`profile ${positionals[0]} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
         return 0;
+      } catch (err) {
+        if (!controller.signal.aborted) throw err;
+        progress.done();
+        process.stderr.write('pull cancelled; run it again to continue\n');
+        return 130; // the shell's code for a command ended by Ctrl-C
       } finally {
         process.off('SIGINT', onSignal);
         progress.done();

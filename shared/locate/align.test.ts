@@ -58,6 +58,12 @@ describe('bestIncreasingChain', () => {
     expect(chosen).toEqual([0, 1, 0, 0]);
   });
 
+  it('prefers the earliest placement among equally good chains', () => {
+    const repeated = [10, 20, 30, 40, 50, 60, 70].map((offset) => ({ offset, weight: 1 }));
+    expect(bestIncreasingChain([repeated])).toEqual([0]);
+    expect(bestIncreasingChain([repeated, repeated])).toEqual([0, 1]);
+  });
+
   it('leaves out heads that cannot fit the order', () => {
     expect(bestIncreasingChain([[{ offset: 50, weight: 1 }], [{ offset: 10, weight: 1 }], [{ offset: 20, weight: 1 }], []])).toEqual([-1, 0, 0, -1]);
   });

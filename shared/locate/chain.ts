@@ -14,22 +14,29 @@ export interface ChainCandidate {
 interface Best {
   value: number;
   entry: number;
+  /** Offset of the entry, so that equal totals go to the earlier placement. */
+  offset: number;
+}
+
+function better(a: Best, b: Best): boolean {
+  return a.value > b.value || (a.value === b.value && a.entry >= 0 && (b.entry < 0 || a.offset < b.offset));
 }
 
 /** For each head, the index of its chosen candidate, or -1 when it is left out. */
 export function bestIncreasingChain(candidates: readonly (readonly ChainCandidate[])[]): number[] {
   const offsets = [...new Set(candidates.flatMap((list) => list.map((c) => c.offset)))].sort((a, b) => a - b);
   const rank = new Map(offsets.map((o, i) => [o, i + 1]));
-  const tree: Best[] = Array.from({ length: offsets.length + 1 }, () => ({ value: 0, entry: -1 }));
+  const none: Best = { value: 0, entry: -1, offset: Infinity };
+  const tree: Best[] = Array.from({ length: offsets.length + 1 }, () => none);
   const entries: Array<{ head: number; index: number; previous: number; value: number }> = [];
 
   const prefixBest = (r: number): Best => {
-    let best: Best = { value: 0, entry: -1 };
-    for (let i = r; i > 0; i -= i & -i) if ((tree[i] as Best).value > best.value) best = tree[i] as Best;
+    let best = none;
+    for (let i = r; i > 0; i -= i & -i) if (better(tree[i] as Best, best)) best = tree[i] as Best;
     return best;
   };
-  const raise = (r: number, value: number, entry: number): void => {
-    for (let i = r; i < tree.length; i += i & -i) if ((tree[i] as Best).value < value) tree[i] = { value, entry };
+  const raise = (r: number, candidate: Best): void => {
+    for (let i = r; i < tree.length; i += i & -i) if (better(candidate, tree[i] as Best)) tree[i] = candidate;
   };
 
   candidates.forEach((list, head) => {
@@ -37,11 +44,11 @@ export function bestIncreasingChain(candidates: readonly (readonly ChainCandidat
     const scored = list.map((c, index) => {
       const r = rank.get(c.offset) as number;
       const before = prefixBest(r - 1);
-      return { r, head, index, previous: before.entry, value: before.value + c.weight };
+      return { r, head, index, previous: before.entry, value: before.value + c.weight, offset: c.offset };
     });
     for (const s of scored) {
       entries.push({ head: s.head, index: s.index, previous: s.previous, value: s.value });
-      raise(s.r, s.value, entries.length - 1);
+      raise(s.r, { value: s.value, entry: entries.length - 1, offset: s.offset });
     }
   });
 

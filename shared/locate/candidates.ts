@@ -6,7 +6,7 @@ import type { MatchTier } from '../document/types';
 import { nearestSnapPoint, sentenceStartsIn } from '../text/sentences';
 import { alignSemiGlobal, editDistance, GAP_OPEN } from './align';
 import { normalizedIndexAt, normalizeWithOrigin, type NormalizedText } from './normalize';
-import { buildQGramIndex, candidateDiagonals, Q, type QGramIndex } from './qgram-index';
+import { buildQGramIndex, candidateDiagonals, occurrences, Q, type QGramIndex } from './qgram-index';
 
 export const LOCATE_DEFAULTS = {
   minScore: 0.7,
@@ -77,26 +77,37 @@ function settle(hay: Haystack, raw: number, floor: number, short: boolean, setti
   return short ? null : raw;
 }
 
-/** Every occurrence of the head as written, at or after `from`. */
-export function exactCandidates(hay: Haystack, head: string, from: number, short: boolean, settings: Settings): Match[] {
-  const found: Match[] = [];
-  for (let at = hay.text.indexOf(head, from); at >= 0 && found.length < LOCATE_DEFAULTS.maxOccurrences; at = hay.text.indexOf(head, at + 1)) {
-    const offset = settle(hay, at, from, short, settings);
-    if (offset !== null) found.push({ offset, tier: 'exact', score: 1 });
+/**
+ * Exact matches of the head if there are any, else normalized ones. Both come from the
+ * normalized occurrences (an exact occurrence is also a normalized one), found through the
+ * q-gram index rather than by scanning the whole text for every head.
+ */
+export function directCandidates(hay: Haystack, head: string, normHead: string, from: number, short: boolean, settings: Settings): Match[] {
+  if (normHead.length === 0) {
+    // Nothing to normalize (a head of punctuation only): only an exact match can place it.
+    const exact: Match[] = [];
+    for (let at = hay.text.indexOf(head, from); at >= 0 && exact.length < LOCATE_DEFAULTS.maxOccurrences; at = hay.text.indexOf(head, at + 1)) {
+      const offset = settle(hay, at, from, short, settings);
+      if (offset !== null) exact.push({ offset, tier: 'exact', score: 1 });
+    }
+    return exact;
   }
-  return found;
-}
-
-/** Every occurrence of the normalized head in the normalized text, at or after `from`. */
-export function normalizedCandidates(hay: Haystack, head: string, normHead: string, from: number, short: boolean, settings: Settings): Match[] {
-  const found: Match[] = [];
-  const chars = hay.norm.chars;
-  for (let at = chars.indexOf(normHead, normalizedIndexAt(hay.norm, from)); at >= 0 && found.length < LOCATE_DEFAULTS.maxOccurrences; at = chars.indexOf(normHead, at + 1)) {
+  // Where the head's first letter or digit sits in the head: an exact match starts that much earlier.
+  const lead = normalizeWithOrigin(head).origin[0] as number;
+  const exact: Match[] = [];
+  const normalized: Match[] = [];
+  for (const at of occurrences(hay.index, hay.norm.chars, normHead, normalizedIndexAt(hay.norm, from), LOCATE_DEFAULTS.maxOccurrences)) {
     const [start, end] = hay.span(at, at + normHead.length);
-    const offset = settle(hay, start, from, short, settings);
-    if (offset !== null) found.push({ offset, tier: 'normalized', score: surfaceSimilarity(head, hay.text.slice(start, end)) });
+    const exactStart = start - lead;
+    if (exactStart >= from && hay.text.startsWith(head, exactStart)) {
+      const offset = settle(hay, exactStart, from, short, settings);
+      if (offset !== null) exact.push({ offset, tier: 'exact', score: 1 });
+    } else if (exact.length === 0) {
+      const offset = settle(hay, start, from, short, settings);
+      if (offset !== null) normalized.push({ offset, tier: 'normalized', score: surfaceSimilarity(head, hay.text.slice(start, end)) });
+    }
   }
-  return found;
+  return exact.length > 0 ? exact : normalized;
 }
 
 /** How much worse a sentence start may align than the raw match and still be preferred. */

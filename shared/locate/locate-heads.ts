@@ -21,7 +21,7 @@
  *    collapses into it with a 'duplicate-head' warning. Nothing is dropped silently.
  */
 import type { SegmentationWarning } from '../document/types';
-import { approximateCandidates, exactCandidates, Haystack, LOCATE_DEFAULTS, normalizedCandidates, type Match, type Settings } from './candidates';
+import { approximateCandidates, directCandidates, Haystack, LOCATE_DEFAULTS, type Match, type Settings } from './candidates';
 import { bestIncreasingChain } from './chain';
 import { normalize } from './normalize';
 import type { HeadInput, HeadPlacement, LocateOptions, LocateResult } from './types';
@@ -70,10 +70,7 @@ export function locateHeads(text: string, heads: readonly HeadInput[], options: 
       return;
     }
     const short = normHead.length < LOCATE_DEFAULTS.shortHeadChars;
-    // Every exact occurrence is also a normalized one: look for the cheaper-to-miss one first.
-    const normalized = normHead.length > 0 ? normalizedCandidates(hay, head, normHead, from, short, settings) : [];
-    let found = normalized.length > 0 || normHead.length === 0 ? exactCandidates(hay, head, from, short, settings) : [];
-    if (found.length === 0) found = normalized;
+    let found = directCandidates(hay, head, normHead, from, short, settings);
     if (found.length === 0) found = approximateCandidates(hay, normHead, from, settings);
     candidates[inputIndex] = found;
     if (found.length === 0) {

@@ -46,6 +46,29 @@ export function buildQGramIndex(chars: string): QGramIndex {
   return { bucketStart, positions, votes: new Int32Array((count >> BIN_SHIFT) + 2) };
 }
 
+/** Start positions (ascending, from `from` on, at most `limit`) where `pattern` occurs exactly in `chars`. */
+export function occurrences(index: QGramIndex, chars: string, pattern: string, from: number, limit: number): number[] {
+  const found: number[] = [];
+  if (pattern.length < Q) {
+    for (let at = chars.indexOf(pattern, from); at >= 0 && found.length < limit; at = chars.indexOf(pattern, at + 1)) found.push(at);
+    return found;
+  }
+  // Walk the positions of the pattern's rarest q-gram and verify each.
+  let best: [number, number, number] | null = null;
+  for (let j = 0; j + Q <= pattern.length; j++) {
+    const h = gramHash(pattern, j);
+    const end = index.bucketStart[h + 1] as number;
+    const lo = lowerBound(index.positions, index.bucketStart[h] as number, end, from + j);
+    if (best === null || end - lo < best[2] - best[1]) best = [j, lo, end];
+  }
+  const [j, lo, hi] = best as [number, number, number];
+  for (let k = lo; k < hi && found.length < limit; k++) {
+    const start = (index.positions[k] as number) - j;
+    if (chars.startsWith(pattern, start)) found.push(start);
+  }
+  return found;
+}
+
 function lowerBound(values: Int32Array, lo: number, hi: number, target: number): number {
   while (lo < hi) {
     const mid = (lo + hi) >> 1;

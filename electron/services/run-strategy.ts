@@ -27,6 +27,8 @@ export interface RunStrategyRequest {
   info: DocumentInfo;
   strategy: string;
   options: StrategyOptions;
+  /** A loaded tokenizer's counter: lets rule strategies honour maxTokens. Not serialisable, so not an option. */
+  countTokens?: (text: string) => number;
 }
 
 export interface RunStrategyHooks {
@@ -77,12 +79,16 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
 
   const rule = getRuleStrategy(strategy) as RuleStrategy;
   const started = performance.now();
-  const { segmentation, warnings } = rule.segment(text, { maxChars: options.maxChars, maxTokens: options.maxTokens });
+  const { segmentation, warnings } = rule.segment(text, {
+    maxChars: options.maxChars,
+    maxTokens: options.maxTokens,
+    countTokens: request.countTokens,
+  });
   const elapsedMs = performance.now() - started;
   // A rule strategy is pure and deterministic, but the invariant is checked at every service exit.
   assertValidSegmentation(text, segmentation);
   const allWarnings = [...warnings];
-  if (options.maxTokens !== undefined) {
+  if (options.maxTokens !== undefined && !request.countTokens) {
     allWarnings.push({
       code: 'max-tokens-ignored',
       message: `max-tokens needs a tokenizer, and rule strategies run without one: only the character limit was applied`,

@@ -80,6 +80,18 @@ describe('runStrategy', () => {
     expect(result.warnings.map((w) => w.code)).toContain('max-tokens-ignored');
   });
 
+  it('honours maxTokens with a token counter', async () => {
+    // A stand-in tokenizer counting words: three paragraphs of 4 words each, at most 5 tokens a segment.
+    const text = 'one two three four\n\nfive six seven eight\n\nnine ten eleven twelve\n';
+    const countTokens = (s: string) => s.split(/\s+/).filter(Boolean).length;
+    const result = await runStrategy({ text, info: { name: 'd', chars: text.length, sha256: '' }, strategy: 'structural', options: { maxTokens: 5 }, countTokens });
+    expect(result.warnings.map((w) => w.code)).not.toContain('max-tokens-ignored');
+    const starts = [0, ...result.segmentation.boundaries];
+    const pieces = starts.map((s, i) => text.slice(s, result.segmentation.boundaries[i] ?? text.length));
+    expect(pieces.every((p) => countTokens(p) <= 5)).toBe(true);
+    expect(pieces.join('')).toBe(text);
+  });
+
   it('stops before starting when the signal is already aborted', async () => {
     const controller = new AbortController();
     controller.abort();

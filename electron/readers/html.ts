@@ -63,10 +63,12 @@ function walk(node: DomNode, out: ParagraphWriter): void {
   }
   const block = BLOCKS.has(tag);
   if (block) out.close();
+  let cells = 0;
   for (let i = 0; i < node.childNodes.length; i++) {
-    walk(node.childNodes[i]!, out);
+    const child = node.childNodes[i]!;
     // Table cells read as "a | b" on the row's line.
-    if (CELLS.has(node.childNodes[i]!.nodeName.toUpperCase()) && i < node.childNodes.length - 1) out.add(' | ');
+    if (CELLS.has(child.nodeName.toUpperCase()) && cells++ > 0) out.add(' | ');
+    walk(child, out);
   }
   if (block) out.close();
 }

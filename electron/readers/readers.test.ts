@@ -64,8 +64,8 @@ describe('HTML', () => {
   });
 
   it('falls back to the body text for pages without an article', async () => {
-    const doc = await readDocumentBytes('tiny.htm', utf8('<p>One <b>short</b>\n line.</p><ul><li>two</li><li>three</li></ul><table><tr><td>a</td><td>b</td></tr></table>'));
-    expect(doc.text).toBe('One short line.\n\ntwo\n\nthree\n\na | b\n');
+    const doc = await readDocumentBytes('tiny.htm', utf8('<p>One <b>short</b>\n line.</p><ul><li>two</li><li>three</li></ul><table><tr><td>a</td><td>b</td>\n</tr><tr>\n<th>c</th> <td>d</td></tr></table>'));
+    expect(doc.text).toBe('One short line.\n\ntwo\n\nthree\n\na | b\n\nc | d\n');
     expect((await readDocumentBytes('empty.html', utf8(''))).text).toBe('');
   });
 });

@@ -28,7 +28,8 @@ async function generatorKey(): Promise<string> {
   const files = ['scripts/fixtures.ts'];
   for (const dir of dirs) {
     for (const name of (await readdir(join(repoRoot, dir))).sort()) {
-      if (name.endsWith('.ts') && !name.endsWith('.test.ts')) files.push(`${dir}/${name}`);
+      // verify.ts checks files rather than making them, so editing it need not remake the fixtures.
+      if (name.endsWith('.ts') && !name.endsWith('.test.ts') && name !== 'verify.ts') files.push(`${dir}/${name}`);
     }
   }
   for (const file of files) hash.update(file).update(await readFile(join(repoRoot, file)));

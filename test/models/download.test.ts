@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
 import { readGgufHeader } from '../../electron/gguf/reader';
+import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { LoopbackHub } from './loopback-hub';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
@@ -141,5 +142,16 @@ describe('models pull through HF_ENDPOINT', () => {
     );
     await expect(pullProfile('broken', { profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf: not a GGUF file/);
     expect(existsSync(join(dir, 'models', 'broken.gguf'))).toBe(false);
+  });
+});
+
+describe('hub repositories named as adapter sources', () => {
+  it('reads hf: URIs and huggingface.co addresses, and nothing else', () => {
+    expect(hubRepoOf('hf:jinaai/text-seg-lm-qwen2-0.5b')).toEqual({ owner: 'jinaai', repo: 'text-seg-lm-qwen2-0.5b', branch: undefined });
+    expect(hubRepoOf('https://huggingface.co/jinaai/text-seg-lm-qwen2-0.5b')).toEqual({ owner: 'jinaai', repo: 'text-seg-lm-qwen2-0.5b' });
+    expect(hubRepoOf('https://huggingface.co/jinaai/x/tree/v2')).toEqual({ owner: 'jinaai', repo: 'x', branch: 'v2' });
+    expect(hubRepoOf('https://example.com/jinaai/x')).toBeUndefined();
+    expect(hubRepoOf('https://huggingface.co/jinaai/x/blob/main/adapter_config.json')).toBeUndefined();
+    expect(hubRepoOf('/home/me/adapters/simple')).toBeUndefined();
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Bundles the Electron side with esbuild:
- *   electron/main/index.ts -> dist/electron/main.mjs   (ESM: node-llama-cpp is ESM with top-level
- *       await, which `require` cannot load, so main must import it; every npm package stays
- *       external and is packaged from node_modules by electron-builder)
+ *   electron/main/index.ts -> dist/electron/main.mjs + chunks/ (ESM: node-llama-cpp is ESM with
+ *       top-level await, which `require` cannot load, so main must import it; dynamic imports
+ *       stay lazy chunks; every npm package stays external and is packaged from node_modules by
+ *       electron-builder)
  *   electron/preload.ts    -> dist/electron/preload.cjs (CommonJS, self-contained: a sandboxed
  *       preload can require nothing but 'electron')
  */
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -16,10 +18,15 @@ const outDir = path.join(root, 'dist', 'electron');
 export async function buildElectron(): Promise<{ main: string; preload: string }> {
   const main = path.join(outDir, 'main.mjs');
   const preload = path.join(outDir, 'preload.cjs');
+  await rm(outDir, { recursive: true, force: true });
   await Promise.all([
     build({
-      entryPoints: [path.join(root, 'electron', 'main', 'index.ts')],
-      outfile: main,
+      entryPoints: { main: path.join(root, 'electron', 'main', 'index.ts') },
+      outdir: outDir,
+      outExtension: { '.js': '.mjs' },
+      // Dynamic imports stay lazy chunks: opening the window never loads llama.cpp or the readers.
+      splitting: true,
+      chunkNames: 'chunks/[name]-[hash]',
       bundle: true,
       platform: 'node',
       format: 'esm',

@@ -12,12 +12,12 @@
  * Evaluation compares such texts by their non-whitespace characters.
  */
 import { z } from 'zod';
+import { describeDocument } from '../document/document-info';
 import { segmentationFromCuts } from '../document/segmentation';
 import type { SegmentationResult, SegmentNote } from '../document/types';
 import { sentenceStartsIn } from '../text/sentences';
 import { baseName, cleanNote, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
-import { describeDocument } from '../document/document-info';
 import { FormatError } from './errors';
 import { parseJsonText, validate } from './parse-json';
 

@@ -191,6 +191,8 @@ describe('training format', () => {
     expect(readSegmentationFile('t.json', '{"sections":[["A."],["B."]]}').result.segmentation.boundaries).toEqual([4]);
     expectFormatError(() => readTraining('t.json', '{"sections":[["A."]],"topics":["a","b"]}'), /topics has 2 entries for 1 sections/);
     expectFormatError(() => readTraining('t.json', '{"sections":[[1]]}'), /sections\.0\.0/);
+    expectFormatError(() => readSegmentationFile('package.json', '{"name":"x"}'), /package\.json: not a segmentation \(expected a result with "segments"/);
+    expectFormatError(() => readSegmentationFile('list.json', '[1]'), /list\.json: not a segmentation/);
   });
 });
 

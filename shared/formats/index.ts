@@ -53,8 +53,12 @@ export function writeResult(format: ExportFormat, result: SegmentationResult, te
 /** A `.json` file is either a full result or a training example; its shape says which. */
 function readJsonAny(source: string, content: string): ReadResult {
   const value = parseJsonText(source, content);
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'sections' in value && !('segments' in value)) {
-    return readTrainingObject(source, value);
+  const isObject = value !== null && typeof value === 'object' && !Array.isArray(value);
+  if (isObject && 'sections' in value && !('segments' in value)) return readTrainingObject(source, value);
+  if (!isObject || !('segments' in value)) {
+    throw new FormatError(
+      `${source}: not a segmentation (expected a result with "segments" or a training file with "sections")`,
+    );
   }
   return readJsonObject(source, value);
 }

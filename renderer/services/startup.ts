@@ -1,6 +1,7 @@
 /** What the app does once on start: listen to service events, learn the strategies, open the sample. */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { useUiStore } from '../stores/ui';
+import { openLastWorkspaceDocument } from '../features/editing/workspace';
 import { openSample } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
@@ -48,7 +49,8 @@ export function startWorkbench(): () => void {
     } catch (err) {
       reportError('Could not ask the host for its default strategy', err);
     }
-    await openSample();
+    // With a workspace, the document shown last comes back (with its corrections) instead of the sample.
+    if (!(await openLastWorkspaceDocument())) await openSample();
   })();
   return stop;
 }

@@ -3,9 +3,9 @@
  * user is (cursor, current segment), applies a pure operation from shared/edit through the
  * history store (one undo step), and moves the view along when that helps.
  */
-import { segmentRange } from '../../../shared/document/segmentation';
+import { segmentIndexAt, segmentRange } from '../../../shared/document/segmentation';
 import {
-  deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setReviewed, setSummary, setTopic, splitAt,
+  deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setReviewed, setSummary, setTopic, splitAt, splitPoint,
 } from '../../../shared/edit/operations';
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
 import { useHistoryStore } from '../../stores/history';
@@ -33,16 +33,15 @@ function splitOffset(): number | null {
 }
 
 export function splitHere(): boolean {
+  const { text, segmentation } = current();
   const offset = splitOffset();
-  if (offset === null) return false;
-  const done = apply('split', (t, s) => splitAt(t, s, offset));
-  if (done) {
-    // The new segment is the one after the split point: select it, so the next split goes on.
-    const { segmentation } = current();
-    const index = segmentation ? segmentation.boundaries.findIndex((b) => b > offset - 1 && b >= offset) : -1;
-    if (index >= 0) useUiStore.getState().setCurrentSegment(segmentation!.boundaries.indexOf(segmentation!.boundaries[index]!) + 1);
-  }
-  return done;
+  if (!segmentation || offset === null) return false;
+  const cut = splitPoint(text, segmentation, offset);
+  if (cut === null || !apply('split', (t, s) => splitAt(t, s, offset))) return false;
+  // Select the new segment, so that the next split goes on where this one ended.
+  const after = current().segmentation;
+  if (after) useUiStore.getState().setCurrentSegment(segmentIndexAt(after, cut));
+  return true;
 }
 
 export function mergeNext(): boolean {

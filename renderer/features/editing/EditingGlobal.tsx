@@ -1,0 +1,43 @@
+/**
+ * Mounted once for the window: the editing keys, workspace autosave and events, the shortcuts
+ * sheet, and the cursor offset (from the editor, or the start of the outline entry clicked last).
+ */
+import { useEffect } from 'react';
+import { onEditorHandle } from '../document-view/editor-handle';
+import { workbench } from '../../services/workbench';
+import { useSegmentationStore } from '../../stores/segmentation';
+import { useUiStore } from '../../stores/ui';
+import { useEditingStore } from './editing-store';
+import { ShortcutsSheet } from './ShortcutsSheet';
+import { installEditingKeys } from './shortcuts';
+import { handleWorkspaceEvent, installAutosave } from './workspace';
+
+function followCursor(): () => void {
+  let stopCursor = () => {};
+  const stopHandle = onEditorHandle((handle) => {
+    stopCursor();
+    stopCursor = () => {};
+    if (!handle) return;
+    const sub = handle.editor.onDidChangeCursorPosition((e) => useEditingStore.getState().setCursorOffset(handle.lines.offsetAt(e.position)));
+    stopCursor = () => sub.dispose();
+  });
+  const stopReveal = useUiStore.subscribe((state, previous) => {
+    if (!state.revealRequest || state.revealRequest === previous.revealRequest) return;
+    const seg = useSegmentationStore.getState().current?.segmentation;
+    const start = state.revealRequest.index === 0 ? 0 : seg?.boundaries[state.revealRequest.index - 1];
+    if (start !== undefined) useEditingStore.getState().setCursorOffset(start);
+  });
+  return () => {
+    stopHandle();
+    stopCursor();
+    stopReveal();
+  };
+}
+
+export function EditingGlobal() {
+  useEffect(() => {
+    const stops = [installEditingKeys(), installAutosave(), workbench().onEvent(handleWorkspaceEvent), followCursor()];
+    return () => stops.forEach((stop) => stop());
+  }, []);
+  return <ShortcutsSheet />;
+}

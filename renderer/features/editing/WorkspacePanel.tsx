@@ -1,0 +1,108 @@
+/**
+ * The workspace folder, when one is open: its documents (open one to review it), adding the
+ * document on screen, a strategy run over all documents with one progress bar, the batch export,
+ * and re-anchoring when a document's source changed.
+ */
+import { useEffect } from 'react';
+import { useDocumentStore } from '../../stores/document';
+import { useUiStore } from '../../stores/ui';
+import { useEditingStore } from './editing-store';
+import {
+  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openWorkspaceDocument, previewReanchor, refreshWorkspace,
+  startBatch, useWorkspaceStore,
+} from './workspace';
+
+function ReanchorBox() {
+  const source = useWorkspaceStore((s) => s.source);
+  const preview = useWorkspaceStore((s) => s.reanchorPreview);
+  if (source?.state !== 'changed') return null;
+  return (
+    <div className="source-changed" data-testid="source-changed">
+      <p>
+        The source changed since it was segmented ({source.recordedChars} → {source.currentChars} chars). Saved boundaries are not shown until they are
+        re-anchored by their text.
+      </p>
+      {preview && (
+        <ul>
+          {preview.segmentations.map((s) => (
+            <li key={s.name}>
+              {s.name}: {s.placed} found{s.approximate ? ` (${s.approximate} approximately)` : ''}, {s.unplaced.length} not found
+              {s.unplaced.length > 0 && ` — e.g. “${s.unplaced[0]!.anchor.slice(0, 40)}…”`}
+            </li>
+          ))}
+        </ul>
+      )}
+      <div className="button-row">
+        <button data-testid="reanchor-preview" onClick={() => void previewReanchor()}>
+          Check re-anchoring
+        </button>
+        <button data-testid="reanchor-apply" onClick={() => void applyReanchor()}>
+          Re-anchor
+        </button>
+      </div>
+    </div>
+  );
+}
+
+export function WorkspacePanel() {
+  useEffect(() => void refreshWorkspace(), []);
+  const { dir, documents, batch, openId } = useWorkspaceStore();
+  const documentId = useDocumentStore((s) => s.id);
+  const inWorkspace = useEditingStore((s) => s.workspaceDocumentId !== null) || openId !== null;
+  const strategy = useUiStore((s) => s.runForm.strategy);
+  if (!dir) return null;
+  const running = batch !== null && batch.outcomes === null;
+  return (
+    <section className="panel workspace-panel" aria-label="Workspace" data-testid="workspace-panel">
+      <header className="panel-header">
+        <h2>Workspace</h2>
+        <span className="panel-meta" title={dir}>
+          {documents.length} documents
+        </span>
+      </header>
+      <ul className="workspace-documents">
+        {documents.map((d) => (
+          <li key={d.id} className={d.id === openId ? 'open' : ''}>
+            <button data-testid="workspace-document" data-id={d.id} onClick={() => void openWorkspaceDocument(d.id)} title={`${d.name}: ${d.strategies.join(', ') || 'no runs yet'}`}>
+              {d.name}
+              <span className="muted"> {d.corrected ? `· ${d.corrected.reviewed}/${d.corrected.segments} reviewed` : '· not corrected'}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+      <div className="button-row">
+        <button data-testid="workspace-add" disabled={!documentId || inWorkspace} onClick={() => void addOpenDocumentToWorkspace()}>
+          Add this document
+        </button>
+      </div>
+      <ReanchorBox />
+      <div className="button-row">
+        <button data-testid="batch-run" disabled={running || documents.length === 0} onClick={() => void startBatch(strategy, {})} title="Run the strategy chosen above on every document">
+          Run {strategy} on all
+        </button>
+        {running && <button onClick={() => void cancelBatch()}>Cancel</button>}
+      </div>
+      {batch && (
+        <div data-testid="batch-progress" data-fraction={batch.fraction}>
+          <progress max={1} value={batch.fraction} />
+          <span className="muted">
+            {running ? `${Math.round(batch.fraction * 100)}% ${batch.current ?? ''}` : `${batch.outcomes!.filter((o) => o.ok).length}/${batch.outcomes!.length} done`}
+          </span>
+          {batch.outcomes?.filter((o) => !o.ok).map((o) => (
+            <p key={o.workspaceDocumentId} className="error">
+              {o.name}: {o.error}
+            </p>
+          ))}
+        </div>
+      )}
+      <div className="button-row">
+        <button data-testid="workspace-export-training" onClick={() => void exportWorkspace('training')}>
+          Export training JSONL
+        </button>
+        <button data-testid="workspace-export-wiki" onClick={() => void exportWorkspace('wiki727k')}>
+          Export WIKI-727K
+        </button>
+      </div>
+    </section>
+  );
+}

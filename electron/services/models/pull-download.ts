@@ -58,14 +58,14 @@ export async function downloadModelFile(uri: string, path: string, options: Pull
     onAbort = () => reject(abortReason(signal!));
     signal?.addEventListener('abort', onAbort, { once: true });
   });
+  const downloading = downloader.download({ signal }).catch((err: unknown) => {
+    if (signal?.aborted) throw abortReason(signal);
+    throw new ModelError('download-failed', `could not download ${uri}: ${firstLine(err)}`);
+  });
+  // When the cancel wins, the download's own late failure has nobody left to hear it.
+  downloading.catch(() => {});
   try {
-    await Promise.race([
-      downloader.download({ signal }).catch((err: unknown) => {
-        if (signal?.aborted) throw abortReason(signal);
-        throw new ModelError('download-failed', `could not download ${uri}: ${firstLine(err)}`);
-      }),
-      aborted,
-    ]);
+    await Promise.race([downloading, aborted]);
   } finally {
     signal?.removeEventListener('abort', onAbort);
   }

@@ -63,6 +63,34 @@ describe('locateHeads tiers', () => {
   });
 });
 
+describe('locateHeads on non-Latin text', () => {
+  const fixture = (name: string) => readFileSync(new URL(`../../test/fixtures/docs/${name}`, import.meta.url), 'utf8');
+
+  it('places CJK heads with dropped punctuation and a changed character', () => {
+    const text = fixture('cjk.txt');
+    const { placements, warnings } = locateHeads(text, [
+      { head: '春が来た桜の花が咲き始め' }, // punctuation dropped: normalized
+      { head: '清晨六点城市慢慢醒来。街道上的路' }, // punctuation dropped and added
+      { head: '老王每天都在同一个地方买豆浆和油条' }, // 卖 -> 买: approximate
+    ]);
+    expect(warnings).toEqual([]);
+    expect(placements.map((p) => [p.offset, p.tier])).toEqual([
+      [text.indexOf('春が来た'), 'normalized'],
+      [text.indexOf('清晨六点'), 'normalized'],
+      [text.indexOf('老王每天'), 'approximate'],
+    ]);
+  });
+
+  it('places Cyrillic and accented heads regardless of case and combining marks', () => {
+    const text = fixture('mixed-unicode.txt');
+    const { placements } = locateHeads(text, [{ head: 'DAY TWO: МОСКВА? no' }, { head: 'Combining marks are easy to miss: cafe spelled' }]);
+    expect(placements.map((p) => [p.offset, p.tier])).toEqual([
+      [text.indexOf('Day two'), 'normalized'],
+      [text.indexOf('Combining marks'), 'normalized'],
+    ]);
+  });
+});
+
 describe('locateHeads order and reporting', () => {
   const text = 'Alpha starts here. Beta follows. Alpha starts here again. Gamma ends it.';
 

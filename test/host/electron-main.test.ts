@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../shared/ipc/contract';
 import type { CallOutcome } from '../../shared/ipc/wire';
 import { secureWebPreferences } from '../../electron/main/secure-web-preferences';
 import { buildElectron } from '../../scripts/build-electron';
@@ -94,6 +94,43 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     expect(opened).toMatchObject({ ok: true, result: { info: { name: 'markdown-code.md' }, sourceFormat: 'md' } });
     expect(window.webContents.sent.every((s) => s.channel === 'workbench:event')).toBe(true);
     expect(recorded.messageBoxes).toEqual([]);
+  });
+
+  it('the preload exposes the contract as window.workbench over workbench:call', async () => {
+    // Run the sandboxed CommonJS preload with the two modules a sandbox gives it.
+    const exposed = new Map<string, Record<string, unknown>>();
+    const listeners = new Map<string, ((event: unknown, payload: unknown) => void)[]>();
+    const electronForPreload = {
+      contextBridge: { exposeInMainWorld: (key: string, api: Record<string, unknown>) => exposed.set(key, api) },
+      ipcRenderer: {
+        invoke: (channel: string, request: unknown) => recorded.ipcHandlers.get(channel)!({ senderFrame: window.webContents.mainFrame }, request),
+        on: (channel: string, listener: (event: unknown, payload: unknown) => void) => listeners.set(channel, [...(listeners.get(channel) ?? []), listener]),
+        off: (channel: string, listener: (event: unknown, payload: unknown) => void) =>
+          listeners.set(channel, (listeners.get(channel) ?? []).filter((l) => l !== listener)),
+      },
+    };
+    const code = await readFile(path.resolve('dist/electron/preload.cjs'), 'utf8');
+    const module = { exports: {} };
+    new Function('require', 'module', 'exports', code)(
+      (name: string) => {
+        if (name !== 'electron') throw new Error(`a sandboxed preload cannot require ${name}`);
+        return electronForPreload;
+      },
+      module,
+      module.exports,
+    );
+
+    const api = exposed.get('workbench') as unknown as WorkbenchApi;
+    expect(Object.keys(api).sort()).toEqual([...methodNames, 'onEvent'].sort());
+    expect((await api.getHostInfo({})).transport).toBe('electron');
+    await expect(api.getDocument({ documentId: 'missing' })).rejects.toMatchObject({ code: 'not-found', name: 'WorkbenchCallError' });
+
+    const seen: WorkbenchEvent[] = [];
+    const stop = api.onEvent((event) => seen.push(event));
+    for (const listener of listeners.get('workbench:event') ?? []) listener({}, { type: 'document-closed', documentId: 'd' });
+    stop();
+    for (const listener of listeners.get('workbench:event') ?? []) listener({}, { type: 'document-closed', documentId: 'e' });
+    expect(seen).toEqual([{ type: 'document-closed', documentId: 'd' }]);
   });
 
   it('pushes service events to the window and disposes the service on quit', async () => {

@@ -92,6 +92,7 @@ function progressPrinter(): { update: (p: PullProgress) => void; done: () => voi
     },
     done: () => {
       if (shown) process.stderr.write('\n');
+      shown = false;
     },
   };
 }
@@ -112,93 +113,112 @@ function printDoctor(r: DoctorReport): void {
   print(lines.join('\n'));
 }
 
+function printUsage(): number {
+  process.stdout.write(USAGE);
+  return 0;
+}
+
+async function list(argv: string[]): Promise<number> {
+  const { flags, help } = parseArgs(argv, SPECS.list);
+  if (help) return printUsage();
+  const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
+  const installed = await listInstalled(dir);
+  if (flags.json) print(JSON.stringify({ modelsDir: dir, files: installed }, null, 2));
+  else print([`models folder: ${dir}`, ...(installed.length ? installed.map(describeInstalled) : ['(no GGUF files)'])].join('\n'));
+  return 0;
+}
+
+async function pull(argv: string[]): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPECS.pull, { positionals: { min: 1, max: 1, names: 'PROFILE (the profile whose files to download)' } });
+  if (help) return printUsage();
+  const name = positionals[0]!;
+  const progress = progressPrinter();
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  try {
+    const files = await pullProfile(name, {
+      modelsDir: flags['models-dir'],
+      profilesDir: flags['profiles-dir'],
+      endpoint: flags.endpoint,
+      onProgress: progress.update,
+      signal: controller.signal,
+    });
+    progress.done();
+    for (const f of files) print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
+    const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
+    if (missing.length) throw new UserInputError(`profile ${name} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
+    return 0;
+  } catch (err) {
+    if (!controller.signal.aborted) throw err;
+    progress.done();
+    process.stderr.write('pull cancelled; run it again to continue\n');
+    return 130; // the shell's code for a command ended by Ctrl-C
+  } finally {
+    process.off('SIGINT', onSignal);
+    progress.done();
+  }
+}
+
+async function importFile(argv: string[]): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPECS.import, { positionals: { min: 1, max: 1, names: 'FILE (the GGUF to import)' } });
+  if (help) return printUsage();
+  const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
+  const r = await importModelFile(positionals[0]!, dir, { name: flags.name, base: flags.base, force: flags.force });
+  print(`${r.alreadyInstalled ? 'already installed' : 'imported'}: ${r.path} (${r.kind}, ${r.architecture}, ${megabytes(r.sizeBytes)}, sha256 ${r.sha256})`);
+  return 0;
+}
+
+async function convertPeft(argv: string[]): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPECS['convert-peft'], { positionals: { min: 1, max: 1, names: 'DIR (the PEFT adapter folder)' } });
+  if (help) return printUsage();
+  if (!flags.out) throw new UserInputError('missing --out FILE (the GGUF adapter to write)');
+  const source = positionals[0]!;
+  const out = resolve(flags.out);
+  if (existsSync(out) && !flags.force) throw new UserInputError(`${flags.out} already exists; pass --force to replace it`);
+  if (flags.base) await verifyForUse(flags.base);
+  await mkdir(dirname(out), { recursive: true });
+  // Converted beside the target, checked, then moved over it: a failure leaves the old file.
+  const staging = `${out}.converting.gguf`;
+  try {
+    const r = await convertPeftToGguf(source, staging, { outType: flags.outtype, name: basename(resolve(source)) });
+    if (flags.base) await verifyForUse(staging, { base: flags.base });
+    await rename(staging, out);
+    print(
+      `wrote ${out}: LoRA for ${r.architecture}, ${r.layers} layers x ${r.modules.length} modules (${r.modules.join(', ')}), rank ${r.ranks.join('/')}, alpha ${r.alpha}, ${r.tensors} tensors from ${r.inputDtypes.join('/')}` +
+        (r.rescaled ? `, ${r.rescaled} modules rescaled for per-module alpha or rsLoRA` : '') +
+        (flags.base ? `; fits ${basename(flags.base)}` : ''),
+    );
+    return 0;
+  } finally {
+    await rm(staging, { force: true });
+  }
+}
+
+async function doctor(argv: string[]): Promise<number> {
+  const { flags, help } = parseArgs(argv, SPECS.doctor);
+  if (help) return printUsage();
+  const report = await runDoctor({ modelsDir: flags['models-dir'], profilesDir: flags['profiles-dir'], gpu: flags.gpu });
+  if (flags.json) print(JSON.stringify(report, null, 2));
+  else printDoctor(report);
+  return 'error' in report.backend ? 1 : 0;
+}
+
+const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
+  list,
+  pull,
+  import: importFile,
+  'convert-peft': convertPeft,
+  doctor,
+};
+
 export default async function models(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
   if (!sub || sub === '--help' || sub === '-h' || sub === 'help') {
     process.stdout.write(USAGE);
     return sub ? 0 : 2;
   }
-  switch (sub) {
-    case 'list': {
-      const { flags, help } = parseArgs(rest, SPECS.list);
-      if (help) return (process.stdout.write(USAGE), 0);
-      const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
-      const installed = await listInstalled(dir);
-      if (flags.json) print(JSON.stringify({ modelsDir: dir, files: installed }, null, 2));
-      else print([`models folder: ${dir}`, ...(installed.length ? installed.map(describeInstalled) : ['(no GGUF files)'])].join('\n'));
-      return 0;
-    }
-    case 'pull': {
-      const { flags, positionals, help } = parseArgs(rest, SPECS.pull, { positionals: { min: 1, max: 1, names: 'PROFILE (the profile whose files to download)' } });
-      if (help) return (process.stdout.write(USAGE), 0);
-      const progress = progressPrinter();
-      const controller = new AbortController();
-      const onSignal = () => controller.abort();
-      process.once('SIGINT', onSignal);
-      try {
-        const files = await pullProfile(positionals[0]!, {
-          modelsDir: flags['models-dir'],
-          profilesDir: flags['profiles-dir'],
-          endpoint: flags.endpoint,
-          onProgress: progress.update,
-          signal: controller.signal,
-        });
-        progress.done();
-        for (const f of files) print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
-        const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
-        if (missing.length) throw new UserInputError(`profile ${positionals[0]} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
-        return 0;
-      } catch (err) {
-        if (!controller.signal.aborted) throw err;
-        progress.done();
-        process.stderr.write('pull cancelled; run it again to continue\n');
-        return 130; // the shell's code for a command ended by Ctrl-C
-      } finally {
-        process.off('SIGINT', onSignal);
-        progress.done();
-      }
-    }
-    case 'import': {
-      const { flags, positionals, help } = parseArgs(rest, SPECS.import, { positionals: { min: 1, max: 1, names: 'FILE (the GGUF to import)' } });
-      if (help) return (process.stdout.write(USAGE), 0);
-      const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
-      const r = await importModelFile(positionals[0]!, dir, { name: flags.name, base: flags.base, force: flags.force });
-      print(`${r.alreadyInstalled ? 'already installed' : 'imported'}: ${r.path} (${r.kind}, ${r.architecture}, ${megabytes(r.sizeBytes)}, sha256 ${r.sha256})`);
-      return 0;
-    }
-    case 'convert-peft': {
-      const { flags, positionals, help } = parseArgs(rest, SPECS['convert-peft'], { positionals: { min: 1, max: 1, names: 'DIR (the PEFT adapter folder)' } });
-      if (help) return (process.stdout.write(USAGE), 0);
-      if (!flags.out) throw new UserInputError('missing --out FILE (the GGUF adapter to write)');
-      const out = resolve(flags.out);
-      await mkdir(dirname(out), { recursive: true });
-      if (existsSync(out) && !flags.force) throw new UserInputError(`${flags.out} already exists; pass --force to replace it`);
-      if (flags.base) await verifyForUse(flags.base);
-      // Converted beside the target, checked, then moved over it: a failure leaves the old file.
-      const staging = `${out}.converting.gguf`;
-      try {
-        const r = await convertPeftToGguf(positionals[0]!, staging, { outType: flags.outtype, name: basename(resolve(positionals[0]!)) });
-        if (flags.base) await verifyForUse(staging, { base: flags.base });
-        await rename(staging, out);
-        print(
-          `wrote ${out}: LoRA for ${r.architecture}, ${r.layers} layers x ${r.modules.length} modules (${r.modules.join(', ')}), rank ${r.ranks.join('/')}, alpha ${r.alpha}, ${r.tensors} tensors from ${r.inputDtypes.join('/')}` +
-            (r.rescaled ? `, ${r.rescaled} modules rescaled for per-module alpha or rsLoRA` : '') +
-            (flags.base ? `; fits ${basename(flags.base)}` : ''),
-        );
-        return 0;
-      } finally {
-        await rm(staging, { force: true });
-      }
-    }
-    case 'doctor': {
-      const { flags, help } = parseArgs(rest, SPECS.doctor);
-      if (help) return (process.stdout.write(USAGE), 0);
-      const report = await runDoctor({ modelsDir: flags['models-dir'], profilesDir: flags['profiles-dir'], gpu: flags.gpu });
-      if (flags.json) print(JSON.stringify(report, null, 2));
-      else printDoctor(report);
-      return 'error' in report.backend ? 1 : 0;
-    }
-    default:
-      throw new UserInputError(`unknown models subcommand '${sub}' (list, pull, import, convert-peft, doctor)`);
-  }
+  const run = Object.hasOwn(SUBCOMMANDS, sub) ? SUBCOMMANDS[sub] : undefined;
+  if (!run) throw new UserInputError(`unknown models subcommand '${sub}' (${Object.keys(SUBCOMMANDS).join(', ')})`);
+  return run(rest);
 }

@@ -14,9 +14,11 @@ import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
 
-// Must precede `ready`: app:// behaves like https (secure context, fetch, workers).
+// Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
+// `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
+// when it is CORS-enabled; codeCache keeps V8's compiled code for the large bundle between starts.
 protocol.registerSchemesAsPrivileged([
-  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true, codeCache: true } },
 ]);
 app.enableSandbox();
 

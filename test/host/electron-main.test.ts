@@ -35,7 +35,7 @@ afterAll(() => rm(appRoot, { recursive: true, force: true }));
 
 describe('the Electron main process (real bundle, stand-in Electron)', () => {
   it('registers app:// as a secure standard scheme, enables the sandbox and serves the renderer with a CSP', async () => {
-    expect(recorded.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true }) }]);
+    expect(recorded.privilegedSchemes).toEqual([{ scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, supportFetchAPI: true, corsEnabled: true }) }]);
     expect(recorded.sandboxEnabled).toBe(true);
     const res = await recorded.protocolHandlers.get('app')!(new Request('app://workbench/index.html'));
     expect(res.status).toBe(200);

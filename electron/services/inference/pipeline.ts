@@ -60,6 +60,8 @@ interface WindowRecord {
   promptTokens: number;
   reusedTokens: number;
   generatedTokens: number;
+  prefillMs: number;
+  generateMs: number;
   stoppedBy: string;
   heads: number;
   placed: number;
@@ -166,7 +168,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
       const windowTokens = units.slice(w.first, w.end).flatMap((u) => u.tokens);
       const tokens = [...before, ...windowTokens, ...after];
       const candidates = req.mode === 'constrained' ? windowCandidates(text, units, w.first, w.end, words) : [];
-      const record: WindowRecord = { start, end, promptTokens: tokens.length, reusedTokens: 0, generatedTokens: 0, stoppedBy: 'end', heads: 0, placed: 0 };
+      const record: WindowRecord = { start, end, promptTokens: tokens.length, reusedTokens: 0, generatedTokens: 0, prefillMs: 0, generateMs: 0, stoppedBy: 'end', heads: 0, placed: 0 };
       const cuts: WindowCuts['cuts'] = [];
 
       if (req.mode === 'constrained' && candidates.length === 0) {
@@ -201,6 +203,8 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
         reused += output.reused;
         record.reusedTokens = output.reused;
         record.generatedTokens = output.generated;
+        record.prefillMs = round(output.prefillMs);
+        record.generateMs = round(output.generateMs);
         record.stoppedBy = output.stoppedBy;
 
         const locateStart = performance.now();

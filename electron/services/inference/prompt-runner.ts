@@ -14,9 +14,9 @@ import { LlamaGrammarEvaluationState, type LlamaContextSequence, type LlamaGramm
 import type { DecodingSettings } from '../../../shared/profiles/schema';
 import { abortError, throwIfAborted } from './errors';
 
-const PREFILL_SLICE_MS = 400;
+const PREFILL_SLICE_MS = 700;
 const FIRST_PREFILL_CHUNK = 32;
-const MIN_PREFILL_CHUNK = 8;
+const MIN_PREFILL_CHUNK = 16;
 
 export interface PromptRun {
   model: LlamaModel;

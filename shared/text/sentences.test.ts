@@ -18,6 +18,10 @@ describe('sentenceStarts', () => {
     expect(startsOf(text)).toEqual(['Mr. Sm', 'Dr. Wh', 'It was']);
   });
 
+  it('reads "No." and month names as abbreviations only before a number', () => {
+    expect(startsOf('See No. 5 and Fig. 2 of Mar. 3. He said no. Then left.')).toEqual(['See No', 'He sai', 'Then l']);
+  });
+
   it('starts a sentence at every non-blank line, CRLF and lone CR included', () => {
     const text = 'title\r\n\r\nfirst line\nsecond line\r  indented\n';
     expect(sentenceStarts(text)).toEqual([0, 9, 20, 32]);

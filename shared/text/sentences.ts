@@ -36,13 +36,17 @@ function codeSet(chars: string): Set<number> {
 
 /**
  * Words that end in a period without ending a sentence. Lower-case, without their final period.
- * "etc" is left out on purpose: it ends sentences about as often as it continues them.
+ * "etc", "a.m." and "U.S." are left out on purpose: they end sentences about as often as not.
  */
 const ABBREVIATIONS = new Set([
   'mr', 'mrs', 'ms', 'mx', 'dr', 'prof', 'sr', 'jr', 'st', 'mt', 'rev', 'hon', 'gen', 'col', 'capt', 'lt', 'sgt',
-  'vs', 'cf', 'e.g', 'i.e', 'eg', 'ie', 'al', 'fig', 'figs', 'eq', 'eqs', 'approx', 'ca', 'resp', 'viz', 'vol', 'pp',
-  'no', 'nos', 'ch', 'sec', 'dept', 'est', 'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct',
-  'nov', 'dec', 'a.m', 'p.m', 'u.s', 'u.k', 'ph.d',
+  'vs', 'cf', 'e.g', 'i.e', 'eg', 'ie', 'al', 'approx', 'ca', 'resp', 'viz', 'dept', 'ph.d',
+]);
+
+/** Abbreviations that are ordinary words too ("no", "mar"): they count only before a number. */
+const NUMBER_ABBREVIATIONS = new Set([
+  'no', 'nos', 'vol', 'pp', 'ch', 'sec', 'fig', 'figs', 'eq', 'eqs',
+  'jan', 'feb', 'mar', 'apr', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec',
 ]);
 
 function isLineBreak(code: number): boolean {
@@ -70,9 +74,10 @@ function isLineStart(text: string, offset: number): boolean {
 
 /**
  * Whether the period at `dot` is part of an abbreviation, an initial ("J. Smith"), or a list
- * number at the start of a line ("2. Install"): none of those ends a sentence.
+ * number at the start of a line ("2. Install"): none of those ends a sentence. `next` is where
+ * the following word starts.
  */
-function isNonTerminalPeriod(text: string, dot: number): boolean {
+function isNonTerminalPeriod(text: string, dot: number, next: number): boolean {
   let start = dot;
   while (start > 0) {
     const c = text.charCodeAt(start - 1);
@@ -83,6 +88,8 @@ function isNonTerminalPeriod(text: string, dot: number): boolean {
     const word = text.slice(start, dot).toLowerCase();
     if (word.length > 1 && word.endsWith('.')) return false; // "..." style run before the dot: an ellipsis
     if (ABBREVIATIONS.has(word)) return true;
+    const digitNext = text.charCodeAt(next) >= 0x30 && text.charCodeAt(next) <= 0x39;
+    if (digitNext && NUMBER_ABBREVIATIONS.has(word)) return true;
     const c = text.charCodeAt(start);
     if (word.length === 1 && c >= 0x41 && c <= 0x5a) return true; // an initial
     return false;
@@ -120,7 +127,7 @@ export function isSentenceStart(text: string, offset: number): boolean {
   if (!spaced || !LATIN_TERMINATORS.has(terminator)) return false;
   // "and so on. then" is more often a missed abbreviation than a new sentence.
   if (isLowerCaseAt(text, offset)) return false;
-  if (terminator === 0x2e && isNonTerminalPeriod(text, j)) return false;
+  if (terminator === 0x2e && isNonTerminalPeriod(text, j, offset)) return false;
   return true;
 }
 

@@ -19,9 +19,9 @@ export function formatValue(value: number): string {
 }
 
 const ROW = 22;
-const LABEL_WIDTH = 140;
-const BAR_WIDTH = 260;
-const VALUE_WIDTH = 90;
+const LABEL_WIDTH = 110;
+const BAR_WIDTH = 160;
+const VALUE_WIDTH = 80;
 
 export function barChartSvg(title: string, bars: readonly Bar[], unit = ''): string {
   const max = Math.max(0, ...bars.map((b) => b.value ?? 0));

@@ -62,8 +62,8 @@ describe('figures, chart and report', () => {
   it('draws bars proportional to the values, escapes labels and marks missing values', () => {
     const svg = barChartSvg('Segments', [{ label: 'a<b', value: 10 }, { label: 'c', value: 5 }, { label: 'd', value: null }]);
     expect(svg).toContain('a&lt;b');
-    expect(svg).toContain('width="260"');
-    expect(svg).toContain('width="130"');
+    expect(svg).toContain('width="160"');
+    expect(svg).toContain('width="80"');
     expect(svg).toContain('>n/a<');
   });
 

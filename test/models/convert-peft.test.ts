@@ -65,7 +65,12 @@ describe('convert-peft', () => {
     expect(dims['blk.0.ffn_gate.weight.lora_b']).toEqual([4, 128]);
     const b = await tensorValues(out, 'blk.1.ffn_up.weight.lora_b');
     expect(b[5]).toBe(Math.fround(loraValue(1, 'mlp.up_proj', 'B', 5)));
-    expect(result).toMatchObject({ layers: 2, ranks: [4], tensors: 28, rescaled: 0, inputDtypes: ['F32'] });
+    expect(result).toMatchObject({ layers: 2, ranks: [4], tensors: 28, rescaled: 0, inputDtypes: ['F32'], warnings: [] });
+  });
+
+  it('warns when the config names a base model that does not look like Qwen2', async () => {
+    const { result } = await convert({ config: { base_model_name_or_path: 'meta-llama/Llama-3.2-1B' } });
+    expect(result.warnings).toEqual([expect.stringMatching(/Llama-3.2-1B, which does not look like Qwen2/)]);
   });
 
   it.each(['F16', 'BF16'] as const)('converts %s input to exact F32', async (dtype) => {

@@ -182,6 +182,7 @@ async function convertPeft(argv: string[]): Promise<number> {
   const staging = `${out}.converting.gguf`;
   try {
     const r = await convertPeftToGguf(source, staging, { outType: flags.outtype, name: basename(resolve(source)) });
+    for (const warning of r.warnings) process.stderr.write(`warning: ${warning}\n`);
     if (flags.base) await verifyForUse(staging, { base: flags.base });
     await rename(staging, out);
     print(

@@ -31,6 +31,8 @@ export interface ConvertPeftResult {
   /** Modules whose PEFT scaling differs from alpha / rank and was folded into lora_b. */
   rescaled: number;
   inputDtypes: string[];
+  /** Things worth a look that do not stop the conversion. */
+  warnings: string[];
 }
 
 /** B scaled so that llama.cpp's alpha / rank reproduces the pair's own PEFT scaling. */
@@ -73,6 +75,10 @@ export async function convertPeftToGguf(dir: string, out: string, options: Conve
     await rm(partial, { force: true });
     throw err;
   }
+  const warnings: string[] = [];
+  if (config.baseModel && !/qwen2/i.test(config.baseModel)) {
+    warnings.push(`adapter_config.json names the base model ${config.baseModel}, which does not look like Qwen2; the adapter is written for qwen2 (check it with --base)`);
+  }
   return {
     out,
     architecture: 'qwen2',
@@ -83,5 +89,6 @@ export async function convertPeftToGguf(dir: string, out: string, options: Conve
     tensors: tensors.length,
     rescaled,
     inputDtypes: [...new Set(pairs.map((p) => p.dtype))].sort(),
+    warnings,
   };
 }

@@ -8,14 +8,16 @@ import { UserInputError } from '../../cli/errors';
 import { describeMachine, machineInfo } from '../machine';
 import { measureRuleStrategies, ruleSpeedTable, MARKDOWN_CHARS, PROSE_CHARS } from './rules-section';
 import { locatorSection } from './locator-section';
+import { modelSection } from './model-section';
 import { uiSection } from './ui-section';
 import type { SpeedSection } from './section';
 
-const SECTIONS = ['locator', 'rules', 'ui'] as const;
+const SECTIONS = ['locator', 'rules', 'model', 'ui'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const SPEC = {
   only: { type: 'string', description: `comma-separated sections to run (${SECTIONS.join(', ')}; default all)` },
+  'model-tokens': { type: 'int', min: 100, max: 32_000, description: 'tokens of text for the model pipeline figure (default 2000)' },
   'ui-runs': { type: 'int', min: 1, max: 20, description: 'page loads for the UI figure, median reported (default 3)' },
   json: { type: 'boolean', description: 'print the figures as JSON' },
 } as const;
@@ -44,6 +46,7 @@ export async function speedCommand(argv: string[]): Promise<number> {
   const runners: Record<SectionName, () => Promise<SpeedSection>> = {
     locator: locatorSection,
     rules: rulesSection,
+    model: () => modelSection(flags['model-tokens'] ?? 2000),
     ui: () => uiSection(flags['ui-runs'] ?? 3),
   };
   const machine = machineInfo();

@@ -25,7 +25,11 @@ export async function runBenchScript(relativePath: string, args: string[] = [], 
     });
     return { lines: stdout.split('\n').filter((l) => l.trim() !== '') };
   } catch (err) {
-    const e = err as { stderr?: string; message: string };
+    const e = err as { stderr?: string; stdout?: string; killed?: boolean; signal?: string | null; message: string };
+    if (e.killed || e.signal) {
+      const printed = (e.stdout ?? '').split('\n').filter((l) => l.trim() !== '').length;
+      throw new Error(`${relativePath} did not finish within ${Math.round(timeoutMs / 60_000)} min (${printed} lines printed before it was stopped)`);
+    }
     const reason = (e.stderr ?? '').split('\n').find((l) => l.startsWith('error:')) ?? e.message.split('\n')[0];
     throw new Error(`${relativePath} failed: ${reason}`);
   }

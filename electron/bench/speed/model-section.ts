@@ -1,0 +1,19 @@
+/**
+ * Speed section: the model pipeline against raw node-llama-cpp on the Qwen2-0.5B-shaped twin
+ * (random weights), from the inference benchmark (scripts/bench/inference.ts).
+ */
+import { existsSync } from 'node:fs';
+import { repoPath } from './load-script';
+import { runBenchScript } from './script-section';
+import type { SpeedSection } from './section';
+
+export const TWIN_MODEL = 'models/test/twin-qwen2-0.5b-q8_0.gguf';
+
+export async function modelSection(tokens: number): Promise<SpeedSection> {
+  const title = `Model pipeline vs raw node-llama-cpp (Qwen2-0.5B-shaped twin, ${tokens} tokens of Moby-Dick; npm run bench:inference)`;
+  if (!existsSync(repoPath(TWIN_MODEL))) {
+    return { title, skipped: `${TWIN_MODEL} not found; generate it with: npm run fixtures -- --twin` };
+  }
+  const { lines } = await runBenchScript('scripts/bench/inference.ts', ['--tokens', String(tokens)]);
+  return { title, lines, figures: { output: lines } };
+}

@@ -1,0 +1,77 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { describeDocument } from '../../../shared/document/document-info';
+import { segmentationFromCuts } from '../../../shared/document/segmentation';
+import { useHistoryStore } from '../../stores/history';
+import { useSegmentationStore } from '../../stores/segmentation';
+import { useUiStore } from '../../stores/ui';
+import {
+  deleteCurrentBoundary, editTopic, goToNextUnreviewed, goToSegment, mergeNext, mergePrevious, nudgeBoundary, splitHere, toggleReviewed,
+} from './actions';
+import { useEditingStore } from './editing-store';
+
+const TEXT = 'Alpha one. Alpha two. Alpha three.\nBeta one. Beta two.\nGamma one. Gamma two.\n';
+const at = (s: string) => TEXT.indexOf(s);
+const boundaries = () => useSegmentationStore.getState().current!.segmentation.boundaries;
+
+describe('editing actions', () => {
+  beforeEach(() => {
+    useSegmentationStore.getState().resetForDocument(`doc-${Math.random()}`, TEXT);
+    useSegmentationStore.getState().setResult({
+      document: describeDocument('t.txt', TEXT),
+      strategy: 'structural',
+      segmentation: segmentationFromCuts(TEXT, [at('Beta one'), at('Gamma one')]),
+      warnings: [],
+      meta: {},
+    });
+    useUiStore.getState().setCurrentSegment(0);
+    useEditingStore.setState({ cursorOffset: null });
+  });
+
+  it('splits at the cursor, at the start of its sentence, and selects the new segment', () => {
+    useEditingStore.getState().setCursorOffset(at('Alpha three') + 3);
+    expect(splitHere()).toBe(true);
+    expect(boundaries()).toEqual([at('Alpha three'), at('Beta one'), at('Gamma one')]);
+    expect(useUiStore.getState().currentSegment).toBe(1);
+  });
+
+  it('splits the selected segment after its first sentence when the cursor is elsewhere, sentence by sentence', () => {
+    useUiStore.getState().setCurrentSegment(0);
+    useEditingStore.getState().setCursorOffset(at('Gamma two'));
+    splitHere();
+    splitHere();
+    expect(boundaries()).toEqual([at('Alpha two'), at('Alpha three'), at('Beta one'), at('Gamma one')]);
+  });
+
+  it('merges, deletes and nudges around the current segment', () => {
+    useUiStore.getState().setCurrentSegment(1);
+    expect(nudgeBoundary(-1)).toBe(true);
+    expect(boundaries()).toEqual([at('Alpha three'), at('Gamma one')]);
+    expect(nudgeBoundary(1, true)).toBe(true);
+    expect(boundaries()).toEqual([at('Alpha three') + 1, at('Gamma one')]);
+    expect(mergePrevious()).toBe(true);
+    expect(boundaries()).toEqual([at('Gamma one')]);
+    expect(useUiStore.getState().currentSegment).toBe(0);
+    expect(mergeNext()).toBe(true);
+    expect(boundaries()).toEqual([]);
+    expect(deleteCurrentBoundary()).toBe(false);
+    useHistoryStore.getState().undo();
+    useHistoryStore.getState().undo();
+    useHistoryStore.getState().undo();
+    useHistoryStore.getState().undo();
+    expect(boundaries()).toEqual([at('Beta one'), at('Gamma one')]);
+  });
+
+  it('edits notes, marks reviewed and finds the next unreviewed segment', () => {
+    expect(editTopic(0, 'Alpha')).toBe(true);
+    expect(editTopic(0, 'Alpha')).toBe(false);
+    expect(toggleReviewed()).toBe(true);
+    goToSegment(2);
+    expect(useUiStore.getState().currentSegment).toBe(2);
+    toggleReviewed();
+    expect(goToNextUnreviewed()).toBe(true);
+    expect(useUiStore.getState().currentSegment).toBe(1);
+    toggleReviewed();
+    expect(goToNextUnreviewed()).toBe(false);
+    expect(useSegmentationStore.getState().current!.segmentation.notes[0]).toEqual({ topic: 'Alpha', reviewed: true });
+  });
+});

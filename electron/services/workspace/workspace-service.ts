@@ -64,7 +64,7 @@ export class WorkspaceService {
   }
 
   async summary(record: DocumentRecord): Promise<WorkspaceDocumentSummary> {
-    const [runs, corrected] = await Promise.all([this.store.readRuns(record.id), this.store.readCorrected(record.id)]);
+    const [strategies, corrected] = await Promise.all([this.store.runStrategies(record.id), this.store.readCorrected(record.id)]);
     const notes = corrected?.segmentation.notes ?? [];
     return {
       id: record.id,
@@ -73,7 +73,7 @@ export class WorkspaceService {
       sha256: record.sha256,
       sourceFormat: record.sourceFormat,
       source: record.source.kind,
-      strategies: runs.map((r) => r.result.strategy),
+      strategies,
       corrected: corrected && {
         revision: corrected.revision,
         editedAt: corrected.editedAt,

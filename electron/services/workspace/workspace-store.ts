@@ -173,6 +173,12 @@ export class WorkspaceStore {
     return { text, sha256, source };
   }
 
+  /** The strategies with a saved run, from the file names alone (cheap: for lists). */
+  async runStrategies(id: string): Promise<string[]> {
+    const names = await fs.readdir(path.join(this.documentDir(id), 'runs')).catch(() => [] as string[]);
+    return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => n.slice(0, -'.json'.length)).sort();
+  }
+
   async readRuns(id: string): Promise<RunFile[]> {
     const dir = path.join(this.documentDir(id), 'runs');
     const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();

@@ -102,6 +102,12 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
   };
 });
 
+/** Starts a new history at the result shown now (after loading saved results, which is not editing). */
+export function restartHistory(): void {
+  const current = useSegmentationStore.getState().current;
+  useHistoryStore.setState({ history: current ? createHistory(current, HISTORY_LIMIT) : null, lastChange: null });
+}
+
 /** For buttons: whether undo/redo would do something, and what. */
 export function historyStatus(history: History<SegmentationResult> | null) {
   return {

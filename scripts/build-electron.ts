@@ -13,9 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const outDir = path.join(root, 'dist', 'electron');
-
-export async function buildElectron(): Promise<{ main: string; preload: string }> {
+/** `outDir` defaults to dist/electron (what package.json's main names); tests build elsewhere under dist/. */
+export async function buildElectron(outDir = path.join(root, 'dist', 'electron')): Promise<{ main: string; preload: string }> {
   const main = path.join(outDir, 'main.mjs');
   const preload = path.join(outDir, 'preload.cjs');
   await rm(outDir, { recursive: true, force: true });

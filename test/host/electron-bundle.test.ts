@@ -6,12 +6,17 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { rm } from 'node:fs/promises';
+import { afterAll, describe, expect, it } from 'vitest';
 import { buildElectron } from '../../scripts/build-electron';
+
+// Its own folder under dist/ (npm packages still resolve from there), apart from other tests' builds.
+const outDir = path.resolve('dist', `test-bundle-${process.pid}`);
+afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('scripts/build-electron', () => {
   it('bundles main (ESM) and a self-contained CommonJS preload', async () => {
-    const { main, preload } = await buildElectron();
+    const { main, preload } = await buildElectron(outDir);
     const preloadCode = await readFile(preload, 'utf8');
     const required = new Set([...preloadCode.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
     expect([...required]).toEqual(['electron']);

@@ -16,6 +16,8 @@ import { appRoot, recorded, type FakeBrowserWindow } from './fake-electron';
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
 
 const fixture = path.resolve('test/fixtures/docs/markdown-code.md');
+// Its own build folder under dist/ (npm packages still resolve from there), apart from other tests' builds.
+const outDir = path.resolve('dist', `test-main-${process.pid}`);
 let window: FakeBrowserWindow;
 let call: (event: unknown, request: unknown) => Promise<CallOutcome>;
 
@@ -24,14 +26,17 @@ async function settle(): Promise<void> {
 }
 
 beforeAll(async () => {
-  const { main } = await buildElectron();
+  const { main } = await buildElectron(outDir);
   await import(/* @vite-ignore */ pathToFileURL(main).href);
   await settle();
   window = recorded.windows[0] as FakeBrowserWindow;
   call = recorded.ipcHandlers.get('workbench:call') as typeof call;
 });
 
-afterAll(() => rm(appRoot, { recursive: true, force: true }));
+afterAll(async () => {
+  await rm(appRoot, { recursive: true, force: true });
+  await rm(outDir, { recursive: true, force: true });
+});
 
 describe('the Electron main process (real bundle, stand-in Electron)', () => {
   it('registers app:// as a secure standard scheme, enables the sandbox and serves the renderer with a CSP', async () => {
@@ -46,7 +51,7 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
   it('opens one window with the secure webPreferences and the bundled preload, on app://', () => {
     expect(recorded.windows).toHaveLength(1);
     const preload = String(window.options.webPreferences?.preload);
-    expect(preload.endsWith(path.join('dist', 'electron', 'preload.cjs'))).toBe(true);
+    expect(preload).toBe(path.join(outDir, 'preload.cjs'));
     expect(window.options.webPreferences).toEqual(secureWebPreferences(preload));
     expect(window.loadedUrl).toBe('app://workbench/index.html');
   });
@@ -109,7 +114,7 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
           listeners.set(channel, (listeners.get(channel) ?? []).filter((l) => l !== listener)),
       },
     };
-    const code = await readFile(path.resolve('dist/electron/preload.cjs'), 'utf8');
+    const code = await readFile(path.join(outDir, 'preload.cjs'), 'utf8');
     const module = { exports: {} };
     new Function('require', 'module', 'exports', code)(
       (name: string) => {

@@ -96,6 +96,22 @@ describe('web host over HTTP', () => {
   });
 });
 
+describe('web host without a built renderer', () => {
+  it('says how to build it instead of serving nothing', async () => {
+    const empty = await mkdtemp(path.join(os.tmpdir(), 'web-host-empty-'));
+    const bare = await startWebHost({ service, rendererDir: empty, port: 0 });
+    try {
+      expect(bare.rendererBuilt).toBe(false);
+      const res = await get(bare.port, '/', { Cookie: `${sessionCookieName(bare.port)}=${bare.token}` });
+      expect(res.status).toBe(503);
+      expect(res.body).toContain('npm run build:renderer');
+    } finally {
+      await bare.close();
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('web host over WebSocket', () => {
   const socketUrl = () => `ws://127.0.0.1:${host.port}${WORKBENCH_SOCKET_PATH}`;
   const origin = () => `http://127.0.0.1:${host.port}`;

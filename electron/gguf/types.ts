@@ -2,6 +2,7 @@
  * GGUF v3 vocabulary: metadata value types, ggml tensor types and the sizes the format needs.
  * See llama.cpp's ggml/include/gguf.h and ggml/src/ggml.c (type traits).
  */
+import { GgufFormatError } from './errors';
 
 export const GGUF_MAGIC = 0x46554747; // "GGUF" read as a little-endian u32
 export const GGUF_VERSION = 3;
@@ -81,7 +82,7 @@ export function tensorByteSize(type: number, dims: readonly number[]): number | 
   const elements = dims.reduce((a, b) => a * b, 1);
   const rowElements = dims[0] ?? 1;
   if (rowElements % layout.blockSize !== 0) {
-    throw new Error(`a row of ${rowElements} elements is not a whole number of ${GgmlType[type]} blocks (${layout.blockSize})`);
+    throw new GgufFormatError('corrupt', `a row of ${rowElements} elements is not a whole number of ${GgmlType[type]} blocks (${layout.blockSize})`);
   }
   return (elements / layout.blockSize) * layout.typeSize;
 }

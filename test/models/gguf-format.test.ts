@@ -161,3 +161,18 @@ describe('safetensors', () => {
     expect(() => parseSafetensors(buf.subarray(0, buf.length - 4))).toThrow(/runs past the end/);
   });
 });
+
+describe('malformed tensor infos', () => {
+  it('reports a quantized row that is not whole blocks as a corrupt GGUF', async () => {
+    const { verifyGgufFile } = await import('../../electron/gguf/verify');
+    const { encodeGgufHeader } = await import('../../electron/gguf/writer');
+    // Written as F32 [33], then the header's type field patched to Q8_0: 33 is not whole 32-blocks.
+    const { header } = encodeGgufHeader(new Map([['general.architecture', kv.str('qwen2')]]), [{ name: 'w', dims: [33], type: GgmlType.F32 }]);
+    const typeAt = header.lastIndexOf(Buffer.from('w')) + 1 + 4 + 8;
+    expect(header.readUInt32LE(typeAt)).toBe(GgmlType.F32);
+    header.writeUInt32LE(GgmlType.Q8_0, typeAt);
+    const path = join(dir, 'odd-rows.gguf');
+    await writeFile(path, Buffer.concat([header, Buffer.alloc(200)]));
+    await expect(verifyGgufFile(path)).rejects.toMatchObject({ name: 'GgufFormatError', kind: 'corrupt' });
+  });
+});

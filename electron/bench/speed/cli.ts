@@ -18,6 +18,7 @@ type SectionName = (typeof SECTIONS)[number];
 const SPEC = {
   only: { type: 'string', description: `comma-separated sections to run (${SECTIONS.join(', ')}; default all)` },
   'model-tokens': { type: 'int', min: 100, max: 32_000, description: 'tokens of text for the model pipeline figure (default 2000)' },
+  threads: { type: 'int', min: 1, max: 256, description: "llama.cpp threads for the model figure (default llama.cpp's; 1 on a busy machine)" },
   'ui-runs': { type: 'int', min: 1, max: 20, description: 'page loads for the UI figure, median reported (default 3)' },
   json: { type: 'boolean', description: 'print the figures as JSON' },
 } as const;
@@ -46,7 +47,7 @@ export async function speedCommand(argv: string[]): Promise<number> {
   const runners: Record<SectionName, () => Promise<SpeedSection>> = {
     locator: locatorSection,
     rules: rulesSection,
-    model: () => modelSection(flags['model-tokens'] ?? 2000),
+    model: () => modelSection(flags['model-tokens'] ?? 2000, flags.threads),
     ui: () => uiSection(flags['ui-runs'] ?? 3),
   };
   const machine = machineInfo();

@@ -9,11 +9,12 @@ import type { SpeedSection } from './section';
 
 export const TWIN_MODEL = 'models/test/twin-qwen2-0.5b-q8_0.gguf';
 
-export async function modelSection(tokens: number): Promise<SpeedSection> {
+export async function modelSection(tokens: number, threads?: number): Promise<SpeedSection> {
   const title = `Model pipeline vs raw node-llama-cpp (Qwen2-0.5B-shaped twin, ${tokens} tokens of Moby-Dick; npm run bench:inference)`;
   if (!existsSync(repoPath(TWIN_MODEL))) {
     return { title, skipped: `${TWIN_MODEL} not found; generate it with: npm run fixtures -- --twin` };
   }
-  const { lines } = await runBenchScript('scripts/bench/inference.ts', ['--tokens', String(tokens)]);
+  const args = ['--tokens', String(tokens), ...(threads === undefined ? [] : ['--threads', String(threads)])];
+  const { lines } = await runBenchScript('scripts/bench/inference.ts', args);
   return { title, lines, figures: { output: lines } };
 }

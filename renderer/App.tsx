@@ -68,7 +68,6 @@ export function App() {
             ))}
             <Tab id="models" label="Models" />
           </nav>
-          <Slot name="toolbar" />
           <div className="doc-title" title={info?.name}>
             {info ? (
               <>
@@ -83,6 +82,12 @@ export function App() {
           </div>
           <OpenControls />
         </header>
+        {/* Feature toolbars (hand edits...) act on the document: their own row, on the document screen. */}
+        {screen === 'workbench' && slotEntries('toolbar').length > 0 && (
+          <div className="command-bar">
+            <Slot name="toolbar" />
+          </div>
+        )}
         <Notices />
         {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
         <main className="workbench" hidden={screen !== 'workbench'}>

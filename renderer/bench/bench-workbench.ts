@@ -13,11 +13,9 @@ function infoOf(name: string, text: string): DocumentInfo {
   return { name, chars: text.length, sha256: `bench-${text.length}` };
 }
 
-function decodeBase64(data: string): string {
-  const binary = atob(data);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return new TextDecoder().decode(bytes);
+/** The browser's own decoder (a service would decode natively too). */
+async function decodeBase64(data: string): Promise<string> {
+  return (await fetch(`data:text/plain;base64,${data}`)).text();
 }
 
 export function createBenchWorkbench(segments: number): WorkbenchApi {
@@ -31,7 +29,7 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
     return doc;
   };
   const implemented: Partial<WorkbenchApi> = {
-    openDocument: async ({ name, dataBase64 }) => open(name, decodeBase64(dataBase64)),
+    openDocument: async ({ name, dataBase64 }) => open(name, await decodeBase64(dataBase64)),
     openSample: async () => open('sample.txt', 'A small start-up document.\n\nIt is replaced by the benchmark document.\n'),
     listStrategies: async () => [{ name: 'structural', kind: 'rules', description: 'benchmark segmentation', available: true }],
     startRun: async ({ documentId, strategy }) => {

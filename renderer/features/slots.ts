@@ -2,7 +2,7 @@
  * Extension points of the window. A feature folder adds UI without touching App.tsx: its
  * `register.ts` (loaded at start-up by load-features.ts) calls `registerSlot`.
  *
- * - `toolbar`: controls in the toolbar, after the screen tabs;
+ * - `toolbar`: controls in a command bar under the header, on the document screen;
  * - `left-panel` / `right-panel`: panels in the workbench sidebars (right: above the outline);
  * - `editor-overlay`: elements laid over the editor pane (absolutely positioned inside it);
  * - `global`: invisible components mounted once (keyboard shortcuts, autosave...);

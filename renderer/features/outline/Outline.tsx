@@ -1,8 +1,7 @@
 /**
- * One row per segment, in order. Every row is in the DOM (cheap rows, painted lazily through
- * `content-visibility`), so tests read `data-start`/`data-end` off all of them without scrolling.
- * Clicking a row reveals its segment; the row under the editor's cursor is highlighted and kept
- * in view.
+ * One row per segment, in order. Every row is in the DOM (cheap rows), so tests read
+ * `data-start`/`data-end` off all of them without scrolling. Clicking a row reveals its segment;
+ * the row under the editor's cursor is highlighted and kept in view.
  */
 import { memo, useEffect, useRef, type RefObject } from 'react';
 import { approxTokens, useSegments } from '../../stores/segments';

@@ -131,6 +131,25 @@ describe('hand correction against serve --workspace', () => {
     await expect.poll(async () => Number(await strip.getAttribute('data-offset'))).toBe(to);
   });
 
+  it('drags a boundary in the document view by its marker in the margin', async () => {
+    const { page } = session;
+    const before = await starts(page);
+    const marker = page.locator('.seg-glyph').nth(3);
+    const box = (await marker.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    // Down into the segment's text, two lines below the marker.
+    for (let dy = 5; dy <= 40; dy += 5) await page.mouse.move(box.x + 300, box.y + box.height / 2 + dy);
+    await page.mouse.up();
+    await expect.poll(async () => (await starts(page)).length).toBe(before.length);
+    await expect.poll(() => starts(page)).not.toEqual(before);
+    const after = await starts(page);
+    const moved = after.find((s) => !before.includes(s))!;
+    expect(/[.!?] $/.test(TEXT.slice(moved - 2, moved)) || TEXT[moved - 1] === '\n').toBe(true);
+    await page.locator('[data-testid="undo"]').click();
+    await expect.poll(() => starts(page)).toEqual(before);
+  });
+
   it('saves every correction in the workspace, and a reloaded page shows them', async () => {
     const { page } = session;
     await page.locator('[data-testid="outline-item"]').nth(1).click();

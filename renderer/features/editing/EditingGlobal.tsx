@@ -1,6 +1,7 @@
 /**
  * Mounted once for the window: the editing keys, workspace autosave and events, the shortcuts
- * sheet, and the cursor offset (from the editor, or the start of the outline entry clicked last).
+ * sheet, boundary dragging in the document view, and the cursor offset (from the editor, or the
+ * start of the outline entry clicked last).
  */
 import { useEffect } from 'react';
 import { onEditorHandle } from '../document-view/editor-handle';
@@ -10,6 +11,7 @@ import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { installEditingKeys } from './shortcuts';
+import { installViewDrag } from './view-drag';
 import { handleWorkspaceEvent, installAutosave } from './workspace';
 
 function followCursor(): () => void {
@@ -19,7 +21,11 @@ function followCursor(): () => void {
     stopCursor = () => {};
     if (!handle) return;
     const sub = handle.editor.onDidChangeCursorPosition((e) => useEditingStore.getState().setCursorOffset(handle.lines.offsetAt(e.position)));
-    stopCursor = () => sub.dispose();
+    const stopViewDrag = installViewDrag(handle);
+    stopCursor = () => {
+      sub.dispose();
+      stopViewDrag();
+    };
   });
   const stopReveal = useUiStore.subscribe((state, previous) => {
     if (!state.revealRequest || state.revealRequest === previous.revealRequest) return;

@@ -6,7 +6,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { methodNames, type WorkbenchEvent } from '../shared/ipc/contract';
-import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, WorkbenchCallError, type CallOutcome } from '../shared/ipc/wire';
+import { IPC_CALL_CHANNEL, IPC_EVENT_CHANNEL, type CallOutcome } from '../shared/ipc/wire';
 
 const api: Record<string, unknown> = {
   onEvent(listener: (event: WorkbenchEvent) => void): () => void {
@@ -21,7 +21,9 @@ const api: Record<string, unknown> = {
 for (const method of methodNames) {
   api[method] = async (params: unknown) => {
     const outcome = (await ipcRenderer.invoke(IPC_CALL_CHANNEL, { method, params })) as CallOutcome;
-    if (!outcome.ok) throw new WorkbenchCallError(outcome.error);
+    // A plain object crosses the context bridge whole (an Error would keep only its message);
+    // renderer/ipc turns it back into a WorkbenchCallError.
+    if (!outcome.ok) throw outcome.error;
     return outcome.result;
   };
 }

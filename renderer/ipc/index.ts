@@ -5,12 +5,14 @@
  */
 import type { WorkbenchApi } from '../../shared/ipc/contract';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
+import { wrapPreloadApi } from './preload-client';
 import { createSocketWorkbench } from './socket-client';
 
+let preloadApi: WorkbenchApi | null = null;
 let socketApi: WorkbenchApi | null = null;
 
 export function getWorkbench(): WorkbenchApi {
-  if (window.workbench) return window.workbench;
+  if (window.workbench) return (preloadApi ??= wrapPreloadApi(window.workbench));
   if (!socketApi) {
     const scheme = window.location.protocol === 'https:' ? 'wss:' : 'ws:';
     socketApi = createSocketWorkbench(`${scheme}//${window.location.host}${WORKBENCH_SOCKET_PATH}`);

@@ -11,6 +11,7 @@ import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../share
 import type { CallOutcome } from '../../shared/ipc/wire';
 import { secureWebPreferences } from '../../electron/main/secure-web-preferences';
 import { buildElectron } from '../../scripts/build-electron';
+import { wrapPreloadApi } from '../../renderer/ipc/preload-client';
 import { appRoot, recorded, type FakeBrowserWindow } from './fake-electron';
 
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
@@ -128,7 +129,12 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     const api = exposed.get('workbench') as unknown as WorkbenchApi;
     expect(Object.keys(api).sort()).toEqual([...methodNames, 'onEvent'].sort());
     expect((await api.getHostInfo({})).transport).toBe('electron');
-    await expect(api.getDocument({ documentId: 'missing' })).rejects.toMatchObject({ code: 'not-found', name: 'WorkbenchCallError' });
+    // The refusal crosses the bridge as a plain WireError; renderer/ipc makes it an Error again.
+    await expect(api.getDocument({ documentId: 'missing' })).rejects.toEqual({ code: 'not-found', message: "no open document with id 'missing'" });
+    const rendererApi = wrapPreloadApi(api);
+    const refused = await rendererApi.getDocument({ documentId: 'missing' }).catch((err: unknown) => err);
+    expect(refused).toBeInstanceOf(Error);
+    expect(refused).toMatchObject({ name: 'WorkbenchCallError', code: 'not-found', message: "no open document with id 'missing'" });
 
     const seen: WorkbenchEvent[] = [];
     const stop = api.onEvent((event) => seen.push(event));

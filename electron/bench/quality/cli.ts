@@ -81,13 +81,18 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     : undefined;
 
   const strategies: Record<string, StrategyFigures> = {};
+  const failed: QualityReport['failed'] = [];
   for (const strategy of run) {
     const runner: StrategyRunner = {
       kind: strategy.kind,
-      run: ({ text, info, strategy: name }) =>
-        runStrategy({ text, info, strategy: name, options }, { onProgress: () => {}, signal: new AbortController().signal }),
+      run: ({ text, info, strategy: name }) => runStrategy({ text, info, strategy: name, options }),
     };
-    strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);
+    try {
+      strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);
+    } catch (err) {
+      // One strategy failing (a model that cannot load, say) must not cost the others' figures.
+      failed.push({ strategy: strategy.name, error: (err as Error).message.split('\n')[0] ?? String(err) });
+    }
   }
   if (progress) process.stderr.write('\r\x1b[K');
 
@@ -105,6 +110,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     settings: { ...settings, embeddingBytesPerSegment: EMBEDDING_BYTES_PER_SEGMENT },
     strategies,
     skipped,
+    failed,
     machine: machineInfo(),
     date: new Date().toISOString(),
     command: ['npm run --silent cli -- bench quality', ...argv.map(shellQuote)].join(' '),
@@ -123,5 +129,6 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   } else {
     process.stdout.write(qualityTable(report) + wrote);
   }
-  return 0;
+  for (const f of failed) process.stderr.write(`error: ${f.strategy} failed: ${f.error}\n`);
+  return failed.length ? 1 : 0;
 }

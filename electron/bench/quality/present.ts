@@ -42,6 +42,7 @@ export function qualityTable(report: QualityReport): string {
     `Retrieval: ${report.corpus.goldRetrieval.questions} generated questions, BM25 over each strategy's segments; top-k = answer sentence inside a top-k segment; ROUGE-L F1 of the top segment vs the answer.`,
     `Embeddings: segments x ${report.settings.embeddingBytesPerSegment} bytes (1024-dimension float32, as the seed).`,
     ...report.skipped.map((s) => `skipped ${s.strategy}: ${s.reason}`),
+    ...report.failed.map((f) => `FAILED ${f.strategy}: ${f.error}`),
   ];
   return lines.join('\n') + '\n';
 }
@@ -73,9 +74,11 @@ export function qualityHtml(report: QualityReport): string {
     ...rows.map((r) => `<tr>${r.map((c) => `<td>${escapeHtml(c)}</td>`).join('')}</tr>`),
     '</tbody></table>',
   ].join('');
-  const skipped = report.skipped.length
-    ? `<ul>${report.skipped.map((s) => `<li>skipped <b>${escapeHtml(s.strategy)}</b>: ${escapeHtml(s.reason)}</li>`).join('')}</ul>`
-    : '';
+  const notes = [
+    ...report.skipped.map((s) => `<li>skipped <b>${escapeHtml(s.strategy)}</b>: ${escapeHtml(s.reason)}</li>`),
+    ...report.failed.map((f) => `<li>failed <b>${escapeHtml(f.strategy)}</b>: ${escapeHtml(f.error)}</li>`),
+  ];
+  const skipped = notes.length ? `<ul>${notes.join('')}</ul>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <title>Segment Workbench: quality on ${escapeHtml(report.corpus.name)}</title>

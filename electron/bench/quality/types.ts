@@ -46,6 +46,8 @@ export interface QualityReport {
   strategies: Record<string, StrategyFigures>;
   /** Strategies asked for that could not run here, with the reason (e.g. model files missing). */
   skipped: Array<{ strategy: string; reason: string }>;
+  /** Strategies that started and failed, with the error; the others' figures are still reported. */
+  failed: Array<{ strategy: string; error: string }>;
   machine: MachineInfo;
   date: string;
   command: string;

@@ -130,7 +130,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     workspaceSaveCorrection: ({ workspaceDocumentId, segmentation, basedOnStrategy }) =>
       guarded(async () => {
         const ws = await workspace();
-        await ws.saveCorrection(workspaceDocumentId, segmentation, await basisOf(ws, workspaceDocumentId, basedOnStrategy));
+        await ws.saveCorrection(workspaceDocumentId, segmentation, () => basisOf(ws, workspaceDocumentId, basedOnStrategy));
         return { saved: true as const };
       }),
     workspaceReanchor: ({ workspaceDocumentId, apply }) => guarded(async () => reanchorDocument(await workspace(), workspaceDocumentId, apply)),

@@ -83,6 +83,17 @@ describe('WorkspaceService', () => {
     await ws.close();
   });
 
+  it('keeps the order of corrections, however long their checks take', async () => {
+    const ws = await open();
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    const older = segmentationFromCuts(TEXT, [52]);
+    const newer = segmentationFromCuts(TEXT, [52, TEXT.indexOf('A third')]);
+    const slowBasis = () => new Promise<null>((resolve) => setTimeout(() => resolve(null), 50));
+    await Promise.all([ws.saveCorrection(id, older, slowBasis), ws.saveCorrection(id, newer, null)]);
+    expect((await ws.loadDocument(id)).corrected?.segmentation).toEqual(newer);
+    await ws.close();
+  });
+
   it('refuses a folder that is a file, a foreign workspace.json and unsafe document ids', async () => {
     writeFileSync(path.join(root, 'file'), 'x');
     await expect(WorkspaceService.open(path.join(root, 'file'), { readSource })).rejects.toThrow(/not a folder/);

@@ -32,6 +32,8 @@ export class SourceChangedError extends WorkspaceFileError {
 
 export class WorkspaceService {
   private readonly texts = new Map<string, DocumentText>();
+  /** Per document: the last correction being checked and scheduled (see saveCorrection). */
+  private readonly scheduling = new Map<string, Promise<void>>();
   private readonly saver: DebouncedSaver<PendingCorrection>;
 
   private constructor(
@@ -120,10 +122,23 @@ export class WorkspaceService {
   /**
    * Schedules the corrected segmentation for saving (debounced). The promise resolves once it, or
    * a later correction of the same document, is durably on disk. Invalid input is refused at once.
+   * Calls for one document are scheduled in the order they were made, whatever their checks cost,
+   * so an older correction can never overwrite a newer one. `basedOn` may be worked out lazily.
    */
-  async saveCorrection(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<void> {
-    await this.validateCorrection(id, segmentation);
-    return this.saver.schedule(id, { segmentation, basedOn });
+  async saveCorrection(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null | (() => Promise<CorrectionBasis | null>)): Promise<void> {
+    const previous = this.scheduling.get(id) ?? Promise.resolve();
+    const step = previous.then(async () => {
+      await this.validateCorrection(id, segmentation);
+      const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
+      // Wrapped, so that this step ends when the save is scheduled, not when it is written.
+      return { written: this.saver.schedule(id, { segmentation, basedOn: basis }) };
+    });
+    const settled = step.then(() => undefined, () => undefined);
+    this.scheduling.set(id, settled);
+    void settled.then(() => {
+      if (this.scheduling.get(id) === settled) this.scheduling.delete(id);
+    });
+    return (await step).written;
   }
 
   /** Saves the correction now, skipping the debounce; resolves with what was written. */

@@ -120,35 +120,31 @@ export async function addOpenDocumentToWorkspace(): Promise<void> {
   }
 }
 
-let saving: Promise<void> | null = null;
-let again = false;
+let latestSave = 0;
 
-/** Sends the shown segmentation as the document's correction; one call in flight, the latest wins. */
-async function saveNow(): Promise<void> {
-  if (saving) {
-    again = true;
-    return saving;
-  }
+/**
+ * Sends the shown segmentation as the document's correction. Every change is sent at once; the
+ * service debounces them (a write at most 1 s after the first unsaved change) and answers each
+ * call once a write containing it is on disk. The status follows the latest call.
+ */
+function saveNow(): Promise<void> {
   const workspaceDocumentId = useEditingStore.getState().workspaceDocumentId;
   const current = useSegmentationStore.getState().current;
-  if (!workspaceDocumentId || !current) return;
+  if (!workspaceDocumentId || !current) return Promise.resolve();
+  const seq = ++latestSave;
   useEditingStore.getState().setSaveStatus('pending');
-  saving = workbench()
+  return workbench()
     .workspaceSaveCorrection({ workspaceDocumentId, segmentation: current.segmentation, basedOnStrategy: current.strategy })
     .then(
       () => {
-        if (!again) useEditingStore.getState().setSaveStatus('saved');
+        if (seq === latestSave) useEditingStore.getState().setSaveStatus('saved');
       },
-      (err: unknown) => useEditingStore.getState().setSaveStatus('failed', describeError(err)),
-    )
-    .finally(() => {
-      saving = null;
-      if (again) {
-        again = false;
-        void saveNow();
-      }
-    });
-  return saving;
+      (err: unknown) => {
+        // A failed save is reported even when a later one is under way: the user must know.
+        useEditingStore.getState().setSaveStatus('failed', describeError(err));
+        reportError('A correction was not saved', err);
+      },
+    );
 }
 
 /**

@@ -34,6 +34,17 @@ describe('history store', () => {
     expect(useHistoryStore.getState().lastChange).toBe('redo');
   });
 
+  it('announces a change only once the new result is shown', () => {
+    const seen: (readonly number[] | undefined)[] = [];
+    const stop = useHistoryStore.subscribe((s, p) => {
+      if (s.revision !== p.revision) seen.push(boundaries());
+    });
+    useHistoryStore.getState().apply('split', (t, s) => splitAt(t, s, TEXT.indexOf('Three')));
+    useHistoryStore.getState().undo();
+    stop();
+    expect(seen).toEqual([[19, 38], [19]]);
+  });
+
   it('records nothing for an edit that changes nothing', () => {
     const before = useHistoryStore.getState().revision;
     expect(useHistoryStore.getState().apply('split', (_t, s) => s)).toBe(false);

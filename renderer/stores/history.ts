@@ -43,10 +43,14 @@ function showResult(result: SegmentationResult): void {
 }
 
 export const useHistoryStore = create<HistoryState>()((set, get) => {
-  /** The history is updated before the segmentation store, so the subscription below sees no outside change. */
+  /**
+   * The history is updated before the segmentation store, so the subscription below sees no
+   * outside change; the revision after it, so listeners to the revision see the new result.
+   */
   function commit(history: History<SegmentationResult>, change: ChangeKind | null): void {
-    set({ history, ...(change ? { revision: get().revision + 1, lastChange: change } : {}) });
+    set({ history });
     if (useSegmentationStore.getState().current !== history.present) showResult(history.present);
+    if (change) set({ revision: get().revision + 1, lastChange: change });
   }
 
   return {

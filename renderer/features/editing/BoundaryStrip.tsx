@@ -12,6 +12,9 @@ import { useUiStore } from '../../stores/ui';
 import { activeBoundary } from './actions';
 
 const MAX_TICKS = 300;
+
+/** Line breaks shown as symbols, so the context stays on one line. */
+const visible = (s: string) => s.replace(/\r\n|\r|\n/g, '⏎');
 const CONTEXT = 40;
 
 export function BoundaryStrip() {
@@ -61,9 +64,9 @@ export function BoundaryStrip() {
   return (
     <div className="boundary-strip" data-testid="boundary-strip" data-boundary={b} data-offset={at} data-lo={lo} data-hi={hi} onKeyDown={onKeyDown}>
       <div className="boundary-context">
-        <span className="before">…{text.slice(Math.max(lo, at - CONTEXT), at)}</span>
+        <span className="before">…{visible(text.slice(Math.max(lo, at - CONTEXT), at))}</span>
         <span className="cut" aria-hidden="true">|</span>
-        <span className="after">{text.slice(at, Math.min(hi, at + CONTEXT))}…</span>
+        <span className="after">{visible(text.slice(at, Math.min(hi, at + CONTEXT)))}…</span>
       </div>
       <div className="boundary-bar" ref={barRef} onPointerMove={onPointerMove} onPointerUp={onPointerUp} onPointerCancel={onPointerUp}>
         {shownTicks.map((t) => (

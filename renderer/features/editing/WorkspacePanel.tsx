@@ -95,12 +95,12 @@ export function WorkspacePanel() {
           ))}
         </div>
       )}
-      <div className="button-row">
+      <div className="button-row" title="Export every corrected document">
         <button data-testid="workspace-export-training" onClick={() => void exportWorkspace('training')}>
-          Export training JSONL
+          Training JSONL
         </button>
         <button data-testid="workspace-export-wiki" onClick={() => void exportWorkspace('wiki727k')}>
-          Export WIKI-727K
+          WIKI-727K
         </button>
       </div>
     </section>

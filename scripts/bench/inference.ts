@@ -137,7 +137,7 @@ async function main(argv: string[]) {
     `pipeline      ${mode}, ${windows} windows of <= ${windowTokens} tokens: ${t.evaluated} tokens evaluated (+${t.reusedFromCache} reused from cache), ` +
       `${t.generated} generated, ${result.segmentation.notes.length} segments in ${(pipelineMs / 1000).toFixed(2)} s: ` +
       `${perSecond(t.evaluated + t.generated, pipelineMs)} overall\n` +
-      `              prefill ${perSecond(pPrefilled, pPrefillMs)} (cancellable chunks), generation ${perSecond(pGenerated, pGenerateMs)} (grammar, repeat penalty)\n` +
+      `              prefill ${perSecond(pPrefilled, pPrefillMs)} (cancellable chunks), generation ${perSecond(pGenerated, pGenerateMs)} (${mode === 'constrained' ? 'grammar, ' : ''}repeat penalty)\n` +
       `              stages (ms): ${Object.entries(timings).map(([k, v]) => `${k} ${v.toFixed(0)}`).join(', ')}\n` +
       `ratio         pipeline time / raw time for the same tokens (${(predictedMs / 1000).toFixed(2)} s) = ${(pipelineMs / predictedMs).toFixed(2)}\n` +
       `              pipeline time / raw prefill of the text alone (${(prefillMs / 1000).toFixed(2)} s) = ${(pipelineMs / prefillMs).toFixed(2)}\n`,

@@ -1,0 +1,41 @@
+/**
+ * The model part of `segment` as a user runs it: the tiny profiles come from WORKBENCH_PROFILES_DIR,
+ * the files from WORKBENCH_MODELS_DIR; the output is the same JSON as the rule strategies.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../cli/support/run-cli';
+import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from './tiny-profiles';
+
+const text = mobyDickOpening();
+let file: string;
+
+beforeAll(() => {
+  process.env.WORKBENCH_PROFILES_DIR = writeTinyProfiles();
+  process.env.WORKBENCH_MODELS_DIR = fixtureModelsDir;
+  // See model-strategies.test.ts: one thread for the tiny model on a busy 2-core machine.
+  process.env.WORKBENCH_THREADS = '1';
+  file = join(mkdtempSync(join(tmpdir(), 'workbench-cli-segment-')), 'opening.txt');
+  writeFileSync(file, text);
+});
+
+describe('cli segment with a model strategy', () => {
+  it('--strategy topic prints segments that each have a topic, and meta names the backend', async () => {
+    const run = await runCli(['segment', file, '--strategy', 'topic', '--profile', 'tiny-topic', '--gpu', 'off', '--window', '256', '--overlap', '32']);
+    expect(run.stderr).toBe('');
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as { segments: { text: string; topic?: string }[]; meta: Record<string, unknown> };
+    expect(out.segments.map((s) => s.text).join('')).toBe(text);
+    for (const s of out.segments) expect(s.topic?.trim()).toBeTruthy();
+    expect(out.meta).toMatchObject({ backend: 'cpu', mode: 'constrained', profile: { name: 'tiny-topic' } });
+  });
+
+  it('a missing profile exits 2 with one line', async () => {
+    const run = await runCli(['segment', file, '--strategy', 'summary', '--profile', 'nope', '--gpu', 'off']);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr).toMatch(/^error: no profile named 'nope' \(known: [^\n]*\)\n$/);
+  });
+});

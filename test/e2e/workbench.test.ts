@@ -69,7 +69,7 @@ describe('workbench UI against cli serve', () => {
     await serve?.stop();
   });
 
-  it('starts on the bundled sample, already segmented, one outline row and marker per segment', async () => {
+  it('starts on the bundled sample, already segmented: one outline row and marker per segment, notes on hover', async () => {
     const { page } = session;
     await page.waitForFunction(() => {
       const root = document.querySelector('[data-testid="app"]');
@@ -82,6 +82,14 @@ describe('workbench UI against cli serve', () => {
     expect(shown[0]?.start).toBe(0);
     for (let i = 1; i < shown.length; i++) expect(shown[i]!.start).toBe(shown[i - 1]!.end);
     expect(await boundaryOffsets(page)).toEqual(shown.slice(1).map((s) => s.start));
+
+    // Hovering the text shows the segment's note: here (structural) its size.
+    const line = (await page.locator('.monaco-editor .view-line').filter({ hasText: /[a-z]{4}\s[a-z]{4}/ }).first().boundingBox())!;
+    await page.mouse.move(line.x + 12, line.y + 8);
+    await page.waitForTimeout(300);
+    await page.mouse.move(line.x + 16, line.y + 9);
+    const hover = page.locator('.monaco-hover').filter({ hasText: /chars · ~\d+ tok/ });
+    await expect.poll(() => hover.count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await session.screenshot('workbench-sample');
   });
 
@@ -110,8 +118,8 @@ describe('workbench UI against cli serve', () => {
   it('reveals a segment from the outline, and the outline follows the cursor', async () => {
     const { page } = session;
     const rows = page.locator('[data-testid="outline-item"]');
+    await expect.poll(() => rows.count()).toBeGreaterThan(3);
     const count = await rows.count();
-    expect(count).toBeGreaterThan(3);
 
     await rows.nth(2).click();
     await expect.poll(() => rows.nth(2).getAttribute('aria-current')).toBe('true');

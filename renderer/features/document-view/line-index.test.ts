@@ -23,6 +23,7 @@ describe('LineIndex', () => {
             expect(position).toEqual({ lineNumber: i + 1, column: col + 1 });
             expect(index.offsetAt(position)).toBe(offset + col);
           }
+          expect(index.lineEndColumn(i + 1)).toBe(line.length + 1);
           offset += line.length;
           // Skip the line break that ended this line.
           if (text.startsWith('\r\n', offset)) offset += 2;

@@ -45,6 +45,12 @@ export class LineIndex {
     return Math.min(start + Math.max(0, position.column - 1), this.contentEnd(line));
   }
 
+  /** The column just after the last character of line `line` (1-based). */
+  lineEndColumn(line: number): number {
+    const clamped = Math.max(1, Math.min(this.starts.length, line));
+    return this.contentEnd(clamped) - this.starts[clamped - 1]! + 1;
+  }
+
   /** Where line `line` (1-based) ends, before its line break. */
   private contentEnd(line: number): number {
     if (line >= this.starts.length) return this.text.length;

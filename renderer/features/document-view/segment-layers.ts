@@ -162,7 +162,8 @@ function tintDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
   // A segment that ends where a line starts does not reach into that line.
   const lastLine = afterLast.column === 1 && afterLast.lineNumber > first.lineNumber ? afterLast.lineNumber - 1 : afterLast.lineNumber;
   return {
-    range: new monaco.Range(first.lineNumber, 1, lastLine, 1),
+    // Up to the end of the last line: Monaco shows a decoration's hover only inside its range.
+    range: new monaco.Range(first.lineNumber, 1, lastLine, lines.lineEndColumn(lastLine)),
     options: {
       isWholeLine: true,
       className: look.index % 2 === 0 ? 'seg-tint-even' : 'seg-tint-odd',

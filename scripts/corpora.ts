@@ -16,10 +16,10 @@ import { CORPUS_NAMES } from '../electron/bench/corpus/types';
 
 const SPEC = {
   corpus: { type: 'enum', values: [...CORPUS_NAMES, 'all'], description: 'which corpus to build (default all)' },
-  seed: { type: 'string', description: `PRNG seed (default ${DEFAULT_SEED})` },
+  seed: { type: 'string', valueName: 'SEED', description: `PRNG seed (default ${DEFAULT_SEED})` },
   limit: { type: 'int', min: 1, description: 'at most this many documents per corpus' },
   'max-chars': { type: 'int', min: 200, description: 'documents stop growing before this many characters' },
-  out: { type: 'string', description: 'output folder (default corpora/, or test/fixtures/corpus-sample/ with --sample)' },
+  out: { type: 'string', valueName: 'DIR', description: 'output folder (default corpora/, or test/fixtures/corpus-sample/ with --sample)' },
   sample: { type: 'boolean', description: 'build the small committed sample' },
 } as const;
 

@@ -18,11 +18,11 @@ import { qualityHtml, qualityTable } from './present';
 import { EMBEDDING_BYTES_PER_SEGMENT, type QualityReport, type StrategyFigures } from './types';
 
 const SPEC = {
-  corpus: { type: 'string', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
-  strategies: { type: 'string', description: 'comma-separated; default: every model-free strategy and every installed model one' },
+  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
+  strategies: { type: 'string', valueName: 'A,B,C', description: 'comma-separated; default: every model-free strategy and every installed model one' },
   limit: { type: 'int', min: 1, description: 'only the first N documents' },
   json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },
-  out: { type: 'string', description: `folder for quality.json and quality.html (default ${CORPORA_DIR}/reports/NAME)` },
+  out: { type: 'string', valueName: 'DIR', description: `folder for quality.json and quality.html (default ${CORPORA_DIR}/reports/NAME)` },
   tolerance: { type: 'int', min: 0, description: 'boundary F1 tolerance in characters (default 0)' },
   questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },

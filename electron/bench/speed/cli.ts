@@ -16,7 +16,7 @@ const SECTIONS = ['locator', 'rules', 'model', 'ui'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const SPEC = {
-  only: { type: 'string', description: `comma-separated sections to run (${SECTIONS.join(', ')}; default all)` },
+  only: { type: 'string', valueName: 'A,B', description: `comma-separated sections to run (${SECTIONS.join(', ')}; default all)` },
   'model-tokens': { type: 'int', min: 100, max: 32_000, description: 'tokens of text for the model pipeline figure (default 2000)' },
   threads: { type: 'int', min: 1, max: 256, description: "llama.cpp threads for the model figure (default llama.cpp's; 1 on a busy machine)" },
   'ui-runs': { type: 'int', min: 1, max: 20, description: 'page loads for the UI figure, median reported (default 3)' },

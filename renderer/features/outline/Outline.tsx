@@ -74,7 +74,13 @@ const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, re
       data-start={start}
       data-end={end}
       aria-current={isCurrent ? 'true' : undefined}
+      tabIndex={0}
       onClick={() => useUiStore.getState().reveal(index)}
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter' && e.key !== ' ') return;
+        e.preventDefault();
+        useUiStore.getState().reveal(index);
+      }}
     >
       <div className="outline-line">
         <span className="outline-index">{index + 1}</span>

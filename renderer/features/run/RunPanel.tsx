@@ -1,6 +1,8 @@
 /** Choose a strategy and its options, run it, follow its progress, cancel it. */
+import { useEffect } from 'react';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import { describeError } from '../../services/errors';
+import { runDoctor } from '../../services/models';
 import { cancelRun, startRun } from '../../services/runs';
 import { useModelsStore } from '../../stores/models';
 import { isRunActive, useRunStore } from '../../stores/run';
@@ -22,6 +24,12 @@ export function RunPanel() {
   const missing = strategies.filter((s) => s.kind === 'model' && !s.available);
   const selected = strategies.find((s) => s.name === form.strategy);
   const update = useUiStore.getState().updateRunForm;
+
+  // The profile suggestions come from the doctor's report: ask once a model strategy is chosen.
+  const wantsProfiles = selected?.kind === 'model' && doctorProfiles === undefined;
+  useEffect(() => {
+    if (wantsProfiles) void runDoctor();
+  }, [wantsProfiles]);
 
   const run = () => {
     let options;

@@ -23,7 +23,7 @@ const SPEC = {
   sample: { type: 'boolean', description: 'build the small committed sample' },
 } as const;
 
-export const SAMPLE_DIR = 'test/fixtures/corpus-sample';
+const SAMPLE_DIR = 'test/fixtures/corpus-sample';
 
 function main(argv: string[]): number {
   const { flags, help } = parseArgs(argv, SPEC);

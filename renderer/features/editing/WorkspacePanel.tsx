@@ -8,7 +8,7 @@ import { useDocumentStore } from '../../stores/document';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
 import {
-  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openWorkspaceDocument, previewReanchor, refreshWorkspace,
+  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openNextToReview, openWorkspaceDocument, previewReanchor, refreshWorkspace,
   startBatch, useWorkspaceStore,
 } from './workspace';
 
@@ -73,6 +73,9 @@ export function WorkspacePanel() {
       <div className="button-row">
         <button data-testid="workspace-add" disabled={!documentId || inWorkspace} onClick={() => void addOpenDocumentToWorkspace()}>
           Add this document
+        </button>
+        <button data-testid="workspace-next" disabled={documents.length < 2} onClick={() => void openNextToReview()} title="Open the next document not fully reviewed">
+          Next to review
         </button>
       </div>
       <ReanchorBox />

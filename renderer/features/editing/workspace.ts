@@ -94,6 +94,19 @@ export async function openWorkspaceDocument(workspaceDocumentId: string): Promis
   return true;
 }
 
+/** Review one by one: opens the next document that is not fully reviewed (after the one shown, wrapping). */
+export async function openNextToReview(): Promise<boolean> {
+  const { documents, openId } = useWorkspaceStore.getState();
+  const from = documents.findIndex((d) => d.id === openId);
+  for (let step = 1; step <= documents.length; step++) {
+    const d = documents[(from + step + documents.length) % documents.length]!;
+    const done = d.corrected !== null && d.corrected.segments > 0 && d.corrected.reviewed === d.corrected.segments;
+    if (!done && d.id !== openId) return openWorkspaceDocument(d.id);
+  }
+  useUiStore.getState().notify('info', 'Every other document of the workspace is fully reviewed.');
+  return false;
+}
+
 /** At start-up with a workspace: reopens the document shown last (or the first one). */
 export async function openLastWorkspaceDocument(): Promise<boolean> {
   await refreshWorkspace();

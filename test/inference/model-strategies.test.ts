@@ -59,7 +59,9 @@ describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny m
     expect(result.warnings.filter((w) => w.code === 'head-not-found')).toEqual([]);
     const windows = windowsOf(result);
     for (const w of windows) expect(w.placed).toBe(w.heads);
-    expect(windows.reduce((n, w) => n + w.heads, 0)).toBeGreaterThan(0);
+    // Greedy decoding on the seeded fixture is deterministic: each profile writes several heads.
+    expect(windows.reduce((n, w) => n + w.heads, 0)).toBeGreaterThan(1);
+    expect(result.segmentation.boundaries.length).toBeGreaterThan(0);
     for (const b of result.segmentation.boundaries) expect(starts.has(b)).toBe(true);
     if (strategy !== 'simple') {
       for (const note of result.segmentation.notes) expect(note[strategy]?.trim()).toBeTruthy();

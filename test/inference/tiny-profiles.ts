@@ -27,7 +27,9 @@ export function tinyProfile(strategy: 'simple' | 'topic' | 'summary', overrides:
     prompt: { format: 'chatml', system: 'You split documents into segments.', template: 'Split this text:\n{{text}}', answerPrefix: '' },
     window: { tokens: 256, overlapTokens: 32 },
     decoding: { temperature: 0, topK: 40, topP: 0.95, repeatPenalty: 1.1, repeatPenaltyLastTokens: 64, maxNewTokens: 96 },
-    output: { ...notes[strategy], constrained: { headWords: 6, headPrefix: '# ', maxNoteChars: 40 } },
+    // Heads as plain lines: with '# ' the random model's only allowed tokens at a line start are
+    // '#' and the end tokens, and it mostly ends; plain heads give it many ways to continue.
+    output: { ...notes[strategy], constrained: { headWords: 6, headPrefix: '', maxNoteChars: 40 } },
     ...overrides,
   };
 }

@@ -1,6 +1,0 @@
-export * from './schema';
-export * from './template';
-export * from './parse-output';
-export * from './constrained';
-export * from './windows';
-export * from './reconcile';

@@ -132,6 +132,16 @@ describe('models pull through HF_ENDPOINT', () => {
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);
   });
 
+  it('fails fast and says why when the hub cannot be reached or has no such file', async () => {
+    const target = join(dir, 'x.gguf');
+    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/missing.gguf', target)).rejects.toThrow(/no such file on 127\.0\.0\.1:\d+ \(HTTP 404\)/);
+    const deadEndpoint = process.env.HF_ENDPOINT!;
+    await hub.stop();
+    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { endpoint: deadEndpoint })).rejects.toThrow(/cannot reach 127\.0\.0\.1:\d+ .*ECONNREFUSED/);
+    hub = new LoopbackHub(); // afterEach stops it
+    await hub.start();
+  });
+
   it('refuses a download that is not a GGUF and removes it', async () => {
     hub.addFile('Qwen/Tiny-GGUF/broken.gguf', Buffer.from('<html>rate limited</html>'.repeat(100)));
     const profilesDir = join(dir, 'profiles');

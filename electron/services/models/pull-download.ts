@@ -9,6 +9,7 @@ import { basename, dirname } from 'node:path';
 import { createModelDownloader, type ModelDownloader } from 'node-llama-cpp';
 import type { LocationOptions } from '../inference/paths';
 import { ModelError } from './errors';
+import { probeDownload } from './hub-probe';
 
 export interface PullProgress {
   file: string;
@@ -34,6 +35,7 @@ function abortReason(signal: AbortSignal): unknown {
 export async function downloadModelFile(uri: string, path: string, options: PullOptions = {}): Promise<void> {
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
+  await probeDownload(uri, { endpoint: options.endpoint, signal });
   await mkdir(dirname(path), { recursive: true });
   const file = basename(path);
   let downloader: ModelDownloader;

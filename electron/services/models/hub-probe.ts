@@ -1,0 +1,49 @@
+/**
+ * A quick look at a download's URL before node-llama-cpp's downloader starts. The downloader
+ * (ipull) retries a failing request up to 150 times with back-off, so an unreachable mirror or a
+ * misspelt file would otherwise look like a pull that hangs for many minutes.
+ */
+import { ModelError } from './errors';
+
+/** The hub endpoint by node-llama-cpp's rule: explicit, then MODEL_ENDPOINT, then HF_ENDPOINT. */
+export function hubEndpoint(explicit?: string): string {
+  const candidates = [explicit, process.env.MODEL_ENDPOINT, process.env.HF_ENDPOINT];
+  for (const c of candidates) {
+    if (c && /^https?:\/\//.test(c)) return c.endsWith('/') ? c : `${c}/`;
+  }
+  return 'https://huggingface.co/';
+}
+
+/**
+ * The URL an `hf:owner/repo/path[#branch]` URI or a plain http(s) URL downloads from; undefined
+ * for forms only node-llama-cpp can resolve (such as `hf:owner/repo:quant`, which asks the hub API).
+ */
+export function downloadUrl(uri: string, endpoint?: string): string | undefined {
+  if (/^https?:\/\//.test(uri)) return uri;
+  const m = /^hf:([^/\s]+)\/([^/\s]+)\/([^#\s]+)(?:#(\S+))?$/.exec(uri);
+  if (!m) return undefined;
+  const [, owner, repo, path, branch] = m as unknown as [string, string, string, string, string | undefined];
+  const file = path.split('/').map(encodeURIComponent).join('/');
+  return `${hubEndpoint(endpoint)}${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/resolve/${encodeURIComponent(branch ?? 'main')}/${file}`;
+}
+
+/** Fails fast, with the reason, when the file cannot be fetched at all. */
+export async function probeDownload(uri: string, options: { endpoint?: string; signal?: AbortSignal; timeoutMs?: number } = {}): Promise<void> {
+  const url = downloadUrl(uri, options.endpoint);
+  if (!url) return;
+  const timeout = AbortSignal.timeout(options.timeoutMs ?? 20_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let status: number;
+  try {
+    status = (await fetch(url, { method: 'HEAD', redirect: 'follow', signal })).status;
+  } catch (err) {
+    if (options.signal?.aborted) throw options.signal.reason;
+    const host = new URL(url).host;
+    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (timeout.aborted ? 'no answer in time' : (err as Error).message);
+    throw new ModelError('download-failed', `cannot reach ${host} for ${uri} (${cause}); check the network, HF_ENDPOINT or --endpoint`);
+  }
+  // 401/403 are left to the downloader: it retries with the user's token (HF_TOKEN or the hub's
+  // token file), which this unauthenticated look does not send.
+  if (status === 404) throw new ModelError('download-failed', `${uri}: no such file on ${new URL(url).host} (HTTP 404)`);
+  if (status >= 500) throw new ModelError('download-failed', `${uri}: the hub answered HTTP ${status}; try again later`);
+}

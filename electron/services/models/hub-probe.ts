@@ -39,7 +39,8 @@ export async function probeDownload(uri: string, options: { endpoint?: string; s
   } catch (err) {
     if (options.signal?.aborted) throw options.signal.reason;
     const host = new URL(url).host;
-    const cause = (err as { cause?: { code?: string } }).cause?.code ?? (timeout.aborted ? 'no answer in time' : (err as Error).message);
+    const inner = (err as { cause?: { code?: string; message?: string } }).cause;
+    const cause = timeout.aborted ? 'no answer in time' : (inner?.code ?? inner?.message ?? (err as Error).message);
     throw new ModelError('download-failed', `cannot reach ${host} for ${uri} (${cause}); check the network, HF_ENDPOINT or --endpoint`);
   }
   // 401/403 are left to the downloader: it retries with the user's token (HF_TOKEN or the hub's

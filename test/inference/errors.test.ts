@@ -120,6 +120,11 @@ describe('bad input', () => {
     await expectInferenceError(run({ windowTokens: 256, overlapTokens: 128 }), 'window-too-large', /overlap \(128 tokens\) must be less than half/);
   });
 
+  it('a GPU backend this machine does not have, instead of a quiet fall back to the CPU', async () => {
+    const missing = process.platform === 'darwin' ? 'cuda' : 'metal';
+    await expectInferenceError(run({ gpu: missing }), 'backend-unavailable', new RegExp(`--gpu ${missing}`));
+  });
+
   it('names an allocation failure as out of memory, and leaves other errors alone', () => {
     const oom = explainOutOfMemory(new Error('ggml_backend_cpu_buffer_type_alloc_buffer: failed to allocate buffer of size 9000000000'), 'creating a context of 32768 tokens', 'use a smaller window');
     expect(oom).toBeInstanceOf(InferenceError);

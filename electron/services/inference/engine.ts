@@ -75,7 +75,8 @@ export class InferenceEngine {
   /** The compute backend (loads llama.cpp, not a model). Call with the lock held. */
   async backend(choice: GpuChoice): Promise<{ llama: Llama; backend: BackendInfo }> {
     if (this.runtime && this.runtime.choice === choice) return this.runtime;
-    await this.releaseAll();
+    // The new backend is started before the old one is let go: if it cannot start, what is loaded stays.
+    const previousStage = this.stateValue.stage;
     this.setState({ stage: 'loading-backend', progress: 0 });
     let llama: Llama;
     try {
@@ -88,12 +89,22 @@ export class InferenceEngine {
         logger: (level, message) => this.log(level, message),
       });
     } catch (err) {
-      this.setState({ stage: 'failed' });
-      const detail = (err as Error).message?.split('\n')[0] ?? String(err);
-      throw new InferenceError('backend-unavailable', `cannot start llama.cpp with --gpu ${choice}: ${detail}`);
+      this.setState({ stage: this.runtime ? previousStage : 'failed' });
+      const detail = (err as Error).message?.split('\n')[0] || (err as Error).name || String(err);
+      throw new InferenceError(
+        'backend-unavailable',
+        `cannot start llama.cpp with --gpu ${choice}: no usable ${choice === 'auto' ? '' : `${choice} `}build of llama.cpp for this machine (${detail}); try --gpu off`,
+      );
+    }
+    if (choice !== 'auto' && choice !== 'off' && llama.gpu !== choice) {
+      // node-llama-cpp quietly falls back (e.g. to the CPU for metal on Linux): asked is asked.
+      await llama.dispose();
+      this.setState({ stage: this.runtime ? previousStage : 'failed' });
+      throw new InferenceError('backend-unavailable', `--gpu ${choice} is not available on this machine (llama.cpp would run on ${llama.gpu || 'cpu'}); try --gpu auto or --gpu off`);
     }
     const devices = llama.gpu === false ? [] : await llama.getGpuDeviceNames().catch(() => []);
     const backend: BackendInfo = { backend: llama.gpu === false ? 'cpu' : llama.gpu, devices, requested: choice };
+    await this.releaseAll();
     this.runtime = { choice, llama, backend };
     return this.runtime;
   }

@@ -117,12 +117,13 @@ describe('bad input', () => {
   });
 
   it('an overlap of half the window or more', async () => {
-    await expectInferenceError(run({ windowTokens: 256, overlapTokens: 128 }), 'window-too-large', /overlap \(128 tokens\) must be less than half/);
+    await expectInferenceError(run({ windowTokens: 256, overlapTokens: 128 }), 'invalid-option', /overlap \(128 tokens\) must be less than half/);
   });
 
   it('a GPU backend this machine does not have, instead of a quiet fall back to the CPU', async () => {
     const missing = process.platform === 'darwin' ? 'cuda' : 'metal';
     await expectInferenceError(run({ gpu: missing }), 'backend-unavailable', new RegExp(`--gpu ${missing}`));
+    await expectInferenceError(run({ gpu: 'tpu' }), 'invalid-option', /--gpu must be one of auto, off, cuda, metal, vulkan, got 'tpu'/);
   });
 
   it('names an allocation failure as out of memory, and leaves other errors alone', () => {

@@ -16,7 +16,8 @@ export type InferenceErrorCode =
   | 'adapter-mismatch'
   | 'window-too-large'
   | 'out-of-memory'
-  | 'backend-unavailable';
+  | 'backend-unavailable'
+  | 'invalid-option';
 
 export class InferenceError extends UserInputError {
   constructor(

@@ -20,10 +20,11 @@ export interface ModelStrategyDeps extends LocationOptions {
   engine?: InferenceEngine;
 }
 
+/** --gpu, else WORKBENCH_GPU, else llama.cpp's automatic choice. */
 function gpuChoice(value: unknown): GpuChoice {
-  if (value === undefined) return (process.env.WORKBENCH_GPU as GpuChoice | undefined) && GPU_CHOICES.includes(process.env.WORKBENCH_GPU as GpuChoice) ? (process.env.WORKBENCH_GPU as GpuChoice) : 'auto';
-  if (typeof value === 'string' && (GPU_CHOICES as readonly string[]).includes(value)) return value as GpuChoice;
-  throw new InferenceError('backend-unavailable', `--gpu must be one of ${GPU_CHOICES.join(', ')}, got '${String(value)}'`);
+  const raw = value ?? process.env.WORKBENCH_GPU ?? 'auto';
+  if (typeof raw === 'string' && (GPU_CHOICES as readonly string[]).includes(raw)) return raw as GpuChoice;
+  throw new InferenceError('invalid-option', `--gpu must be one of ${GPU_CHOICES.join(', ')}, got '${String(raw)}'`);
 }
 
 /** CPU threads: the option, else WORKBENCH_THREADS, else llama.cpp's default (all math cores). */
@@ -31,7 +32,7 @@ function threadCount(value: unknown): number | undefined {
   const raw = value ?? process.env.WORKBENCH_THREADS;
   if (raw === undefined || raw === '') return undefined;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new InferenceError('profile-invalid', `threads must be a whole number from 1, got '${String(raw)}'`);
+  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new InferenceError('invalid-option', `threads must be a whole number from 1 to 1024, got '${String(raw)}'`);
   return n;
 }
 
@@ -64,7 +65,7 @@ export async function runModelStrategy(
 ): Promise<SegmentationResult> {
   const { text, info, options } = request;
   const strategyParse = modelStrategySchema.safeParse(request.strategy);
-  if (!strategyParse.success) throw new InferenceError('profile-invalid', `'${request.strategy}' is not a model strategy (simple, topic, summary)`);
+  if (!strategyParse.success) throw new InferenceError('invalid-option', `'${request.strategy}' is not a model strategy (simple, topic, summary)`);
   const strategy: ModelStrategy = strategyParse.data;
   const locations: LocationOptions = { profilesDir: deps.profilesDir, modelsDir: deps.modelsDir };
   throwIfAborted(hooks.signal);
@@ -79,7 +80,7 @@ export async function runModelStrategy(
   const windowTokens = options.windowTokens ?? profile.window.tokens;
   const overlapTokens = options.overlapTokens ?? (options.windowTokens !== undefined ? Math.min(profile.window.overlapTokens, Math.floor(windowTokens / 4)) : profile.window.overlapTokens);
   if (overlapTokens * 2 >= windowTokens) {
-    throw new InferenceError('window-too-large', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
+    throw new InferenceError('invalid-option', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
   }
   const extra = options as { model?: string; adapter?: string; gpu?: string; threads?: number };
   const gpu = gpuChoice(extra.gpu);

@@ -11,6 +11,7 @@ import type { SegmentationResult } from '../../shared/document/types';
 import { sentenceStarts } from '../../shared/text/sentences';
 import { InferenceEngine } from '../../electron/services/inference/engine';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import type { ModelRunProgress } from '../../electron/services/inference/progress';
 import type { LlamaModel } from 'node-llama-cpp';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, writeTinyProfiles } from './tiny-profiles';
 
@@ -53,7 +54,19 @@ afterAll(async () => {
 
 describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny model', (strategy) => {
   it('constrained: every head lands exactly at a sentence start, with a note when the profile has notes', async () => {
-    const result = await run(strategy, 'constrained');
+    const progress: ModelRunProgress[] = [];
+    const result = await run(strategy, 'constrained', {}, undefined, (p) => progress.push(p as ModelRunProgress));
+    // Progress: windows and tokens only grow, and the last event says all is done.
+    const generating = progress.filter((p) => p.stage !== 'loading');
+    expect(generating.length).toBeGreaterThan(1);
+    for (let i = 1; i < generating.length; i++) {
+      expect(generating[i]!.windowsDone).toBeGreaterThanOrEqual(generating[i - 1]!.windowsDone);
+      expect(generating[i]!.tokensIn).toBeGreaterThanOrEqual(generating[i - 1]!.tokensIn);
+      expect(generating[i]!.tokensOut).toBeGreaterThanOrEqual(generating[i - 1]!.tokensOut);
+    }
+    expect(generating.at(-1)).toMatchObject({ stage: 'done', windowsDone: generating.at(-1)!.windowsTotal, etaSeconds: 0 });
+    expect(generating.at(-1)!.tokensPerSecond).toBeGreaterThan(0);
+    expect(generating.at(-1)!.tokensIn).toBe((result.meta.tokens as { prompt: number }).prompt);
     assertValidSegmentation(text, result.segmentation);
     expect((result.meta.window as { count: number }).count).toBeGreaterThan(1);
     expect(result.warnings.filter((w) => w.code === 'head-not-found')).toEqual([]);
@@ -93,6 +106,11 @@ describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny m
 describe('the engine', () => {
   it('swaps adapters without reloading the base model', async () => {
     await run('simple', 'constrained');
+    const stages: string[] = [];
+    // Stage changes only (load progress repeats the current stage).
+    const stop = engine.onState((state) => {
+      if (stages.at(-1) !== state.stage) stages.push(state.stage);
+    });
     const base: LlamaModel | null = engine.currentModel;
     const loads = engine.modelLoads;
     const contexts = engine.contextCreations;
@@ -102,6 +120,9 @@ describe('the engine', () => {
     expect(engine.modelLoads).toBe(loads);
     expect(engine.modelLoads).toBe(1);
     expect(engine.contextCreations).toBe(contexts + 2);
+    stop();
+    expect(stages.filter((stage) => stage === 'creating-context')).toHaveLength(2);
+    expect(stages).not.toContain('loading-model');
   });
 
   it('cancels mid-generation with an AbortError, frees the context and stays usable', async () => {

@@ -67,6 +67,8 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
   }
   const prefillMs = performance.now() - prefillStart;
   throwIfAborted(signal);
+  // The prompt's last token is evaluated by the generation call below, together with the first new one.
+  run.onPrefill?.(1, 0);
 
   const d = run.decoding;
   const generated: Token[] = [];

@@ -1,6 +1,8 @@
 /** The timed steps of the UI benchmark; see bench-main.tsx. */
 import { SEGMENT_LAYERS_MEASURE } from '../features/document-view/DocumentView';
+import { getEditorHandle } from '../features/document-view/editor-handle';
 import { openFile } from '../services/documents';
+import { useDocumentStore } from '../stores/document';
 import { useRunStore } from '../stores/run';
 import { useSegmentationStore } from '../stores/segmentation';
 import { paragraphStarts } from '../../shared/text/lines';
@@ -11,6 +13,12 @@ export interface UiBenchFigures {
   segments: number;
   /** File chosen -> text, tints, markers, zones and outline painted. */
   openAndPaintMs: number;
+  /** ...of which: until the document reached the store (read, encode, service call, decode). */
+  openDocumentMs: number;
+  /** ...until the 5,000-segment result reached the store (React has rendered the text by then). */
+  openResultMs: number;
+  /** ...the first drawing of all segment layers into Monaco. */
+  openLayersMs: number;
   /** One boundary moved -> redrawn and painted. */
   moveBoundaryMs: number;
   /** ...of which updating the Monaco decorations and zones. */
@@ -18,6 +26,8 @@ export interface UiBenchFigures {
   /** One segment split in two -> redrawn and painted (the tints of later segments alternate anew). */
   splitMs: number;
   splitLayersMs: number;
+  /** Median time to jump to another place in the document and paint it (smoothness). */
+  scrollJumpMs: number;
 }
 
 function nextTask(): Promise<void> {
@@ -61,6 +71,12 @@ export async function runUiBenchmark(chars: number, segments: number): Promise<U
   await afterPaint();
 
   const before = layerUpdates().length;
+  let documentAt = 0;
+  let resultAt = 0;
+  const stopDocument = useDocumentStore.subscribe(() => (documentAt ||= performance.now()));
+  const stopResult = useSegmentationStore.subscribe((s) => {
+    if (s.current) resultAt ||= performance.now();
+  });
   const opened = performance.now();
   await openFile(file);
   await until(
@@ -69,6 +85,9 @@ export async function runUiBenchmark(chars: number, segments: number): Promise<U
   );
   await afterPaint();
   const openAndPaintMs = performance.now() - opened;
+  stopDocument();
+  stopResult();
+  const openLayersMs = layerUpdates().at(-1)!.duration;
 
   // Move the middle boundary to the next paragraph start inside its right-hand segment.
   const store = useSegmentationStore.getState();
@@ -87,13 +106,40 @@ export async function runUiBenchmark(chars: number, segments: number): Promise<U
   const notes = [...current.notes.slice(0, k + 1), { topic: 'Split off' }, ...current.notes.slice(k + 1)];
   const splitting = await timeRedraw(() => useSegmentationStore.getState().applySegmentation({ boundaries: split, notes }));
 
+  const scrollJumpMs = await timeScrollJumps(SCROLL_JUMPS);
+
   return {
     chars: text.length,
     segments,
     openAndPaintMs,
+    openDocumentMs: documentAt - opened,
+    openResultMs: resultAt - opened,
+    openLayersMs,
     moveBoundaryMs: move.totalMs,
     moveBoundaryLayersMs: move.layersMs,
     splitMs: splitting.totalMs,
     splitLayersMs: splitting.layersMs,
+    scrollJumpMs,
   };
+}
+
+const SCROLL_JUMPS = 25;
+
+/** Jumps the editor to evenly spread places through the document, timing each until painted. */
+async function timeScrollJumps(jumps: number): Promise<number> {
+  const handle = getEditorHandle();
+  if (!handle) throw new Error('UI benchmark: no editor');
+  const { editor } = handle;
+  const height = editor.getScrollHeight();
+  const times: number[] = [];
+  for (let i = 1; i <= jumps; i++) {
+    const started = performance.now();
+    // Alternate ends of the document so every jump lands on lines not painted before.
+    const fraction = i % 2 === 0 ? i / (jumps + 1) : 1 - i / (jumps + 1);
+    editor.setScrollTop(fraction * height);
+    await afterPaint();
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  return times[times.length >> 1]!;
 }

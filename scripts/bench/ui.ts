@@ -6,7 +6,8 @@
  * Builds the benchmark page (renderer/bench/: the real App over an in-memory contract), serves
  * it on 127.0.0.1, and in Debian's Chromium times: opening a 5 MB document with 5,000 segments
  * until it is painted, and redrawing the boundary decorations after one edit (a boundary moved;
- * a segment split). Each figure is the median of --runs fresh page loads.
+ * a segment split), and jumping elsewhere in the document until painted (smoothness). Each
+ * figure is the median of --runs fresh page loads.
  */
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -100,10 +101,14 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
       runs,
       median: {
         openAndPaintMs: pick('openAndPaintMs'),
+        openDocumentMs: pick('openDocumentMs'),
+        openResultMs: pick('openResultMs'),
+        openLayersMs: pick('openLayersMs'),
         moveBoundaryMs: pick('moveBoundaryMs'),
         moveBoundaryLayersMs: pick('moveBoundaryLayersMs'),
         splitMs: pick('splitMs'),
         splitLayersMs: pick('splitLayersMs'),
+        scrollJumpMs: pick('scrollJumpMs'),
       },
       all,
     };
@@ -128,8 +133,12 @@ async function main(argv: string[]): Promise<void> {
   console.log(`UI benchmark: ${(report.chars / 1e6).toFixed(2)} M chars, ${report.segments} segments, median of ${report.runs} page loads`);
   console.log(`machine: ${os.cpus()[0]?.model ?? 'unknown CPU'} x${os.cpus().length}, Chromium headless (software rendering)`);
   console.log(`open and paint            ${ms(m.openAndPaintMs)}`);
+  console.log(`  document in the store   ${ms(m.openDocumentMs)}  (read, base64, service call)`);
+  console.log(`  result in the store     ${ms(m.openResultMs)}  (text model and view built by then)`);
+  console.log(`  segment layers drawn    ${ms(m.openLayersMs)}  (decorations and zones, once)`);
   console.log(`move one boundary         ${ms(m.moveBoundaryMs)}  (decorations ${ms(m.moveBoundaryLayersMs)})`);
   console.log(`split one segment         ${ms(m.splitMs)}  (decorations ${ms(m.splitLayersMs)})`);
+  console.log(`jump and paint elsewhere  ${ms(m.scrollJumpMs)}  (median of 25 jumps through the document)`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -49,6 +49,11 @@ export async function openSample(): Promise<void> {
   await open('the sample document', () => workbench().openSample({}));
 }
 
+/** Shows a document the services already opened (the desktop app's File > Open). */
+export async function showOpenedDocument(documentId: string): Promise<void> {
+  await open('the document', () => workbench().getDocument({ documentId }));
+}
+
 /** The browser's own encoder: ten times faster than building a binary string in JS for 5 MB. */
 function readAsBase64(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {

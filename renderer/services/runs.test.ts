@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SegmentationResult } from '../../shared/document/types';
-import type { WorkbenchApi, WorkbenchEvent } from '../../shared/ipc/contract';
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { segmentationFromCuts } from '../../shared/document/segmentation';
 import { useDocumentStore } from '../stores/document';
 import { useRunStore } from '../stores/run';
 import { useSegmentationStore } from '../stores/segmentation';
 import { useUiStore } from '../stores/ui';
 import { cancelRun, handleRunEvent, startRun } from './runs';
+import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { replaceWorkbench } from './workbench';
 
 const TEXT = 'Alpha.\n\nBeta.\n\nGamma.\n';
@@ -19,17 +20,6 @@ function result(cuts: number[], strategy = 'structural'): SegmentationResult {
     warnings: [],
     meta: {},
   };
-}
-
-/** The contract with only the methods a test scripts; any other call fails the test. */
-function scripted(methods: Partial<WorkbenchApi>): WorkbenchApi {
-  return new Proxy(methods as WorkbenchApi, {
-    get: (target, name: string) =>
-      (target as Record<string, unknown>)[name] ??
-      (() => {
-        throw new Error(`unexpected call: ${name}`);
-      }),
-  });
 }
 
 const dispatch = (event: WorkbenchEvent) => handleRunEvent(event as Parameters<typeof handleRunEvent>[0]);

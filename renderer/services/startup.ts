@@ -1,8 +1,8 @@
 /** What the app does once on start: listen to service events, learn the strategies, open the sample. */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { useUiStore } from '../stores/ui';
-import { openLastWorkspaceDocument } from '../features/editing/workspace';
-import { openSample } from './documents';
+import { openLastWorkspaceDocument, refreshWorkspace } from '../features/editing/workspace';
+import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
 import { handlePullEvent, refreshStrategies } from './models';
@@ -22,8 +22,11 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     case 'pull-failed':
       handlePullEvent(event);
       return;
+    // The desktop app's File menu acts in the main process, then tells this window what to show.
     case 'menu-command':
       if (event.command === 'export') void exportCurrent(useUiStore.getState().exportFormat);
+      else if (event.command === 'show-document') void showOpenedDocument(event.documentId);
+      else if (event.command === 'show-workspace') void refreshWorkspace();
       return;
     // Documents opened elsewhere and run starts need nothing here: this window follows its own.
     case 'document-opened':

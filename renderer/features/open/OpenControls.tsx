@@ -34,7 +34,16 @@ function PasteDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   return (
     <div className="dialog-backdrop" onClick={onClose}>
-      <div className="dialog" role="dialog" aria-label="Paste text" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label="Paste text"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') onClose();
+        }}
+      >
         <h2>Paste text</h2>
         <textarea
           data-testid="paste-text"

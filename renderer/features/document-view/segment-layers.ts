@@ -3,10 +3,10 @@
  * - an alternating whole-line tint per segment, whose hover shows the topic and summary;
  * - a glyph-margin marker and an overview-ruler tick at each segment start, and a thin vertical
  *   bar where a boundary falls inside a line;
- * - a view zone above each segment start: the boundary line with the topic and
- *   the segment's size. Zones of boundaries carry `data-testid="boundary"` and `data-offset`.
- *   Monaco creates every zone's DOM node up front and only hides off-screen ones, so the markers
- *   in the DOM are exactly the boundaries, one each, in document order.
+ * - a view zone above each segment start: the boundary line with the topic and the segment's
+ *   size. Zones of boundaries carry `data-testid="boundary"` and `data-offset` (the first
+ *   segment's zone is `document-start`). Monaco keeps every zone's DOM node attached and only
+ *   hides off-screen ones, so the markers in the DOM are exactly the boundaries, one each.
  *
  * Updates are keyed diffs: moving one boundary touches only the two segments around it, so an
  * edit costs little even with 5,000 segments. A split or merge shifts the alternation of every
@@ -56,7 +56,7 @@ export class SegmentLayers {
       };
       const noteKey = `${look.topic ?? ''}\u0000${look.summary ?? ''}\u0000${look.reviewed}`;
       wantedDecorations.set(`t${s.index % 2}:${s.start}:${s.end}:${noteKey}`, look);
-      wantedDecorations.set(`m${s.index === 0 ? 0 : 1}:${s.start}:${noteKey}`, look);
+      wantedDecorations.set(`m${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${noteKey}`, look);
       wantedZones.set(`${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${look.topic ?? ''}`, look);
     }
     this.updateDecorations(wantedDecorations, lines);

@@ -82,22 +82,21 @@ const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, re
         useUiStore.getState().reveal(index);
       }}
     >
-      <div className="outline-line">
-        <span className="outline-index">{index + 1}</span>
-        {/* The topic when there is one, else the first words. */}
-        <span className={topic ? 'outline-topic' : 'outline-head-only'} title={topic ?? head}>
-          {topic ?? (head || '(blank)')}
-        </span>
+      {/* Flat spans in a grid: 5,000 rows, so every element saved counts. */}
+      <span className="outline-index">{index + 1}</span>
+      {/* The topic when there is one, else the first words. */}
+      <span className={topic ? 'outline-topic' : 'outline-head-only'} title={topic ?? head}>
+        {topic ?? (head || '(blank)')}
         {reviewed && <span className="badge">reviewed</span>}
-      </div>
+      </span>
       {topic && (
-        <div className="outline-head" title={head}>
+        <span className="outline-head" title={head}>
           {head}
-        </div>
+        </span>
       )}
-      <div className="outline-size">
+      <span className="outline-size">
         {numberFormat.format(chars)} chars · ~{numberFormat.format(approxTokens(chars))} tok
-      </div>
+      </span>
     </li>
   );
 });

@@ -8,7 +8,7 @@
  *   2. raw decode: tokens generated one by one with sequence.evaluate, no grammar;
  *   3. the full pipeline (runModelStrategy: windows, template, grammar, parsing, placing) on the same text;
  * and prints tokens per second for each and the pipeline's time against what the raw rates predict
- * for the same work. A benchmark, not a test: it prints figures and asserts nothing.
+ * for the same work; then 4. how long a cancel takes to land when it comes during a prefill. A benchmark, not a test: it prints figures and asserts nothing.
  */
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -142,6 +142,32 @@ async function main(argv: string[]) {
       `ratio         pipeline time / raw time for the same tokens (${(predictedMs / 1000).toFixed(2)} s) = ${(pipelineMs / predictedMs).toFixed(2)}\n` +
       `              pipeline time / raw prefill of the text alone (${(prefillMs / 1000).toFixed(2)} s) = ${(pipelineMs / prefillMs).toFixed(2)}\n`,
   );
+
+  // 4. Cancel latency: abort a run a few seconds into its prefill (a batch in flight cannot be
+  // interrupted, so this is the slow case) and time until the run has rejected and freed its context.
+  const controller = new AbortController();
+  let armed = false;
+  const cancelled = runModelStrategy(
+    { text, info: describeDocument('bench.txt', text), strategy: 'summary', options: { profile: 'bench-twin', mode, gpu, threads } as never },
+    {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.tokensIn > 0 && !armed) {
+          armed = true;
+          setTimeout(() => controller.abort(), 3000);
+        }
+      },
+    },
+    { engine, profilesDir },
+  );
+  let abortedAt = 0;
+  controller.signal.addEventListener('abort', () => (abortedAt = performance.now()));
+  const outcome = await cancelled.then(
+    () => 'finished before the abort',
+    (err: Error) => err.name,
+  );
+  const latencyMs = performance.now() - abortedAt;
+  process.stdout.write(`cancel        abort 3 s into the prefill: ${outcome} after ${latencyMs.toFixed(0)} ms, context freed (engine ${engine.state.stage})\n`);
   await engine.dispose();
 }
 

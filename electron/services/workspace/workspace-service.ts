@@ -115,8 +115,12 @@ export class WorkspaceService {
 
   /** Saves a strategy's result for the document (its latest run of that strategy). */
   async saveRun(id: string, result: SegmentationResult): Promise<RunFile> {
-    const text = await this.editableText(id);
-    return this.store.writeRun(id, text.text, result);
+    // The write is queued in call order: an older run of the same strategy can never land last.
+    const queued = await this.inCallOrder(id, async () => {
+      const text = await this.editableText(id);
+      return { written: this.store.writeRun(id, text.text, result) };
+    });
+    return queued.written;
   }
 
   /**
@@ -126,19 +130,28 @@ export class WorkspaceService {
    * so an older correction can never overwrite a newer one. `basedOn` may be worked out lazily.
    */
   async saveCorrection(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null | (() => Promise<CorrectionBasis | null>)): Promise<void> {
-    const previous = this.scheduling.get(id) ?? Promise.resolve();
-    const step = previous.then(async () => {
+    const queued = await this.inCallOrder(id, async () => {
       await this.validateCorrection(id, segmentation);
       const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
-      // Wrapped, so that this step ends when the save is scheduled, not when it is written.
       return { written: this.saver.schedule(id, { segmentation, basedOn: basis }) };
     });
-    const settled = step.then(() => undefined, () => undefined);
+    return queued.written;
+  }
+
+  /**
+   * Runs `step` after every earlier step for the document, whatever their checks cost. A step
+   * returns its write wrapped, so that the chain moves on once the write is queued (in order),
+   * not once it is on disk.
+   */
+  private inCallOrder<T>(id: string, step: () => Promise<{ written: Promise<T> }>): Promise<{ written: Promise<T> }> {
+    const previous = this.scheduling.get(id) ?? Promise.resolve();
+    const next = previous.then(step);
+    const settled = next.then(() => undefined, () => undefined);
     this.scheduling.set(id, settled);
     void settled.then(() => {
       if (this.scheduling.get(id) === settled) this.scheduling.delete(id);
     });
-    return (await step).written;
+    return next;
   }
 
   /** Saves the correction now, skipping the debounce; resolves with what was written. */

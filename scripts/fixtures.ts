@@ -12,7 +12,7 @@ import { readGgufHeader } from '../electron/gguf/reader';
 import { writeQwen2Model, qwen2TokenizerMetadata } from './fixtures/qwen2-model';
 import { writeGgufLora, writePeftLora } from './fixtures/qwen2-lora';
 import { TINY_MODEL_FILE, TINY_PEFT_DIR, TINY_QWEN2, TWIN_MODEL_FILE, tinyLoras, tinyModel, tinyPeft, twinModel } from './fixtures/plan';
-import { extractQwen2Vocab, llamaCppBundlePath } from './fixtures/vocab';
+import { extractQwen2Vocab, llamaCppBundlePath, qwen2VocabCachePath } from '../electron/services/tokenizer/qwen2-vocab';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -25,7 +25,7 @@ interface Stamp {
 async function generatorKey(): Promise<string> {
   const hash = createHash('sha256');
   const dirs = ['scripts/fixtures', 'electron/gguf'];
-  const files = ['scripts/fixtures.ts'];
+  const files = ['scripts/fixtures.ts', 'electron/services/tokenizer/qwen2-vocab.ts'];
   for (const dir of dirs) {
     for (const name of (await readdir(join(repoRoot, dir))).sort()) {
       // verify.ts checks files rather than making them, so editing it need not remake the fixtures.
@@ -80,7 +80,7 @@ async function main(argv: string[]) {
   }
   await mkdir(outDir, { recursive: true });
   const started = Date.now();
-  const vocab = await readGgufHeader(await extractQwen2Vocab(join(outDir, '.cache', 'ggml-vocab-qwen2.gguf')));
+  const vocab = await readGgufHeader(await extractQwen2Vocab(qwen2VocabCachePath(outDir)));
   const tokenizer = qwen2TokenizerMetadata(vocab);
   // A file is kept when the stamp says this same generator made it; otherwise it is rebuilt.
   const reuse = (file: string) => !force && stamp?.key === key && upToDate(outDir, stamp, key, [file]);

@@ -3,7 +3,8 @@
  * text and a strategy name in, a checked SegmentationResult out. Transport-free: no argv, no IPC.
  *
  * Rule strategies run here directly. Model strategies are delegated to the inference service,
- * imported only when one is asked for, so a rule-strategy run never loads llama.cpp.
+ * imported only when one is asked for. A rule run loads llama.cpp only for a token limit (to count
+ * tokens with a real tokenizer); without `maxTokens` it never does.
  */
 import type { DocumentInfo, SegmentationResult } from '../../shared/document/types';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
@@ -20,6 +21,8 @@ export type StrategyOptions = RunOptions & {
   adapter?: string;
   /** Compute backend: auto, off (CPU), cuda, metal or vulkan. */
   gpu?: string;
+  /** Rule strategies with maxTokens: GGUF file whose tokenizer counts the tokens (default: Qwen2's vocabulary). */
+  tokenizer?: string;
 };
 
 export interface RunStrategyRequest {
@@ -27,7 +30,10 @@ export interface RunStrategyRequest {
   info: DocumentInfo;
   strategy: string;
   options: StrategyOptions;
-  /** A loaded tokenizer's counter: lets rule strategies honour maxTokens. Not serialisable, so not an option. */
+  /**
+   * A loaded tokenizer's counter for rule strategies' maxTokens. Not serialisable, so not an option;
+   * when absent, the tokenizer the options name (or Qwen2's) is loaded for a run with maxTokens.
+   */
   countTokens?: (text: string) => number;
 }
 
@@ -57,6 +63,22 @@ function abortError(): Error {
   return new DOMException('the run was cancelled', 'AbortError');
 }
 
+/**
+ * The token counter for a rule run with maxTokens. The default tokenizer failing to load degrades to
+ * the character limit (with the reason, for the warning); a tokenizer named in the options failing
+ * is the caller's mistake and throws TokenizerLoadError. Imported lazily: it loads llama.cpp.
+ */
+async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
+  const { loadTokenCounter } = await import('./tokenizer/token-counter');
+  try {
+    const counter = await loadTokenCounter({ tokenizerPath: options.tokenizer });
+    return { countTokens: counter.countTokens, source: counter.source };
+  } catch (err) {
+    if (options.tokenizer !== undefined) throw err;
+    return { problem: (err as Error)?.message ?? String(err) };
+  }
+}
+
 export async function runStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks = {}): Promise<SegmentationResult> {
   const { text, info, strategy, options } = request;
   if (info.chars !== text.length) {
@@ -78,20 +100,23 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
   }
 
   const rule = getRuleStrategy(strategy) as RuleStrategy;
+  const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options) : {};
+  if (hooks.signal?.aborted) throw abortError();
+  const countTokens = request.countTokens ?? tokens.countTokens;
   const started = performance.now();
   const { segmentation, warnings } = rule.segment(text, {
     maxChars: options.maxChars,
     maxTokens: options.maxTokens,
-    countTokens: request.countTokens,
+    countTokens,
   });
   const elapsedMs = performance.now() - started;
   // A rule strategy is pure and deterministic, but the invariant is checked at every service exit.
   assertValidSegmentation(text, segmentation);
   const allWarnings = [...warnings];
-  if (options.maxTokens !== undefined && !request.countTokens) {
+  if (options.maxTokens !== undefined && !countTokens) {
     allWarnings.push({
       code: 'max-tokens-ignored',
-      message: `max-tokens needs a tokenizer, and rule strategies run without one: only the character limit was applied`,
+      message: `max-tokens needs a tokenizer, and none could be loaded (${tokens.problem}): only the character limit was applied`,
     });
   }
   const ruleOptions = Object.fromEntries(
@@ -102,6 +127,11 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
     strategy,
     segmentation,
     warnings: allWarnings,
-    meta: { kind: 'rules', options: ruleOptions, elapsedMs: Math.round(elapsedMs * 1000) / 1000 },
+    meta: {
+      kind: 'rules',
+      options: ruleOptions,
+      ...(tokens.source !== undefined ? { tokenizer: tokens.source } : {}),
+      elapsedMs: Math.round(elapsedMs * 1000) / 1000,
+    },
   };
 }

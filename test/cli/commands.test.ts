@@ -73,11 +73,13 @@ describe('runStrategy', () => {
     expect(result.segmentation).toEqual({ boundaries: [], notes: [] });
   });
 
-  it('records options and timing, and says when --max-tokens cannot be applied', async () => {
+  it('records options, timing and the tokenizer that counted --max-tokens', async () => {
+    // No counter handed in: the Qwen2 vocabulary is loaded (the fallback is tested in max-tokens.test.ts).
     const result = await runStrategy({ text: 'One.\n\nTwo.\n', info: { name: 'd', chars: 11, sha256: '' }, strategy: 'structural', options: { maxChars: 50, maxTokens: 10 } });
     expect(result.meta).toMatchObject({ kind: 'rules', options: { maxChars: 50, maxTokens: 10 } });
+    expect(result.meta.tokenizer).toMatch(/ggml-vocab-qwen2\.gguf$/);
     expect(typeof result.meta.elapsedMs).toBe('number');
-    expect(result.warnings.map((w) => w.code)).toContain('max-tokens-ignored');
+    expect(result.warnings.map((w) => w.code)).not.toContain('max-tokens-ignored');
   });
 
   it('honours maxTokens with a token counter', async () => {

@@ -1,19 +1,21 @@
 /**
- * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N] [--format FORMAT] [--out PATH]
- *  [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
+ * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N [--tokenizer FILE]] [--format FORMAT]
+ *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
 import type { RunOptions } from '../../../shared/ipc/contract';
 import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../../services/documents';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/run-strategy';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { asUserErrors, writeOutput } from '../io';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
   'max-chars': { type: 'int', min: 1, max: 10_000_000, description: 'longest segment, in characters' },
-  'max-tokens': { type: 'int', min: 1, max: 1_000_000, description: 'longest segment, in tokens (needs a tokenizer)' },
+  'max-tokens': { type: 'int', min: 1, max: 1_000_000, description: 'longest segment, in tokens (rule strategies count with the Qwen2 tokenizer)' },
+  tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
   format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
   model: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF base model file' },
@@ -45,6 +47,11 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
       throw new UserInputError(`--${used[0]} applies only to the model strategies (simple, topic, summary), not '${strategy}'`);
     }
   }
+  if (flags.tokenizer !== undefined) {
+    // A model strategy windows with its own model's tokenizer; only the rule strategies count with this one.
+    if (isModelStrategy(strategy)) throw new UserInputError(`--tokenizer applies only to the rule strategies, not '${strategy}' (it counts with its model's own tokenizer)`);
+    if (flags['max-tokens'] === undefined) throw new UserInputError('--tokenizer only matters with --max-tokens');
+  }
   if (flags.constrained && flags.free) throw new UserInputError('--constrained and --free exclude each other');
   if (flags.window !== undefined && flags.overlap !== undefined && flags.overlap >= flags.window) {
     throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
@@ -60,6 +67,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     model: flags.model,
     adapter: flags.adapter,
     gpu: flags.gpu,
+    tokenizer: flags.tokenizer,
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }
@@ -104,6 +112,7 @@ export default async function segment(argv: string[]): Promise<number> {
         process.stderr.write('error: interrupted, nothing written\n');
         return 130;
       }
+      if (err instanceof TokenizerLoadError) throw new UserInputError(err.message);
       throw err;
     } finally {
       process.off('SIGINT', onInterrupt);

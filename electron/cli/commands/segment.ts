@@ -9,6 +9,7 @@ import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } 
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
+import { createStderrProgressBar } from '../progress-bar';
 import { asUserErrors, writeOutput } from '../io';
 
 const SPEC = {
@@ -72,14 +73,6 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }
 
-function progressPrinter(): ((p: { stage: string; windowsDone: number; windowsTotal: number; etaSeconds: number | null }) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
-  return (p) => {
-    const eta = p.etaSeconds === null ? '' : `, ~${Math.ceil(p.etaSeconds)} s left`;
-    process.stderr.write(`\r${p.stage}: window ${p.windowsDone}/${p.windowsTotal}${eta}\x1b[K`);
-  };
-}
-
 export default async function segment(argv: string[]): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, SPEC, { positionals: { min: 1, max: 1, names: 'FILE (the document to segment)' } });
   if (help) {
@@ -98,13 +91,13 @@ export default async function segment(argv: string[]): Promise<number> {
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.once('SIGINT', onInterrupt);
-    const onProgress = progressPrinter();
+    const progressBar = createStderrProgressBar();
     try {
       const result = await runStrategy(
         { text: document.text, info: document.info, strategy, options },
-        { signal: controller.signal, ...(onProgress ? { onProgress } : {}) },
+        { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
       );
-      if (onProgress) process.stderr.write('\r\x1b[K');
+      progressBar?.done();
       await writeOutput(flags.out, writeResult(format, result, document.text));
       return 0;
     } catch (err) {

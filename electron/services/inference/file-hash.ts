@@ -8,7 +8,8 @@ import { stat } from 'node:fs/promises';
 
 const cache = new Map<string, { key: string; sha256: Promise<string> }>();
 
-function hashFile(path: string): Promise<string> {
+/** Reads the whole file every time: for checking a copy against its original, where a cache would defeat the check. */
+export function sha256File(path: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const hash = createHash('sha256');
     createReadStream(path)
@@ -18,12 +19,13 @@ function hashFile(path: string): Promise<string> {
   });
 }
 
+/** The remembered hash while the file keeps its size and modification time. */
 export async function fileSha256(path: string): Promise<string> {
   const info = await stat(path);
   const key = `${info.size}:${info.mtimeMs}`;
   const known = cache.get(path);
   if (known && known.key === key) return known.sha256;
-  const sha256 = hashFile(path);
+  const sha256 = sha256File(path);
   cache.set(path, { key, sha256 });
   sha256.catch(() => cache.delete(path));
   return sha256;

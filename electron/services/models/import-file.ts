@@ -2,11 +2,11 @@
  * `models import FILE`: copies a local GGUF into the models folder after verifying it, through a
  * temporary name so a failed copy leaves neither half a file nor a damaged earlier one.
  */
-import { createHash } from 'node:crypto';
-import { createReadStream, existsSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import type { VerifiedGguf } from '../../gguf/verify';
+import { sha256File } from '../inference/file-hash';
 import { ModelError } from './errors';
 import { verifyForUse, verifyGguf } from './verify';
 
@@ -18,16 +18,6 @@ export interface ImportResult {
   architecture: string;
   /** The same file was already installed: nothing was copied. */
   alreadyInstalled: boolean;
-}
-
-export function sha256File(path: string): Promise<string> {
-  return new Promise((done, fail) => {
-    const hash = createHash('sha256');
-    createReadStream(path)
-      .on('data', (chunk) => hash.update(chunk))
-      .on('error', fail)
-      .on('end', () => done(hash.digest('hex')));
-  });
 }
 
 export async function importModelFile(

@@ -1,6 +1,7 @@
 /**
  * Small horizontal bar charts as SVG text: the same markup in the UI and in the exported HTML
- * report, with no chart library. Labels are escaped; a missing value is drawn as "n/a".
+ * report, with no chart library. Labels are escaped and, when too long, cut with an ellipsis
+ * (the full label in a tooltip); a missing value is drawn as "n/a".
  */
 
 export interface Bar {
@@ -18,23 +19,45 @@ export function formatValue(value: number): string {
   return value >= 100 ? value.toFixed(0) : value >= 1 ? value.toFixed(2) : value.toPrecision(3);
 }
 
-const ROW = 22;
-const LABEL_WIDTH = 110;
 const BAR_WIDTH = 160;
 const VALUE_WIDTH = 80;
+const WIDTH = BAR_WIDTH + VALUE_WIDTH;
+const TITLE_HEIGHT = 26;
+const LABEL_HEIGHT = 14;
+const BAR_HEIGHT = 14;
+const ROW = LABEL_HEIGHT + BAR_HEIGHT + 6;
+/**
+ * No text measuring here (shared code has no DOM), so a label's width is estimated: 7 px per
+ * character is above a 12 px sans-serif font's average advance, so the estimate errs wide.
+ */
+const CHAR_WIDTH = 7;
+const MAX_LABEL_CHARS = Math.floor(WIDTH / CHAR_WIDTH);
 
+/** A label cut to `max` characters with an ellipsis (the chart puts the full one in a tooltip). */
+export function fitLabel(label: string, max = MAX_LABEL_CHARS): string {
+  const chars = Array.from(label);
+  return chars.length <= max ? label : `${chars.slice(0, max - 1).join('')}…`;
+}
+
+/**
+ * Each row is its label on a line of its own above the bar, so a label never competes with the
+ * bar for width: the chart stays narrow enough for a side panel without being scaled down.
+ */
 export function barChartSvg(title: string, bars: readonly Bar[], unit = ''): string {
   const max = Math.max(0, ...bars.map((b) => b.value ?? 0));
-  const width = LABEL_WIDTH + BAR_WIDTH + VALUE_WIDTH;
-  const height = 26 + bars.length * ROW;
+  const height = TITLE_HEIGHT + bars.length * ROW;
+  // A long title widens the chart rather than running off its right edge.
+  const width = Math.max(WIDTH, Array.from(title).length * CHAR_WIDTH);
   const rows = bars.map((bar, i) => {
-    const y = 26 + i * ROW;
+    const y = TITLE_HEIGHT + i * ROW;
+    const barY = y + LABEL_HEIGHT + 2;
     const w = bar.value === null || max === 0 ? 0 : Math.max(1, Math.round((bar.value / max) * BAR_WIDTH));
     const shown = bar.value === null ? 'n/a' : `${formatValue(bar.value)}${unit ? ` ${unit}` : ''}`;
+    const tooltip = `<title>${escapeXml(`${bar.label}: ${shown}`)}</title>`;
     return (
-      `<text x="${LABEL_WIDTH - 6}" y="${y + 15}" text-anchor="end">${escapeXml(bar.label)}</text>` +
-      `<rect x="${LABEL_WIDTH}" y="${y + 3}" width="${w}" height="${ROW - 6}" fill="#4a7bd0"><title>${escapeXml(`${bar.label}: ${shown}`)}</title></rect>` +
-      `<text x="${LABEL_WIDTH + w + 6}" y="${y + 15}">${escapeXml(shown)}</text>`
+      `<text x="0" y="${y + 11}">${tooltip}${escapeXml(fitLabel(bar.label))}</text>` +
+      `<rect x="0" y="${barY}" width="${w}" height="${BAR_HEIGHT}" fill="#4a7bd0">${tooltip}</rect>` +
+      `<text x="${w + 6}" y="${barY + 11}">${escapeXml(shown)}</text>`
     );
   });
   return (

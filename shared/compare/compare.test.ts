@@ -7,7 +7,7 @@ import { describeDocument } from '../document/document-info';
 import { segmentationFromCuts } from '../document/segmentation';
 import { writeJson } from '../formats';
 import { evaluateBoundaries } from '../metrics';
-import { barChartSvg } from './bar-chart';
+import { barChartSvg, fitLabel } from './bar-chart';
 import { compareSegmentations, elapsedMsOf, strategyFigures } from './compare';
 import { compareReportHtml } from './report';
 
@@ -65,6 +65,18 @@ describe('figures, chart and report', () => {
     expect(svg).toContain('width="160"');
     expect(svg).toContain('width="80"');
     expect(svg).toContain('>n/a<');
+  });
+
+  it('keeps labels inside the chart: a long one is cut with an ellipsis and shown whole in a tooltip', () => {
+    const long = 'sentence-rules with a very long custom name (shown)';
+    const svg = barChartSvg('Time', [{ label: 'sentence-rules (shown)', value: 2 }, { label: long, value: 1 }], 'ms');
+    // Labels start at the chart's left edge, never at a negative or end-anchored position.
+    expect(svg).not.toContain('text-anchor="end"');
+    expect(svg).toContain('<title>sentence-rules (shown): 2 ms</title>sentence-rules (shown)</text>');
+    expect(svg).toContain(`<title>${long}: 1 ms</title>${fitLabel(long)}</text>`);
+    expect(fitLabel(long)).toMatch(/…$/);
+    expect(Array.from(fitLabel(long)).length * 7).toBeLessThanOrEqual(Number(/width="(\d+)"/.exec(svg)![1]));
+    expect(fitLabel('short')).toBe('short');
   });
 
   it('writes a self-contained HTML report with the figures and charts', () => {

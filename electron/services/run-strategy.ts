@@ -79,7 +79,18 @@ async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?
   }
 }
 
+/**
+ * Runs the strategy and records its wall time as `meta.elapsedMs`, measured here once for every
+ * kind (rules and models alike, everything from the call to the checked result: a model's loading
+ * and a tokenizer's included), so results of different strategies can be set side by side.
+ */
 export async function runStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks = {}): Promise<SegmentationResult> {
+  const started = performance.now();
+  const result = await runUntimed(request, hooks);
+  return { ...result, meta: { ...result.meta, elapsedMs: Math.round((performance.now() - started) * 1000) / 1000 } };
+}
+
+async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks): Promise<SegmentationResult> {
   const { text, info, strategy, options } = request;
   if (info.chars !== text.length) {
     throw new Error(`document info says ${info.chars} characters but the text has ${text.length}`);
@@ -103,13 +114,11 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
   const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options) : {};
   if (hooks.signal?.aborted) throw abortError();
   const countTokens = request.countTokens ?? tokens.countTokens;
-  const started = performance.now();
   const { segmentation, warnings } = rule.segment(text, {
     maxChars: options.maxChars,
     maxTokens: options.maxTokens,
     countTokens,
   });
-  const elapsedMs = performance.now() - started;
   // A rule strategy is pure and deterministic, but the invariant is checked at every service exit.
   assertValidSegmentation(text, segmentation);
   const allWarnings = [...warnings];
@@ -131,7 +140,6 @@ export async function runStrategy(request: RunStrategyRequest, hooks: RunStrateg
       kind: 'rules',
       options: ruleOptions,
       ...(tokens.source !== undefined ? { tokenizer: tokens.source } : {}),
-      elapsedMs: Math.round(elapsedMs * 1000) / 1000,
     },
   };
 }

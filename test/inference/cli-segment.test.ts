@@ -30,6 +30,9 @@ describe('cli segment with a model strategy', () => {
     expect(out.segments.map((s) => s.text).join('')).toBe(text);
     for (const s of out.segments) expect(s.topic?.trim()).toBeTruthy();
     expect(out.meta).toMatchObject({ backend: 'cpu', mode: 'constrained', profile: { name: 'tiny-topic' } });
+    // The same total-time field as a rule run, set by the shared runner (the Compare chart's time bar).
+    expect(out.meta.elapsedMs).toEqual(expect.any(Number));
+    expect(out.meta.elapsedMs as number).toBeGreaterThan(0);
   });
 
   it('a missing profile exits 2 with one line', async () => {

@@ -6,26 +6,16 @@
 import type { Segmentation, SegmentNote } from '../../shared/document/types';
 import { segmentationFromCuts } from '../../shared/document/segmentation';
 import { paragraphStarts } from '../../shared/text/lines';
+import { seededRandom } from '../../shared/util/seeded-random';
 
 const WORDS =
   'the of and segment model window boundary document topic summary river harbour whale captain ship sea voyage chapter sentence paragraph token cursor outline editor boundary reader writer export strategy quality speed language small local long break point'.split(
     ' ',
   );
 
-/** A small seeded generator (mulberry32): the same document on every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function benchText(targetChars: number, seed = 7): string {
-  const next = random(seed);
+  // Seeded: the same document on every run.
+  const next = seededRandom(seed);
   const parts: string[] = [];
   let length = 0;
   while (length < targetChars) {

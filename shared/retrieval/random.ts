@@ -1,9 +1,9 @@
 /**
  * Seeded randomness so that corpora and generated questions are reproducible from a seed alone,
- * on every platform and Node version: the project's mulberry32 generator (shared/locate's) with
+ * on every platform and Node version: the project's mulberry32 generator (shared/util/seeded-random) with
  * a textual seed and the helpers the builders need. Not for cryptography.
  */
-import { seededRandom } from '../locate/noisy-heads';
+import { seededRandom } from '../util/seeded-random';
 
 export interface Random {
   /** Uniform in [0, 1). */

@@ -16,6 +16,7 @@ import {
 } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { TEMP_SUFFIX } from '../../electron/services/workspace/atomic-file';
+import { seededRandom } from '../../shared/util/seeded-random';
 import { correctionTopic, killTestText, lineStartOffsets } from './kill-fixture';
 
 const RUNS = 30;
@@ -25,18 +26,6 @@ const workspaceDir = path.join(root, 'workspace');
 const sideLog = path.join(root, 'acknowledged.log');
 const text = killTestText();
 const starts = lineStartOffsets(text);
-
-/** A seeded generator, so a failure can be replayed (the seed is printed). */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function runWriterUntilKilled(id: string, killAfterMs: number, delayMs: number, maxWaitMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -111,7 +100,8 @@ describe('the kill test', () => {
 
   it(`keeps every acknowledged correction and never half-writes a file, over ${RUNS} SIGKILLs`, async () => {
     const seed = Date.now() % 100_000;
-    const rand = random(seed);
+    // Seeded, so a failure can be replayed (the seed is in every message).
+    const rand = seededRandom(seed);
     let tempsSeen = 0;
     for (let run = 0; run < RUNS; run++) {
       // Vary the debounce too: from write-on-almost-every-change to the real one-second bound.

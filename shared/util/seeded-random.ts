@@ -1,0 +1,17 @@
+/**
+ * The project's one seeded generator (mulberry32): small, fast, and the same stream from the same
+ * seed on every platform, so generated documents, noisy heads and corpora are reproducible and a
+ * randomized test's failure can be replayed from its seed. Not for cryptography.
+ */
+
+/** Uniform numbers in [0, 1) from a 32-bit seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

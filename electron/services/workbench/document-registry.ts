@@ -17,10 +17,27 @@ export interface StoredDocument {
  */
 export class DocumentRegistry {
   private readonly documents = new Map<string, StoredDocument>();
+  /** Ids of the documents opened by `open`, by contentKey. */
+  private readonly byContent = new Map<string, string>();
 
   add(doc: Omit<StoredDocument, 'id'>): StoredDocument {
     const stored = { ...doc, id: randomUUID() };
     this.documents.set(stored.id, stored);
+    return stored;
+  }
+
+  /**
+   * Like add, but the same content under the same name (and format) opened again is the document
+   * already open, not a second copy: a page that opens the sample on every load, or a file opened
+   * twice, would otherwise pile up copies of the text in memory for the service's lifetime.
+   */
+  open(doc: Omit<StoredDocument, 'id'>): StoredDocument {
+    const key = contentKey(doc);
+    const id = this.byContent.get(key);
+    const existing = id === undefined ? undefined : this.documents.get(id);
+    if (existing) return existing;
+    const stored = this.add(doc);
+    this.byContent.set(key, stored.id);
     return stored;
   }
 
@@ -31,12 +48,18 @@ export class DocumentRegistry {
   }
 
   remove(id: string): boolean {
+    const doc = this.documents.get(id);
+    if (doc && this.byContent.get(contentKey(doc)) === id) this.byContent.delete(contentKey(doc));
     return this.documents.delete(id);
   }
 
   list(): DocumentSummary[] {
     return [...this.documents.values()].map(summarize);
   }
+}
+
+function contentKey(doc: Omit<StoredDocument, 'id'>): string {
+  return JSON.stringify([doc.info.name, doc.info.sha256, doc.sourceFormat]);
 }
 
 export function summarize(doc: StoredDocument): DocumentSummary {

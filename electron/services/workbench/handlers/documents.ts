@@ -15,7 +15,9 @@ export function documentHandlers(
   const { deps, documents, runs, events, settings } = scope;
 
   function register(read: ReadDocumentResult): StoredDocument {
-    const doc = documents.add({ info: read.info, text: read.text, sourceFormat: read.sourceFormat });
+    // The same name and content again is the document already open (see DocumentRegistry.open);
+    // the event still tells every window that this call opened it.
+    const doc = documents.open({ info: read.info, text: read.text, sourceFormat: read.sourceFormat });
     events.emit({ type: 'document-opened', document: summarize(doc) });
     return doc;
   }

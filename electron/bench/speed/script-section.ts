@@ -1,7 +1,8 @@
 /**
  * Runs another area's benchmark script (scripts/bench/*.ts) in a child process and relays its
- * printout. A child keeps native llama.cpp state and the script's module-level work out of this
- * process, and reuses the script exactly as its owners run it (`npm run bench:...`).
+ * printout: for the inference benchmark, whose native llama.cpp state (a 0.5B model, its
+ * contexts, a possible crash on a bad file) must stay out of this process. It reuses the script
+ * exactly as its owners run it (`npm run bench:inference`).
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';

@@ -8,6 +8,7 @@ import { useModelsStore } from '../../stores/models';
 import { isRunActive, useRunStore } from '../../stores/run';
 import { useUiStore } from '../../stores/ui';
 import { RunProgressBar } from './RunProgressBar';
+import { TextField } from './TextField';
 import { runOptionsFrom } from './run-options';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
@@ -61,43 +62,31 @@ export function RunPanel() {
       </label>
       {selected && <p className="hint">{selected.description}</p>}
       <div className="field-row">
-        <label className="field">
-          <span>Max chars</span>
-          <input
-            data-testid="max-chars"
-            inputMode="numeric"
-            placeholder="default"
-            value={form.maxChars}
-            onChange={(e) => update({ maxChars: e.target.value })}
-          />
-        </label>
+        <TextField label="Max chars" testId="max-chars" numeric placeholder="default" value={form.maxChars} onChange={(maxChars) => update({ maxChars })} />
         {selected?.kind === 'model' && (
-          <label className="field">
-            <span>Window tokens</span>
-            <input
-              data-testid="window-tokens"
-              inputMode="numeric"
-              placeholder="profile's"
-              value={form.windowTokens}
-              onChange={(e) => update({ windowTokens: e.target.value })}
-            />
-          </label>
+          <TextField
+            label="Window tokens"
+            testId="window-tokens"
+            numeric
+            placeholder="profile's"
+            value={form.windowTokens}
+            onChange={(windowTokens) => update({ windowTokens })}
+          />
         )}
       </div>
       {selected?.kind === 'model' && (
-        <label className="field">
-          <span>Profile</span>
-          <input
-            data-testid="profile"
-            list="profile-names"
-            placeholder="the strategy's default"
-            value={form.profile}
-            onChange={(e) => update({ profile: e.target.value })}
-          />
+        <TextField
+          label="Profile"
+          testId="profile"
+          list="profile-names"
+          placeholder="the strategy's default"
+          value={form.profile}
+          onChange={(profile) => update({ profile })}
+        >
           <datalist id="profile-names">
             {doctorProfiles?.map((p) => <option key={p.name} value={p.name} />)}
           </datalist>
-        </label>
+        </TextField>
       )}
       <label className="check">
         <input

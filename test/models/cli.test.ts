@@ -3,22 +3,16 @@
  * behind each subcommand is tested in-process in the other files here.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readGgufHeader } from '../../electron/gguf/reader';
 import { runCliAll } from '../cli/support/run-cli';
+import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
-let dir: string;
-beforeAll(async () => {
-  requireFixtures();
-  dir = await mkdtemp(join(tmpdir(), 'models-cli-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('models-cli-');
+beforeAll(() => requireFixtures());
 
 describe('cli models', () => {
   it('lists, imports, converts and refuses bad input with exit 2', async () => {

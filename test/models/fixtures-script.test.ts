@@ -1,24 +1,16 @@
 /** `npm run fixtures` itself: the same bytes on every run and machine, and a fast no-op when current. */
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../cli/support/run-cli';
+import { scratchDir } from '../support/scratch-dir';
 import { FIXTURES_DIR, requireFixtures } from './paths';
 
 const run = promisify(execFile);
-let out: string;
-
-beforeAll(async () => {
-  requireFixtures();
-  out = await mkdtemp(join(tmpdir(), 'fixtures-'));
-});
-afterAll(async () => {
-  await rm(out, { recursive: true, force: true });
-});
+const out = scratchDir('fixtures-');
+beforeAll(() => requireFixtures());
 
 async function fixtures(): Promise<string> {
   const { stdout } = await run(process.execPath, ['--import', 'tsx', join(REPO_ROOT, 'scripts', 'fixtures.ts'), '--out', out], { cwd: REPO_ROOT });

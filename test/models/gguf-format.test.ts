@@ -1,24 +1,18 @@
 /** The GGUF and safetensors code against known values and round trips (no llama.cpp here). */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { bf16BitsToF32, decodeQ8_0, encodeQ8_0, f16BitsToF32, f32ToBf16Bits, f32ToF16Bits } from '../../electron/gguf/numeric';
 import { readGgufHeader } from '../../electron/gguf/reader';
 import { encodeSafetensors, parseSafetensors, safetensorsToFloat32 } from '../../electron/gguf/safetensors';
 import { GgmlType, GgufValueType, kv, plainValue, type GgufValue } from '../../electron/gguf/types';
 import { writeGguf } from '../../electron/gguf/writer';
 import { QWEN2_0_5B, qwen2Tensors } from '../../electron/gguf/qwen2';
+import { scratchDir } from '../support/scratch-dir';
 import { TINY_MODEL, requireFixtures } from './paths';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'gguf-format-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('gguf-format-');
 
 describe('half and bfloat16', () => {
   it('encodes known binary16 bit patterns', () => {

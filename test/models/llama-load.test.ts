@@ -3,21 +3,19 @@
  * model loads with the real Qwen2 tokenizer and generates; every adapter loads and changes what
  * the model predicts.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
+import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 let llama: Llama;
 let model: LlamaModel;
-let dir: string;
+const dir = scratchDir('llama-load-');
 
 beforeAll(async () => {
   requireFixtures();
-  dir = await mkdtemp(join(tmpdir(), 'llama-load-'));
   llama = await getLlama({ gpu: false, build: 'never', logLevel: LlamaLogLevel.error });
   model = await llama.loadModel({ modelPath: TINY_MODEL });
 });
@@ -25,7 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await model?.dispose();
   await llama?.dispose();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const PROMPT = 'The quick brown fox jumps over the lazy dog. ';

@@ -1,24 +1,18 @@
 /** Verification of GGUF files before use, and importing them into a models folder. */
 import { existsSync, readFileSync } from 'node:fs';
-import { copyFile, mkdir, mkdtemp, rm, truncate, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importModelFile } from '../../electron/services/models/import-file';
 import { listInstalled } from '../../electron/services/models/inventory';
 import { verifyForUse } from '../../electron/services/models/verify';
 import { writeGgufLora } from '../../scripts/fixtures/qwen2-lora';
 import { TINY_QWEN2 } from '../../scripts/fixtures/plan';
+import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
 
-let dir: string;
-beforeAll(async () => {
-  requireFixtures();
-  dir = await mkdtemp(join(tmpdir(), 'models-verify-'));
-});
-afterAll(async () => {
-  await rm(dir, { recursive: true, force: true });
-});
+const dir = scratchDir('models-verify-');
+beforeAll(() => requireFixtures());
 
 describe('verifying GGUF files', () => {
   it('accepts the tiny model and its adapters', async () => {

@@ -3,10 +3,12 @@
  * - an alternating whole-line tint per segment, whose hover shows the topic and summary;
  * - a glyph-margin marker and an overview-ruler tick at each segment start, and a thin vertical
  *   bar where a boundary falls inside a line;
- * - a view zone above each segment start: the boundary line with the topic and the segment's
- *   size. Zones of boundaries carry `data-testid="boundary"` and `data-offset` (the first
- *   segment's zone is `document-start`). Monaco keeps every zone's DOM node attached and only
- *   hides off-screen ones, so the markers in the DOM are exactly the boundaries, one each.
+ * - a view zone above each line where segments start: the boundary line with each segment's
+ *   topic and size. Several segments starting in one (wrapped) line share that line's zone, split
+ *   into cells in document order, instead of stacking one bar per boundary. Each cell carries
+ *   `data-testid="boundary"` and `data-offset` (the first segment's is `document-start`). Monaco
+ *   keeps every zone's DOM node attached and only hides off-screen ones, so the markers in the DOM
+ *   are exactly the boundaries, one each.
  *
  * Updates are keyed diffs: moving one boundary touches only the two segments around it, so an
  * edit costs little even with 5,000 segments. A split or merge shifts the alternation of every
@@ -21,6 +23,12 @@ type DecorationSpec = monaco.editor.IModelDeltaDecoration;
 
 const ZONE_HEIGHT_PX = 22;
 const numberFormat = new Intl.NumberFormat('en-US');
+
+/** The zone above one line: the segments that start in it, in document order. */
+interface LineZone {
+  lineNumber: number;
+  looks: SegmentLook[];
+}
 
 interface SegmentLook {
   index: number;
@@ -43,7 +51,7 @@ export class SegmentLayers {
   /** Draws `segments` over the current model, changing only what differs from the last call. */
   update(segments: readonly SegmentView[], lines: LineIndex): void {
     const wantedDecorations = new Map<string, SegmentLook>();
-    const wantedZones = new Map<string, SegmentLook>();
+    const zoneLines = new Map<number, SegmentLook[]>();
     for (const s of segments) {
       const look: SegmentLook = {
         index: s.index,
@@ -57,10 +65,18 @@ export class SegmentLayers {
       const noteKey = `${look.topic ?? ''}\u0000${look.summary ?? ''}\u0000${look.reviewed}`;
       wantedDecorations.set(`t${s.index % 2}:${s.start}:${s.end}:${noteKey}`, look);
       wantedDecorations.set(`m${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${noteKey}`, look);
-      wantedZones.set(`${s.index === 0 ? 0 : 1}:${s.start}:${s.end}:${look.topic ?? ''}`, look);
+      const { lineNumber } = lines.positionAt(s.start);
+      const onLine = zoneLines.get(lineNumber);
+      if (onLine) onLine.push(look);
+      else zoneLines.set(lineNumber, [look]);
+    }
+    const wantedZones = new Map<string, LineZone>();
+    for (const [lineNumber, looks] of zoneLines) {
+      const key = `${lineNumber}:${looks.map((l) => `${l.index === 0 ? 0 : 1}:${l.start}:${l.end}:${l.topic ?? ''}`).join('|')}`;
+      wantedZones.set(key, { lineNumber, looks });
     }
     this.updateDecorations(wantedDecorations, lines);
-    this.updateZones(wantedZones, lines);
+    this.updateZones(wantedZones);
   }
 
   /** Forgets everything drawn: the model was replaced (its decorations went with it). */
@@ -91,7 +107,7 @@ export class SegmentLayers {
     addedKeys.forEach((key, i) => this.decorations.set(key, ids[i]!));
   }
 
-  private updateZones(wanted: Map<string, SegmentLook>, lines: LineIndex): void {
+  private updateZones(wanted: Map<string, LineZone>): void {
     const removed: string[] = [];
     for (const [key, id] of this.zones) {
       if (!wanted.has(key)) {
@@ -103,14 +119,11 @@ export class SegmentLayers {
     if (removed.length === 0 && added.length === 0) return;
     this.editor.changeViewZones((accessor) => {
       for (const id of removed) accessor.removeZone(id);
-      for (const [key, look] of added) {
-        const { lineNumber } = lines.positionAt(look.start);
+      for (const [key, zone] of added) {
         const id = accessor.addZone({
-          afterLineNumber: lineNumber - 1,
+          afterLineNumber: zone.lineNumber - 1,
           heightInPx: ZONE_HEIGHT_PX,
-          // Several boundaries on one line stack in document order.
-          ordinal: look.start,
-          domNode: zoneNode(look),
+          domNode: zoneNode(zone.looks),
           suppressMouseDown: true,
         });
         this.zones.set(key, id);
@@ -124,13 +137,23 @@ function sizeLabel(look: SegmentLook): string {
   return `${numberFormat.format(chars)} chars · ~${numberFormat.format(approxTokens(chars))} tok`;
 }
 
-function zoneNode(look: SegmentLook): HTMLElement {
+function zoneNode(looks: readonly SegmentLook[]): HTMLElement {
   // Monaco sets the zone node's own display and size; the layout lives in an inner element.
   const node = document.createElement('div');
-  node.dataset.testid = look.index > 0 ? 'boundary' : 'document-start';
-  node.dataset.offset = String(look.start);
   const bar = document.createElement('div');
-  bar.className = look.index === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
+  bar.className = looks[0]!.index === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
+  for (const look of looks) bar.append(zoneCell(look));
+  node.append(bar);
+  return node;
+}
+
+/** One segment's part of its line's zone: its topic and size. */
+function zoneCell(look: SegmentLook): HTMLElement {
+  const cell = document.createElement('div');
+  cell.className = 'seg-zone-cell';
+  cell.dataset.testid = look.index > 0 ? 'boundary' : 'document-start';
+  cell.dataset.offset = String(look.start);
+  cell.title = look.topic ? `${look.topic} · ${sizeLabel(look)}` : sizeLabel(look);
   const label = document.createElement('span');
   label.className = 'seg-zone-topic';
   // Without a topic the line below already shows how the segment starts.
@@ -138,9 +161,8 @@ function zoneNode(look: SegmentLook): HTMLElement {
   const size = document.createElement('span');
   size.className = 'seg-zone-size';
   size.textContent = sizeLabel(look);
-  bar.append(label, size);
-  node.append(bar);
-  return node;
+  cell.append(label, size);
+  return cell;
 }
 
 /** Literal text inside a Markdown hover: every character Markdown could read as syntax is escaped. */

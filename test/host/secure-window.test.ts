@@ -1,10 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { APP_ENTRY_URL, createAppProtocolHandler, isAppUrl } from '../../electron/main/app-protocol';
 import { buildMenuTemplate } from '../../electron/main/menu';
 import { secureWebPreferences } from '../../electron/main/secure-web-preferences';
+import { scratchDir } from '../support/scratch-dir';
 
 describe('the window webPreferences', () => {
   const prefs = secureWebPreferences('/app/dist/electron/preload.cjs');
@@ -31,17 +31,15 @@ describe('the window webPreferences', () => {
 });
 
 describe('the app:// protocol', () => {
-  let dir: string;
+  const dir = scratchDir('app-protocol-');
   let handler: (request: Request) => Promise<Response>;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'app-protocol-'));
     await mkdir(path.join(dir, 'dist'));
     await writeFile(path.join(dir, 'dist', 'index.html'), '<!doctype html><title>app</title>');
     await writeFile(path.join(dir, 'secret.txt'), 'outside');
     handler = createAppProtocolHandler(path.join(dir, 'dist'));
   });
-  afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('recognises only our own origin', () => {
     expect(isAppUrl(APP_ENTRY_URL)).toBe(true);

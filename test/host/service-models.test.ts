@@ -1,27 +1,25 @@
 /** The models screen's methods through the service, on the tiny fixture model (`npm run fixtures`). */
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { tinyModelPath, writeTinyProfiles } from '../inference/tiny-profiles';
+import { scratchDir } from '../support/scratch-dir';
 import { recordEvents } from './service-helpers';
 
-let modelsDir: string;
+const modelsDir = scratchDir('service-models-');
 let service: WorkbenchService;
 let recorder: ReturnType<typeof recordEvents>;
 
 beforeAll(async () => {
   if (!existsSync(tinyModelPath)) throw new Error(`${tinyModelPath} is missing: run \`npm run fixtures\` first`);
-  modelsDir = await mkdtemp(path.join(os.tmpdir(), 'service-models-'));
   service = createWorkbenchService({ resourcesDir: path.resolve('resources'), modelsDir, profilesDir: writeTinyProfiles() });
   recorder = recordEvents(service);
 });
 afterAll(async () => {
   await service?.dispose();
-  await rm(modelsDir, { recursive: true, force: true });
 });
 
 describe('models through the service', () => {

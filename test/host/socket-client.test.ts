@@ -1,6 +1,5 @@
 /** The renderer's WebSocket client against the real web host: the same contract as the preload. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -10,14 +9,14 @@ import { createWorkbenchService, type WorkbenchService } from '../../electron/se
 import { sessionCookieName } from '../../electron/web-host/auth';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
+import { scratchDir } from '../support/scratch-dir';
 
-let dir: string;
+const dir = scratchDir('socket-client-');
 let service: WorkbenchService;
 let host: WebHost;
 let client: SocketWorkbench;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'socket-client-'));
   await writeFile(path.join(dir, 'index.html'), '<!doctype html>');
   service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
   host = await startWebHost({ service, rendererDir: dir, port: 0 });
@@ -32,7 +31,6 @@ afterAll(async () => {
   client?.close();
   await host?.close();
   await service?.dispose();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('the WebSocket WorkbenchApi', () => {

@@ -7,15 +7,15 @@ import { WORKBENCH_SOCKET_PATH, type SocketMessage } from '../../shared/ipc/wire
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { sessionCookieName } from '../../electron/web-host/auth';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
+import { scratchDir } from '../support/scratch-dir';
 import { get, nextMessage, openSocket } from './http-helpers';
 
-let dir: string;
+const dir = scratchDir('web-host-');
 let service: WorkbenchService;
 let host: WebHost;
 let cookie: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'web-host-'));
   const renderer = path.join(dir, 'dist');
   await mkdir(path.join(renderer, 'assets'), { recursive: true });
   await writeFile(path.join(renderer, 'index.html'), '<!doctype html><title>workbench</title>');
@@ -29,7 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await host?.close();
   await service?.dispose();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('web host over HTTP', () => {

@@ -6,14 +6,14 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { splitPoint } from '../../shared/edit/operations';
 import { writeJson } from '../../shared/formats';
 import { correctedFileSchema, runFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
-import { launchChromium, openWorkbench, outlineSegments, runCliJson, startServe, type ServeHandle, type WorkbenchSession } from './support';
+import { openServedWorkbench, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const NAME = 'editing-fixture.md';
 const TOPICS = ['apples', 'rivers', 'engines', 'poems', 'storms', 'markets'];
@@ -26,8 +26,7 @@ const TEXT =
   '\n';
 
 let dir: string;
-let serve: ServeHandle;
-let browser: Browser;
+let served: ServedWorkbench | undefined;
 let session: WorkbenchSession;
 let workspaceDocumentId: string;
 
@@ -49,18 +48,15 @@ describe('hand correction against serve --workspace', () => {
     const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: TEXT, sourceFormat: 'md' }) });
     workspaceDocumentId = (await ws.addDocument({ name: NAME, text: TEXT, sourceFormat: 'md' })).id;
     await ws.close();
-    serve = await startServe({ args: ['--workspace', dir] });
-    browser = await launchChromium();
-    session = await openWorkbench(browser, serve.url);
+    served = await openServedWorkbench({ args: ['--workspace', dir] });
+    session = served.session;
     // The workspace's document opens instead of the sample, segmented with the default strategy.
     await session.waitForDocument(NAME);
     await session.waitForRunStatus(['done']);
   });
 
   afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await serve?.stop();
+    await served?.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

@@ -9,25 +9,16 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
-import {
-  launchChromium,
-  openWorkbench,
-  outlineSegments,
-  startServe,
-  type ServeHandle,
-  type WorkbenchSession,
-} from './support';
+import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const STRATEGIES = ['simple', 'topic', 'summary'] as const;
 const MODEL_RUN_TIMEOUT_MS = 540_000;
 
 describe('model strategies in the UI (tiny fixture model)', () => {
   let dir: string;
-  let serve: ServeHandle;
-  let browser: Browser;
+  let served: ServedWorkbench | undefined;
   let session: WorkbenchSession;
 
   beforeAll(async () => {
@@ -46,15 +37,12 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     );
     writeFileSync(join(dir, 'moby-chapters.txt'), chapters.join('\n\n'));
 
-    serve = await startServe({ args: ['--models-dir', fixtureModelsDir, '--profiles', profiles] });
-    browser = await launchChromium();
-    session = await openWorkbench(browser, serve.url);
+    served = await openServedWorkbench({ args: ['--models-dir', fixtureModelsDir, '--profiles', profiles] });
+    session = served.session;
   });
 
   afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await serve?.stop();
+    await served?.close();
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 

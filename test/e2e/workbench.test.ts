@@ -6,17 +6,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boundaryOffsets,
-  launchChromium,
-  openWorkbench,
+  openServedWorkbench,
   outlineSegments,
   REPO_ROOT,
   runCliJson,
-  startServe,
-  type ServeHandle,
+  type ServedWorkbench,
   type WorkbenchSession,
 } from './support';
 
@@ -53,21 +50,15 @@ async function runStrategy(session: WorkbenchSession, strategy: string): Promise
 }
 
 describe('workbench UI against cli serve', () => {
-  let serve: ServeHandle;
-  let browser: Browser;
+  let served: ServedWorkbench | undefined;
   let session: WorkbenchSession;
 
   beforeAll(async () => {
-    serve = await startServe();
-    browser = await launchChromium();
-    session = await openWorkbench(browser, serve.url);
+    served = await openServedWorkbench();
+    session = served.session;
   });
 
-  afterAll(async () => {
-    await session?.close();
-    await browser?.close();
-    await serve?.stop();
-  });
+  afterAll(() => served?.close());
 
   it('starts on the bundled sample, already segmented: one outline row and marker per segment, notes on hover', async () => {
     const { page } = session;

@@ -3,3 +3,4 @@ export { startServe, REPO_ROOT, type ServeHandle, type ServeOptions } from './se
 export { openWorkbench, SCREENSHOT_DIR, type WorkbenchSession } from './session';
 export { runCli, runCliJson } from './cli';
 export { outlineSegments, boundaryOffsets, type ShownSegment } from './page-reads';
+export { openServedWorkbench, type ServedWorkbench } from './served-workbench';

@@ -57,8 +57,7 @@ function scan(reference: readonly number[], hypothesis: readonly number[], lengt
 }
 
 export function pk(reference: readonly number[], hypothesis: readonly number[], length: number, k = defaultWindow(reference, length)): number {
-  const { pkErrors, windows } = scan(reference, hypothesis, length, k);
-  return windows === 0 ? 0 : pkErrors / windows;
+  return windowScores(reference, hypothesis, length, k).pk;
 }
 
 export function windowDiff(
@@ -67,8 +66,7 @@ export function windowDiff(
   length: number,
   k = defaultWindow(reference, length),
 ): number {
-  const { windowDiffErrors, windows } = scan(reference, hypothesis, length, k);
-  return windows === 0 ? 0 : windowDiffErrors / windows;
+  return windowScores(reference, hypothesis, length, k).windowDiff;
 }
 
 /** Both scores from one pass. */

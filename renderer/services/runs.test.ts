@@ -1,26 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SegmentationResult } from '../../shared/document/types';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
-import { segmentationFromCuts } from '../../shared/document/segmentation';
 import { useDocumentStore } from '../stores/document';
 import { useRunStore } from '../stores/run';
 import { useSegmentationStore } from '../stores/segmentation';
 import { useUiStore } from '../stores/ui';
+import { resultFromCuts } from '../test-support/results';
 import { cancelRun, handleRunEvent, startRun } from './runs';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { replaceWorkbench } from './workbench';
 
 const TEXT = 'Alpha.\n\nBeta.\n\nGamma.\n';
 
-function result(cuts: number[], strategy = 'structural'): SegmentationResult {
-  return {
-    document: { name: 'doc.txt', chars: TEXT.length, sha256: 'x' },
-    strategy,
-    segmentation: segmentationFromCuts(TEXT, cuts),
-    warnings: [],
-    meta: {},
-  };
-}
+const result = (cuts: number[], strategy?: string) => resultFromCuts(TEXT, cuts, strategy);
 
 const dispatch = (event: WorkbenchEvent) => handleRunEvent(event as Parameters<typeof handleRunEvent>[0]);
 

@@ -1,19 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { describeDocument } from '../../shared/document/document-info';
-import { segmentationFromCuts } from '../../shared/document/segmentation';
-import type { SegmentationResult } from '../../shared/document/types';
 import { moveBoundary, splitAt } from '../../shared/edit/operations';
 import { historyStatus, useHistoryStore } from './history';
+import { resultFromCuts } from '../test-support/results';
 import { useSegmentationStore } from './segmentation';
 
 const TEXT = 'One sentence here. Two sentences now. Three of them. Four is the last one.\n';
-const result = (strategy: string, cuts: number[]): SegmentationResult => ({
-  document: describeDocument('t.txt', TEXT),
-  strategy,
-  segmentation: segmentationFromCuts(TEXT, cuts),
-  warnings: [],
-  meta: {},
-});
+const result = (strategy: string, cuts: number[]) => resultFromCuts(TEXT, cuts, strategy, 't.txt');
 const boundaries = () => useSegmentationStore.getState().current?.segmentation.boundaries;
 
 describe('history store', () => {

@@ -1,19 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SegmentationResult } from '../../shared/document/types';
-import { segmentationFromCuts } from '../../shared/document/segmentation';
+import { resultFromCuts } from '../test-support/results';
 import { useSegmentationStore } from './segmentation';
 
 const TEXT = 'One.\n\nTwo.\n\nThree.\n';
 
-function result(strategy: string, cuts: number[]): SegmentationResult {
-  return {
-    document: { name: 'doc.txt', chars: TEXT.length, sha256: 'x' },
-    strategy,
-    segmentation: segmentationFromCuts(TEXT, cuts),
-    warnings: [],
-    meta: {},
-  };
-}
+const result = (strategy: string, cuts: number[]) => resultFromCuts(TEXT, cuts, strategy);
 
 describe('segmentation store', () => {
   beforeEach(() => useSegmentationStore.getState().resetForDocument('d1', TEXT));

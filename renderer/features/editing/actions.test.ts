@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { describeDocument } from '../../../shared/document/document-info';
-import { segmentationFromCuts } from '../../../shared/document/segmentation';
 import { useHistoryStore } from '../../stores/history';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
+import { resultFromCuts } from '../../test-support/results';
 import {
   deleteCurrentBoundary, editTopic, goToNextUnreviewed, goToSegment, mergeNext, mergePrevious, nudgeBoundary, splitHere, toggleReviewed,
 } from './actions';
@@ -16,13 +15,7 @@ const boundaries = () => useSegmentationStore.getState().current!.segmentation.b
 describe('editing actions', () => {
   beforeEach(() => {
     useSegmentationStore.getState().resetForDocument(`doc-${Math.random()}`, TEXT);
-    useSegmentationStore.getState().setResult({
-      document: describeDocument('t.txt', TEXT),
-      strategy: 'structural',
-      segmentation: segmentationFromCuts(TEXT, [at('Beta one'), at('Gamma one')]),
-      warnings: [],
-      meta: {},
-    });
+    useSegmentationStore.getState().setResult(resultFromCuts(TEXT, [at('Beta one'), at('Gamma one')], 'structural', 't.txt'));
     useUiStore.getState().setCurrentSegment(0);
     useEditingStore.setState({ cursorOffset: null });
   });

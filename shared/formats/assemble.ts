@@ -4,7 +4,7 @@
  * file is refused with a FormatError naming the first inconsistency.
  */
 import { describeDocument } from '../document/document-info';
-import { assertValidSegmentation, CoverageError } from '../document/segmentation';
+import { assertValidSegmentation, CoverageError, segmentationFromCuts } from '../document/segmentation';
 import type { DocumentInfo, SegmentationResult, SegmentationWarning, SegmentNote } from '../document/types';
 import { FormatError } from './errors';
 
@@ -78,6 +78,24 @@ function checkedDocument(source: string, claimed: ResultHeader['document'], text
     throw new FormatError(`${source}: document.sha256 does not match the text of the segments (was the file edited?)`);
   }
   return actual;
+}
+
+/**
+ * For formats that rebuild the text themselves and know where its sections start (training
+ * examples, WIKI-727K): the result, named after the file, with a note for each cut.
+ */
+export function resultFromCuts(
+  source: string,
+  text: string,
+  strategy: string,
+  cuts: number[],
+  notes: ReadonlyMap<number, SegmentNote>,
+  meta: Record<string, unknown> = {},
+): ReadResult {
+  return {
+    text,
+    result: { document: describeDocument(baseName(source), text), strategy, segmentation: segmentationFromCuts(text, cuts, notes), warnings: [], meta },
+  };
 }
 
 /** The file name without folders, for documents whose format does not carry a name. */

@@ -12,11 +12,9 @@
  * Evaluation compares such texts by their non-whitespace characters.
  */
 import { z } from 'zod';
-import { describeDocument } from '../document/document-info';
-import { segmentationFromCuts } from '../document/segmentation';
 import type { SegmentationResult, SegmentNote } from '../document/types';
 import { sentenceStartsIn } from '../text/sentences';
-import { baseName, cleanNote, type ReadResult } from './assemble';
+import { cleanNote, resultFromCuts, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
 import { parseJsonText, validate } from './parse-json';
@@ -73,16 +71,7 @@ export function readTrainingObject(source: string, value: unknown): ReadResult {
     notes.set(text.length, cleanNote({ topic: example.topics?.[i], summary: example.summaries?.[i] }));
     text += body;
   });
-  return {
-    text,
-    result: {
-      document: describeDocument(baseName(source), text),
-      strategy: 'training',
-      segmentation: segmentationFromCuts(text, cuts, notes),
-      warnings: [],
-      meta: {},
-    },
-  };
+  return resultFromCuts(source, text, 'training', cuts, notes);
 }
 
 export function readTraining(source: string, content: string): ReadResult {

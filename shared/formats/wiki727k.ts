@@ -8,10 +8,8 @@
  * Writing puts `========,1,TOPIC.` before each segment (an empty title when there is no topic)
  * and a line break after a segment that lacks one, since markers need their own line.
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import type { SegmentationResult, SegmentNote } from '../document/types';
-import { describeDocument } from '../document/document-info';
-import { baseName, cleanNote, type ReadResult } from './assemble';
+import { cleanNote, resultFromCuts, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
 
@@ -52,14 +50,5 @@ export function readWiki727k(source: string, content: string): ReadResult {
   if (levels.length === 0) {
     throw new FormatError(`${source}: no WIKI-727K section lines (========,LEVEL,TITLE.)`);
   }
-  return {
-    text,
-    result: {
-      document: describeDocument(baseName(source), text),
-      strategy: 'wiki727k',
-      segmentation: segmentationFromCuts(text, cuts, notes),
-      warnings: [],
-      meta: { levels },
-    },
-  };
+  return resultFromCuts(source, text, 'wiki727k', cuts, notes, { levels });
 }

@@ -31,6 +31,14 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
+/** Writes profile `name` (the simple strategy, a plain template) with this model section; returns its folder. */
+async function writeProfile(name: string, model: object): Promise<string> {
+  const profilesDir = join(dir, 'profiles');
+  await mkdir(profilesDir);
+  await writeFile(join(profilesDir, `${name}.json`), JSON.stringify({ name, strategy: 'simple', model, prompt: { template: '{{text}}' }, output: {} }));
+  return profilesDir;
+}
+
 describe('models pull through HF_ENDPOINT', () => {
   it('reports progress and resumes the part whose connection was cut', async () => {
     const body = readFileSync(TINY_MODEL);
@@ -78,22 +86,11 @@ describe('models pull through HF_ENDPOINT', () => {
   it('pulls a profile (base + adapter), verifies both, and finds them present the next time', async () => {
     hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
     hub.addFile('jinaai/tiny-lora/tiny-lora-simple.gguf', readFileSync(TINY_LORAS[0]!));
-    const profilesDir = join(dir, 'profiles');
+    const profilesDir = await writeProfile('tiny', {
+      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
+      adapter: { file: 'adapters/tiny-lora-simple.gguf', uri: 'hf:jinaai/tiny-lora/tiny-lora-simple.gguf' },
+    });
     const modelsDir = join(dir, 'models');
-    await mkdir(profilesDir);
-    await writeFile(
-      join(profilesDir, 'tiny.json'),
-      JSON.stringify({
-        name: 'tiny',
-        strategy: 'simple',
-        model: {
-          base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
-          adapter: { file: 'adapters/tiny-lora-simple.gguf', uri: 'hf:jinaai/tiny-lora/tiny-lora-simple.gguf' },
-        },
-        prompt: { template: '{{text}}' },
-        output: {},
-      }),
-    );
     const files = new Set<string>();
     const pulled = await pullProfile('tiny', { profilesDir, modelsDir, onProgress: (p) => files.add(p.file) });
     expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['adapter', 'downloaded']]);
@@ -107,23 +104,12 @@ describe('models pull through HF_ENDPOINT', () => {
   it('fetches an adapter published as a PEFT repository on the hub and converts it', async () => {
     hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
     for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-seg/${f}`, readFileSync(join(TINY_PEFT, f)));
-    const profilesDir = join(dir, 'profiles');
+    const profilesDir = await writeProfile('seg', {
+      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
+      // The profile names the repository as a person would copy it from the browser.
+      adapter: { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' },
+    });
     const modelsDir = join(dir, 'models');
-    await mkdir(profilesDir);
-    await writeFile(
-      join(profilesDir, 'seg.json'),
-      JSON.stringify({
-        name: 'seg',
-        strategy: 'simple',
-        model: {
-          base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
-          // The profile names the repository as a person would copy it from the browser.
-          adapter: { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' },
-        },
-        prompt: { template: '{{text}}' },
-        output: {},
-      }),
-    );
     const pulled = await pullProfile('seg', { profilesDir, modelsDir });
     expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
     const adapter = await readGgufHeader(join(modelsDir, 'tiny-seg-lora.gguf'));
@@ -144,12 +130,7 @@ describe('models pull through HF_ENDPOINT', () => {
 
   it('refuses a download that is not a GGUF and removes it', async () => {
     hub.addFile('Qwen/Tiny-GGUF/broken.gguf', Buffer.from('<html>rate limited</html>'.repeat(100)));
-    const profilesDir = join(dir, 'profiles');
-    await mkdir(profilesDir);
-    await writeFile(
-      join(profilesDir, 'broken.json'),
-      JSON.stringify({ name: 'broken', strategy: 'simple', model: { base: { file: 'broken.gguf', uri: 'hf:Qwen/Tiny-GGUF/broken.gguf' } }, prompt: { template: '{{text}}' }, output: {} }),
-    );
+    const profilesDir = await writeProfile('broken', { base: { file: 'broken.gguf', uri: 'hf:Qwen/Tiny-GGUF/broken.gguf' } });
     await expect(pullProfile('broken', { profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf: not a GGUF file/);
     expect(existsSync(join(dir, 'models', 'broken.gguf'))).toBe(false);
   });

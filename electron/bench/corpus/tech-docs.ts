@@ -10,7 +10,7 @@ import { join, relative, sep } from 'node:path';
 import { createRandom } from '../../../shared/retrieval/random';
 import { assemble, unitsThatFit } from './assemble';
 import { splitMarkdownSections } from './markdown-sections';
-import { owningPackage } from './package-info';
+import { owningPackage, sourceRecord } from './package-info';
 import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';
 
 const MIN_FILE_CHARS = 1500;
@@ -106,14 +106,7 @@ export function buildTechDocs(options: BuildOptions): BuiltCorpus {
       id: `tech-docs-${String(documents.length + 1).padStart(3, '0')}`,
       text,
       boundaries,
-      sources: [
-        {
-          package: pkg.name,
-          version: pkg.version,
-          license: pkg.license,
-          file: relative(options.nodeModules, candidate.path).split(sep).join('/'),
-        },
-      ],
+      sources: [sourceRecord(pkg, relative(options.nodeModules, candidate.path).split(sep).join('/'))],
     });
   }
   return {

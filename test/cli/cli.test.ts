@@ -3,28 +3,19 @@
  * costs a tsx start-up, so every case here is about the process boundary; the logic behind it
  * is tested in-process in commands.test.ts.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../shared/formats';
 import { makeDocx } from './support/make-docx';
-import { runCliAll, type CliRun } from './support/run-cli';
+import { scratchDir } from '../support/scratch-dir';
+import { expectUserError, runCliAll, type CliRun } from './support/run-cli';
 
-const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+const dir = scratchDir('cli-');
 const at = (name: string) => join(dir, name);
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const WIKI = 'test/fixtures/gold/lighthouse.wiki727k.txt';
 const TRAINING = 'test/fixtures/gold/lighthouse.training.json';
-
-function expectUserError(run: CliRun, message: RegExp): void {
-  expect(run.code).toBe(2);
-  expect(run.stdout).toBe('');
-  // Exactly one line, starting with "error: ", and never a stack trace.
-  expect(run.stderr).toMatch(/^error: [^\n]+\n$/);
-  expect(run.stderr).toMatch(message);
-}
 
 describe('cli: bad input', () => {
   const cases: [string, string[], RegExp][] = [

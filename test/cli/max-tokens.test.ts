@@ -2,20 +2,19 @@
  * `segment --max-tokens` with a rule strategy: tokens are counted by the real Qwen2 tokenizer
  * (node-llama-cpp, vocab-only), so the limit holds by that same tokenizer's count.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentationResult } from '../../shared/document/types';
 import { toSegments } from '../../shared/document/segmentation';
 import { runStrategy } from '../../electron/services/run-strategy';
 import { loadTokenCounter, type TokenCounter } from '../../electron/services/tokenizer/token-counter';
-import { REPO_ROOT, runCliAll, type CliRun } from './support/run-cli';
+import { scratchDir } from '../support/scratch-dir';
+import { expectUserError, REPO_ROOT, runCliAll, type CliRun } from './support/run-cli';
 
 const DOC = 'test/fixtures/docs/plain.txt';
 const LIMIT = 64;
-const dir = mkdtempSync(join(tmpdir(), 'max-tokens-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('max-tokens-');
 
 interface CliResult {
   segments: { start: number; end: number; text: string }[];
@@ -37,13 +36,6 @@ beforeAll(async () => {
   ]);
   counter = await loadTokenCounter();
 }, 180_000);
-
-function expectUserError(run: CliRun, message: RegExp): void {
-  expect(run.code).toBe(2);
-  expect(run.stdout).toBe('');
-  expect(run.stderr).toMatch(/^error: [^\n]+\n$/);
-  expect(run.stderr).toMatch(message);
-}
 
 describe('segment --max-tokens with a rule strategy', () => {
   it('keeps every segment within the limit by the Qwen2 tokenizer, or says which one is not', () => {

@@ -6,7 +6,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/support/run-cli';
+import { expectUserError, runCli } from '../cli/support/run-cli';
 import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from './tiny-profiles';
 
 const text = mobyDickOpening();
@@ -37,8 +37,6 @@ describe('cli segment with a model strategy', () => {
 
   it('a missing profile exits 2 with one line', async () => {
     const run = await runCli(['segment', file, '--strategy', 'summary', '--profile', 'nope', '--gpu', 'off']);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr).toMatch(/^error: no profile named 'nope' \(known: [^\n]*\)\n$/);
+    expectUserError(run, /^error: no profile named 'nope' \(known: [^\n]*\)\n$/);
   });
 });

@@ -1,6 +1,7 @@
 /** Runs the real command line (`node --import tsx electron/cli/main.ts ...`) as a user would. */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -22,6 +23,15 @@ export function runCli(args: string[], cwd = REPO_ROOT): Promise<CliRun> {
       },
     );
   });
+}
+
+/** What bad input must give: exit 2, nothing on stdout, and one line `error: ...` on stderr. */
+export function expectUserError(run: CliRun, message: RegExp): void {
+  expect(run.code).toBe(2);
+  expect(run.stdout).toBe('');
+  // Exactly one line, starting with "error: ", and never a stack trace.
+  expect(run.stderr).toMatch(/^error: [^\n]+\n$/);
+  expect(run.stderr).toMatch(message);
 }
 
 /** Runs several invocations, two at a time (the machine running the tests may have two cores). */

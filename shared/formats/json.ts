@@ -17,7 +17,13 @@ import { parseJsonText, validate } from './parse-json';
 
 export const JSON_FORMAT_VERSION = 1;
 
-const noteFields = {
+/** One segment as the JSON and JSONL files spell it out (`head` is read and ignored). */
+export const segmentFields = {
+  index: z.number().int().nonnegative(),
+  start: z.number().int().nonnegative(),
+  end: z.number().int().nonnegative(),
+  text: z.string(),
+  head: z.string().optional(),
   topic: z.string().optional(),
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
@@ -34,16 +40,7 @@ const jsonResultSchema = z.object({
   version: z.literal(JSON_FORMAT_VERSION, { error: `version must be ${JSON_FORMAT_VERSION}` }),
   document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
   strategy: z.string(),
-  segments: z.array(
-    z.object({
-      index: z.number().int().nonnegative(),
-      start: z.number().int().nonnegative(),
-      end: z.number().int().nonnegative(),
-      text: z.string(),
-      head: z.string().optional(),
-      ...noteFields,
-    }),
-  ),
+  segments: z.array(z.object(segmentFields)),
   warnings: z.array(warningSchema).default([]),
   meta: z.record(z.string(), z.unknown()).default({}),
 });

@@ -9,6 +9,7 @@ import type { SegmentationResult } from '../document/types';
 import { assembleResult, baseName, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
+import { segmentFields } from './json';
 import { parseJsonText, validate } from './parse-json';
 
 const lineSchema = z.object({
@@ -16,14 +17,7 @@ const lineSchema = z.object({
   sha256: z.string(),
   chars: z.number().int().nonnegative(),
   strategy: z.string(),
-  index: z.number().int().nonnegative(),
-  start: z.number().int().nonnegative(),
-  end: z.number().int().nonnegative(),
-  text: z.string(),
-  head: z.string().optional(),
-  topic: z.string().optional(),
-  summary: z.string().optional(),
-  reviewed: z.boolean().optional(),
+  ...segmentFields,
 });
 
 export function writeJsonl(result: SegmentationResult, text: string): string {

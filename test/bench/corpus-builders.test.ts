@@ -1,15 +1,14 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch-dir';
 import { isSafeBoundary } from '../../shared/document/text-boundaries';
 import { buildCorpus, REPO_NODE_MODULES } from '../../electron/bench/corpus/build';
 import { readCorpus, writeCorpus } from '../../electron/bench/corpus/corpus-files';
 import { CORPUS_NAMES, type BuildOptions } from '../../electron/bench/corpus/types';
 
 const small = (seed: string): BuildOptions => ({ seed, limit: 3, maxChars: 15_000, nodeModules: REPO_NODE_MODULES });
-const tmp = mkdtempSync(join(tmpdir(), 'corpus-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = scratchDir('corpus-');
 
 function filesOf(dir: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,13 +1,12 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch-dir';
 
 const run = promisify(execFile);
-const out = mkdtempSync(join(tmpdir(), 'bench-quality-'));
-afterAll(() => rmSync(out, { recursive: true, force: true }));
+const out = scratchDir('bench-quality-');
 
 describe('cli bench quality --json on the committed sample', () => {
   let stdout = '';

@@ -5,11 +5,11 @@
  * user's installed models; the corpus is made by the same builder as the sample, kept short.
  */
 import { execFile } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch-dir';
 import { buildCorpus, REPO_NODE_MODULES } from '../../electron/bench/corpus/build';
 import { writeCorpus } from '../../electron/bench/corpus/corpus-files';
 import type { QualityReport } from '../../electron/bench/quality/types';
@@ -17,8 +17,7 @@ import { fixtureModelsDir, repoRoot, tinyModelPath, tinyProfile } from '../infer
 
 const run = promisify(execFile);
 const MODEL_STRATEGIES = ['simple', 'topic', 'summary'] as const;
-const work = mkdtempSync(join(tmpdir(), 'bench-models-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+const work = scratchDir('bench-models-');
 
 describe('bench quality with model strategies on the tiny fixture model', () => {
   let report: QualityReport;

@@ -2,10 +2,10 @@
  * The logic behind segment / eval / convert, in-process: the coverage invariant for every rule
  * strategy on every sample document, in every format; flag-to-option mapping; evaluation wiring.
  */
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { scratchDir } from '../support/scratch-dir';
 import { isSafeBoundary } from '../../shared/document/text-boundaries';
 import { FORMAT_NAMES, readJson, readMarkdown, writeJson, writeMarkdown, writeResult } from '../../shared/formats';
 import { RULE_STRATEGIES } from '../../shared/strategies';
@@ -18,8 +18,7 @@ import { REPO_ROOT } from './support/run-cli';
 
 const DOCS = join(REPO_ROOT, 'test/fixtures/docs');
 const GOLD = join(REPO_ROOT, 'test/fixtures/gold');
-const dir = mkdtempSync(join(tmpdir(), 'commands-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const dir = scratchDir('commands-');
 
 describe('coverage invariant of every rule strategy on every sample document', () => {
   const docs = readdirSync(DOCS).filter((f) => /\.(txt|md)$/.test(f));

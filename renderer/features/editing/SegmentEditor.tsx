@@ -1,15 +1,13 @@
 /** The current segment, for hand correction: its start boundary to drag, and its topic and summary. */
 import { BoundaryStrip } from './BoundaryStrip';
 import { NoteEditor } from './NoteEditor';
+import { Panel } from '../Panel';
 
 export function SegmentEditor() {
   return (
-    <section className="panel segment-editor" aria-label="Edit segment" data-testid="segment-editor">
-      <header className="panel-header">
-        <h2>Edit segment</h2>
-      </header>
+    <Panel title="Edit segment" className="segment-editor" label="Edit segment" testId="segment-editor">
       <BoundaryStrip />
       <NoteEditor />
-    </section>
+    </Panel>
   );
 }

@@ -11,6 +11,7 @@ import {
   addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openNextToReview, openWorkspaceDocument, previewReanchor, refreshWorkspace,
   startBatch, useWorkspaceStore,
 } from './workspace';
+import { Panel } from '../Panel';
 
 function ReanchorBox() {
   const source = useWorkspaceStore((s) => s.source);
@@ -53,13 +54,17 @@ export function WorkspacePanel() {
   if (!dir) return null;
   const running = batch !== null && batch.outcomes === null;
   return (
-    <section className="panel workspace-panel" aria-label="Workspace" data-testid="workspace-panel">
-      <header className="panel-header">
-        <h2>Workspace</h2>
+    <Panel
+      title="Workspace"
+      className="workspace-panel"
+      label="Workspace"
+      testId="workspace-panel"
+      meta={
         <span className="panel-meta" title={dir}>
           {documents.length} documents
         </span>
-      </header>
+      }
+    >
       <ul className="workspace-documents">
         {documents.map((d) => (
           <li key={d.id} className={d.id === openId ? 'open' : ''}>
@@ -106,6 +111,6 @@ export function WorkspacePanel() {
           WIKI-727K
         </button>
       </div>
-    </section>
+    </Panel>
   );
 }

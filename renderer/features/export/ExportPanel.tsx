@@ -3,15 +3,13 @@ import type { ExportFormat } from '../../../shared/ipc/contract';
 import { EXPORT_FORMATS, exportCurrent } from '../../services/exports';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
+import { Panel } from '../Panel';
 
 export function ExportPanel() {
   const format = useUiStore((s) => s.exportFormat);
   const hasResult = useSegmentationStore((s) => s.current !== null);
   return (
-    <section className="panel export-panel" aria-label="Export">
-      <header className="panel-header">
-        <h2>Export</h2>
-      </header>
+    <Panel title="Export" className="export-panel" label="Export">
       <div className="button-row">
         <select data-testid="export-format" value={format} onChange={(e) => useUiStore.getState().setExportFormat(e.target.value as ExportFormat)}>
           {EXPORT_FORMATS.map((f) => (
@@ -24,6 +22,6 @@ export function ExportPanel() {
           Export
         </button>
       </div>
-    </section>
+    </Panel>
   );
 }

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { importModel, pullModel, refreshModels, runDoctor } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
+import { Panel } from '../Panel';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -30,13 +31,14 @@ function BackendSection() {
   const doctor = useModelsStore((s) => s.doctor);
   const pulls = useModelsStore((s) => s.pulls);
   return (
-    <section className="panel">
-      <header className="panel-header">
-        <h2>Compute backend and profiles</h2>
+    <Panel
+      title="Compute backend and profiles"
+      meta={
         <button className="small" onClick={() => void runDoctor()}>
           Check again
         </button>
-      </header>
+      }
+    >
       {!doctor ? (
         <p className="muted">Checking…</p>
       ) : (
@@ -85,7 +87,7 @@ function BackendSection() {
           </table>
         </>
       )}
-    </section>
+    </Panel>
   );
 }
 
@@ -110,13 +112,14 @@ function PullProgress({ pull }: { pull: PullState }) {
 function InstalledSection() {
   const installed = useModelsStore((s) => s.installed);
   return (
-    <section className="panel">
-      <header className="panel-header">
-        <h2>Installed models and adapters</h2>
+    <Panel
+      title="Installed models and adapters"
+      meta={
         <button className="small" onClick={() => void refreshModels()}>
           Refresh
         </button>
-      </header>
+      }
+    >
       {installed.length === 0 ? (
         <p className="muted">No model files in the models folder.</p>
       ) : (
@@ -143,17 +146,14 @@ function InstalledSection() {
           </tbody>
         </table>
       )}
-    </section>
+    </Panel>
   );
 }
 
 function ImportSection() {
   const [path, setPath] = useState('');
   return (
-    <section className="panel">
-      <header className="panel-header">
-        <h2>Import a model file</h2>
-      </header>
+    <Panel title="Import a model file">
       <p className="hint">A GGUF model or LoRA adapter on the machine that runs the services; it is verified, then copied into the models folder.</p>
       <div className="button-row">
         <input className="grow" placeholder="/path/to/model.gguf" value={path} onChange={(e) => setPath(e.target.value)} />
@@ -161,6 +161,6 @@ function ImportSection() {
           Import
         </button>
       </div>
-    </section>
+    </Panel>
   );
 }

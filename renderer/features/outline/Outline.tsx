@@ -6,6 +6,7 @@
 import { memo, useEffect, useRef, type RefObject } from 'react';
 import { approxTokens, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
+import { Panel } from '../Panel';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -14,13 +15,16 @@ export function Outline() {
   const listRef = useRef<HTMLOListElement>(null);
 
   return (
-    <section className="panel outline" aria-label="Outline">
-      <header className="panel-header">
-        <h2>Outline</h2>
+    <Panel
+      title="Outline"
+      className="outline"
+      label="Outline"
+      meta={
         <span className="panel-meta" data-testid="segment-count">
           {numberFormat.format(segments.length)} segments
         </span>
-      </header>
+      }
+    >
       {segments.length === 0 ? (
         <p className="empty">No segments yet.</p>
       ) : (
@@ -39,7 +43,7 @@ export function Outline() {
         </ol>
       )}
       <FollowCursor listRef={listRef} />
-    </section>
+    </Panel>
   );
 }
 

@@ -1,6 +1,7 @@
 /** The current result and the results kept beside it: bring one forward, or discard it. */
 import type { SegmentationResult } from '../../../shared/document/types';
 import { useSegmentationStore } from '../../stores/segmentation';
+import { Panel } from '../Panel';
 
 function summary(result: SegmentationResult): string {
   const n = result.segmentation.notes.length;
@@ -12,10 +13,7 @@ export function ResultsPanel() {
   const kept = useSegmentationStore((s) => s.kept);
   if (!current) return null;
   return (
-    <section className="panel results" aria-label="Results">
-      <header className="panel-header">
-        <h2>Results</h2>
-      </header>
+    <Panel title="Results" className="results" label="Results">
       <ul className="result-list">
         <li className="result current" data-testid="result-current">
           <span className="result-name">{current.strategy}</span>
@@ -49,6 +47,6 @@ export function ResultsPanel() {
           </ul>
         </details>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -10,6 +10,7 @@ import { useUiStore } from '../../stores/ui';
 import { RunProgressBar } from './RunProgressBar';
 import { TextField } from './TextField';
 import { runOptionsFrom } from './run-options';
+import { Panel } from '../Panel';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
   return all.filter((s) => s.kind === 'rules' || s.available);
@@ -44,10 +45,7 @@ export function RunPanel() {
   };
 
   return (
-    <section className="panel run-panel" aria-label="Run">
-      <header className="panel-header">
-        <h2>Run</h2>
-      </header>
+    <Panel title="Run" className="run-panel" label="Run">
       <label className="field">
         <span>Strategy</span>
         <select data-testid="strategy-select" value={form.strategy} onChange={(e) => update({ strategy: e.target.value })}>
@@ -114,6 +112,6 @@ export function RunPanel() {
           </button>
         </p>
       )}
-    </section>
+    </Panel>
   );
 }

@@ -1,6 +1,7 @@
 /** The segment under the cursor: topic, summary, place and size. */
 import { approxTokens, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
+import { Panel } from '../Panel';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -11,13 +12,13 @@ export function SegmentDetails() {
   if (!segment) return null;
   const chars = segment.end - segment.start;
   return (
-    <section className="panel details" aria-label="Current segment" data-testid="segment-details">
-      <header className="panel-header">
-        <h2>
-          Segment {index + 1} <span className="muted">of {segments.length}</span>
-        </h2>
-        {segment.reviewed && <span className="badge">reviewed</span>}
-      </header>
+    <Panel
+      title={<>Segment {index + 1} <span className="muted">of {segments.length}</span></>}
+      className="details"
+      label="Current segment"
+      testId="segment-details"
+      meta={segment.reviewed && <span className="badge">reviewed</span>}
+    >
       <dl className="details-grid">
         <dt>Topic</dt>
         <dd>{segment.topic ?? <span className="muted">none</span>}</dd>
@@ -31,6 +32,6 @@ export function SegmentDetails() {
           {numberFormat.format(approxTokens(chars))} tok
         </dd>
       </dl>
-    </section>
+    </Panel>
   );
 }

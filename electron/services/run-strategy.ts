@@ -21,6 +21,8 @@ export type StrategyOptions = RunOptions & {
   adapter?: string;
   /** Compute backend: auto, off (CPU), cuda, metal or vulkan. */
   gpu?: string;
+  /** CPU threads for llama.cpp (default: WORKBENCH_THREADS, else the machine's math cores). */
+  threads?: number;
   /** Rule strategies with maxTokens: GGUF file whose tokenizer counts the tokens (default: Qwen2's vocabulary). */
   tokenizer?: string;
 };

@@ -15,24 +15,29 @@ let file: string;
 beforeAll(() => {
   process.env.WORKBENCH_PROFILES_DIR = writeTinyProfiles();
   process.env.WORKBENCH_MODELS_DIR = fixtureModelsDir;
-  // See model-strategies.test.ts: one thread for the tiny model on a busy 2-core machine.
-  process.env.WORKBENCH_THREADS = '1';
   file = join(mkdtempSync(join(tmpdir(), 'workbench-cli-segment-')), 'opening.txt');
   writeFileSync(file, text);
 });
 
 describe('cli segment with a model strategy', () => {
   it('--strategy topic prints segments that each have a topic, and meta names the backend', async () => {
-    const run = await runCli(['segment', file, '--strategy', 'topic', '--profile', 'tiny-topic', '--gpu', 'off', '--window', '256', '--overlap', '32']);
+    const run = await runCli(['segment', file, '--strategy', 'topic', '--profile', 'tiny-topic', '--gpu', 'off', '--window', '256', '--overlap', '32', '--threads', '1']);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = JSON.parse(run.stdout) as { segments: { text: string; topic?: string }[]; meta: Record<string, unknown> };
     expect(out.segments.map((s) => s.text).join('')).toBe(text);
     for (const s of out.segments) expect(s.topic?.trim()).toBeTruthy();
     expect(out.meta).toMatchObject({ backend: 'cpu', mode: 'constrained', profile: { name: 'tiny-topic' } });
+    // One thread for the tiny model on a busy 2-core machine (see model-strategies.test.ts), given as a flag.
+    expect(out.meta.threads).toBe(1);
     // The same total-time field as a rule run, set by the shared runner (the Compare chart's time bar).
     expect(out.meta.elapsedMs).toEqual(expect.any(Number));
     expect(out.meta.elapsedMs as number).toBeGreaterThan(0);
+  });
+
+  it('--threads applies only to the model strategies', async () => {
+    const run = await runCli(['segment', file, '--strategy', 'structural', '--threads', '2']);
+    expectUserError(run, /^error: --threads applies only to the model strategies/);
   });
 
   it('a missing profile exits 2 with one line', async () => {

@@ -27,9 +27,10 @@ const SPEC = {
   gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend' },
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
+  threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
 } as const satisfies FlagSpecs;
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap'] as const;
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
@@ -68,6 +69,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     model: flags.model,
     adapter: flags.adapter,
     gpu: flags.gpu,
+    threads: flags.threads,
     tokenizer: flags.tokenizer,
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;

@@ -27,9 +27,10 @@ commands:
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name) throw new UserInputError('no command given (try --help)');
+  if (name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(usage + '\n');
-    return name ? 0 : 2;
+    return 0;
   }
   const load = commands[name];
   if (!load) throw new UserInputError(`unknown command '${name}' (try --help)`);

@@ -26,9 +26,3 @@ export function renderPrompt(prompt: PromptSettings): RenderedPrompt {
     after: `${userAfter}<|im_end|>\n<|im_start|>assistant\n${prompt.answerPrefix}`,
   };
 }
-
-/** The whole prompt for one window, as text (for logs and for tokenizer-free previews). */
-export function renderWindowPrompt(prompt: PromptSettings, windowText: string): string {
-  const { before, after } = renderPrompt(prompt);
-  return before + windowText + after;
-}

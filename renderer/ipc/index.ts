@@ -19,12 +19,3 @@ export function getWorkbench(): WorkbenchApi {
   }
   return socketApi;
 }
-
-/** True inside the Electron window (native menus and dialogs exist there). */
-export function isElectron(): boolean {
-  return window.workbench !== undefined;
-}
-
-export { bytesToBase64 } from './base64';
-export { WorkbenchCallError } from '../../shared/ipc/wire';
-export type * from '../../shared/ipc/contract';

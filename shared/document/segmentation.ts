@@ -1,5 +1,6 @@
 import type { Segment, Segmentation, SegmentNote } from './types';
 import { isSafeBoundary, toSafeBoundary } from './text-boundaries';
+import { lowerBound } from '../util/lower-bound';
 
 export class CoverageError extends Error {
   constructor(message: string) {
@@ -91,12 +92,6 @@ export function toSegments(text: string, seg: Segmentation): Segment[] {
 
 /** Index of the segment containing `offset` (the last one for offset === text.length). */
 export function segmentIndexAt(seg: Segmentation, offset: number): number {
-  let lo = 0;
-  let hi = seg.boundaries.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((seg.boundaries[mid] ?? Infinity) <= offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  // Offsets are integers, so the first boundary > offset is the first one >= offset + 1.
+  return lowerBound(seg.boundaries, offset + 1);
 }

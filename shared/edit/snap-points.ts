@@ -5,6 +5,7 @@
  */
 import { isSafeBoundary } from '../document/text-boundaries';
 import { lineStarts, sentenceStarts } from '../text/sentences';
+import { lowerBound } from '../util/lower-bound';
 
 let cachedText: string | null = null;
 let cachedPoints: readonly number[] = [];
@@ -18,18 +19,6 @@ export function snapPointsOf(text: string): readonly number[] {
   cachedPoints = [...merged].sort((a, b) => a - b);
   cachedText = text;
   return cachedPoints;
-}
-
-/** Index of the first point >= offset (points.length when none). */
-function lowerBound(points: readonly number[], offset: number): number {
-  let lo = 0;
-  let hi = points.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((points[mid] as number) < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** The snap points p with lo < p < hi, in order. */

@@ -3,6 +3,7 @@
  * stripped. Case, whitespace (newlines included), punctuation, quotes, dashes and ellipses all
  * vanish, so every variant a model may write of them compares equal.
  */
+import { lowerBound } from '../util/lower-bound';
 
 export interface NormalizedText {
   /** The normalized characters. */
@@ -77,12 +78,5 @@ export function normalize(text: string): string {
 
 /** Index of the first normalized character that comes from `offset` or later. */
 export function normalizedIndexAt(norm: NormalizedText, offset: number): number {
-  let lo = 0;
-  let hi = norm.origin.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((norm.origin[mid] as number) < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+  return lowerBound(norm.origin, offset);
 }

@@ -3,6 +3,7 @@
  * (comparatively slow) alignment runs: every q-gram the head shares with the text votes for the
  * diagonal "text position minus head position", and only the best-voted stretches are aligned.
  */
+import { lowerBound } from '../util/lower-bound';
 
 export const Q = 3;
 const BUCKET_BITS = 20;
@@ -58,7 +59,7 @@ export function occurrences(index: QGramIndex, chars: string, pattern: string, f
   for (let j = 0; j + Q <= pattern.length; j++) {
     const h = gramHash(pattern, j);
     const end = index.bucketStart[h + 1] as number;
-    const lo = lowerBound(index.positions, index.bucketStart[h] as number, end, from + j);
+    const lo = lowerBound(index.positions, from + j, index.bucketStart[h] as number, end);
     if (best === null || end - lo < best[2] - best[1]) best = [j, lo, end];
   }
   const [j, lo, hi] = best as [number, number, number];
@@ -67,15 +68,6 @@ export function occurrences(index: QGramIndex, chars: string, pattern: string, f
     if (chars.startsWith(pattern, start)) found.push(start);
   }
   return found;
-}
-
-function lowerBound(values: Int32Array, lo: number, hi: number, target: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((values[mid] as number) < target) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 export interface Candidate {
@@ -95,8 +87,8 @@ export function candidateDiagonals(index: QGramIndex, pattern: string, from: num
   for (let j = 0; j < grams; j++) {
     const h = gramHash(pattern, j);
     const bucketEnd = index.bucketStart[h + 1] as number;
-    const lo = lowerBound(index.positions, index.bucketStart[h] as number, bucketEnd, from + j);
-    const hi = lowerBound(index.positions, lo, bucketEnd, to + j);
+    const lo = lowerBound(index.positions, from + j, index.bucketStart[h] as number, bucketEnd);
+    const hi = lowerBound(index.positions, to + j, lo, bucketEnd);
     if (hi > lo) ranges.push([j, lo, hi]);
   }
   const informative = ranges.filter(([, lo, hi]) => hi - lo <= maxHits);

@@ -16,6 +16,7 @@
  */
 import { segmentationFromCuts } from '../document/segmentation';
 import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
+import { lowerBound } from '../util/lower-bound';
 import { fits, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import type { RuleStrategy } from './types';
 
@@ -49,14 +50,9 @@ function cutAllowed(blocks: Block[]): (offset: number) => boolean {
     // A heading, the blank lines after it and the first line of its body stay together.
     if (block.kind === 'heading') forbidden.push([block.start, (blocks[i + 1]?.start ?? block.end) + 1]);
   }
+  const forbiddenStarts = forbidden.map(([start]) => start);
   return (offset) => {
-    let lo = 0;
-    let hi = forbidden.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((forbidden[mid] as [number, number])[0] < offset) lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = lowerBound(forbiddenStarts, offset);
     // Ranges are sorted by start and may nest only by overlapping the previous one.
     for (let k = lo - 1; k >= 0 && k >= lo - 2; k--) {
       const [s, e] = forbidden[k] as [number, number];

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../shared/formats';
+import { TEMP_SUFFIX } from '../../electron/services/workspace/atomic-file';
 import { makeDocx } from './support/make-docx';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, runCliAll, type CliRun } from './support/run-cli';
@@ -54,7 +55,7 @@ describe('cli: bad input', () => {
   it('writes nothing to --out when it fails, and leaves an existing file as it was', () => {
     expect(existsSync(at('out-missing.json'))).toBe(false);
     expect(readFileSync(at('kept.json'), 'utf8')).toBe('previous content\n');
-    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readdirSync(dir).filter((f) => f.endsWith(TEMP_SUFFIX))).toEqual([]);
   });
 });
 

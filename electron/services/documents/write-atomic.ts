@@ -1,11 +1,11 @@
 /**
- * Writes a file so that it is either complete or untouched: content goes to a temporary file in
- * the same folder, which then replaces the target by rename (atomic on one file system). A failed
- * run therefore never leaves a half-written or empty output behind.
+ * Output files for the CLI: the path is checked before any work is done, and the content is
+ * written by the workspace's crash-safe replacement, so a failed run never leaves a half-written
+ * or empty output behind. Failures become OutputPathError: one line naming the path.
  */
-import { randomBytes } from 'node:crypto';
-import { rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { writeFileAtomic as replaceFile } from '../workspace/atomic-file';
 
 export class OutputPathError extends Error {
   constructor(message: string) {
@@ -26,12 +26,9 @@ export async function checkOutputPath(path: string): Promise<void> {
 
 export async function writeFileAtomic(path: string, content: string): Promise<void> {
   await checkOutputPath(path);
-  const temp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
-    await writeFile(temp, content, { encoding: 'utf8', flag: 'wx' });
-    await rename(temp, path);
+    await replaceFile(path, content);
   } catch (err) {
-    await unlink(temp).catch(() => undefined);
     throw new OutputPathError(`cannot write ${path}: ${(err as Error).message}`);
   }
 }

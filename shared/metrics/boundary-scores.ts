@@ -11,6 +11,7 @@
  * agreement). With predictions but no reference, precision is 0 and recall is 1; with a
  * reference but no predictions, precision is 1 and recall is 0. F1 is then 0 in both.
  */
+import { diffBoundaries } from '../compare/boundary-diff';
 
 export interface BoundaryScores {
   precision: number;
@@ -22,24 +23,9 @@ export interface BoundaryScores {
   tolerance: number;
 }
 
+/** How many boundaries pair up one to one within `tolerance` (both lists sorted ascending). */
 export function countMatches(reference: readonly number[], predicted: readonly number[], tolerance: number): number {
-  let r = 0;
-  let p = 0;
-  let matched = 0;
-  while (r < reference.length && p < predicted.length) {
-    const ref = reference[r]!;
-    const pred = predicted[p]!;
-    if (Math.abs(ref - pred) <= tolerance) {
-      matched++;
-      r++;
-      p++;
-    } else if (pred < ref) {
-      p++;
-    } else {
-      r++;
-    }
-  }
-  return matched;
+  return diffBoundaries(reference, predicted, tolerance).shared.length;
 }
 
 export function boundaryScores(reference: readonly number[], predicted: readonly number[], tolerance = 0): BoundaryScores {

@@ -4,19 +4,10 @@
  * No stemming, so that results do not depend on an English-only stemmer.
  */
 import { rougeTokens } from '../metrics';
+import { ENGLISH_STOPWORDS } from '../text/stopwords';
 
-/** Common English function words: they carry no topic, so questions never consist of them. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  (
-    'a about above after again against all am an and any are as at be because been before being below ' +
-    'between both but by can could did do does doing down during each few for from further had has have ' +
-    'having he her here hers herself him himself his how i if in into is it its itself just me more most ' +
-    'my myself no nor not now of off on once only or other our ours ourselves out over own same she should ' +
-    'so some such than that the their theirs them themselves then there these they this those through to ' +
-    'too under until up upon very was we were what when where which while who whom why will with would you ' +
-    'your yours yourself yourselves shall may might must also one us let thus yet'
-  ).split(' '),
-);
+/** The shared English function words, and a few more that never make a question's topic. */
+export const STOPWORDS: ReadonlySet<string> = new Set([...ENGLISH_STOPWORDS, 'us', 'let', 'thus', 'yet']);
 
 export function tokenize(text: string): string[] {
   return rougeTokens(text);

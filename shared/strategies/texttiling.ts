@@ -19,21 +19,12 @@
  */
 import { segmentationFromCuts } from '../document/segmentation';
 import { paragraphStarts, sentenceStarts } from '../text/sentences';
+import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import type { SegmentationWarning } from '../document/types';
 import type { RuleStrategy } from './types';
 
 export const TEXTTILING_DEFAULTS = { w: 20, k: 10, smoothingWidth: 2, minGapDistance: 3 } as const;
-
-/** A short English stopword list (function words only), enough to keep cohesion lexical. */
-const STOPWORDS = new Set(
-  ('a about above after again against all am an and any are as at be because been before being below between both but by ' +
-    'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
-    'himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other ' +
-    'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
-    'these they this those through to too under until up upon very was we were what when where which while who whom why ' +
-    'will with would you your yours yourself yourselves shall may might must one also').split(' '),
-);
 
 const TOKEN = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]|[\p{L}\p{N}][\p{L}\p{N}\p{M}'’]*/gu;
 
@@ -46,7 +37,7 @@ function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
   for (const match of text.matchAll(TOKEN)) {
     const word = match[0].toLowerCase();
-    if (!STOPWORDS.has(word)) tokens.push({ word, offset: match.index });
+    if (!ENGLISH_STOPWORDS.has(word)) tokens.push({ word, offset: match.index });
   }
   return tokens;
 }

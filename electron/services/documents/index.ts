@@ -1,2 +1,2 @@
-export { isInputError, loadDocument, loadDocumentBytes, loadSegmentationFile, type LoadedSegmentation, type ReadDocumentResult } from './load';
+export { isInputError, loadDocument, loadSegmentationFile, type LoadedSegmentation } from './load';
 export { checkOutputPath, OutputPathError, writeFileAtomic } from './write-atomic';

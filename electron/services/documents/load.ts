@@ -1,24 +1,18 @@
 /**
- * Loading for any caller (CLI, workbench service, benchmarks): a document to segment, or a
+ * Loading for the CLI commands: a document to segment, or a
  * segmentation file to evaluate or convert. Both go through the same strict file checks, so
  * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
  */
 import { FormatError, readSegmentationFile, type ReadResult } from '../../../shared/formats';
-import { decodeTextFile, DocumentReadError, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult } from '../../readers';
+import { decodeTextFile, DocumentReadError, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
 import { UnknownStrategyError } from '../run-strategy';
 import { OutputPathError } from './write-atomic';
 
-export type { ReadDocumentResult };
 export type LoadedSegmentation = ReadResult & { path: string };
 
 /** A document to segment: .txt, .md, .html, .pdf or .docx. */
 export function loadDocument(path: string): Promise<ReadDocumentResult> {
   return readDocument(path);
-}
-
-/** A document that arrived as bytes (a dropped or uploaded file). */
-export function loadDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult> {
-  return readDocumentBytes(name, bytes);
 }
 
 /** A segmentation file in any readable format (JSON, JSONL, Markdown, CSV, training, WIKI-727K). */

@@ -29,8 +29,6 @@ export interface UiState {
   notices: Notice[];
   /** Index of the segment holding the editor's cursor. */
   currentSegment: number;
-  /** The editor cursor's offset in the document text. */
-  cursorOffset: number;
   /** Bumped by each outline click so the editor reveals even the same segment twice. */
   revealRequest: { index: number; seq: number } | null;
   runForm: RunForm;
@@ -41,7 +39,6 @@ export interface UiState {
   notify(kind: Notice['kind'], message: string): void;
   dismiss(id: number): void;
   setCurrentSegment(index: number): void;
-  setCursorOffset(offset: number): void;
   reveal(index: number): void;
   updateRunForm(change: Partial<RunForm>): void;
   setExportFormat(format: ExportFormat): void;
@@ -55,7 +52,6 @@ export const useUiStore = create<UiState>()((set, get) => ({
   screen: 'workbench',
   notices: [],
   currentSegment: 0,
-  cursorOffset: 0,
   revealRequest: null,
   runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false },
   exportFormat: 'json',
@@ -66,9 +62,6 @@ export const useUiStore = create<UiState>()((set, get) => ({
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   setCurrentSegment: (currentSegment) => {
     if (get().currentSegment !== currentSegment) set({ currentSegment });
-  },
-  setCursorOffset: (cursorOffset) => {
-    if (get().cursorOffset !== cursorOffset) set({ cursorOffset });
   },
   reveal: (index) => set({ revealRequest: { index, seq: (get().revealRequest?.seq ?? 0) + 1 }, currentSegment: index }),
   updateRunForm: (change) => set({ runForm: { ...get().runForm, ...change } }),

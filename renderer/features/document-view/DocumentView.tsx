@@ -57,11 +57,8 @@ export function DocumentView() {
     const cursor = editor.onDidChangeCursorPosition((e) => {
       const lines = linesRef.current;
       const segmentation = useSegmentationStore.getState().current?.segmentation;
-      if (!lines) return;
-      const offset = lines.offsetAt(e.position);
-      useUiStore.getState().setCursorOffset(offset);
-      if (!segmentation || segmentation.notes.length === 0) return;
-      useUiStore.getState().setCurrentSegment(segmentIndexAt(segmentation, offset));
+      if (!lines || !segmentation || segmentation.notes.length === 0) return;
+      useUiStore.getState().setCurrentSegment(segmentIndexAt(segmentation, lines.offsetAt(e.position)));
     });
     return () => {
       cursor.dispose();

@@ -14,10 +14,9 @@ import { registeredScreens, slotEntries, type SlotName } from './features/slots'
 import { startWorkbench } from './services/startup';
 import { useDocumentStore } from './stores/document';
 import { useRunStore } from './stores/run';
+import { numberFormat } from './stores/segments';
 import { useSegmentationStore } from './stores/segmentation';
 import { useUiStore } from './stores/ui';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Whatever features registered for this slot (features/slots.ts). */
 function Slot({ name }: { name: SlotName }) {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segmentationFromCuts, toSegments } from '../../shared/document/segmentation';
-import { approxTokens, segmentsOf } from './segments';
+import { approxTokens, segmentsOf, sizeLabel } from './segments';
 
 describe('derived segments', () => {
   it('match the shared toSegments, heads included, on any text and cuts', () => {
@@ -30,5 +30,9 @@ describe('derived segments', () => {
   it('approximates tokens as a quarter of the characters, rounded up', () => {
     expect(approxTokens(0)).toBe(0);
     expect(approxTokens(9)).toBe(3);
+  });
+
+  it('labels a size with grouped digits and the approximate tokens', () => {
+    expect(sizeLabel(1234)).toBe('1,234 chars · ~309 tok');
   });
 });

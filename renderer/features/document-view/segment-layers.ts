@@ -14,7 +14,7 @@
  * edit costs little even with 5,000 segments. A split or merge shifts the alternation of every
  * later segment and so repaints their tints (zones and markers stay).
  */
-import { approxTokens, type SegmentView } from '../../stores/segments';
+import { sizeLabel, type SegmentView } from '../../stores/segments';
 import type { LineIndex } from './line-index';
 import { monaco } from './monaco';
 
@@ -22,7 +22,6 @@ type Editor = monaco.editor.ICodeEditor;
 type DecorationSpec = monaco.editor.IModelDeltaDecoration;
 
 const ZONE_HEIGHT_PX = 22;
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** The zone above one line: the segments that start in it, in document order. */
 interface LineZone {
@@ -132,11 +131,6 @@ export class SegmentLayers {
   }
 }
 
-function sizeLabel(look: SegmentLook): string {
-  const chars = look.end - look.start;
-  return `${numberFormat.format(chars)} chars · ~${numberFormat.format(approxTokens(chars))} tok`;
-}
-
 function zoneNode(looks: readonly SegmentLook[]): HTMLElement {
   // Monaco sets the zone node's own display and size; the layout lives in an inner element.
   const node = document.createElement('div');
@@ -153,14 +147,15 @@ function zoneCell(look: SegmentLook): HTMLElement {
   cell.className = 'seg-zone-cell';
   cell.dataset.testid = look.index > 0 ? 'boundary' : 'document-start';
   cell.dataset.offset = String(look.start);
-  cell.title = look.topic ? `${look.topic} · ${sizeLabel(look)}` : sizeLabel(look);
+  const sizeText = sizeLabel(look.end - look.start);
+  cell.title = look.topic ? `${look.topic} · ${sizeText}` : sizeText;
   const label = document.createElement('span');
   label.className = 'seg-zone-topic';
   // Without a topic the line below already shows how the segment starts.
   label.textContent = look.topic ?? '';
   const size = document.createElement('span');
   size.className = 'seg-zone-size';
-  size.textContent = sizeLabel(look);
+  size.textContent = sizeText;
   cell.append(label, size);
   return cell;
 }
@@ -174,7 +169,7 @@ function hoverFor(look: SegmentLook): monaco.IMarkdownString {
   const parts: string[] = [];
   if (look.topic) parts.push(`**${escapeMarkdown(look.topic)}**`);
   if (look.summary) parts.push(escapeMarkdown(look.summary));
-  parts.push(`_${escapeMarkdown(`${sizeLabel(look)}${look.reviewed ? ' · reviewed' : ''}`)}_`);
+  parts.push(`_${escapeMarkdown(`${sizeLabel(look.end - look.start)}${look.reviewed ? ' · reviewed' : ''}`)}_`);
   return { value: parts.join('\n\n'), isTrusted: false, supportThemeIcons: false, supportHtml: false };
 }
 

@@ -4,11 +4,9 @@
  * the row under the editor's cursor is highlighted and kept in view.
  */
 import { memo, useEffect, useRef, type RefObject } from 'react';
-import { approxTokens, useSegments } from '../../stores/segments';
+import { numberFormat, sizeLabel, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 export function Outline() {
   const segments = useSegments();
@@ -69,7 +67,6 @@ interface RowProps {
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
 const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, reviewed }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
-  const chars = end - start;
   return (
     <li
       className={isCurrent ? 'outline-item current' : 'outline-item'}
@@ -99,7 +96,7 @@ const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, re
         </span>
       )}
       <span className="outline-size">
-        {numberFormat.format(chars)} chars · ~{numberFormat.format(approxTokens(chars))} tok
+        {sizeLabel(end - start)}
       </span>
     </li>
   );

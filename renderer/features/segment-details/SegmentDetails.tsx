@@ -1,16 +1,13 @@
 /** The segment under the cursor: topic, summary, place and size. */
-import { approxTokens, useSegments } from '../../stores/segments';
+import { numberFormat, sizeLabel, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 export function SegmentDetails() {
   const segments = useSegments();
   const index = useUiStore((s) => s.currentSegment);
   const segment = segments[index];
   if (!segment) return null;
-  const chars = segment.end - segment.start;
   return (
     <Panel
       title={<>Segment {index + 1} <span className="muted">of {segments.length}</span></>}
@@ -28,8 +25,7 @@ export function SegmentDetails() {
         <dd className="details-head">{segment.head}</dd>
         <dt>Range</dt>
         <dd>
-          {numberFormat.format(segment.start)}–{numberFormat.format(segment.end)} · {numberFormat.format(chars)} chars · ~
-          {numberFormat.format(approxTokens(chars))} tok
+          {numberFormat.format(segment.start)}–{numberFormat.format(segment.end)} · {sizeLabel(segment.end - segment.start)}
         </dd>
       </dl>
     </Panel>

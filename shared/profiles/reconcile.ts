@@ -40,8 +40,8 @@ export function reconcileWindows(windows: readonly WindowCuts[]): Reconciled {
       const seen = w.end - cut.offset;
       if (existing) {
         duplicates++;
-        if (seen > existing.seen && hasNote(cut.note)) chosen.set(cut.offset, { note: cut.note, seen });
-        else if (!hasNote(existing.note) && hasNote(cut.note)) chosen.set(cut.offset, { note: cut.note, seen });
+        // A note replaces a missing one, or one from a window that saw less of the segment.
+        if (hasNote(cut.note) && (seen > existing.seen || !hasNote(existing.note))) chosen.set(cut.offset, { note: cut.note, seen });
         continue;
       }
       chosen.set(cut.offset, { note: cut.note, seen });

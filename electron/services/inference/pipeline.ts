@@ -74,12 +74,9 @@ function round(ms: number): number {
   return Math.round(ms * 10) / 10;
 }
 
-/** The window's text and its head candidates (sentence starts, offsets relative to the window). */
-function windowCandidates(text: string, units: readonly DocumentUnit[], first: number, end: number, words: number): HeadCandidate[] {
-  const start = units[first]!.start;
-  const windowText = text.slice(start, units[end - 1]!.end);
-  const starts = units
-    .slice(first, end)
+/** The window's head candidates: its sentence starts, offsets relative to the window. */
+function windowCandidates(windowText: string, start: number, windowUnits: readonly DocumentUnit[], words: number): HeadCandidate[] {
+  const starts = windowUnits
     .map((u) => u.sentenceStart)
     .filter((s): s is number => s !== null)
     .map((s) => s - start);
@@ -165,9 +162,9 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
       const start = units[w.first]!.start;
       const end = units[w.end - 1]!.end;
       const windowText = text.slice(start, end);
-      const windowTokens = units.slice(w.first, w.end).flatMap((u) => u.tokens);
-      const tokens = [...before, ...windowTokens, ...after];
-      const candidates = req.mode === 'constrained' ? windowCandidates(text, units, w.first, w.end, words) : [];
+      const windowUnits = units.slice(w.first, w.end);
+      const tokens = [...before, ...windowUnits.flatMap((u) => u.tokens), ...after];
+      const candidates = req.mode === 'constrained' ? windowCandidates(windowText, start, windowUnits, words) : [];
       const record: WindowRecord = { start, end, promptTokens: tokens.length, reusedTokens: 0, generatedTokens: 0, prefillMs: 0, generateMs: 0, stoppedBy: 'end', heads: 0, placed: 0 };
       const cuts: WindowCuts['cuts'] = [];
 

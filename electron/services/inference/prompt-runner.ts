@@ -34,8 +34,7 @@ export interface PromptRun {
 export interface PromptResult {
   text: string;
   generated: number;
-  /** Prompt tokens evaluated (the rest came from the cache). */
-  prefilled: number;
+  /** Prompt tokens kept from the KV cache, not evaluated again. */
   reused: number;
   prefillMs: number;
   generateMs: number;
@@ -106,7 +105,6 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
   return {
     text: run.model.detokenize(generated),
     generated: generated.length,
-    prefilled: tokens.length - keep,
     reused: keep,
     prefillMs,
     generateMs: performance.now() - generateStart,

@@ -9,6 +9,7 @@ import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '..
 import type { WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
 import { WorkspaceFileError } from './json-files';
+import { KeyedQueue } from './keyed-queue';
 import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
 
 export interface WorkspaceServiceOptions {
@@ -33,7 +34,7 @@ export class SourceChangedError extends WorkspaceFileError {
 export class WorkspaceService {
   private readonly texts = new Map<string, DocumentText>();
   /** Per document: the last correction being checked and scheduled (see saveCorrection). */
-  private readonly scheduling = new Map<string, Promise<void>>();
+  private readonly scheduling = new KeyedQueue();
   private readonly saver: DebouncedSaver<PendingCorrection>;
 
   private constructor(
@@ -144,14 +145,7 @@ export class WorkspaceService {
    * not once it is on disk.
    */
   private inCallOrder<T>(id: string, step: () => Promise<{ written: Promise<T> }>): Promise<{ written: Promise<T> }> {
-    const previous = this.scheduling.get(id) ?? Promise.resolve();
-    const next = previous.then(step);
-    const settled = next.then(() => undefined, () => undefined);
-    this.scheduling.set(id, settled);
-    void settled.then(() => {
-      if (this.scheduling.get(id) === settled) this.scheduling.delete(id);
-    });
-    return next;
+    return this.scheduling.run(id, step);
   }
 
   /** Saves the correction now, skipping the debounce; resolves with what was written. */

@@ -16,6 +16,7 @@ import {
 import { strategyNameSchema } from '../../../shared/ipc/contract';
 import type { SourceStatus } from '../../../shared/workspace/types';
 import { writeFileAtomic, removeStaleTempFiles } from './atomic-file';
+import { KeyedQueue } from './keyed-queue';
 import { readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */
@@ -39,7 +40,8 @@ export interface NewDocument {
 const now = () => new Date().toISOString();
 
 export class WorkspaceStore {
-  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
+  private readonly queue = new KeyedQueue();
 
   private constructor(
     readonly dir: string,
@@ -90,18 +92,6 @@ export class WorkspaceStore {
     return path.join(this.documentDir(id), 'runs', `${strategyNameSchema.parse(strategy)}.json`);
   }
 
-  /** Runs `task` after every earlier task of the same document, whatever their outcome. */
-  private enqueue<T>(id: string, task: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(id) ?? Promise.resolve();
-    const next = previous.then(task, task);
-    const settled = next.catch(() => undefined);
-    this.queues.set(id, settled);
-    void settled.then(() => {
-      if (this.queues.get(id) === settled) this.queues.delete(id);
-    });
-    return next;
-  }
-
   async documentIds(): Promise<string[]> {
     const entries = await fs.readdir(path.join(this.dir, 'documents'), { withFileTypes: true });
     return entries
@@ -121,7 +111,7 @@ export class WorkspaceStore {
   async addDocument(doc: NewDocument): Promise<DocumentRecord> {
     const info = describeDocument(doc.name, doc.text);
     const id = workspaceDocumentId(doc.name, info.sha256);
-    return this.enqueue(id, async () => {
+    return this.queue.run(id, async () => {
       const existing = await readJsonFile(this.recordFile(id), documentRecordSchema);
       if (existing) return existing;
       await fs.mkdir(path.join(this.documentDir(id), 'runs'), { recursive: true });
@@ -197,7 +187,7 @@ export class WorkspaceStore {
   /** Saves a strategy's result as that strategy's latest run (replacing the previous one). */
   async writeRun(id: string, text: string, result: SegmentationResult): Promise<RunFile> {
     assertValidSegmentation(text, result.segmentation);
-    return this.enqueue(id, async () => {
+    return this.queue.run(id, async () => {
       const run: RunFile = {
         format: 'segment-workbench-run',
         version: WORKSPACE_VERSION,
@@ -216,7 +206,7 @@ export class WorkspaceStore {
    */
   async writeCorrected(id: string, text: string, sha256: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<CorrectedFile> {
     assertValidSegmentation(text, segmentation);
-    return this.enqueue(id, async () => {
+    return this.queue.run(id, async () => {
       const previous = await this.readCorrected(id);
       const corrected: CorrectedFile = {
         format: 'segment-workbench-corrected',
@@ -235,7 +225,7 @@ export class WorkspaceStore {
 
   /** Records that the document's text is now `text` (after re-anchoring onto a changed source). */
   async writeRecordText(id: string, text: string): Promise<DocumentRecord> {
-    return this.enqueue(id, async () => {
+    return this.queue.run(id, async () => {
       const record = await this.readRecord(id);
       const info = describeDocument(record.name, text);
       const updated: DocumentRecord = { ...record, sha256: info.sha256, chars: info.chars };
@@ -255,6 +245,6 @@ export class WorkspaceStore {
 
   /** Waits until every queued write has finished. */
   async idle(): Promise<void> {
-    while (this.queues.size > 0) await Promise.all([...this.queues.values()]);
+    await this.queue.idle();
   }
 }

@@ -84,9 +84,8 @@ async function assertRegularFile(path: string): Promise<void> {
   if (!stats.isFile()) throw new DocumentReadError(`${path} is not a regular file`);
 }
 
-/** Reads the raw bytes of a file, turning the file system's errors into one-line messages. */
-export async function readFileBytes(path: string): Promise<Uint8Array> {
-  await assertRegularFile(path);
+/** The bytes of a file already known to be a regular one. */
+async function readCheckedFile(path: string): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(path));
   } catch (err) {
@@ -94,9 +93,15 @@ export async function readFileBytes(path: string): Promise<Uint8Array> {
   }
 }
 
+/** Reads the raw bytes of a file, turning the file system's errors into one-line messages. */
+export async function readFileBytes(path: string): Promise<Uint8Array> {
+  await assertRegularFile(path);
+  return readCheckedFile(path);
+}
+
 export async function readDocument(path: string): Promise<ReadDocumentResult> {
   await assertRegularFile(path);
   // Check the extension before reading: no point loading a 2 GB video to refuse it.
   sourceFormatOf(path);
-  return readDocumentBytes(path, await readFileBytes(path));
+  return readDocumentBytes(path, await readCheckedFile(path));
 }

@@ -15,7 +15,7 @@ export function segmentLengths(boundaries: readonly number[], length: number): n
   return starts.map((start, i) => (boundaries[i] ?? length) - start);
 }
 
-/** Median of the sorted lengths: the middle one, or the mean of the two middle ones. Zeros when empty. */
+/** Count, mean, median (the middle length, or the mean of the two middle ones), min and max; zeros when empty. */
 export function lengthStats(lengths: readonly number[]): SegmentStats {
   if (lengths.length === 0) return { count: 0, meanChars: 0, medianChars: 0, minChars: 0, maxChars: 0 };
   const sorted = [...lengths].sort((a, b) => a - b);

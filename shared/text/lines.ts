@@ -30,7 +30,7 @@ export function lineContentEnd(text: string, lineStart: number): number {
   return text.length;
 }
 
-/** True when the line starting at `lineStart` holds nothing but spaces and tabs. */
+/** True when the line starting at `lineStart` holds nothing but blank characters (see isBlankChar). */
 export function isBlankLine(text: string, lineStart: number): boolean {
   for (let i = lineStart; i < text.length; i++) {
     const c = text.charCodeAt(i);

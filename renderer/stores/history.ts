@@ -15,7 +15,7 @@ import {
 } from '../../shared/history/history';
 import { useSegmentationStore } from './segmentation';
 
-export const HISTORY_LIMIT = 200;
+const HISTORY_LIMIT = 200;
 
 export type SegmentationEdit = (text: string, segmentation: Segmentation) => Segmentation;
 
@@ -126,7 +126,7 @@ export function historyStatus(history: History<SegmentationResult> | null) {
 useSegmentationStore.subscribe((state, previous) => {
   const { history } = useHistoryStore.getState();
   if (state.documentId !== previous.documentId || !state.current) {
-    useHistoryStore.setState({ history: state.current ? createHistory(state.current, HISTORY_LIMIT) : null, lastChange: null });
+    restartHistory();
     return;
   }
   if (state.current === previous.current || state.current === history?.present) return;

@@ -67,6 +67,16 @@ function readAsBase64(blob: Blob): Promise<string> {
   });
 }
 
+/** Puts an opened document on screen with no results yet (the workspace then loads its saved ones). */
+export async function showDocument(doc: OpenedDocument): Promise<void> {
+  // The run in flight belongs to the old document: stop it and stop listening to it.
+  if (isRunActive(useRunStore.getState().status)) await cancelRun();
+  useRunStore.getState().reset();
+  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
+  useDocumentStore.getState().setDocument(doc);
+  useUiStore.getState().setCurrentSegment(0);
+}
+
 async function open(what: string, call: () => Promise<OpenedDocument>): Promise<void> {
   let doc: OpenedDocument;
   try {
@@ -75,12 +85,7 @@ async function open(what: string, call: () => Promise<OpenedDocument>): Promise<
     reportError(`Could not open ${what}`, err);
     return;
   }
-  // The run in flight belongs to the old document: stop it and stop listening to it.
-  if (isRunActive(useRunStore.getState().status)) await cancelRun();
-  useRunStore.getState().reset();
-  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
-  useDocumentStore.getState().setDocument(doc);
-  useUiStore.getState().setCurrentSegment(0);
+  await showDocument(doc);
   // Segmented right away with the host's default (model-free, fast) strategy.
   await startRun(useUiStore.getState().defaultStrategy);
 }

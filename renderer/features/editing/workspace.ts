@@ -9,11 +9,11 @@ import type { RunOptions, WorkbenchEvent } from '../../../shared/ipc/contract';
 import { CORRECTED } from '../../../shared/workspace/schema';
 import type { BatchOutcome, ReanchorReport, SourceStatus, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeError, reportError } from '../../services/errors';
-import { cancelRun, startRun } from '../../services/runs';
+import { showDocument } from '../../services/documents';
+import { startRun } from '../../services/runs';
 import { workbench } from '../../services/workbench';
 import { useDocumentStore } from '../../stores/document';
 import { restartHistory, useHistoryStore } from '../../stores/history';
-import { isRunActive, useRunStore } from '../../stores/run';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
@@ -64,12 +64,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string): Promis
     return false;
   }
   const { document: doc, state } = opened;
-  if (isRunActive(useRunStore.getState().status)) await cancelRun();
-  useRunStore.getState().reset();
   useEditingStore.getState().setWorkspaceDocument(null);
-  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
-  useDocumentStore.getState().setDocument(doc);
-  useUiStore.getState().setCurrentSegment(0);
+  await showDocument(doc);
   // After setDocument, which forgets the previous workspace document (see installAutosave).
   useWorkspaceStore.setState({ source: state.source, openId: workspaceDocumentId, reanchorPreview: null });
   localStorage.setItem(LAST_DOCUMENT_KEY, workspaceDocumentId);

@@ -3,8 +3,7 @@
  * merge, drag, undo and redo through both buttons and keys; corrections autosaved to the
  * workspace and still there after a page reload; the comparison figures equal `cli eval`.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +12,7 @@ import { splitPoint } from '../../shared/edit/operations';
 import { writeJson } from '../../shared/formats';
 import { correctedFileSchema, runFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
+import { scratchDir } from '../support/scratch-dir';
 import { openServedWorkbench, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const NAME = 'editing-fixture.md';
@@ -25,7 +25,8 @@ const TEXT =
   ).join('\n\n') +
   '\n';
 
-let dir: string;
+// Removed after the describe's own afterAll has closed the server.
+const dir = scratchDir('e2e-workspace-');
 let served: ServedWorkbench | undefined;
 let session: WorkbenchSession;
 let workspaceDocumentId: string;
@@ -44,7 +45,6 @@ function savedBoundaries(): number[] {
 
 describe('hand correction against serve --workspace', () => {
   beforeAll(async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'e2e-workspace-'));
     const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: TEXT, sourceFormat: 'md' }) });
     workspaceDocumentId = (await ws.addDocument({ name: NAME, text: TEXT, sourceFormat: 'md' })).id;
     await ws.close();
@@ -57,7 +57,6 @@ describe('hand correction against serve --workspace', () => {
 
   afterAll(async () => {
     await served?.close();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('splits, merges, undoes and redoes with the buttons', async () => {

@@ -5,25 +5,24 @@
  * The tiny model is small but llama.cpp still generates token by token on the CPU, so the run
  * may take minutes on a busy machine: hence the long timeouts (no timing is asserted).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
+import { scratchDir } from '../support/scratch-dir';
 import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const STRATEGIES = ['simple', 'topic', 'summary'] as const;
 const MODEL_RUN_TIMEOUT_MS = 540_000;
+// Removed after the describe's own afterAll has closed the server.
+const dir = scratchDir('workbench-e2e-');
 
 describe('model strategies in the UI (tiny fixture model)', () => {
-  let dir: string;
   let served: ServedWorkbench | undefined;
   let session: WorkbenchSession;
 
   beforeAll(async () => {
     if (!existsSync(tinyModelPath)) throw new Error(`${tinyModelPath} is missing: run npm run fixtures`);
-    dir = mkdtempSync(join(tmpdir(), 'workbench-e2e-'));
     const profiles = join(dir, 'profiles');
     mkdirSync(profiles);
     // Named like the strategies, so each is the strategy's default profile and shows as available.
@@ -43,7 +42,6 @@ describe('model strategies in the UI (tiny fixture model)', () => {
 
   afterAll(async () => {
     await served?.close();
-    if (dir) await rm(dir, { recursive: true, force: true });
   });
 
   it('offers the installed model strategies and runs topic with progress, a topic on every segment', async () => {

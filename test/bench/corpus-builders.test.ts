@@ -59,6 +59,7 @@ describe.each(CORPUS_NAMES)('corpus %s', (name) => {
     const loaded = readCorpus(join(tmp, `${name}-rt`));
     expect(loaded.documents).toEqual(built.documents.map(({ id, text, boundaries }) => ({ id, text, boundaries })));
     expect(loaded.manifest.licenses.length).toBeGreaterThan(0);
+    expect(readCorpus(join(tmp, `${name}-rt`), 1).documents).toEqual(loaded.documents.slice(0, 1));
   });
 });
 

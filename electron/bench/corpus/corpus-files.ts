@@ -90,8 +90,11 @@ export function writeCorpus(dir: string, corpus: BuiltCorpus, command: string): 
   return manifest;
 }
 
-/** Reads a corpus folder; throws an Error with a one-line reason when it is not one. */
-export function readCorpus(dir: string): LoadedCorpus {
+/**
+ * Reads a corpus folder (its first `limit` documents when given; the others are not read);
+ * throws an Error with a one-line reason when it is not one.
+ */
+export function readCorpus(dir: string, limit?: number): LoadedCorpus {
   const manifestPath = join(dir, 'manifest.json');
   if (!existsSync(manifestPath)) {
     const inside = CORPUS_NAMES.filter((n) => existsSync(join(dir, n, 'manifest.json')));
@@ -100,7 +103,7 @@ export function readCorpus(dir: string): LoadedCorpus {
   }
   const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as CorpusManifest;
   if (!Array.isArray(manifest.documents)) throw new Error(`${manifestPath} has no documents list`);
-  const documents = manifest.documents.map((d) => {
+  const documents = manifest.documents.slice(0, limit).map((d) => {
     const { text, boundaries } = readGoldJson(join(dir, d.gold), readFileSync(join(dir, d.gold), 'utf8'));
     return { id: d.id, text, boundaries };
   });

@@ -22,11 +22,9 @@ export function resolveCorpus(value: string, limit?: number): LoadedCorpus {
     );
   }
   if (!statSync(dir).isDirectory()) throw new UserInputError(`${value} is not a folder: --corpus takes a corpus name or folder`);
-  let corpus: LoadedCorpus;
   try {
-    corpus = readCorpus(dir);
+    return readCorpus(dir, limit);
   } catch (err) {
     throw new UserInputError((err as Error).message);
   }
-  return limit === undefined ? corpus : { ...corpus, documents: corpus.documents.slice(0, limit) };
 }

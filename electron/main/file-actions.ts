@@ -1,11 +1,13 @@
 import { dialog, type BrowserWindow } from 'electron';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { IPC_EVENT_CHANNEL } from '../../shared/ipc/wire';
+import { SUPPORTED_EXTENSIONS } from '../readers';
 import type { WorkbenchService } from '../services/workbench';
 import { toWireError } from '../services/workbench';
 import type { MenuActions } from './menu';
 
-const documentExtensions = ['txt', 'md', 'markdown', 'html', 'htm', 'pdf', 'docx'];
+// The open dialog offers exactly what the readers read (its filter takes extensions without the dot).
+const documentExtensions = SUPPORTED_EXTENSIONS.map((extension) => extension.slice(1));
 
 /**
  * The File menu's actions. Paths from native dialogs stay in main: the service opens them and the

@@ -8,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readGgufHeader } from '../electron/gguf/reader';
+import { readGgufHeader } from '../electron/model-files/reader';
 import { writeQwen2Model, qwen2TokenizerMetadata } from './fixtures/qwen2-model';
 import { writeGgufLora, writePeftLora } from './fixtures/qwen2-lora';
 import { TINY_MODEL_FILE, TINY_PEFT_DIR, TINY_QWEN2, TWIN_MODEL_FILE, tinyLoras, tinyModel, tinyPeft, twinModel } from './fixtures/plan';

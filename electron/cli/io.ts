@@ -2,7 +2,7 @@
  * What the segment, eval and convert commands share besides flag parsing: turning input errors
  * from the services into exit-2 errors, and writing the result to stdout or, atomically, to --out.
  */
-import { isInputError, writeFileAtomic } from '../services/documents';
+import { isInputError, writeFileAtomic } from './files';
 import { TextMismatchError } from '../../shared/metrics';
 import { UserInputError } from './errors';
 

@@ -12,8 +12,8 @@ import { RULE_STRATEGIES } from '../../shared/strategies';
 import { evaluateFiles } from '../../electron/cli/commands/eval';
 import { strategyOptionsFrom } from '../../electron/cli/commands/segment';
 import { UserInputError } from '../../electron/cli/errors';
-import { loadDocument, loadSegmentationFile } from '../../electron/services/documents';
-import { runStrategy, UnknownStrategyError } from '../../electron/services/run-strategy';
+import { loadDocument, loadSegmentationFile } from '../../electron/cli/files';
+import { runStrategy, UnknownStrategyError } from '../../electron/services/strategies/run-strategy';
 import { REPO_ROOT } from './support/run-cli';
 
 const DOCS = join(REPO_ROOT, 'test/fixtures/docs');

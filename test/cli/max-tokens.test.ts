@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SegmentationResult } from '../../shared/document/types';
 import { toSegments } from '../../shared/document/segmentation';
-import { runStrategy } from '../../electron/services/run-strategy';
+import { runStrategy } from '../../electron/services/strategies/run-strategy';
 import { loadTokenCounter, type TokenCounter } from '../../electron/services/tokenizer/token-counter';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, REPO_ROOT, runCliAll, type CliRun } from './support/run-cli';

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { FORMAT_NAMES, writeResult } from '../../shared/formats';
 import { toSegments } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
-import { runStrategy } from '../../electron/services/run-strategy';
+import { runStrategy } from '../../electron/services/strategies/run-strategy';
 import { createWorkbenchService, type CallContext } from '../../electron/services/workbench';
 import { recordEvents } from './service-helpers';
 

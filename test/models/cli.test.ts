@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readGgufHeader } from '../../electron/gguf/reader';
+import { readGgufHeader } from '../../electron/model-files/reader';
 import { runCliAll } from '../cli/support/run-cli';
 import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';

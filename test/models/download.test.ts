@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
-import { readGgufHeader } from '../../electron/gguf/reader';
+import { readGgufHeader } from '../../electron/model-files/reader';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { LoopbackHub } from './loopback-hub';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';

@@ -3,12 +3,12 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bf16BitsToF32, decodeQ8_0, encodeQ8_0, f16BitsToF32, f32ToBf16Bits, f32ToF16Bits } from '../../electron/gguf/numeric';
-import { readGgufHeader } from '../../electron/gguf/reader';
-import { encodeSafetensors, parseSafetensors, safetensorsToFloat32 } from '../../electron/gguf/safetensors';
-import { GgmlType, GgufValueType, kv, plainValue, type GgufValue } from '../../electron/gguf/types';
-import { writeGguf } from '../../electron/gguf/writer';
-import { QWEN2_0_5B, qwen2Tensors } from '../../electron/gguf/qwen2';
+import { bf16BitsToF32, decodeQ8_0, encodeQ8_0, f16BitsToF32, f32ToBf16Bits, f32ToF16Bits } from '../../electron/model-files/numeric';
+import { readGgufHeader } from '../../electron/model-files/reader';
+import { encodeSafetensors, parseSafetensors, safetensorsToFloat32 } from '../../electron/model-files/safetensors';
+import { GgmlType, GgufValueType, kv, plainValue, type GgufValue } from '../../electron/model-files/types';
+import { writeGguf } from '../../electron/model-files/writer';
+import { QWEN2_0_5B, qwen2Tensors } from '../../electron/model-files/qwen2';
 import { scratchDir } from '../support/scratch-dir';
 import { TINY_MODEL, requireFixtures } from './paths';
 
@@ -158,8 +158,8 @@ describe('safetensors', () => {
 
 describe('malformed tensor infos', () => {
   it('reports a quantized row that is not whole blocks as a corrupt GGUF', async () => {
-    const { verifyGgufFile } = await import('../../electron/gguf/verify');
-    const { encodeGgufHeader } = await import('../../electron/gguf/writer');
+    const { verifyGgufFile } = await import('../../electron/model-files/verify');
+    const { encodeGgufHeader } = await import('../../electron/model-files/writer');
     // Written as F32 [33], then the header's type field patched to Q8_0: 33 is not whole 32-blocks.
     const { header } = encodeGgufHeader(new Map([['general.architecture', kv.str('qwen2')]]), [{ name: 'w', dims: [33], type: GgmlType.F32 }]);
     const typeAt = header.lastIndexOf(Buffer.from('w')) + 1 + 4 + 8;

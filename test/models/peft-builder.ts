@@ -1,8 +1,8 @@
 /** Builds small PEFT adapter folders for converter tests, in any dtype and with any config quirk. */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { f32ToBf16Bits, f32ToF16Bits } from '../../electron/gguf/numeric';
-import { writeSafetensors, type SafetensorsTensor } from '../../electron/gguf/safetensors';
+import { f32ToBf16Bits, f32ToF16Bits } from '../../electron/model-files/numeric';
+import { writeSafetensors, type SafetensorsTensor } from '../../electron/model-files/safetensors';
 
 export type Dtype = 'F32' | 'F16' | 'BF16';
 

@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
-import { runStrategy, type StrategyOptions } from '../../services/run-strategy';
+import { runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { retrievalCheck } from '../../../shared/retrieval/check';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';

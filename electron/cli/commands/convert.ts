@@ -4,7 +4,7 @@
  * writes just the document text it holds.
  */
 import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
-import { checkOutputPath, loadSegmentationFile } from '../../services/documents';
+import { checkOutputPath, loadSegmentationFile } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
 import { asUserErrors, writeOutput } from '../io';

@@ -5,7 +5,7 @@
  * whitespace when one format does not keep it).
  */
 import { alignBoundaries, evaluateBoundaries, type Evaluation, type SegmentStats } from '../../../shared/metrics';
-import { loadSegmentationFile, type LoadedSegmentation } from '../../services/documents';
+import { loadSegmentationFile, type LoadedSegmentation } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
 import { asUserErrors } from '../io';

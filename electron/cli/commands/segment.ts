@@ -4,8 +4,8 @@
  */
 import type { RunOptions } from '../../../shared/ipc/contract';
 import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
-import { checkOutputPath, loadDocument } from '../../services/documents';
-import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/run-strategy';
+import { checkOutputPath, loadDocument } from '../files';
+import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';

@@ -5,7 +5,7 @@
  */
 import { FormatError, readSegmentationFile, type ReadResult } from '../../../shared/formats';
 import { decodeTextFile, DocumentReadError, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
-import { UnknownStrategyError } from '../run-strategy';
+import { UnknownStrategyError } from '../../services/strategies/run-strategy';
 import { OutputPathError } from './write-atomic';
 
 export type LoadedSegmentation = ReadResult & { path: string };

@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { writeFileAtomic as replaceFile } from '../workspace/atomic-file';
+import { writeFileAtomic as replaceFile } from '../../services/workspace/atomic-file';
 
 export class OutputPathError extends Error {
   constructor(message: string) {

@@ -6,9 +6,9 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { GgufFormatError } from '../../gguf/errors';
-import type { GgufHeader } from '../../gguf/types';
-import { verifyGgufFile } from '../../gguf/verify';
+import { GgufFormatError } from '../../model-files/errors';
+import type { GgufHeader } from '../../model-files/types';
+import { verifyGgufFile } from '../../model-files/verify';
 import { InferenceError } from './errors';
 
 export interface CheckedGguf {

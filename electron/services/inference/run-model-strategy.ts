@@ -5,7 +5,7 @@
 import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
-import type { RunStrategyHooks, RunStrategyRequest } from '../run-strategy';
+import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/run-strategy';
 import { sharedEngine, type GpuChoice, type InferenceEngine } from './engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';

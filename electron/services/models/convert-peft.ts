@@ -6,10 +6,10 @@
  */
 import { rename, rm } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
-import { encodeTensorData } from '../../gguf/numeric';
-import { QWEN2_LORA_TARGETS } from '../../gguf/qwen2';
-import { GgmlType, GgufValueType, kv, type GgufValue } from '../../gguf/types';
-import { writeGguf, type GgufTensorSource } from '../../gguf/writer';
+import { encodeTensorData } from '../../model-files/numeric';
+import { QWEN2_LORA_TARGETS } from '../../model-files/qwen2';
+import { GgmlType, GgufValueType, kv, type GgufValue } from '../../model-files/types';
+import { writeGguf, type GgufTensorSource } from '../../model-files/writer';
 import { readPeftAdapter, type PeftLoraPair } from './peft-adapter';
 
 export type LoraOutType = 'f32' | 'f16';

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
-import type { VerifiedGguf } from '../../gguf/verify';
+import type { VerifiedGguf } from '../../model-files/verify';
 import { sha256File } from '../inference/file-hash';
 import { ModelError } from './errors';
 import { verifyForUse, verifyGguf } from './verify';

@@ -7,8 +7,8 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { QWEN2_LORA_TARGETS, QWEN2_TARGET_SHORT_NAMES } from '../../gguf/qwen2';
-import { readSafetensors, safetensorsToFloat32, SafetensorsFormatError, type SafetensorsFile } from '../../gguf/safetensors';
+import { QWEN2_LORA_TARGETS, QWEN2_TARGET_SHORT_NAMES } from '../../model-files/qwen2';
+import { readSafetensors, safetensorsToFloat32, SafetensorsFormatError, type SafetensorsFile } from '../../model-files/safetensors';
 import { ModelError } from './errors';
 
 export interface PeftConfig {

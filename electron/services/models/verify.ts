@@ -3,8 +3,8 @@
  * a structural check, and for an adapter, that it is made for the base it will be used with.
  */
 import { basename } from 'node:path';
-import { GgufFormatError } from '../../gguf/errors';
-import { verifyGgufFile, type VerifiedGguf } from '../../gguf/verify';
+import { GgufFormatError } from '../../model-files/errors';
+import { verifyGgufFile, type VerifiedGguf } from '../../model-files/verify';
 import { checkAdapterFile, checkModelFile } from '../inference/gguf-check';
 import { ModelError } from './errors';
 

@@ -6,10 +6,10 @@
  * imported only when one is asked for. A rule run loads llama.cpp only for a token limit (to count
  * tokens with a real tokenizer); without `maxTokens` it never does.
  */
-import type { DocumentInfo, SegmentationResult } from '../../shared/document/types';
-import { assertValidSegmentation } from '../../shared/document/segmentation';
-import type { RunOptions, RunProgress } from '../../shared/ipc/contract';
-import { getRuleStrategy, RULE_STRATEGIES, type RuleStrategy } from '../../shared/strategies';
+import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
+import { assertValidSegmentation } from '../../../shared/document/segmentation';
+import type { RunOptions, RunProgress } from '../../../shared/ipc/contract';
+import { getRuleStrategy, RULE_STRATEGIES, type RuleStrategy } from '../../../shared/strategies';
 
 /** The strategies that need a model, named after the seed's three models. */
 export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
@@ -71,7 +71,7 @@ function abortError(): Error {
  * is the caller's mistake and throws TokenizerLoadError. Imported lazily: it loads llama.cpp.
  */
 async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
-  const { loadTokenCounter } = await import('./tokenizer/token-counter');
+  const { loadTokenCounter } = await import('../tokenizer/token-counter');
   try {
     const counter = await loadTokenCounter({ tokenizerPath: options.tokenizer });
     return { countTokens: counter.countTokens, source: counter.source };
@@ -106,7 +106,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
   }
 
   if (isModelStrategy(strategy)) {
-    const { runModelStrategy } = await import('./inference/run-model-strategy');
+    const { runModelStrategy } = await import('../inference/run-model-strategy');
     const result = await runModelStrategy(request, hooks);
     assertValidSegmentation(text, result.segmentation);
     return result;

@@ -18,7 +18,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   return {
     readDocument: async (filePath) => (await readers()).readDocument(filePath),
     readDocumentBytes: async (name, bytes) => (await readers()).readDocumentBytes(name, bytes),
-    runStrategy: async (request, hooks) => (await import('../run-strategy')).runStrategy(request, hooks),
+    runStrategy: async (request, hooks) => (await import('../strategies/run-strategy')).runStrategy(request, hooks),
     writeResult,
     listStrategies: () => listStrategyInfo(locations),
     models: createModelsFacade(locations),

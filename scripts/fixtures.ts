@@ -24,7 +24,7 @@ interface Stamp {
 /** Everything the bytes depend on: the generator's sources and the llama.cpp bundle they read. */
 async function generatorKey(): Promise<string> {
   const hash = createHash('sha256');
-  const dirs = ['scripts/fixtures', 'electron/gguf'];
+  const dirs = ['scripts/fixtures', 'electron/model-files'];
   const files = ['scripts/fixtures.ts', 'electron/services/tokenizer/qwen2-vocab.ts'];
   for (const dir of dirs) {
     for (const name of (await readdir(join(repoRoot, dir))).sort()) {

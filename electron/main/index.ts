@@ -30,10 +30,6 @@ const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(appRoot,
 const modelsDir = process.env.WORKBENCH_MODELS_DIR ?? (app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models'));
 const profilesDir = process.env.WORKBENCH_PROFILES_DIR ?? path.join(resourcesDir, 'profiles');
 
-// Model strategies find their files through the same locations (electron/services/inference/paths).
-process.env.WORKBENCH_MODELS_DIR = modelsDir;
-process.env.WORKBENCH_PROFILES_DIR = profilesDir;
-
 const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir });
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;

@@ -5,45 +5,22 @@
  * Everything here is serialisable: native handles never leave the main process.
  */
 import { z } from 'zod';
-import type { DocumentInfo, SegmentationResult } from '../document/types';
+import type { SegmentationResult } from '../document/types';
+import type { DocumentSummary, OpenedDocument } from '../document/opened';
+import { segmentationResultSchema } from '../document/schema';
+import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
-export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
-
-export const runOptionsSchema = z
-  .object({
-    maxChars: z.number().int().positive().max(10_000_000).optional(),
-    maxTokens: z.number().int().positive().max(1_000_000).optional(),
-    windowTokens: z.number().int().positive().max(131_072).optional(),
-    overlapTokens: z.number().int().nonnegative().max(65_536).optional(),
-    mode: z.enum(['constrained', 'free']).optional(),
-    profile: z.string().min(1).max(256).optional(),
-  })
-  .strict();
-export type RunOptions = z.infer<typeof runOptionsSchema>;
+// Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
+export { segmentationResultSchema } from '../document/schema';
+export type { DocumentSummary, OpenedDocument } from '../document/opened';
+export { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 
 export const exportFormatSchema = z.enum(['json', 'jsonl', 'markdown', 'csv', 'training', 'wiki727k']);
 export type ExportFormat = z.infer<typeof exportFormatSchema>;
 
 const documentIdSchema = z.string().min(1).max(128);
 const runIdSchema = z.string().min(1).max(128);
-
-/** A segmentation result as it crosses the wire; the receiving service re-validates coverage. */
-export const segmentationResultSchema = z.object({
-  document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string() }),
-  strategy: z.string(),
-  // Readonly, like the document model's Segmentation, so a SegmentationResult passes as it is.
-  segmentation: z.object({
-    boundaries: z.array(z.number().int().nonnegative()).readonly(),
-    notes: z
-      .array(z.object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() }))
-      .readonly(),
-  }),
-  warnings: z.array(
-    z.object({ code: z.string(), message: z.string(), head: z.string().optional(), offset: z.number().optional() }),
-  ),
-  meta: z.record(z.string(), z.unknown()),
-});
 
 const workspaceDocumentIdParam = z.string().min(1).max(96);
 
@@ -104,21 +81,6 @@ export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(paramSchemas, name);
 }
 export type ParamsOf<M extends MethodName> = z.infer<(typeof paramSchemas)[M]>;
-
-export interface OpenedDocument {
-  id: string;
-  info: DocumentInfo;
-  text: string;
-  /** The reader that produced the text: txt, md, html, pdf or docx. */
-  sourceFormat: string;
-}
-
-/** A document without its text: what lists and events carry. */
-export interface DocumentSummary {
-  id: string;
-  info: DocumentInfo;
-  sourceFormat: string;
-}
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled';
 

@@ -11,7 +11,8 @@
  *   DIR/exports/...                             batch exports
  */
 import { z } from 'zod';
-import { segmentationResultSchema, strategyNameSchema } from '../ipc/contract';
+import { segmentationResultSchema, segmentationSchema } from '../document/schema';
+import { strategyNameSchema } from '../strategies/run-options';
 
 export const WORKSPACE_VERSION = 1;
 
@@ -20,17 +21,6 @@ export const workspaceDocumentIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0
 
 const isoTime = z.string().min(1).max(64);
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'not a hex sha256');
-
-export const noteSchema = z
-  .object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() })
-  .strict();
-
-export const segmentationSchema = z
-  .object({
-    boundaries: z.array(z.number().int().positive()).max(10_000_000),
-    notes: z.array(noteSchema).max(10_000_001),
-  })
-  .strict();
 
 export const workspaceMarkerSchema = z
   .object({

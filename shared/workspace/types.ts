@@ -2,7 +2,7 @@
  * What the workspace methods of the contract return and emit. Kept apart from the file schemas so
  * that the contract can import these types without importing any runtime code.
  */
-import type { OpenedDocument } from '../ipc/contract';
+import type { OpenedDocument } from '../document/opened';
 import type { CorrectedFile, RunFile } from './schema';
 
 /** Whether a document's source still is the text its segmentations were made on. */

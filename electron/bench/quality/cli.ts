@@ -9,6 +9,7 @@ import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
 import { runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
+import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { retrievalCheck } from '../../../shared/retrieval/check';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
@@ -76,6 +77,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     ...(flags.mode ? { mode: flags.mode } : {}),
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
   };
+  const runSettings = settingsFromEnvironment();
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;
@@ -85,7 +87,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   for (const strategy of run) {
     const runner: StrategyRunner = {
       kind: strategy.kind,
-      run: ({ text, info, strategy: name }) => runStrategy({ text, info, strategy: name, options }),
+      run: ({ text, info, strategy: name }) => runStrategy({ text, info, strategy: name, options, settings: runSettings }),
     };
     try {
       strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);

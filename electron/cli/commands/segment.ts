@@ -6,6 +6,7 @@ import type { RunOptions } from '../../../shared/ipc/contract';
 import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
+import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
@@ -96,7 +97,7 @@ export default async function segment(argv: string[]): Promise<number> {
     const progressBar = createStderrProgressBar();
     try {
       const result = await runStrategy(
-        { text: document.text, info: document.info, strategy, options },
+        { text: document.text, info: document.info, strategy, options, settings: settingsFromEnvironment() },
         { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
       );
       progressBar?.done();

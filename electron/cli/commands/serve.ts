@@ -34,15 +34,13 @@ export default async function serve(argv: string[]): Promise<number> {
   if (flags.host !== undefined && flags.host !== '127.0.0.1' && flags.host !== 'localhost') {
     throw new UserInputError(`--host must be 127.0.0.1: the workbench only listens on this machine (got '${flags.host}')`);
   }
-  // Model strategies resolve files through the same locations (electron/services/inference/paths).
-  if (flags['models-dir']) process.env.WORKBENCH_MODELS_DIR = path.resolve(flags['models-dir']);
-  if (flags.profiles) process.env.WORKBENCH_PROFILES_DIR = path.resolve(flags.profiles);
   const served = await serveWorkbench({
     port: flags.port ?? 0,
     rootDir: repoRoot,
     workspaceDir: flags.workspace,
-    modelsDir: flags['models-dir'],
-    profilesDir: flags.profiles,
+    // Passed down to the service, its runs and its model manager.
+    modelsDir: flags['models-dir'] === undefined ? undefined : path.resolve(flags['models-dir']),
+    profilesDir: flags.profiles === undefined ? undefined : path.resolve(flags.profiles),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

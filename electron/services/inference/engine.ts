@@ -6,10 +6,11 @@
  * electron/services/inference.
  */
 import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
+import type { GpuChoice } from '../../../shared/strategies/run-options';
 import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfAborted } from './errors';
 import { SerialLock } from './serial-lock';
 
-export type GpuChoice = 'auto' | 'off' | 'cuda' | 'metal' | 'vulkan';
+export type { GpuChoice };
 
 export interface BackendInfo {
   /** The compute backend llama.cpp runs on: cuda, metal, vulkan or cpu. */
@@ -156,7 +157,7 @@ export class InferenceEngine {
         this.setState({ stage: 'idle', progress: 1 });
       } catch (err) {
         this.setState({ stage: 'failed', modelPath: null });
-        if (signal?.aborted) throw abortError(signal);
+        if (signal?.aborted) throw abortError();
         throw this.explainFailure(err, `loading the model ${modelPath}`, 'close other programs or use a smaller model');
       }
     }
@@ -199,7 +200,7 @@ export class InferenceEngine {
         created = true;
       } catch (err) {
         this.setState({ stage: 'failed' });
-        if (signal?.aborted) throw abortError(signal);
+        if (signal?.aborted) throw abortError();
         throw this.explainFailure(
           err,
           `creating a context of ${spec.contextSize} tokens${spec.adapter ? ` with adapter ${spec.adapter.path}` : ''}`,

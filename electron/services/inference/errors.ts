@@ -44,13 +44,5 @@ export function explainOutOfMemory(err: unknown, what: string, advice: string): 
   return new InferenceError('out-of-memory', `out of memory while ${what} (${detail}); ${advice}`);
 }
 
-/** The error an aborted run rejects with: a DOMException named AbortError, as fetch and timers use. */
-export function abortError(signal?: AbortSignal): Error {
-  const reason: unknown = signal?.reason;
-  if (reason instanceof Error && reason.name === 'AbortError') return reason;
-  return new DOMException('the run was cancelled', 'AbortError');
-}
-
-export function throwIfAborted(signal?: AbortSignal): void {
-  if (signal?.aborted) throw abortError(signal);
-}
+// One abort error for every runner (rules, models): written in strategies/abort.ts.
+export { abortError, throwIfAborted } from '../strategies/abort';

@@ -93,7 +93,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
     if (signal?.aborted) {
       // Free the KV cache now; the model stays loaded for the next run.
       await engine.releaseContext();
-      throw abortError(signal);
+      throw abortError();
     }
     throw err;
   } finally {
@@ -191,7 +191,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
             onToken: (ms) => meter.decoded(ms),
           });
         } catch (err) {
-          if (signal?.aborted) throw abortError(signal);
+          if (signal?.aborted) throw abortError();
           throw engine.explainFailure(err, `running window ${k + 1} of ${plan.length}`, 'use a smaller window (--window) or run on the CPU (--gpu off)');
         }
         timings.generate += performance.now() - generateStart;

@@ -89,7 +89,7 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
   let previous = generateStart;
   try {
     for await (const token of iterator) {
-      if (signal?.aborted) throw abortError(signal);
+      if (signal?.aborted) throw abortError();
       generated.push(token);
       const now = performance.now();
       run.onToken?.(now - previous);

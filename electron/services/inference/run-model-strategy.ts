@@ -1,12 +1,13 @@
 /**
- * The entry point run-strategy.ts calls for the model strategies (simple, topic, summary): resolves
+ * The runner of the model strategies (registered in strategies/registry.ts) (simple, topic, summary): resolves
  * the profile and the files, checks them, and runs the pipeline on the process-wide engine.
  */
 import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
-import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/run-strategy';
-import { sharedEngine, type GpuChoice, type InferenceEngine } from './engine';
+import { GPU_CHOICES, RUN_OPTION_LIMITS, type GpuChoice } from '../../../shared/strategies/run-options';
+import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
+import { sharedEngine, type InferenceEngine } from './engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';
 import { checkAdapterFile, checkModelFile } from './gguf-check';
@@ -14,25 +15,23 @@ import { type LocationOptions, resolveModelFile } from './paths';
 import { segmentWithModel, type ModelFiles, type RunMode } from './pipeline';
 import { defaultProfileName, loadProfile } from './profiles';
 
-const GPU_CHOICES: readonly GpuChoice[] = ['auto', 'off', 'cuda', 'metal', 'vulkan'];
-
 export interface ModelStrategyDeps extends LocationOptions {
   engine?: InferenceEngine;
 }
 
-/** --gpu, else WORKBENCH_GPU, else llama.cpp's automatic choice. */
+/** --gpu, else the host's setting, else llama.cpp's automatic choice. */
 function gpuChoice(value: unknown): GpuChoice {
-  const raw = value ?? process.env.WORKBENCH_GPU ?? 'auto';
+  const raw = value ?? 'auto';
   if (typeof raw === 'string' && (GPU_CHOICES as readonly string[]).includes(raw)) return raw as GpuChoice;
   throw new InferenceError('invalid-option', `--gpu must be one of ${GPU_CHOICES.join(', ')}, got '${String(raw)}'`);
 }
 
-/** CPU threads: the option, else WORKBENCH_THREADS, else llama.cpp's default (all math cores). */
+/** CPU threads: the option, else the host's setting, else llama.cpp's default (all math cores). */
 function threadCount(value: unknown): number | undefined {
-  const raw = value ?? process.env.WORKBENCH_THREADS;
-  if (raw === undefined || raw === '') return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1 || n > 1024) throw new InferenceError('invalid-option', `threads must be a whole number from 1 to 1024, got '${String(raw)}'`);
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  const { min, max } = RUN_OPTION_LIMITS.threads;
+  if (!Number.isInteger(n) || n < min || n > max) throw new InferenceError('invalid-option', `threads must be a whole number from ${min} to ${max}, got '${String(value)}'`);
   return n;
 }
 
@@ -64,10 +63,11 @@ export async function runModelStrategy(
   deps: ModelStrategyDeps = {},
 ): Promise<SegmentationResult> {
   const { text, info, options } = request;
+  const settings = request.settings ?? {};
   const strategyParse = modelStrategySchema.safeParse(request.strategy);
   if (!strategyParse.success) throw new InferenceError('invalid-option', `'${request.strategy}' is not a model strategy (simple, topic, summary)`);
   const strategy: ModelStrategy = strategyParse.data;
-  const locations: LocationOptions = { profilesDir: deps.profilesDir, modelsDir: deps.modelsDir };
+  const locations: LocationOptions = { profilesDir: deps.profilesDir ?? settings.profilesDir, modelsDir: deps.modelsDir ?? settings.modelsDir };
   throwIfAborted(hooks.signal);
 
   const checkStart = performance.now();
@@ -82,10 +82,9 @@ export async function runModelStrategy(
   if (overlapTokens * 2 >= windowTokens) {
     throw new InferenceError('invalid-option', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
   }
-  const extra = options as { model?: string; adapter?: string; gpu?: string; threads?: number };
-  const gpu = gpuChoice(extra.gpu);
-  const threads = threadCount(extra.threads);
-  const files = chooseFiles(profile, extra, locations);
+  const gpu = gpuChoice(options.gpu ?? settings.gpu);
+  const threads = threadCount(options.threads ?? settings.threads);
+  const files = chooseFiles(profile, options, locations);
 
   let base;
   try {

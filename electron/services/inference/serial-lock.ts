@@ -20,7 +20,7 @@ export class SerialLock {
 
   /** Resolves with a release function once the lock is ours. */
   acquire(signal?: AbortSignal): Promise<() => void> {
-    if (signal?.aborted) return Promise.reject(abortError(signal));
+    if (signal?.aborted) return Promise.reject(abortError());
     return new Promise((resolve, reject) => {
       let released = false;
       const release = () => {
@@ -39,7 +39,7 @@ export class SerialLock {
         const at = this.queue.indexOf(waiter);
         if (at >= 0) {
           this.queue.splice(at, 1);
-          reject(abortError(signal));
+          reject(abortError());
         }
       };
       signal?.addEventListener('abort', onAbort, { once: true });

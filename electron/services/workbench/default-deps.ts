@@ -3,6 +3,8 @@
  * is only loaded when a model strategy runs or the models screen asks.
  */
 import { writeResult } from '../../../shared/formats';
+import { settingsFromEnvironment } from '../strategies/settings';
+import type { StrategySettings } from '../strategies/types';
 import type { WorkbenchDeps } from './deps';
 import { createModelsFacade } from './models-facade';
 import { listStrategyInfo } from './strategy-catalog';
@@ -14,13 +16,19 @@ export interface DefaultDepsOptions {
 
 export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   const locations = { modelsDir: options.modelsDir, profilesDir: options.profilesDir };
+  // Read once, when the host creates its service: every run gets these folders passed down.
+  const settings: StrategySettings = { ...settingsFromEnvironment(), ...definedOnly(locations) };
   const readers = () => import('../../readers');
   return {
     readDocument: async (filePath) => (await readers()).readDocument(filePath),
     readDocumentBytes: async (name, bytes) => (await readers()).readDocumentBytes(name, bytes),
-    runStrategy: async (request, hooks) => (await import('../strategies/run-strategy')).runStrategy(request, hooks),
+    runStrategy: async (request, hooks) => (await import('../strategies/run-strategy')).runStrategy({ ...request, settings }, hooks),
     writeResult,
     listStrategies: () => listStrategyInfo(locations),
     models: createModelsFacade(locations),
   };
+}
+
+function definedOnly<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

@@ -1,0 +1,22 @@
+/**
+ * `npm run lint:cycles`: no import cycles anywhere in the project, type-only imports included
+ * (a type cycle still ties two modules' meanings together). Layering is enforced by eslint.
+ */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'Modules that import each other, directly or through others: give the shared part its own module.',
+      from: {},
+      to: { circular: true },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist|renderer/dist|release|models|corpora|test-results)/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'] },
+  },
+};

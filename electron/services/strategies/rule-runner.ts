@@ -1,0 +1,58 @@
+/**
+ * The runner for the model-free strategies of shared/strategies. It loads llama.cpp only for a
+ * token limit (to count tokens with a real tokenizer); without `maxTokens` it never does.
+ */
+import type { SegmentationResult } from '../../../shared/document/types';
+import { getRuleStrategy, type RuleStrategy } from '../../../shared/strategies';
+import { throwIfAborted } from './abort';
+import type { RunStrategyHooks, RunStrategyRequest, StrategyOptions } from './types';
+
+/**
+ * The token counter for a rule run with maxTokens. The default tokenizer failing to load degrades to
+ * the character limit (with the reason, for the warning); a tokenizer named in the options failing
+ * is the caller's mistake and throws TokenizerLoadError. Imported lazily: it loads llama.cpp.
+ */
+async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
+  const { loadTokenCounter } = await import('../tokenizer/token-counter');
+  try {
+    const counter = await loadTokenCounter({ tokenizerPath: options.tokenizer });
+    return { countTokens: counter.countTokens, source: counter.source };
+  } catch (err) {
+    if (options.tokenizer !== undefined) throw err;
+    return { problem: (err as Error)?.message ?? String(err) };
+  }
+}
+
+export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks): Promise<SegmentationResult> {
+  const { text, info, strategy, options } = request;
+  const rule = getRuleStrategy(strategy) as RuleStrategy;
+  const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options) : {};
+  throwIfAborted(hooks.signal);
+  const countTokens = request.countTokens ?? tokens.countTokens;
+  const { segmentation, warnings } = rule.segment(text, {
+    maxChars: options.maxChars,
+    maxTokens: options.maxTokens,
+    countTokens,
+  });
+  const allWarnings = [...warnings];
+  if (options.maxTokens !== undefined && !countTokens) {
+    allWarnings.push({
+      code: 'max-tokens-ignored',
+      message: `max-tokens needs a tokenizer, and none could be loaded (${tokens.problem}): only the character limit was applied`,
+    });
+  }
+  const ruleOptions = Object.fromEntries(
+    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens }).filter(([, v]) => v !== undefined),
+  );
+  return {
+    document: info,
+    strategy,
+    segmentation,
+    warnings: allWarnings,
+    meta: {
+      kind: 'rules',
+      options: ruleOptions,
+      ...(tokens.source !== undefined ? { tokenizer: tokens.source } : {}),
+    },
+  };
+}

@@ -1,0 +1,17 @@
+/** A document the service has opened, as the contract and the workspace methods hand it out. */
+import type { DocumentInfo } from './types';
+
+export interface OpenedDocument {
+  id: string;
+  info: DocumentInfo;
+  text: string;
+  /** The reader that produced the text: txt, md, html, pdf or docx. */
+  sourceFormat: string;
+}
+
+/** A document without its text: what lists and events carry. */
+export interface DocumentSummary {
+  id: string;
+  info: DocumentInfo;
+  sourceFormat: string;
+}

@@ -1,8 +1,9 @@
-/** An error a person caused and can fix: the CLI prints `error: <message>` and exits 2. */
-export class UserInputError extends Error {
-  readonly exitCode = 2;
+import { BAD_INPUT, UserError } from '../../shared/errors';
+
+/** A command line a person got wrong (a flag, a missing argument): `error: <message>`, exit 2. */
+export class UserInputError extends UserError {
   constructor(message: string) {
-    super(message);
+    super(BAD_INPUT, message);
     this.name = 'UserInputError';
   }
 }

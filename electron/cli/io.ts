@@ -1,20 +1,5 @@
-/**
- * What the segment, eval and convert commands share besides flag parsing: turning input errors
- * from the services into exit-2 errors, and writing the result to stdout or, atomically, to --out.
- */
-import { isInputError, writeFileAtomic } from './files';
-import { TextMismatchError } from '../../shared/metrics';
-import { UserInputError } from './errors';
-
-/** Runs `work`; errors the user caused (and can fix) become UserInputError: one line, exit 2. */
-export async function asUserErrors<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isInputError(err) || err instanceof TextMismatchError) throw new UserInputError(err.message);
-    throw err;
-  }
-}
+/** What the segment, eval and convert commands share besides flag parsing: writing the result to stdout or, atomically, to --out. */
+import { writeFileAtomic } from './files';
 
 /** Prints to stdout, or replaces --out in one step once everything has succeeded. */
 export async function writeOutput(out: string | undefined, content: string): Promise<void> {

@@ -2,6 +2,7 @@
  * The command line: `npm run --silent cli -- <command> ...`. Each command lives in its own module,
  * loaded only when used so that `eval` never pays for llama.cpp start-up.
  */
+import { UserError } from '../../shared/errors';
 import { UserInputError } from './errors';
 
 type Command = (argv: string[]) => Promise<number | void>;
@@ -43,7 +44,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    if (err instanceof UserInputError) {
+    if (err instanceof UserError) {
       process.stderr.write(`error: ${err.message.split('\n')[0]}\n`);
       process.exitCode = 2;
     } else {

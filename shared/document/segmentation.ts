@@ -1,10 +1,12 @@
 import type { Segment, Segmentation, SegmentNote } from './types';
 import { isSafeBoundary, toSafeBoundary } from './text-boundaries';
 import { lowerBound } from '../util/lower-bound';
+import { UserError } from '../errors';
 
-export class CoverageError extends Error {
+/** A segmentation that does not cover its text exactly (e.g. one a client sent back edited). */
+export class CoverageError extends UserError {
   constructor(message: string) {
-    super(message);
+    super('coverage', message);
     this.name = 'CoverageError';
   }
 }

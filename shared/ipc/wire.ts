@@ -3,6 +3,7 @@
  * `CallOutcome` (so a refusal keeps its code instead of becoming a remote exception string); the
  * WebSocket adds an `id` to match answers with calls and pushes events in `EventMessage`s.
  */
+import { BAD_INPUT } from '../errors';
 import type { WireError, WorkbenchEvent } from './contract';
 
 export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: WireError };
@@ -34,7 +35,7 @@ export const wireErrorCodes = {
   malformedCall: 'malformed-call',
   forbidden: 'forbidden',
   notFound: 'not-found',
-  badInput: 'bad-input',
+  badInput: BAD_INPUT,
   coverage: 'coverage',
   unavailable: 'unavailable',
   connection: 'connection',

@@ -6,6 +6,7 @@
  * non-whitespace characters before it", and all metrics run in that unit. Anything else is a
  * different text, refused with the first place where the two differ.
  */
+import { BAD_INPUT, UserError } from '../errors';
 
 export interface AlignedBoundaries {
   /** Length of the common axis, in characters of that axis. */
@@ -16,13 +17,13 @@ export interface AlignedBoundaries {
   alignment: 'exact' | 'non-whitespace';
 }
 
-export class TextMismatchError extends Error {
+export class TextMismatchError extends UserError {
   constructor(
     message: string,
     readonly referenceOffset: number,
     readonly predictedOffset: number,
   ) {
-    super(message);
+    super(BAD_INPUT, message);
     this.name = 'TextMismatchError';
   }
 }

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
-import { UserInputError } from '../../electron/cli/errors';
+import { UserError } from '../../shared/errors';
 import { writeGguf } from '../../electron/model-files/writer';
 import { kv } from '../../electron/model-files/types';
 import { InferenceEngine } from '../../electron/services/inference/engine';
@@ -38,7 +38,7 @@ async function expectInferenceError(promise: Promise<unknown>, code: string, mes
     (e: unknown) => e,
   );
   expect(err).toBeInstanceOf(InferenceError);
-  expect(err).toBeInstanceOf(UserInputError);
+  expect(err).toBeInstanceOf(UserError);
   expect((err as InferenceError).code).toBe(code);
   expect((err as Error).message).toMatch(message);
   expect((err as Error).message).not.toContain('\n');

@@ -7,7 +7,7 @@ import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
 import { checkOutputPath, loadSegmentationFile } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
-import { asUserErrors, writeOutput } from '../io';
+import { writeOutput } from '../io';
 
 /** Besides the segmentation formats, `text` writes the bare document text (e.g. a WIKI-727K file without its markers, ready for `segment`). */
 const TARGETS = [...FORMAT_NAMES, 'text'] as const;
@@ -32,10 +32,8 @@ export default async function convert(argv: string[]): Promise<number> {
   }
   if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${TARGETS.join(', ')})`);
   const to = flags.to;
-  return asUserErrors(async () => {
-    if (flags.out !== undefined) await checkOutputPath(flags.out);
-    const { text, result } = await loadSegmentationFile(positionals[0] as string);
-    await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text));
-    return 0;
-  });
+  if (flags.out !== undefined) await checkOutputPath(flags.out);
+  const { text, result } = await loadSegmentationFile(positionals[0] as string);
+  await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text));
+  return 0;
 }

@@ -8,7 +8,6 @@ import { alignBoundaries, evaluateBoundaries, type Evaluation, type SegmentStats
 import { loadSegmentationFile, type LoadedSegmentation } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
-import { asUserErrors } from '../io';
 
 const SPEC = {
   gold: { type: 'string', valueName: 'FILE', description: 'the reference segmentation' },
@@ -75,15 +74,13 @@ export default async function evalCommand(argv: string[]): Promise<number> {
   if (flags.gold === undefined) throw new UserInputError('missing --gold FILE');
   if (flags.pred === undefined) throw new UserInputError('missing --pred FILE');
   const { gold: goldPath, pred: predPath } = flags;
-  return asUserErrors(async () => {
-    const gold = await loadSegmentationFile(goldPath);
-    const pred = await loadSegmentationFile(predPath);
-    const report = evaluateFiles(gold, pred, { tolerance: flags.tolerance, k: flags.k });
-    if (flags.json) {
-      process.stdout.write(JSON.stringify(report, null, 2) + '\n');
-    } else {
-      process.stdout.write(formatReport(report));
-    }
-    return 0;
-  });
+  const gold = await loadSegmentationFile(goldPath);
+  const pred = await loadSegmentationFile(predPath);
+  const report = evaluateFiles(gold, pred, { tolerance: flags.tolerance, k: flags.k });
+  if (flags.json) {
+    process.stdout.write(JSON.stringify(report, null, 2) + '\n');
+  } else {
+    process.stdout.write(formatReport(report));
+  }
+  return 0;
 }

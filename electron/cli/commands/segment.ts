@@ -8,10 +8,9 @@ import { checkOutputPath, loadDocument } from '../files';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
-import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
-import { asUserErrors, writeOutput } from '../io';
+import { writeOutput } from '../io';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
@@ -87,31 +86,28 @@ export default async function segment(argv: string[]): Promise<number> {
   const format = flags.format ?? 'json';
   const options = strategyOptionsFrom(strategy, flags);
 
-  return asUserErrors(async () => {
-    // Refuse an unwritable --out before minutes of model time, not after.
-    if (flags.out !== undefined) await checkOutputPath(flags.out);
-    const document = await loadDocument(file);
-    const controller = new AbortController();
-    const onInterrupt = () => controller.abort();
-    process.once('SIGINT', onInterrupt);
-    const progressBar = createStderrProgressBar();
-    try {
-      const result = await runStrategy(
-        { text: document.text, info: document.info, strategy, options, settings: settingsFromEnvironment() },
-        { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
-      );
-      progressBar?.done();
-      await writeOutput(flags.out, writeResult(format, result, document.text));
-      return 0;
-    } catch (err) {
-      if (controller.signal.aborted) {
-        process.stderr.write('error: interrupted, nothing written\n');
-        return 130;
-      }
-      if (err instanceof TokenizerLoadError) throw new UserInputError(err.message);
-      throw err;
-    } finally {
-      process.off('SIGINT', onInterrupt);
+  // Refuse an unwritable --out before minutes of model time, not after.
+  if (flags.out !== undefined) await checkOutputPath(flags.out);
+  const document = await loadDocument(file);
+  const controller = new AbortController();
+  const onInterrupt = () => controller.abort();
+  process.once('SIGINT', onInterrupt);
+  const progressBar = createStderrProgressBar();
+  try {
+    const result = await runStrategy(
+      { text: document.text, info: document.info, strategy, options, settings: settingsFromEnvironment() },
+      { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
+    );
+    progressBar?.done();
+    await writeOutput(flags.out, writeResult(format, result, document.text));
+    return 0;
+  } catch (err) {
+    if (controller.signal.aborted) {
+      process.stderr.write('error: interrupted, nothing written\n');
+      return 130;
     }
-  });
+    throw err;
+  } finally {
+    process.off('SIGINT', onInterrupt);
+  }
 }

@@ -1,2 +1,2 @@
-export { isInputError, loadDocument, loadSegmentationFile, type LoadedSegmentation } from './load';
+export { loadDocument, loadSegmentationFile, type LoadedSegmentation } from './load';
 export { checkOutputPath, OutputPathError, writeFileAtomic } from './write-atomic';

@@ -3,10 +3,8 @@
  * segmentation file to evaluate or convert. Both go through the same strict file checks, so
  * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
  */
-import { FormatError, readSegmentationFile, type ReadResult } from '../../../shared/formats';
-import { decodeTextFile, DocumentReadError, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
-import { UnknownStrategyError } from '../../services/strategies/run-strategy';
-import { OutputPathError } from './write-atomic';
+import { readSegmentationFile, type ReadResult } from '../../../shared/formats';
+import { decodeTextFile, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
 
 export type LoadedSegmentation = ReadResult & { path: string };
 
@@ -21,14 +19,4 @@ export async function loadSegmentationFile(path: string): Promise<LoadedSegmenta
   const content = decodeTextFile(path, bytes);
   // Errors quote the path as given; a format without a document name gets the file's name.
   return { path, ...readSegmentationFile(path, content) };
-}
-
-/** Errors caused by the input, not by a bug: callers show their message alone, as one line. */
-export function isInputError(err: unknown): err is Error {
-  return (
-    err instanceof DocumentReadError ||
-    err instanceof FormatError ||
-    err instanceof UnknownStrategyError ||
-    err instanceof OutputPathError
-  );
 }

@@ -6,10 +6,11 @@
 import { stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { writeFileAtomic as replaceFile } from '../../services/workspace/atomic-file';
+import { BAD_INPUT, UserError } from '../../../shared/errors';
 
-export class OutputPathError extends Error {
+export class OutputPathError extends UserError {
   constructor(message: string) {
-    super(message);
+    super(BAD_INPUT, message);
     this.name = 'OutputPathError';
   }
 }

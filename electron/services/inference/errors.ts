@@ -1,9 +1,9 @@
 /**
  * Everything that can go wrong before or while a model runs, as one typed error. They are all
- * things a person can fix (a wrong file, a window too big), so they are UserInputErrors: the CLI
+ * things a person can fix (a wrong file, a window too big), so they are UserErrors: the CLI
  * prints `error: <message>` and exits 2, the service sends the message as a run-failed event.
  */
-import { UserInputError } from '../../cli/errors';
+import { UserError } from '../../../shared/errors';
 
 export type InferenceErrorCode =
   | 'profile-not-found'
@@ -19,12 +19,10 @@ export type InferenceErrorCode =
   | 'backend-unavailable'
   | 'invalid-option';
 
-export class InferenceError extends UserInputError {
-  constructor(
-    readonly code: InferenceErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class InferenceError extends UserError {
+  declare readonly code: InferenceErrorCode;
+  constructor(code: InferenceErrorCode, message: string) {
+    super(code, message);
     this.name = 'InferenceError';
   }
 }

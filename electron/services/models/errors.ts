@@ -1,8 +1,8 @@
 /**
  * Problems with model files a person can fix (a wrong file, an adapter that cannot be expressed):
- * UserInputErrors, so the CLI prints `error: <message>` and exits 2.
+ * UserErrors, so the CLI prints `error: <message>` and exits 2.
  */
-import { UserInputError } from '../../cli/errors';
+import { UserError } from '../../../shared/errors';
 
 export type ModelErrorCode =
   | 'peft-invalid'
@@ -16,12 +16,10 @@ export type ModelErrorCode =
   | 'not-found'
   | 'download-failed';
 
-export class ModelError extends UserInputError {
-  constructor(
-    readonly code: ModelErrorCode,
-    message: string,
-  ) {
-    super(message);
+export class ModelError extends UserError {
+  declare readonly code: ModelErrorCode;
+  constructor(code: ModelErrorCode, message: string) {
+    super(code, message);
     this.name = 'ModelError';
   }
 }

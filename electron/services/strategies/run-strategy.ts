@@ -7,6 +7,7 @@
  */
 import type { SegmentationResult } from '../../../shared/document/types';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
+import { BAD_INPUT, UserError } from '../../../shared/errors';
 import { throwIfAborted } from './abort';
 import { allStrategyNames, runnerFor, strategyKindOf } from './registry';
 import type { RunStrategyHooks, RunStrategyRequest } from './types';
@@ -16,9 +17,9 @@ export { allStrategyNames, isModelStrategy } from './registry';
 export type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySettings } from './types';
 
 /** A strategy name nobody knows: the caller's mistake, reported with the valid names. */
-export class UnknownStrategyError extends Error {
+export class UnknownStrategyError extends UserError {
   constructor(name: string) {
-    super(`unknown strategy '${name}' (valid: ${allStrategyNames().join(', ')})`);
+    super(BAD_INPUT, `unknown strategy '${name}' (valid: ${allStrategyNames().join(', ')})`);
     this.name = 'UnknownStrategyError';
   }
 }

@@ -1,16 +1,11 @@
-import { CoverageError } from '../../../shared/document/segmentation';
+import { UserError } from '../../../shared/errors';
 import type { WireError } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { UserInputError } from '../../cli/errors';
-import { DocumentReadError } from '../../readers/errors';
 
 /** A refusal the service means to send to the caller: a stable code and a one-line message. */
-export class WorkbenchError extends Error {
-  constructor(
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
+export class WorkbenchError extends UserError {
+  constructor(code: string, message: string) {
+    super(code, message);
     this.name = 'WorkbenchError';
   }
 }
@@ -21,13 +16,8 @@ export function firstLine(message: string): string {
 
 /** What any thrown value becomes on the wire: never a stack, always one line. */
 export function toWireError(err: unknown): WireError {
-  if (err instanceof WorkbenchError) return { code: err.code, message: firstLine(err.message) };
-  // Input errors of the readers, models and inference keep their own code when they have one.
-  if (err instanceof UserInputError || err instanceof DocumentReadError) {
-    const own = (err as { code?: unknown }).code;
-    return { code: typeof own === 'string' ? own : wireErrorCodes.badInput, message: firstLine(err.message) };
-  }
-  if (err instanceof CoverageError) return { code: wireErrorCodes.coverage, message: firstLine(err.message) };
+  // Every error a person can fix (readers, formats, models, inference, workspace files...) keeps its code.
+  if (err instanceof UserError) return { code: err.code, message: firstLine(err.message) };
   const message = err instanceof Error ? err.message : String(err);
   return { code: wireErrorCodes.internal, message: firstLine(message) };
 }

@@ -14,7 +14,6 @@ import type { HandlerScope, Handlers } from '../workbench/handlers/types';
 import { runBatch } from './batch-run';
 import { exportBatch } from './export-batch';
 import { importFolder } from './import-folder';
-import { WorkspaceFileError } from './json-files';
 import { reanchorDocument } from './reanchor-document';
 import { WorkspaceService } from './workspace-service';
 import type { SourceReader } from './workspace-store';
@@ -23,16 +22,6 @@ type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
   | 'workspaceCancelBatch' | 'workspaceExportBatch';
-
-/** Workspace file problems are the caller's to fix: a coded one-liner, never "internal". */
-async function guarded<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (err instanceof WorkspaceFileError) throw new WorkbenchError(wireErrorCodes.badInput, err.message);
-    throw err;
-  }
-}
 
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
@@ -101,68 +90,63 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
 
   return {
     close,
-    workspaceInfo: () => guarded(info),
-    workspaceOpen: ({ dir: next }) =>
-      guarded(async () => {
-        await close();
-        opening = null;
-        toWorkspace.clear();
-        dir = next;
-        return info();
-      }),
-    workspaceListDocuments: () => guarded(async () => (await workspace()).listDocuments()),
-    workspaceAddDocument: ({ documentId }) =>
-      guarded(async () => {
-        const doc = documents.get(documentId);
-        const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat });
-        toWorkspace.set(documentId, summary.id);
-        return summary;
-      }),
-    workspaceImportFolder: ({ path, mode }) => guarded(async () => importFolder(await workspace(), path, mode, readSource)),
-    workspaceOpenDocument: ({ workspaceDocumentId }) =>
-      guarded(async () => {
-        const { text, ...state } = await (await workspace()).loadDocument(workspaceDocumentId);
-        const doc = documents.add({ info: { name: state.summary.name, chars: text.length, sha256: state.source.state === 'changed' ? state.source.currentSha256 : state.summary.sha256 }, text, sourceFormat: state.summary.sourceFormat });
-        toWorkspace.set(doc.id, workspaceDocumentId);
-        events.emit({ type: 'document-opened', document: summarize(doc) });
-        return { document: toOpenedDocument(doc), state };
-      }),
-    workspaceSaveCorrection: ({ workspaceDocumentId, segmentation, basedOnStrategy }) =>
-      guarded(async () => {
-        const ws = await workspace();
-        await ws.saveCorrection(workspaceDocumentId, segmentation, () => basisOf(ws, workspaceDocumentId, basedOnStrategy));
-        return { saved: true as const };
-      }),
-    workspaceReanchor: ({ workspaceDocumentId, apply }) => guarded(async () => reanchorDocument(await workspace(), workspaceDocumentId, apply)),
-    workspaceBatchRun: ({ strategy, options, workspaceDocumentIds }) =>
-      guarded(async () => {
-        const ws = await workspace();
-        const ids = workspaceDocumentIds ?? (await ws.store.documentIds());
-        const batchId = randomUUID();
-        const controller = new AbortController();
-        // The caller gets its batchId before the first event: the work starts on the next turn.
-        const done = new Promise<void>((resolve) => setImmediate(resolve))
-          .then(() =>
-            runBatch(ws, {
-              ids,
-              strategy,
-              options,
-              runStrategy: deps.runStrategy,
-              signal: controller.signal,
-              onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
-            }),
-          )
-          .then((outcomes) => events.emit({ type: 'workspace-batch-finished', batchId, cancelled: controller.signal.aborted, outcomes }))
-          .finally(() => batches.delete(batchId));
-        batches.set(batchId, { controller, done });
-        return { batchId };
-      }),
+    workspaceInfo: () => info(),
+    workspaceOpen: async ({ dir: next }) => {
+      await close();
+      opening = null;
+      toWorkspace.clear();
+      dir = next;
+      return info();
+    },
+    workspaceListDocuments: async () => (await workspace()).listDocuments(),
+    workspaceAddDocument: async ({ documentId }) => {
+      const doc = documents.get(documentId);
+      const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat });
+      toWorkspace.set(documentId, summary.id);
+      return summary;
+    },
+    workspaceImportFolder: async ({ path, mode }) => importFolder(await workspace(), path, mode, readSource),
+    workspaceOpenDocument: async ({ workspaceDocumentId }) => {
+      const { text, ...state } = await (await workspace()).loadDocument(workspaceDocumentId);
+      const doc = documents.add({ info: { name: state.summary.name, chars: text.length, sha256: state.source.state === 'changed' ? state.source.currentSha256 : state.summary.sha256 }, text, sourceFormat: state.summary.sourceFormat });
+      toWorkspace.set(doc.id, workspaceDocumentId);
+      events.emit({ type: 'document-opened', document: summarize(doc) });
+      return { document: toOpenedDocument(doc), state };
+    },
+    workspaceSaveCorrection: async ({ workspaceDocumentId, segmentation, basedOnStrategy }) => {
+      const ws = await workspace();
+      await ws.saveCorrection(workspaceDocumentId, segmentation, () => basisOf(ws, workspaceDocumentId, basedOnStrategy));
+      return { saved: true as const };
+    },
+    workspaceReanchor: async ({ workspaceDocumentId, apply }) => reanchorDocument(await workspace(), workspaceDocumentId, apply),
+    workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }) => {
+      const ws = await workspace();
+      const ids = workspaceDocumentIds ?? (await ws.store.documentIds());
+      const batchId = randomUUID();
+      const controller = new AbortController();
+      // The caller gets its batchId before the first event: the work starts on the next turn.
+      const done = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(() =>
+          runBatch(ws, {
+            ids,
+            strategy,
+            options,
+            runStrategy: deps.runStrategy,
+            signal: controller.signal,
+            onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
+          }),
+        )
+        .then((outcomes) => events.emit({ type: 'workspace-batch-finished', batchId, cancelled: controller.signal.aborted, outcomes }))
+        .finally(() => batches.delete(batchId));
+      batches.set(batchId, { controller, done });
+      return { batchId };
+    },
     workspaceCancelBatch: async ({ batchId }) => {
       const batch = batches.get(batchId);
       if (!batch) return { cancelled: false };
       batch.controller.abort();
       return { cancelled: true };
     },
-    workspaceExportBatch: ({ format }) => guarded(async () => exportBatch(await workspace(), format)),
+    workspaceExportBatch: async ({ format }) => exportBatch(await workspace(), format),
   };
 }

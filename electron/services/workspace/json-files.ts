@@ -4,10 +4,11 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { writeFileAtomic } from './atomic-file';
+import { BAD_INPUT, UserError } from '../../../shared/errors';
 
-export class WorkspaceFileError extends Error {
+export class WorkspaceFileError extends UserError {
   constructor(message: string) {
-    super(message);
+    super(BAD_INPUT, message);
     this.name = 'WorkspaceFileError';
   }
 }

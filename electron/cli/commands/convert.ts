@@ -3,9 +3,11 @@
  * it in another (e.g. a WIKI-727K file to JSON, a JSON result to Markdown for review), or
  * writes just the document text it holds.
  */
-import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
+import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadSegmentationFile } from '../../services/documents';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
+import { writeChunkedResult } from '../../services/export/write-chunked';
 import { UserInputError } from '../errors';
 import { asUserErrors, writeOutput } from '../io';
 
@@ -15,6 +17,7 @@ const TARGETS = [...FORMAT_NAMES, 'text'] as const;
 const SPEC = {
   to: { type: 'enum', values: TARGETS, description: 'the format to write; text = the document text alone' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  ...CHUNK_FLAGS,
 } as const satisfies FlagSpecs;
 
 export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]
@@ -32,10 +35,11 @@ export default async function convert(argv: string[]): Promise<number> {
   }
   if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${TARGETS.join(', ')})`);
   const to = flags.to;
+  const chunkOptions = chunkOptionsFromFlags(flags);
   return asUserErrors(async () => {
     if (flags.out !== undefined) await checkOutputPath(flags.out);
     const { text, result } = await loadSegmentationFile(positionals[0] as string);
-    await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text));
+    await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions));
     return 0;
   });
 }

@@ -3,10 +3,12 @@
  *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
 import type { RunOptions } from '../../../shared/ipc/contract';
-import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
+import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../../services/documents';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/run-strategy';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
+import { writeChunkedResult } from '../../services/export/write-chunked';
 import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
@@ -28,6 +30,7 @@ const SPEC = {
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  ...CHUNK_FLAGS,
 } as const satisfies FlagSpecs;
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
@@ -39,7 +42,8 @@ Reads FILE (.txt, .md, .html, .pdf, .docx) and prints its segmentation.
 ${describeFlags(SPEC)}
 `;
 
-type Flags = ReturnType<typeof parseArgs<typeof SPEC>>['flags'];
+/** The flags that choose and tune the strategy; the export flags shape only the written chunks. */
+type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS>;
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
 export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
@@ -85,6 +89,7 @@ export default async function segment(argv: string[]): Promise<number> {
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
   const options = strategyOptionsFrom(strategy, flags);
+  const chunkOptions = chunkOptionsFromFlags(flags);
 
   return asUserErrors(async () => {
     // Refuse an unwritable --out before minutes of model time, not after.
@@ -100,7 +105,7 @@ export default async function segment(argv: string[]): Promise<number> {
         { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
       );
       progressBar?.done();
-      await writeOutput(flags.out, writeResult(format, result, document.text));
+      await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions));
       return 0;
     } catch (err) {
       if (controller.signal.aborted) {

@@ -11,6 +11,12 @@ export interface SegmentedDocument {
   text: string;
   /** The strategy's interior boundaries. */
   boundaries: readonly number[];
+  /**
+   * What is indexed for each segment: the exported chunk's content (heading prefix, overlap...,
+   * see shared/chunks). Each segment's own text when absent. Hits are still judged by the
+   * segment's offsets.
+   */
+  chunkTexts?: readonly string[];
 }
 
 export interface RetrievalScores {
@@ -27,15 +33,18 @@ interface Passage {
   documentIndex: number;
   start: number;
   end: number;
+  chunkText: string | undefined;
 }
 
 export function retrievalCheck(questions: readonly RetrievalQuestion[], documents: readonly SegmentedDocument[]): RetrievalScores {
   const passages: Passage[] = [];
   documents.forEach((doc, documentIndex) => {
     const cuts = [0, ...doc.boundaries, doc.text.length];
-    for (let i = 0; i + 1 < cuts.length; i++) passages.push({ documentIndex, start: cuts[i] as number, end: cuts[i + 1] as number });
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      passages.push({ documentIndex, start: cuts[i] as number, end: cuts[i + 1] as number, chunkText: doc.chunkTexts?.[i] });
+    }
   });
-  const textOf = (p: Passage): string => (documents[p.documentIndex] as SegmentedDocument).text.slice(p.start, p.end);
+  const textOf = (p: Passage): string => p.chunkText ?? (documents[p.documentIndex] as SegmentedDocument).text.slice(p.start, p.end);
   const index = buildBm25Index(passages.map(textOf));
   const contains = (p: Passage, q: RetrievalQuestion): boolean => p.documentIndex === q.documentIndex && p.start <= q.start && q.end <= p.end;
 

@@ -111,3 +111,22 @@ describe('retrievalCheck', () => {
     expect(retrievalCheck(questions, [{ text: DOC.text, boundaries: cutInside }]).top3).toBe(0);
   });
 });
+
+describe('retrievalCheck over exported chunk texts', () => {
+  // Two sections whose bodies read alike; only their headings tell them apart.
+  const text = '# Lighthouse keepers\n\nThe keeper trims the wick at dusk.\n\n# Ship pilots\n\nThe pilot trims the sails at dusk.\n';
+  const cut = text.indexOf('# Ship');
+  const answerStart = text.indexOf('The pilot');
+  const question = { documentIndex: 0, question: 'ship pilots trims dusk', answer: 'The pilot trims the sails at dusk.', start: answerStart, end: answerStart + 34 };
+
+  it('indexes the chunk texts when given, and still judges hits by the segment offsets', () => {
+    const split = [{ text, boundaries: [text.indexOf('The keeper'), cut, answerStart] }];
+    const plain = retrievalCheck([question], split);
+    const withHeadings = retrievalCheck([question], [
+      { ...split[0]!, chunkTexts: ['# Lighthouse keepers\n\n', 'Lighthouse keepers\n\nThe keeper trims the wick at dusk.\n\n', '# Ship pilots\n\n', 'Ship pilots\n\nThe pilot trims the sails at dusk.\n'] },
+    ]);
+    expect(withHeadings.top1).toBe(1);
+    expect(plain.top1).toBe(0); // the bare heading segment wins without the chain
+    expect(withHeadings.rougeL).toBeGreaterThan(0);
+  });
+});

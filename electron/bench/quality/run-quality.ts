@@ -3,6 +3,7 @@
  * figures (segments, mean length, time, embedding size), the segmentation error rates, and the
  * BM25 retrieval check.
  */
+import { chunkExtras, type ChunkOptions, type TokenCounter } from '../../../shared/chunks';
 import { describeDocument } from '../../../shared/document/document-info';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import { countMatches, windowScores } from '../../../shared/metrics';
@@ -20,6 +21,8 @@ export interface QualitySettings {
   tolerance: number;
   questionsPerDocument: number;
   questionSeed: string;
+  /** Index each segment as an export with these retrieval options would write it (its `content`). */
+  chunks?: { options: ChunkOptions; countTokens?: TokenCounter };
 }
 
 export interface QualityProgress {
@@ -34,6 +37,14 @@ function mean(values: readonly number[]): number {
 
 export function questionsFor(corpus: LoadedCorpus, settings: QualitySettings) {
   return generateQuestions(corpus.documents, { seed: settings.questionSeed, perDocument: settings.questionsPerDocument });
+}
+
+function chunkTextsOf(result: SegmentationResult, text: string, settings: QualitySettings): { chunkTexts?: string[] } {
+  if (!settings.chunks) return {};
+  const extras = chunkExtras(result, text, settings.chunks.options, settings.chunks.countTokens);
+  if (extras.length === 0) return {};
+  const cuts = [0, ...result.segmentation.boundaries, text.length];
+  return { chunkTexts: extras.map((e, i) => e.content ?? text.slice(cuts[i], cuts[i + 1])) };
 }
 
 export async function measureStrategy(
@@ -61,7 +72,7 @@ export async function measureStrategy(
     const result = await runner.run({ text: doc.text, info, strategy });
     seconds += (performance.now() - started) / 1000;
     const predicted = result.segmentation.boundaries;
-    segmented.push({ text: doc.text, boundaries: predicted });
+    segmented.push({ text: doc.text, boundaries: predicted, ...chunkTextsOf(result, doc.text, settings) });
     const windows = windowScores(doc.boundaries, predicted, doc.text.length);
     pks.push(windows.pk);
     windowDiffs.push(windows.windowDiff);

@@ -10,6 +10,7 @@ import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
 import { UserInputError } from '../errors';
 import { asUserErrors, writeOutput } from '../io';
+import { inputSource } from '../stdin';
 
 /** Besides the segmentation formats, `text` writes the bare document text (e.g. a WIKI-727K file without its markers, ready for `segment`). */
 const TARGETS = [...FORMAT_NAMES, 'text'] as const;
@@ -17,12 +18,13 @@ const TARGETS = [...FORMAT_NAMES, 'text'] as const;
 const SPEC = {
   to: { type: 'enum', values: TARGETS, description: 'the format to write; text = the document text alone' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the file's name; its extension picks the format (default stdin.json)" },
   ...CHUNK_FLAGS,
 } as const satisfies FlagSpecs;
 
 export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]
 
-FILE: a JSON/JSONL/Markdown/CSV segmentation, a training file (.json) or a WIKI-727K text.
+FILE: a JSON/JSONL/Markdown/CSV segmentation, a training file (.json) or a WIKI-727K text; - for standard input.
 
 ${describeFlags(SPEC)}
 `;
@@ -38,7 +40,7 @@ export default async function convert(argv: string[]): Promise<number> {
   const chunkOptions = chunkOptionsFromFlags(flags);
   return asUserErrors(async () => {
     if (flags.out !== undefined) await checkOutputPath(flags.out);
-    const { text, result } = await loadSegmentationFile(positionals[0] as string);
+    const { text, result } = await loadSegmentationFile(await inputSource(positionals[0] as string, flags.name ?? 'stdin.json'));
     await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions));
     return 0;
   });

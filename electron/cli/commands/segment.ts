@@ -12,6 +12,7 @@ import { writeChunkedResult } from '../../services/export/write-chunked';
 import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
+import { inputSource } from '../stdin';
 import { asUserErrors, writeOutput } from '../io';
 
 const SPEC = {
@@ -21,6 +22,7 @@ const SPEC = {
   tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
   format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the document's name; its extension picks the reader (default stdin.txt)" },
   model: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF base model file' },
   adapter: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF LoRA adapter file' },
   profile: { type: 'string', valueName: 'NAME', description: 'model strategies: profile name (prompt, parser, windows)' },
@@ -37,7 +39,7 @@ const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu'
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
-Reads FILE (.txt, .md, .html, .pdf, .docx) and prints its segmentation.
+Reads FILE (.txt, .md, .html, .pdf, .docx; - for standard input) and prints its segmentation.
 
 ${describeFlags(SPEC)}
 `;
@@ -94,7 +96,7 @@ export default async function segment(argv: string[]): Promise<number> {
   return asUserErrors(async () => {
     // Refuse an unwritable --out before minutes of model time, not after.
     if (flags.out !== undefined) await checkOutputPath(flags.out);
-    const document = await loadDocument(file);
+    const document = await loadDocument(await inputSource(file, flags.name ?? 'stdin.txt'));
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.once('SIGINT', onInterrupt);

@@ -12,11 +12,17 @@ export interface SegmentedDocument {
   /** The strategy's interior boundaries. */
   boundaries: readonly number[];
   /**
-   * What is indexed for each segment: the exported chunk's content (heading prefix, overlap...,
-   * see shared/chunks). Each segment's own text when absent. Hits are still judged by the
-   * segment's offsets.
+   * What is indexed for each segment: the exported chunk (see shared/chunks), its content and
+   * where the document text it holds starts (earlier than the segment when overlap is inlined).
+   * Each segment's own text when absent.
    */
-  chunkTexts?: readonly string[];
+  chunks?: readonly IndexedChunk[];
+}
+
+export interface IndexedChunk {
+  text: string;
+  /** First document offset the chunk's text covers; a hit must cover the answer from here to the segment end. */
+  start: number;
 }
 
 export interface RetrievalScores {
@@ -41,7 +47,8 @@ export function retrievalCheck(questions: readonly RetrievalQuestion[], document
   documents.forEach((doc, documentIndex) => {
     const cuts = [0, ...doc.boundaries, doc.text.length];
     for (let i = 0; i + 1 < cuts.length; i++) {
-      passages.push({ documentIndex, start: cuts[i] as number, end: cuts[i + 1] as number, chunkText: doc.chunkTexts?.[i] });
+      const chunk = doc.chunks?.[i];
+      passages.push({ documentIndex, start: chunk?.start ?? (cuts[i] as number), end: cuts[i + 1] as number, chunkText: chunk?.text });
     }
   });
   const textOf = (p: Passage): string => p.chunkText ?? (documents[p.documentIndex] as SegmentedDocument).text.slice(p.start, p.end);

@@ -13,27 +13,35 @@ import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * An ESM bundle for Node of our own code, entry names -> `<outDir>/<name>.mjs`. Dynamic imports
+ * stay lazy chunks (chunks/ one folder down, so modules that find the app root by walking up see
+ * the same depth as in the source tree); every npm package stays external.
+ */
+export function buildNodeEsm(entryPoints: Record<string, string>, outDir: string) {
+  return build({
+    entryPoints,
+    outdir: outDir,
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+}
 /** `outDir` defaults to dist/electron (what package.json's main names); tests build elsewhere under dist/. */
 export async function buildElectron(outDir = path.join(root, 'dist', 'electron')): Promise<{ main: string; preload: string }> {
   const main = path.join(outDir, 'main.mjs');
   const preload = path.join(outDir, 'preload.cjs');
   await rm(outDir, { recursive: true, force: true });
   await Promise.all([
-    build({
-      entryPoints: { main: path.join(root, 'electron', 'main', 'index.ts') },
-      outdir: outDir,
-      outExtension: { '.js': '.mjs' },
-      // Dynamic imports stay lazy chunks: opening the window never loads llama.cpp or the readers.
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node22',
-      packages: 'external',
-      sourcemap: 'linked',
-      logLevel: 'warning',
-    }),
+    buildNodeEsm({ main: path.join(root, 'electron', 'main', 'index.ts') }, outDir),
     build({
       entryPoints: [path.join(root, 'electron', 'preload.ts')],
       outfile: preload,

@@ -1,6 +1,7 @@
 /** Exporting the current result through the shared writers, then saving it as a download. */
 import type { ExportFormat, ExportedFile } from '../../shared/ipc/contract';
 import { useDocumentStore } from '../stores/document';
+import { chunkOptionsOf, useExportForm } from '../stores/export-form';
 import { useSegmentationStore } from '../stores/segmentation';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
@@ -14,11 +15,17 @@ export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = [
   { value: 'training', label: 'Training data' },
 ];
 
+/** Exports with the retrieval options of the Export panel (formats without a place for them ignore them). */
 export async function exportCurrent(format: ExportFormat): Promise<void> {
   const documentId = useDocumentStore.getState().id;
   const result = useSegmentationStore.getState().current;
   if (!documentId || !result) {
     useUiStore.getState().notify('error', 'Nothing to export yet: run a strategy first.');
+    return;
+  }
+  const chunks = chunkOptionsOf(useExportForm.getState().form);
+  if ('error' in chunks) {
+    useUiStore.getState().notify('error', chunks.error);
     return;
   }
   try {
@@ -27,7 +34,7 @@ export async function exportCurrent(format: ExportFormat): Promise<void> {
       ...result,
       segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) },
     };
-    const file = await workbench().exportResult({ result: wire, documentId, format });
+    const file = await workbench().exportResult({ result: wire, documentId, format, chunks: chunks.options });
     saveDownload(file);
   } catch (err) {
     reportError(`Could not export ${format}`, err);

@@ -1,14 +1,19 @@
 import { describesText } from '../document/document-info';
 import { assertValidSegmentation, CoverageError, toSegments } from '../document/segmentation';
+import type { ChunkExtras } from '../chunks/extras';
 import type { Segment, SegmentationResult } from '../document/types';
 import { cleanNote } from './assemble';
 import { FormatError } from './errors';
 
+/** A segment as written: its own fields, then the retrieval extras the export asked for. */
+export type SegmentToWrite = Segment & ChunkExtras;
+
 /**
  * What every writer starts from: the segments of `result` over `text`, after checking that the
- * result was made for exactly this text. Notes are cleaned (empty topic/summary dropped).
+ * result was made for exactly this text. Notes are cleaned (empty topic/summary dropped); each
+ * segment gets its entry of `extras` (see shared/chunks), when there are any.
  */
-export function segmentsToWrite(result: SegmentationResult, text: string): Segment[] {
+export function segmentsToWrite(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = []): SegmentToWrite[] {
   if (!describesText(result.document, text)) {
     throw new FormatError(
       `the segmentation was made for a different text (${result.document.chars} characters, sha256 ${result.document.sha256.slice(0, 12)}…)`,
@@ -20,8 +25,9 @@ export function segmentsToWrite(result: SegmentationResult, text: string): Segme
     if (err instanceof CoverageError) throw new FormatError(`invalid segmentation: ${err.message}`);
     throw err;
   }
-  return toSegments(text, result.segmentation).map(({ topic, summary, reviewed, ...rest }) => ({
+  return toSegments(text, result.segmentation).map(({ topic, summary, reviewed, ...rest }, i) => ({
     ...rest,
     ...cleanNote({ topic, summary, reviewed }),
+    ...extras[i],
   }));
 }

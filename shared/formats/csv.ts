@@ -4,6 +4,7 @@
  * reader needs the columns start, end and text, the others are optional. Empty topic/summary
  * cells mean "none"; reviewed is `true` or empty.
  */
+import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
 import { assembleResult, baseName, type ReadResult, type SegmentRow } from './assemble';
 import { segmentsToWrite } from './check-result';
@@ -13,9 +14,13 @@ import { FormatError } from './errors';
 const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text'] as const;
 const REQUIRED = ['start', 'end', 'text'] as const;
 
-export function writeCsv(result: SegmentationResult, text: string): string {
+/** Columns added after `text` when an export asks for retrieval extras; headings joined with ' > '. */
+const EXTRA_COLUMNS = ['context_before', 'headings', 'content', 'tokens'] as const;
+
+export function writeCsv(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = []): string {
   const { name, sha256 } = result.document;
-  const records = segmentsToWrite(result, text).map((s) => [
+  const withExtras = extras.length > 0;
+  const records = segmentsToWrite(result, text, extras).map((s) => [
     name,
     sha256,
     result.strategy,
@@ -27,8 +32,9 @@ export function writeCsv(result: SegmentationResult, text: string): string {
     s.summary ?? '',
     s.reviewed ? 'true' : '',
     s.text,
+    ...(withExtras ? [s.context_before ?? '', s.headings?.join(' > ') ?? '', s.content ?? s.text, s.tokens === undefined ? '' : String(s.tokens)] : []),
   ]);
-  return encodeCsv([[...COLUMNS], ...records]);
+  return encodeCsv([[...COLUMNS, ...(withExtras ? EXTRA_COLUMNS : [])], ...records]);
 }
 
 function parseOffset(source: string, record: number, column: string, value: string | undefined): number {

@@ -3,6 +3,7 @@
  *   writeResult(format, result, text)        -> file content
  *   readSegmentationFile(fileName, content)  -> { text, result }, or a FormatError
  */
+import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
 import type { ExportFormat } from '../ipc/contract';
 import type { ReadResult } from './assemble';
@@ -31,7 +32,8 @@ export interface FormatInfo {
   /** Extension for a file in this format, without the dot. */
   extension: string;
   mimeType: string;
-  write: (result: SegmentationResult, text: string) => string;
+  /** `extras`: retrieval extras per segment (shared/chunks); formats without a place for them ignore them. */
+  write: (result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]) => string;
   read: (source: string, content: string) => ReadResult;
 }
 
@@ -46,8 +48,8 @@ export const FORMATS: Readonly<Record<ExportFormat, FormatInfo>> = {
 
 export const FORMAT_NAMES = Object.keys(FORMATS) as ExportFormat[];
 
-export function writeResult(format: ExportFormat, result: SegmentationResult, text: string): string {
-  return FORMATS[format].write(result, text);
+export function writeResult(format: ExportFormat, result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
+  return FORMATS[format].write(result, text, extras);
 }
 
 /** A `.json` file is either a full result or a training example; its shape says which. */

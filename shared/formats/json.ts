@@ -9,6 +9,7 @@
  * `head` is derived from the text and ignored on reading; offsets and texts must agree.
  */
 import { z } from 'zod';
+import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
 import { assembleResult, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
@@ -45,19 +46,19 @@ const jsonResultSchema = z.object({
   meta: z.record(z.string(), z.unknown()).default({}),
 });
 
-export function toJsonObject(result: SegmentationResult, text: string): Record<string, unknown> {
+export function toJsonObject(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): Record<string, unknown> {
   return {
     version: JSON_FORMAT_VERSION,
     document: { name: result.document.name, chars: result.document.chars, sha256: result.document.sha256 },
     strategy: result.strategy,
-    segments: segmentsToWrite(result, text),
+    segments: segmentsToWrite(result, text, extras),
     warnings: result.warnings,
     meta: result.meta,
   };
 }
 
-export function writeJson(result: SegmentationResult, text: string): string {
-  return JSON.stringify(toJsonObject(result, text), null, 2) + '\n';
+export function writeJson(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
+  return JSON.stringify(toJsonObject(result, text, extras), null, 2) + '\n';
 }
 
 /** Reads an already parsed JSON result (e.g. one that arrived over IPC). */

@@ -5,6 +5,7 @@
  * An empty document is an empty file.
  */
 import { z } from 'zod';
+import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
 import { assembleResult, baseName, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
@@ -20,9 +21,9 @@ const lineSchema = z.object({
   ...segmentFields,
 });
 
-export function writeJsonl(result: SegmentationResult, text: string): string {
+export function writeJsonl(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
   const { name, sha256, chars } = result.document;
-  return segmentsToWrite(result, text)
+  return segmentsToWrite(result, text, extras)
     .map((segment) => JSON.stringify({ document: name, sha256, chars, strategy: result.strategy, ...segment }) + '\n')
     .join('');
 }

@@ -18,9 +18,10 @@
  * summary quote are there for people; edit notes in the marker (or in the app), not there.
  */
 import { z } from 'zod';
-import type { Segment, SegmentationResult } from '../document/types';
+import type { ChunkExtras } from '../chunks/extras';
+import type { SegmentationResult } from '../document/types';
 import { assembleResult, type ReadResult, type SegmentRow } from './assemble';
-import { segmentsToWrite } from './check-result';
+import { segmentsToWrite, type SegmentToWrite } from './check-result';
 import { FormatError } from './errors';
 import { warningSchema } from './json';
 import { parseJsonText, validate } from './parse-json';
@@ -63,13 +64,14 @@ function displayLines(note: { topic?: string; summary?: string }): string {
   return lines.length ? lines.join('\n') + '\n\n' : '';
 }
 
-function segmentMarker(segment: Segment): string {
-  const { index, start, end, topic, summary, reviewed } = segment;
-  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed }) + COMMENT_END;
+/** The marker carries the notes and the retrieval extras; `content` is left out, the body is the text. */
+function segmentMarker(segment: SegmentToWrite): string {
+  const { index, start, end, topic, summary, reviewed, headings, context_before, tokens } = segment;
+  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, headings, context_before, tokens }) + COMMENT_END;
 }
 
-export function writeMarkdown(result: SegmentationResult, text: string): string {
-  const segments = segmentsToWrite(result, text);
+export function writeMarkdown(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
+  const segments = segmentsToWrite(result, text, extras);
   const header = { document: result.document, strategy: result.strategy, warnings: result.warnings, meta: result.meta };
   let out = HEADER_PREFIX + commentJson(header) + COMMENT_END + '\n';
   for (const segment of segments) out += segmentMarker(segment) + displayLines(segment) + segment.text + SEGMENT_END;

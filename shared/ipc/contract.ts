@@ -5,6 +5,7 @@
  * Everything here is serialisable: native handles never leave the main process.
  */
 import { z } from 'zod';
+import { chunkOptionsSchema } from '../chunks/options';
 import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
@@ -59,7 +60,9 @@ export const paramSchemas = {
   listStrategies: z.object({}).strict(),
   startRun: z.object({ documentId: documentIdSchema, strategy: strategyNameSchema, options: runOptionsSchema }).strict(),
   cancelRun: z.object({ runId: runIdSchema }).strict(),
-  exportResult: z.object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema }).strict(),
+  exportResult: z
+    .object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema, chunks: chunkOptionsSchema.optional() })
+    .strict(),
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),

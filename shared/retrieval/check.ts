@@ -11,6 +11,18 @@ export interface SegmentedDocument {
   text: string;
   /** The strategy's interior boundaries. */
   boundaries: readonly number[];
+  /**
+   * What is indexed for each segment: the exported chunk (see shared/chunks), its content and
+   * where the document text it holds starts (earlier than the segment when overlap is inlined).
+   * Each segment's own text when absent.
+   */
+  chunks?: readonly IndexedChunk[];
+}
+
+export interface IndexedChunk {
+  text: string;
+  /** First document offset the chunk's text covers; a hit must cover the answer from here to the segment end. */
+  start: number;
 }
 
 export interface RetrievalScores {
@@ -27,15 +39,19 @@ interface Passage {
   documentIndex: number;
   start: number;
   end: number;
+  chunkText: string | undefined;
 }
 
 export function retrievalCheck(questions: readonly RetrievalQuestion[], documents: readonly SegmentedDocument[]): RetrievalScores {
   const passages: Passage[] = [];
   documents.forEach((doc, documentIndex) => {
     const cuts = [0, ...doc.boundaries, doc.text.length];
-    for (let i = 0; i + 1 < cuts.length; i++) passages.push({ documentIndex, start: cuts[i] as number, end: cuts[i + 1] as number });
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const chunk = doc.chunks?.[i];
+      passages.push({ documentIndex, start: chunk?.start ?? (cuts[i] as number), end: cuts[i + 1] as number, chunkText: chunk?.text });
+    }
   });
-  const textOf = (p: Passage): string => (documents[p.documentIndex] as SegmentedDocument).text.slice(p.start, p.end);
+  const textOf = (p: Passage): string => p.chunkText ?? (documents[p.documentIndex] as SegmentedDocument).text.slice(p.start, p.end);
   const index = buildBm25Index(passages.map(textOf));
   const contains = (p: Passage, q: RetrievalQuestion): boolean => p.documentIndex === q.documentIndex && p.start <= q.start && q.end <= p.end;
 

@@ -111,3 +111,44 @@ describe('retrievalCheck', () => {
     expect(retrievalCheck(questions, [{ text: DOC.text, boundaries: cutInside }]).top3).toBe(0);
   });
 });
+
+describe('retrievalCheck over exported chunk texts', () => {
+  // Two sections whose bodies read alike; only their headings tell them apart.
+  const text = '# Lighthouse keepers\n\nThe keeper trims the wick at dusk.\n\n# Ship pilots\n\nThe pilot trims the sails at dusk.\n';
+  const cut = text.indexOf('# Ship');
+  const answerStart = text.indexOf('The pilot');
+  const question = { documentIndex: 0, question: 'ship pilots trims dusk', answer: 'The pilot trims the sails at dusk.', start: answerStart, end: answerStart + 34 };
+
+  it('indexes the chunk texts when given, and still judges hits by the segment offsets', () => {
+    const split = [{ text, boundaries: [text.indexOf('The keeper'), cut, answerStart] }];
+    const plain = retrievalCheck([question], split);
+    const withHeadings = retrievalCheck([question], [
+      {
+        ...split[0]!,
+        chunks: [
+          { text: '# Lighthouse keepers\n\n', start: 0 },
+          { text: 'Lighthouse keepers\n\nThe keeper trims the wick at dusk.\n\n', start: text.indexOf('The keeper') },
+          { text: '# Ship pilots\n\n', start: cut },
+          { text: 'Ship pilots\n\nThe pilot trims the sails at dusk.\n', start: answerStart },
+        ],
+      },
+    ]);
+    expect(withHeadings.top1).toBe(1);
+    expect(plain.top1).toBe(0); // the bare heading segment wins without the chain
+    expect(withHeadings.rougeL).toBeGreaterThan(0);
+  });
+});
+
+describe('retrievalCheck with overlap inlined', () => {
+  it('counts a chunk whose inlined context covers the answer as a hit', () => {
+    const text = 'Alpha one. The beacon burns all night on the rock.\nBeta two. Gamma three.';
+    const cut = text.indexOf('\n') + 1;
+    const answerStart = text.indexOf('The beacon');
+    const question = { documentIndex: 0, question: 'beacon burns night rock gamma', answer: 'The beacon burns all night on the rock.', start: answerStart, end: answerStart + 38 };
+    // The second chunk carries the first one's end, so it holds the answer and the question's last word.
+    const withOverlap = retrievalCheck([question], [
+      { text, boundaries: [cut], chunks: [{ text: text.slice(0, cut), start: 0 }, { text: text.slice(answerStart), start: answerStart }] },
+    ]);
+    expect(withOverlap.top1).toBe(1);
+  });
+});

@@ -106,6 +106,28 @@ describe('workbench UI against cli serve', () => {
     expect(withoutTimings(exported)).toEqual(withoutTimings(cli));
   });
 
+  it('exports with retrieval options equal to the CLI with the same flags', async () => {
+    const { page } = session;
+    await page.locator('[data-testid="retrieval-options"] summary').click();
+    await page.locator('[data-testid="export-headings"]').selectOption('prefix');
+    await page.locator('[data-testid="export-repair-blocks"]').check();
+    await page.locator('[data-testid="export-overlap"]').fill('30');
+    await page.locator('[data-testid="export-tokenizer"]').selectOption('cl100k_base');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
+    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as CliSegmentation;
+    const cli = await runCliJson<CliSegmentation>([
+      'segment', MARKDOWN_FIXTURE, '--strategy', 'structural',
+      '--headings', 'prefix', '--repair-blocks', '--chunk-overlap', '30', '--count-tokens', 'cl100k_base',
+    ]);
+    expect(withoutTimings(exported)).toEqual(withoutTimings(cli));
+    expect(exported.segments.some((s) => 'headings' in s && 'tokens' in s)).toBe(true);
+    // Back to plain exports for the tests after this one.
+    await page.locator('[data-testid="export-headings"]').selectOption('off');
+    await page.locator('[data-testid="export-repair-blocks"]').uncheck();
+    await page.locator('[data-testid="export-overlap"]').fill('');
+    await page.locator('[data-testid="export-tokenizer"]').selectOption('');
+  });
+
   it('reveals a segment from the outline, and the outline follows the cursor', async () => {
     const { page } = session;
     const rows = page.locator('[data-testid="outline-item"]');

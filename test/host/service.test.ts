@@ -7,6 +7,8 @@ import { FORMAT_NAMES, writeResult } from '../../shared/formats';
 import { toSegments } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
 import { runStrategy } from '../../electron/services/strategies/run-strategy';
+import { writeChunkedResult } from '../../electron/services/export/write-chunked';
+import { chunkOptionsSchema } from '../../shared/chunks';
 import { createWorkbenchService, type CallContext } from '../../electron/services/workbench';
 import { recordEvents } from './service-helpers';
 
@@ -158,6 +160,17 @@ describe('export', () => {
     }
     const json = await service.request('exportResult', { result, documentId: doc.id, format: 'json' });
     expect(json).toMatchObject({ fileName: 'markdown-code.structural.json', mimeType: 'application/json' });
+  });
+
+  it('adds the retrieval extras the export asks for, the same bytes as the CLI path', async () => {
+    const doc = await openFixture();
+    const { end } = await runToEnd(doc.id, 'structural', { maxChars: 400 });
+    const result = (end as { result: SegmentationResult }).result;
+    const chunks = chunkOptionsSchema.parse({ headings: 'field', repairBlocks: true, tokenizer: 'cl100k_base', overlap: { size: 40 } });
+    const file = await service.request('exportResult', { result, documentId: doc.id, format: 'jsonl', chunks });
+    expect(file.content).toBe(await writeChunkedResult('jsonl', result, doc.text, chunks));
+    const lines = file.content.trim().split('\n').map((line) => JSON.parse(line) as { headings?: string[]; tokens?: number });
+    expect(lines.every((line) => Array.isArray(line.headings) && typeof line.tokens === 'number' && line.tokens > 0)).toBe(true);
   });
 
   it('accepts a hand-edited segmentation that still covers the text', async () => {

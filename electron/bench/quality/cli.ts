@@ -10,6 +10,9 @@ import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
 import { runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { settingsFromEnvironment } from '../../services/strategies/settings';
+import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../cli/chunk-flags';
+import { addsNothing } from '../../../shared/chunks';
+import { chunkTokenCounter } from '../../services/export/chunk-tokenizers';
 import { retrievalCheck } from '../../../shared/retrieval/check';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
@@ -29,6 +32,8 @@ const SPEC = {
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
   mode: { type: 'enum', values: ['constrained', 'free'], description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend (default auto)' },
+  // The retrieval check indexes each segment as the export would write it (overlap only with --chunk-overlap-inline).
+  ...CHUNK_FLAGS,
 } as const;
 
 export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
@@ -67,10 +72,13 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   const corpus = resolveCorpus(flags.corpus, flags.limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
   const { run, skipped } = pickStrategies(flags.strategies, await listBenchStrategies());
+  const chunkOptions = chunkOptionsFromFlags(flags);
+  const tokenizer = chunkOptions.tokenizer ?? (chunkOptions.overlap?.unit === 'tokens' ? 'qwen2' : undefined);
   const settings: QualitySettings = {
     tolerance: flags.tolerance ?? 0,
     questionsPerDocument: flags.questions ?? 4,
     questionSeed: corpus.manifest.seed,
+    chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer) } : {}) },
   };
   const options: StrategyOptions = {
     ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
@@ -109,7 +117,13 @@ export async function qualityCommand(argv: string[]): Promise<number> {
       seed: corpus.manifest.seed,
       goldRetrieval: retrievalCheck(questionsFor(corpus, settings), gold),
     },
-    settings: { ...settings, embeddingBytesPerSegment: EMBEDDING_BYTES_PER_SEGMENT },
+    settings: {
+      tolerance: settings.tolerance,
+      questionsPerDocument: settings.questionsPerDocument,
+      questionSeed: settings.questionSeed,
+      ...(addsNothing(chunkOptions) ? {} : { chunks: chunkOptions }),
+      embeddingBytesPerSegment: EMBEDDING_BYTES_PER_SEGMENT,
+    },
     strategies,
     skipped,
     failed,

@@ -3,10 +3,11 @@
  * figures (segments, mean length, time, embedding size), the segmentation error rates, and the
  * BM25 retrieval check.
  */
+import { chunkExtras, type ChunkOptions, type TokenCounter } from '../../../shared/chunks';
 import { describeDocument } from '../../../shared/document/document-info';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import { countMatches, windowScores } from '../../../shared/metrics';
-import { retrievalCheck, type SegmentedDocument } from '../../../shared/retrieval/check';
+import { retrievalCheck, type IndexedChunk, type SegmentedDocument } from '../../../shared/retrieval/check';
 import { generateQuestions } from '../../../shared/retrieval/questions';
 import type { LoadedCorpus } from '../corpus/corpus-files';
 import { EMBEDDING_BYTES_PER_SEGMENT, type StrategyFigures } from './types';
@@ -20,6 +21,8 @@ export interface QualitySettings {
   tolerance: number;
   questionsPerDocument: number;
   questionSeed: string;
+  /** Index each segment as an export with these retrieval options would write it (its `content`). */
+  chunks?: { options: ChunkOptions; countTokens?: TokenCounter };
 }
 
 export interface QualityProgress {
@@ -34,6 +37,22 @@ function mean(values: readonly number[]): number {
 
 export function questionsFor(corpus: LoadedCorpus, settings: QualitySettings) {
   return generateQuestions(corpus.documents, { seed: settings.questionSeed, perDocument: settings.questionsPerDocument });
+}
+
+/** Each segment as the export would write it: its content, covering from before the segment when overlap is inlined. */
+function chunksOf(result: SegmentationResult, text: string, settings: QualitySettings): { chunks?: IndexedChunk[] } {
+  if (!settings.chunks) return {};
+  const { options, countTokens } = settings.chunks;
+  const extras = chunkExtras(result, text, options, countTokens);
+  if (extras.length === 0) return {};
+  const cuts = [0, ...result.segmentation.boundaries, text.length];
+  return {
+    chunks: extras.map((e, i) => {
+      const start = cuts[i] as number;
+      const inlined = options.overlap?.inline ? (e.context_before?.length ?? 0) : 0;
+      return { text: e.content ?? text.slice(start, cuts[i + 1]), start: start - inlined };
+    }),
+  };
 }
 
 export async function measureStrategy(
@@ -61,7 +80,7 @@ export async function measureStrategy(
     const result = await runner.run({ text: doc.text, info, strategy });
     seconds += (performance.now() - started) / 1000;
     const predicted = result.segmentation.boundaries;
-    segmented.push({ text: doc.text, boundaries: predicted });
+    segmented.push({ text: doc.text, boundaries: predicted, ...chunksOf(result, doc.text, settings) });
     const windows = windowScores(doc.boundaries, predicted, doc.text.length);
     pks.push(windows.pk);
     windowDiffs.push(windows.windowDiff);

@@ -1,3 +1,4 @@
+import type { ChunkOptions } from '../../../shared/chunks';
 import type { RetrievalScores } from '../../../shared/retrieval/check';
 import type { MachineInfo } from '../machine';
 
@@ -41,6 +42,8 @@ export interface QualityReport {
     tolerance: number;
     questionsPerDocument: number;
     questionSeed: string;
+    /** The export options each segment was indexed with in the retrieval check, when any. */
+    chunks?: ChunkOptions;
     embeddingBytesPerSegment: number;
   };
   strategies: Record<string, StrategyFigures>;

@@ -10,9 +10,10 @@ import { measureRuleStrategies, ruleSpeedTable, MARKDOWN_CHARS, PROSE_CHARS } fr
 import { locatorSection } from './locator-section';
 import { modelSection } from './model-section';
 import { uiSection } from './ui-section';
+import { measurePeers, peersTable } from './peers-section';
 import type { SpeedSection } from './section';
 
-const SECTIONS = ['locator', 'rules', 'model', 'ui'] as const;
+const SECTIONS = ['locator', 'rules', 'peers', 'model', 'ui'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const SPEC = {
@@ -34,6 +35,15 @@ async function rulesSection(): Promise<SpeedSection> {
   };
 }
 
+async function peersSection(): Promise<SpeedSection> {
+  const rows = await measurePeers();
+  return {
+    title: `Peers, same text, same process (${PROSE_CHARS / 1e6} M chars of prose; ${MARKDOWN_CHARS / 1e6} M chars of Markdown; median of 3; (Nx) = against the fastest peer)`,
+    lines: peersTable(rows).split('\n'),
+    figures: rows,
+  };
+}
+
 export async function speedCommand(argv: string[]): Promise<number> {
   const { flags, help } = parseArgs(argv, SPEC);
   if (help) {
@@ -47,6 +57,7 @@ export async function speedCommand(argv: string[]): Promise<number> {
   const runners: Record<SectionName, () => Promise<SpeedSection>> = {
     locator: locatorSection,
     rules: rulesSection,
+    peers: peersSection,
     model: () => modelSection(flags['model-tokens'] ?? 2000, flags.threads),
     ui: () => uiSection(flags['ui-runs'] ?? 3),
   };

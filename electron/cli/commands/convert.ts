@@ -3,9 +3,12 @@
  * it in another (e.g. a WIKI-727K file to JSON, a JSON result to Markdown for review), or
  * writes just the document text it holds.
  */
-import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
+import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadSegmentationFile } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
+import { writeChunkedResult } from '../../services/export/write-chunked';
+import { inputSource } from '../stdin';
 import { UserInputError } from '../errors';
 import { writeOutput } from '../io';
 
@@ -15,11 +18,13 @@ const TARGETS = [...FORMAT_NAMES, 'text'] as const;
 const SPEC = {
   to: { type: 'enum', values: TARGETS, description: 'the format to write; text = the document text alone' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the file's name; its extension picks the format (default stdin.json)" },
+  ...CHUNK_FLAGS,
 } as const satisfies FlagSpecs;
 
 export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]
 
-FILE: a JSON/JSONL/Markdown/CSV segmentation, a training file (.json) or a WIKI-727K text.
+FILE: a JSON/JSONL/Markdown/CSV segmentation, a training file (.json) or a WIKI-727K text; - for standard input.
 
 ${describeFlags(SPEC)}
 `;
@@ -32,8 +37,9 @@ export default async function convert(argv: string[]): Promise<number> {
   }
   if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${TARGETS.join(', ')})`);
   const to = flags.to;
+  const chunkOptions = chunkOptionsFromFlags(flags);
   if (flags.out !== undefined) await checkOutputPath(flags.out);
-  const { text, result } = await loadSegmentationFile(positionals[0] as string);
-  await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text));
+  const { text, result } = await loadSegmentationFile(await inputSource(positionals[0] as string, flags.name ?? 'stdin.json'));
+  await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions));
   return 0;
 }

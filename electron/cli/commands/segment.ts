@@ -3,11 +3,14 @@
  *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
 import type { RunOptions } from '../../../shared/ipc/contract';
-import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
+import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
+import { writeChunkedResult } from '../../services/export/write-chunked';
+import { inputSource } from '../stdin';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
@@ -19,6 +22,7 @@ const SPEC = {
   tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
   format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the document's name; its extension picks the reader (default stdin.txt)" },
   model: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF base model file' },
   adapter: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF LoRA adapter file' },
   profile: { type: 'string', valueName: 'NAME', description: 'model strategies: profile name (prompt, parser, windows)' },
@@ -28,18 +32,20 @@ const SPEC = {
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  ...CHUNK_FLAGS,
 } as const satisfies FlagSpecs;
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
-Reads FILE (.txt, .md, .html, .pdf, .docx) and prints its segmentation.
+Reads FILE (.txt, .md, .html, .pdf, .docx; - for standard input) and prints its segmentation.
 
 ${describeFlags(SPEC)}
 `;
 
-type Flags = ReturnType<typeof parseArgs<typeof SPEC>>['flags'];
+/** The flags that choose and tune the strategy; the export flags shape only the written chunks. */
+type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS>;
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
 export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
@@ -85,10 +91,11 @@ export default async function segment(argv: string[]): Promise<number> {
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
   const options = strategyOptionsFrom(strategy, flags);
+  const chunkOptions = chunkOptionsFromFlags(flags);
 
   // Refuse an unwritable --out before minutes of model time, not after.
   if (flags.out !== undefined) await checkOutputPath(flags.out);
-  const document = await loadDocument(file);
+  const document = await loadDocument(await inputSource(file, flags.name ?? 'stdin.txt'));
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
@@ -99,7 +106,7 @@ export default async function segment(argv: string[]): Promise<number> {
       { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
     );
     progressBar?.done();
-    await writeOutput(flags.out, writeResult(format, result, document.text));
+    await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions));
     return 0;
   } catch (err) {
     if (controller.signal.aborted) {

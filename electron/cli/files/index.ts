@@ -1,2 +1,2 @@
-export { loadDocument, loadSegmentationFile, type LoadedSegmentation } from './load';
+export { loadDocument, loadSegmentationFile, type InputBytes, type LoadedSegmentation } from './load';
 export { checkOutputPath, OutputPathError, writeFileAtomic } from './write-atomic';

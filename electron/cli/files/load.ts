@@ -4,18 +4,25 @@
  * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
  */
 import { readSegmentationFile, type ReadResult } from '../../../shared/formats';
-import { decodeTextFile, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
+import { decodeTextFile, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult } from '../../readers';
 
 export type LoadedSegmentation = ReadResult & { path: string };
 
-/** A document to segment: .txt, .md, .html, .pdf or .docx. */
-export function loadDocument(path: string): Promise<ReadDocumentResult> {
-  return readDocument(path);
+/** Input that did not come from a file (standard input): its bytes and the name that picks its reader. */
+export interface InputBytes {
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** A document to segment: .txt, .md, .html, .pdf or .docx, from a file or from given bytes. */
+export function loadDocument(source: string | InputBytes): Promise<ReadDocumentResult> {
+  return typeof source === 'string' ? readDocument(source) : readDocumentBytes(source.name, source.bytes);
 }
 
 /** A segmentation file in any readable format (JSON, JSONL, Markdown, CSV, training, WIKI-727K). */
-export async function loadSegmentationFile(path: string): Promise<LoadedSegmentation> {
-  const bytes = await readFileBytes(path);
+export async function loadSegmentationFile(source: string | InputBytes): Promise<LoadedSegmentation> {
+  const path = typeof source === 'string' ? source : source.name;
+  const bytes = typeof source === 'string' ? await readFileBytes(source) : source.bytes;
   const content = decodeTextFile(path, bytes);
   // Errors quote the path as given; a format without a document name gets the file's name.
   return { path, ...readSegmentationFile(path, content) };

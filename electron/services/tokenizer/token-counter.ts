@@ -8,7 +8,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
+import type { Llama, LlamaModel } from 'node-llama-cpp';
 import { modelsDir as resolveModelsDir } from '../inference/paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
@@ -35,7 +35,8 @@ const counters = new Map<string, Promise<TokenCounter>>();
 
 /** One CPU-only llama.cpp for every tokenizer: a vocab-only model never touches a GPU. */
 function cpuLlama(): Promise<Llama> {
-  llamaLoad ??= getLlama({
+  // Imported on first use: loading node-llama-cpp costs more than a whole rule-strategy run.
+  llamaLoad ??= import('node-llama-cpp').then(({ getLlama, LlamaLogLevel }) => getLlama({
     gpu: false,
     // Never compile llama.cpp behind the user's back: prebuilt binaries or a clear error.
     build: 'never',
@@ -44,7 +45,7 @@ function cpuLlama(): Promise<Llama> {
     logger: (level, message) => {
       if (process.env.WORKBENCH_DEBUG && message.trim()) process.stderr.write(`[llama.cpp ${level}] ${message.trim()}\n`);
     },
-  }).catch((err: unknown) => {
+  })).catch((err: unknown) => {
     llamaLoad = undefined;
     throw err;
   });

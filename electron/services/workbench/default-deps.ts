@@ -2,7 +2,6 @@
  * The real dependencies, loaded on first use: opening the service costs nothing, and llama.cpp
  * is only loaded when a model strategy runs or the models screen asks.
  */
-import { writeResult } from '../../../shared/formats';
 import { settingsFromEnvironment } from '../strategies/settings';
 import type { StrategySettings } from '../strategies/types';
 import type { WorkbenchDeps } from './deps';
@@ -23,7 +22,8 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     readDocument: async (filePath) => (await readers()).readDocument(filePath),
     readDocumentBytes: async (name, bytes) => (await readers()).readDocumentBytes(name, bytes),
     runStrategy: async (request, hooks) => (await import('../strategies/run-strategy')).runStrategy({ ...request, settings }, hooks),
-    writeResult,
+    writeResult: async (format, result, text, chunks) =>
+      (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: options.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),
     models: createModelsFacade(locations),
   };

@@ -3,6 +3,7 @@
  * writers, strategy listing and the model manager. The service reaches them only through this
  * interface, so hosts and tests can hand in their own and start-up never loads llama.cpp.
  */
+import type { ChunkOptions } from '../../../shared/chunks';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type {
   DoctorReport,
@@ -52,7 +53,8 @@ export interface WorkbenchDeps {
   readDocument(path: string): Promise<ReadDocumentResult>;
   readDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult>;
   runStrategy(request: StrategyRunRequest, hooks: StrategyRunHooks): Promise<SegmentationResult>;
-  writeResult(format: ExportFormat, result: SegmentationResult, text: string): string | Promise<string>;
+  /** `chunks`: the retrieval extras to add to each exported chunk (shared/chunks). */
+  writeResult(format: ExportFormat, result: SegmentationResult, text: string, chunks?: ChunkOptions): string | Promise<string>;
   listStrategies(): Promise<StrategyInfo[]>;
   models: ModelsFacade;
 }

@@ -4,6 +4,7 @@ import { EXPORT_FORMATS, exportCurrent } from '../../services/exports';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
+import { RetrievalOptions } from './RetrievalOptions';
 
 export function ExportPanel() {
   const format = useUiStore((s) => s.exportFormat);
@@ -22,6 +23,7 @@ export function ExportPanel() {
           Export
         </button>
       </div>
+      <RetrievalOptions />
     </Panel>
   );
 }

@@ -21,7 +21,7 @@ export function exportFileName(documentName: string, strategy: string, format: E
 export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
   const { deps, documents } = scope;
   return {
-    exportResult: async ({ result, documentId, format }) => {
+    exportResult: async ({ result, documentId, format, chunks }) => {
       const doc = documents.get(documentId);
       // The segmentation comes from the renderer, possibly hand-edited: it must still cover this
       // exact text before anything is written.
@@ -30,7 +30,7 @@ export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
       }
       assertValidSegmentation(doc.text, result.segmentation);
       const stored: SegmentationResult = { ...result, document: doc.info };
-      const content = await deps.writeResult(format, stored, doc.text);
+      const content = await deps.writeResult(format, stored, doc.text, chunks);
       return { fileName: exportFileName(doc.info.name, result.strategy, format), mimeType: FORMATS[format].mimeType, content };
     },
   };

@@ -228,13 +228,15 @@ export type WorkbenchEvent =
 
 /**
  * What a native menu asks of the window it belongs to (Electron only; sent to that window alone,
- * never broadcast): export the shown result, show a document the File menu just opened, or
- * refresh the workspace view after File > Open Workspace Folder switched the workspace.
+ * never broadcast): export the shown result, show a document the File menu just opened, refresh
+ * the workspace view after File > Open Workspace Folder or Import Folder, or the models after
+ * File > Import Model File.
  */
 export type MenuCommand =
   | { command: 'export' }
   | { command: 'show-document'; documentId: string }
-  | { command: 'show-workspace'; dir: string };
+  | { command: 'show-workspace'; dir: string }
+  | { command: 'show-models' };
 
 /** What `window.workbench` offers: one async function per method, plus the event stream. */
 export type WorkbenchApi = {

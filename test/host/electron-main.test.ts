@@ -146,7 +146,10 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
 
   it('pushes service events to the window and disposes the service on quit', async () => {
     const own = { senderFrame: window.webContents.mainFrame };
-    const doc = (await call(own, { method: 'openPath', params: { path: fixture } })) as { ok: true; result: { id: string } };
+    // The renderer never names a path (the File menu's dialog does): it sends the bytes.
+    expect(await call(own, { method: 'openPath', params: { path: fixture } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const dataBase64 = (await readFile(fixture)).toString('base64');
+    const doc = (await call(own, { method: 'openDocument', params: { name: 'markdown-code.md', dataBase64 } })) as { ok: true; result: { id: string } };
     const started = (await call(own, { method: 'startRun', params: { documentId: doc.result.id, strategy: 'structural', options: {} } })) as {
       ok: true;
       result: { runId: string };

@@ -2,6 +2,7 @@
  * `cli serve`: the workbench in a browser. Prints exactly one line on stdout, the URL with its
  * token; everything else goes to stderr. Stops cleanly on Ctrl+C or SIGTERM.
  */
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
@@ -11,7 +12,13 @@ import { serveWorkbench, stopOnSignals } from '../../web-host/serve-workbench';
 const spec = {
   port: { type: 'int', min: 0, max: 65535, description: 'port on 127.0.0.1 (default 0: any free port)' },
   host: { type: 'string', description: 'only 127.0.0.1 (or localhost): the workbench never listens beyond this machine' },
-  workspace: { type: 'string', description: 'work on this workspace folder' },
+  workspace: { type: 'string', valueName: 'DIR', description: 'work on this workspace folder (new folders: empty or not there yet)' },
+  'allow-dir': {
+    type: 'string',
+    repeatable: true,
+    valueName: 'DIR',
+    description: 'let the page open files, import folders and models, and open workspaces inside DIR (repeatable; the workspace is always allowed)',
+  },
   'models-dir': { type: 'string', description: 'where models live (default models/)' },
   profiles: { type: 'string', description: 'strategy profiles folder (default resources/profiles)' },
 } as const satisfies FlagSpecs;
@@ -20,6 +27,8 @@ const usage = `usage: cli serve [options]
 
 Serves the workbench UI and its services on 127.0.0.1 and prints the URL to open (with its
 access token). From another machine, forward the port over SSH: ssh -L PORT:127.0.0.1:PORT host.
+The page reaches files by path only inside --workspace and --allow-dir folders; it can always
+upload a document from the browser.
 
 ${describeFlags(spec)}`;
 
@@ -34,6 +43,10 @@ export default async function serve(argv: string[]): Promise<number> {
   if (flags.host !== undefined && flags.host !== '127.0.0.1' && flags.host !== 'localhost') {
     throw new UserInputError(`--host must be 127.0.0.1: the workbench only listens on this machine (got '${flags.host}')`);
   }
+  for (const dir of flags['allow-dir'] ?? []) {
+    const stat = await fs.stat(dir).catch(() => null);
+    if (!stat?.isDirectory()) throw new UserInputError(`--allow-dir ${dir} is not a folder`);
+  }
   // Model strategies resolve files through the same locations (electron/services/inference/paths).
   if (flags['models-dir']) process.env.WORKBENCH_MODELS_DIR = path.resolve(flags['models-dir']);
   if (flags.profiles) process.env.WORKBENCH_PROFILES_DIR = path.resolve(flags.profiles);
@@ -41,6 +54,7 @@ export default async function serve(argv: string[]): Promise<number> {
     port: flags.port ?? 0,
     rootDir: repoRoot,
     workspaceDir: flags.workspace,
+    allowedDirs: flags['allow-dir'] ?? [],
     modelsDir: flags['models-dir'],
     profilesDir: flags.profiles,
   }).catch((err: NodeJS.ErrnoException) => {

@@ -5,6 +5,7 @@
  * document registry, and every run that finishes on such a document is saved in the workspace.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
 import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schema';
@@ -51,7 +52,7 @@ async function basisOf(ws: WorkspaceService, id: string, strategy: string | null
 }
 
 export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers {
-  const { deps, documents, events, settings } = scope;
+  const { deps, documents, events, settings, paths } = scope;
   const readSource: SourceReader = async (file) => {
     const read = await deps.readDocument(file);
     return { text: read.text, sourceFormat: read.sourceFormat };
@@ -62,15 +63,18 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   const toWorkspace = new Map<string, string>();
   const batches = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
+  function openService(target: string): Promise<WorkspaceService> {
+    return WorkspaceService.open(target, {
+      readSource,
+      onCorrectionSaved: (id, corrected) => events.emit({ type: 'workspace-saved', workspaceDocumentId: id, revision: corrected.revision, editedAt: corrected.editedAt }),
+    });
+  }
+
   function workspace(): Promise<WorkspaceService> {
     if (dir === null) {
       throw new WorkbenchError(wireErrorCodes.unavailable, 'no workspace is open: start with `serve --workspace DIR`, or open a folder as a workspace');
     }
-    const target = dir;
-    opening ??= WorkspaceService.open(target, {
-      readSource,
-      onCorrectionSaved: (id, corrected) => events.emit({ type: 'workspace-saved', workspaceDocumentId: id, revision: corrected.revision, editedAt: corrected.editedAt }),
-    }).catch((err: unknown) => {
+    opening ??= openService(dir).catch((err: unknown) => {
       opening = null;
       throw err;
     });
@@ -102,12 +106,15 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   return {
     close,
     workspaceInfo: () => guarded(info),
-    workspaceOpen: ({ dir: next }) =>
+    workspaceOpen: ({ dir: requested }, context) =>
       guarded(async () => {
+        const next = path.resolve(await paths.resolve(requested, 'the workspace folder', context));
+        // The new workspace opens first: a refused folder leaves the open workspace as it was.
+        const opened = await openService(next);
         await close();
-        opening = null;
         toWorkspace.clear();
         dir = next;
+        opening = Promise.resolve(opened);
         return info();
       }),
     workspaceListDocuments: () => guarded(async () => (await workspace()).listDocuments()),
@@ -118,7 +125,11 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
         toWorkspace.set(documentId, summary.id);
         return summary;
       }),
-    workspaceImportFolder: ({ path, mode }) => guarded(async () => importFolder(await workspace(), path, mode, readSource)),
+    workspaceImportFolder: ({ path: folder, mode }, context) =>
+      guarded(async () => {
+        const allowed = await paths.resolve(folder, 'the folder', context);
+        return importFolder(await workspace(), allowed, mode, readSource);
+      }),
     workspaceOpenDocument: ({ workspaceDocumentId }) =>
       guarded(async () => {
         const { text, ...state } = await (await workspace()).loadDocument(workspaceDocumentId);

@@ -39,6 +39,9 @@ export interface NewDocument {
 
 const now = () => new Date().toISOString();
 
+/** Files an operating system drops into any folder: they do not make a folder non-empty. */
+const IGNORED_IN_EMPTY_FOLDER: ReadonlySet<string> = new Set(['.DS_Store']);
+
 export class WorkspaceStore {
   /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
   private readonly queue = new KeyedQueue();
@@ -48,19 +51,31 @@ export class WorkspaceStore {
     private readonly readSource: SourceReader,
   ) {}
 
-  /** Opens the workspace in `dir`, creating the folder and its marker when they do not exist. */
+  /**
+   * Opens the workspace in `dir`. A folder is accepted as a workspace when it already is one (a
+   * valid workspace.json), or, to become a new one, when it does not exist yet or is empty (a
+   * Finder .DS_Store aside). Anything else is refused before a single file is written in it.
+   */
   static async open(dir: string, readSource: SourceReader): Promise<WorkspaceStore> {
     const root = path.resolve(dir);
+    const markerFile = path.join(root, 'workspace.json');
     const stat = await fs.stat(root).catch(() => null);
     if (stat && !stat.isDirectory()) throw new WorkspaceFileError(`${root} is not a folder`);
-    await fs.mkdir(path.join(root, 'documents'), { recursive: true });
-    const markerFile = path.join(root, 'workspace.json');
-    const marker = await readJsonFile(markerFile, workspaceMarkerSchema).catch((err: Error) => {
-      throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
-    });
+    const marker = stat
+      ? await readJsonFile(markerFile, workspaceMarkerSchema).catch((err: Error) => {
+          throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
+        })
+      : null;
     if (!marker) {
+      const entries = stat ? (await fs.readdir(root)).filter((name) => !IGNORED_IN_EMPTY_FOLDER.has(name)) : [];
+      if (entries.length > 0) {
+        throw new WorkspaceFileError(`${root} is neither a Segment Workbench workspace nor empty: choose an existing workspace, an empty folder or a new one`);
+      }
+      // The marker first: a folder with it is a workspace, whatever else an interrupted creation left.
+      await fs.mkdir(root, { recursive: true });
       await writeJsonFile(markerFile, workspaceMarkerSchema, { format: 'segment-workbench-workspace', version: WORKSPACE_VERSION, createdAt: now() });
     }
+    await fs.mkdir(path.join(root, 'documents'), { recursive: true });
     const store = new WorkspaceStore(root, readSource);
     await store.removeStaleTempFiles();
     return store;

@@ -36,4 +36,9 @@ describe('cli serve', () => {
     const run = promisify(execFile)(process.execPath, [...cli, '--host', '0.0.0.0']);
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --host must be 127\.0\.0\.1/) });
   });
+
+  it('refuses an --allow-dir that is not a folder', async () => {
+    const run = promisify(execFile)(process.execPath, [...cli, '--allow-dir', path.resolve('README.md')]);
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --allow-dir .*README\.md is not a folder\n$/) });
+  });
 });

@@ -51,7 +51,11 @@ const workspaceDocumentIdParam = z.string().min(1).max(96);
 export const workspaceParamSchemas = {
   workspaceInfo: z.object({}).strict(),
   workspaceOpen: z.object({ dir: z.string().min(1).max(4096) }).strict(),
+  /** The usable documents: a damaged one is left out here and listed by workspaceListDamaged. */
   workspaceListDocuments: z.object({}).strict(),
+  workspaceListDamaged: z.object({}).strict(),
+  /** Repairs a damaged document (sets the bad file aside or rebuilds its record) or removes it (moved aside). */
+  workspaceRepairDocument: z.object({ workspaceDocumentId: workspaceDocumentIdParam, action: z.enum(['repair', 'remove']) }).strict(),
   /** Copies an open document (by its session id) into the workspace. */
   workspaceAddDocument: z.object({ documentId: documentIdSchema }).strict(),
   workspaceImportFolder: z.object({ path: z.string().min(1).max(4096), mode: z.enum(['copy', 'reference']) }).strict(),

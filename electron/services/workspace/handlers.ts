@@ -13,6 +13,7 @@ import { summarize, toOpenedDocument } from '../workbench/document-registry';
 import { WorkbenchError } from '../workbench/errors';
 import type { HandlerScope, Handlers } from '../workbench/handlers/types';
 import { runBatch } from './batch-run';
+import { repairDocument } from './damaged-documents';
 import { exportBatch } from './export-batch';
 import { importFolder } from './import-folder';
 import { WorkspaceFileError } from './json-files';
@@ -23,7 +24,7 @@ import type { SourceReader } from './workspace-store';
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
-  | 'workspaceCancelBatch' | 'workspaceExportBatch';
+  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument';
 
 /** Workspace file problems are the caller's to fix: a coded one-liner, never "internal". */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
@@ -118,6 +119,14 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
         return info();
       }),
     workspaceListDocuments: () => guarded(async () => (await workspace()).listDocuments()),
+    workspaceListDamaged: () => guarded(async () => (await (await workspace()).scanDocuments()).damaged),
+    workspaceRepairDocument: ({ workspaceDocumentId, action }) =>
+      guarded(async () => {
+        const report = await repairDocument(await workspace(), workspaceDocumentId, action);
+        // A removed document's session copy stays open, but is no longer saved to the workspace.
+        if (action === 'remove') for (const [sessionId, id] of toWorkspace) if (id === workspaceDocumentId) toWorkspace.delete(sessionId);
+        return report;
+      }),
     workspaceAddDocument: ({ documentId }) =>
       guarded(async () => {
         const doc = documents.get(documentId);

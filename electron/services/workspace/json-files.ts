@@ -6,7 +6,11 @@ import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { writeFileAtomic } from './atomic-file';
 
 export class WorkspaceFileError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The file at fault, when one is (a workspace JSON file that does not parse or validate). */
+    readonly file?: string,
+  ) {
     super(message);
     this.name = 'WorkspaceFileError';
   }
@@ -25,13 +29,13 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S)
   try {
     parsed = JSON.parse(raw);
   } catch (err) {
-    throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`);
+    throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`, file);
   }
   const checked = schema.safeParse(parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new WorkspaceFileError(`${path.basename(file)} in ${path.dirname(file)} is not a valid workspace file${where}: ${issue?.message ?? 'invalid'}`);
+    throw new WorkspaceFileError(`${path.basename(file)} in ${path.dirname(file)} is not a valid workspace file${where}: ${issue?.message ?? 'invalid'}`, file);
   }
   return checked.data as z.infer<S>;
 }

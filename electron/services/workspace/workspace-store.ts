@@ -38,6 +38,8 @@ export interface NewDocument {
 }
 
 const now = () => new Date().toISOString();
+/** A time for file names: no colons (Windows), to the millisecond. */
+const fileStamp = () => now().replace(/[:.]/g, '-');
 
 /** Files an operating system drops into any folder: they do not make a folder non-empty. */
 const IGNORED_IN_EMPTY_FOLDER: ReadonlySet<string> = new Set(['.DS_Store']);
@@ -95,7 +97,7 @@ export class WorkspaceStore {
     return path.join(this.dir, 'documents', checked.data);
   }
 
-  private recordFile(id: string): string {
+  recordFile(id: string): string {
     return path.join(this.documentDir(id), 'document.json');
   }
 
@@ -118,7 +120,7 @@ export class WorkspaceStore {
   async readRecord(id: string): Promise<DocumentRecord> {
     const record = await readJsonFile(this.recordFile(id), documentRecordSchema);
     if (!record) throw new WorkspaceFileError(`no document '${id}' in the workspace ${this.dir}`);
-    if (record.id !== id) throw new WorkspaceFileError(`documents/${id}/document.json names another document (${record.id})`);
+    if (record.id !== id) throw new WorkspaceFileError(`documents/${id}/document.json names another document (${record.id})`, this.recordFile(id));
     return record;
   }
 
@@ -246,6 +248,30 @@ export class WorkspaceStore {
       const updated: DocumentRecord = { ...record, sha256: info.sha256, chars: info.chars };
       await writeJsonFile(this.recordFile(id), documentRecordSchema, updated);
       return updated;
+    });
+  }
+
+  /** Replaces a document's record (when repairing a damaged one). */
+  async writeRecord(record: DocumentRecord): Promise<void> {
+    await this.queue.run(record.id, () => writeJsonFile(this.recordFile(record.id), documentRecordSchema, record));
+  }
+
+  /** Renames a damaged file of the document to `<file>.damaged-<time>`, which no reader picks up. */
+  async setAside(id: string, file: string): Promise<string> {
+    return this.queue.run(id, async () => {
+      const to = `${file}.damaged-${fileStamp()}`;
+      await fs.rename(file, to);
+      return to;
+    });
+  }
+
+  /** Moves the document's folder to removed/<id>.<time>: out of the workspace's list, not deleted. */
+  async removeDocument(id: string): Promise<string> {
+    return this.queue.run(id, async () => {
+      const to = path.join(this.dir, 'removed', `${id}.${fileStamp()}`);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(this.documentDir(id), to);
+      return to;
     });
   }
 

@@ -17,6 +17,7 @@ import { appRoot, recorded, type FakeBrowserWindow } from './fake-electron';
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
 
 const fixture = path.resolve('test/fixtures/docs/markdown-code.md');
+const tinyLora = path.resolve('models/test/tiny-lora-simple.gguf');
 // Its own build folder under dist/ (npm packages still resolve from there), apart from other tests' builds.
 const outDir = path.resolve('dist', `test-main-${process.pid}`);
 let window: FakeBrowserWindow;
@@ -99,6 +100,27 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     const opened = await call({ senderFrame: window.webContents.mainFrame }, { method: 'getDocument', params: { documentId } });
     expect(opened).toMatchObject({ ok: true, result: { info: { name: 'markdown-code.md' }, sourceFormat: 'md' } });
     expect(window.webContents.sent.every((s) => s.channel === 'workbench:event')).toBe(true);
+    expect(recorded.messageBoxes).toEqual([]);
+  });
+
+  it('File > Import Model File imports the picked file (the renderer could not name it) and tells the window', async () => {
+    const template = recorded.menuTemplate as { label?: string; submenu?: { label?: string; click?: () => void }[] }[];
+    const importItem = template.find((m) => m.label === 'File')?.submenu?.find((i) => i.label === 'Import Model File…');
+    const own = { senderFrame: window.webContents.mainFrame };
+    expect(await call(own, { method: 'importModel', params: { path: tinyLora } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    recorded.dialogPaths.push(tinyLora);
+    importItem?.click?.();
+    let told = false;
+    for (let i = 0; i < 300 && !told; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      told = window.webContents.sent.some((s) => {
+        const e = s.payload as WorkbenchEvent;
+        return e.type === 'menu-command' && e.command === 'show-models';
+      });
+    }
+    expect(told).toBe(true);
+    const listed = (await call(own, { method: 'listModels', params: {} })) as { ok: true; result: { file: string }[] };
+    expect(listed.result.map((m) => m.file)).toContain('tiny-lora-simple.gguf');
     expect(recorded.messageBoxes).toEqual([]);
   });
 

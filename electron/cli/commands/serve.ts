@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
+import { WorkspaceStore } from '../../services/workspace/workspace-store';
 import { serveWorkbench, stopOnSignals } from '../../web-host/serve-workbench';
 
 const spec = {
@@ -42,6 +43,12 @@ export default async function serve(argv: string[]): Promise<number> {
   }
   if (flags.host !== undefined && flags.host !== '127.0.0.1' && flags.host !== 'localhost') {
     throw new UserInputError(`--host must be 127.0.0.1: the workbench only listens on this machine (got '${flags.host}')`);
+  }
+  if (flags.workspace !== undefined) {
+    // Refused now, with exit 2, rather than on the page's first workspace call.
+    await WorkspaceStore.check(flags.workspace).catch((err: Error) => {
+      throw new UserInputError(`--workspace: ${err.message}`);
+    });
   }
   for (const dir of flags['allow-dir'] ?? []) {
     const stat = await fs.stat(dir).catch(() => null);

@@ -54,27 +54,33 @@ export class WorkspaceStore {
   ) {}
 
   /**
-   * Opens the workspace in `dir`. A folder is accepted as a workspace when it already is one (a
-   * valid workspace.json), or, to become a new one, when it does not exist yet or is empty (a
-   * Finder .DS_Store aside). Anything else is refused before a single file is written in it.
+   * Whether `dir` may be opened as a workspace, without writing anything: 'existing' when it
+   * already is one (a valid workspace.json), 'new' when it does not exist yet or is empty (a
+   * Finder .DS_Store aside). Anything else is refused with a WorkspaceFileError.
    */
+  static async check(dir: string): Promise<'existing' | 'new'> {
+    const root = path.resolve(dir);
+    const stat = await fs.stat(root).catch(() => null);
+    if (!stat) return 'new';
+    if (!stat.isDirectory()) throw new WorkspaceFileError(`${root} is not a folder`);
+    const marker = await readJsonFile(path.join(root, 'workspace.json'), workspaceMarkerSchema).catch((err: Error) => {
+      throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
+    });
+    if (marker) return 'existing';
+    const entries = (await fs.readdir(root)).filter((name) => !IGNORED_IN_EMPTY_FOLDER.has(name));
+    if (entries.length > 0) {
+      throw new WorkspaceFileError(`${root} is neither a Segment Workbench workspace nor empty: choose an existing workspace, an empty folder or a new one`);
+    }
+    return 'new';
+  }
+
+  /** Opens the workspace in `dir` (see `check`), creating it when it is new. */
   static async open(dir: string, readSource: SourceReader): Promise<WorkspaceStore> {
     const root = path.resolve(dir);
-    const markerFile = path.join(root, 'workspace.json');
-    const stat = await fs.stat(root).catch(() => null);
-    if (stat && !stat.isDirectory()) throw new WorkspaceFileError(`${root} is not a folder`);
-    const marker = stat
-      ? await readJsonFile(markerFile, workspaceMarkerSchema).catch((err: Error) => {
-          throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
-        })
-      : null;
-    if (!marker) {
-      const entries = stat ? (await fs.readdir(root)).filter((name) => !IGNORED_IN_EMPTY_FOLDER.has(name)) : [];
-      if (entries.length > 0) {
-        throw new WorkspaceFileError(`${root} is neither a Segment Workbench workspace nor empty: choose an existing workspace, an empty folder or a new one`);
-      }
+    if ((await WorkspaceStore.check(root)) === 'new') {
       // The marker first: a folder with it is a workspace, whatever else an interrupted creation left.
       await fs.mkdir(root, { recursive: true });
+      const markerFile = path.join(root, 'workspace.json');
       await writeJsonFile(markerFile, workspaceMarkerSchema, { format: 'segment-workbench-workspace', version: WORKSPACE_VERSION, createdAt: now() });
     }
     await fs.mkdir(path.join(root, 'documents'), { recursive: true });

@@ -110,6 +110,8 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     workspaceOpen: ({ dir: requested }, context) =>
       guarded(async () => {
         const next = path.resolve(await paths.resolve(requested, 'the workspace folder', context));
+        // The open workspace again: keep it (a second service on the same folder would race its writes).
+        if (next === dir && opening && (await opening.then(() => true, () => false))) return info();
         // The new workspace opens first: a refused folder leaves the open workspace as it was.
         const opened = await openService(next);
         await close();

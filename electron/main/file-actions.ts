@@ -10,8 +10,10 @@ import type { MenuActions } from './menu';
 const documentExtensions = SUPPORTED_EXTENSIONS.map((extension) => extension.slice(1));
 
 /**
- * The File menu's actions. Paths from native dialogs stay in main: the service opens them and the
- * renderer hears of the result through the usual events (document-opened, ...).
+ * The File menu's actions. Paths from native dialogs stay in main: the service opens them (as the
+ * host's own requests, which the path gate does not limit) and the renderer hears of the result
+ * through the usual events (document-opened, ...). The renderer itself never names a path: its
+ * calls that do are refused outside the allowed folders, and the desktop app allows none.
  */
 export function createFileActions(service: WorkbenchService, getWindow: () => BrowserWindow | null): MenuActions {
   async function report(action: string, work: () => Promise<unknown>): Promise<void> {
@@ -52,6 +54,21 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
         if (!dir) return;
         await service.request('workspaceOpen', { dir }, { transport: 'electron' });
         sendToWindow({ type: 'menu-command', command: 'show-workspace', dir });
+      }),
+    importFolder: () =>
+      void report('Importing the folder', async () => {
+        const folder = await choose(['openDirectory']);
+        if (!folder) return;
+        await service.request('workspaceImportFolder', { path: folder, mode: 'copy' }, { transport: 'electron' });
+        const { dir } = await service.request('workspaceInfo', {}, { transport: 'electron' });
+        if (dir) sendToWindow({ type: 'menu-command', command: 'show-workspace', dir });
+      }),
+    importModel: () =>
+      void report('Importing the model', async () => {
+        const file = await choose(['openFile'], [{ name: 'GGUF models and adapters', extensions: ['gguf'] }]);
+        if (!file) return;
+        await service.request('importModel', { path: file }, { transport: 'electron' });
+        sendToWindow({ type: 'menu-command', command: 'show-models' });
       }),
     // The renderer holds the segmentation being exported; it asks for the file and saves it.
     exportResult: () => sendToWindow({ type: 'menu-command', command: 'export' }),

@@ -3,6 +3,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 export interface MenuActions {
   openDocument(): void;
   openWorkspace(): void;
+  importFolder(): void;
+  importModel(): void;
   exportResult(): void;
 }
 
@@ -14,6 +16,8 @@ export function buildMenuTemplate(actions: MenuActions, platform: NodeJS.Platfor
     submenu: [
       { label: 'Open Document…', accelerator: 'CmdOrCtrl+O', click: () => actions.openDocument() },
       { label: 'Open Workspace Folder…', accelerator: 'CmdOrCtrl+Shift+O', click: () => actions.openWorkspace() },
+      { label: 'Import Folder into Workspace…', click: () => actions.importFolder() },
+      { label: 'Import Model File…', click: () => actions.importModel() },
       { type: 'separator' },
       { label: 'Export…', accelerator: 'CmdOrCtrl+E', click: () => actions.exportResult() },
       { type: 'separator' },

@@ -1,6 +1,10 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 
-/** 32 random bytes, URL-safe: the secret in the printed URL. */
+/**
+ * 32 random bytes, URL-safe: the secret in the printed URL, and (another one) the session
+ * cookie's value. The two are never the same: the URL token can end up in shell history, logs and
+ * screenshots; the cookie is HttpOnly and never shown.
+ */
 export function createToken(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -20,8 +24,17 @@ export function sessionCookieName(port: number): string {
   return `workbench-session-${port}`;
 }
 
-export function sessionCookie(port: number, token: string): string {
-  return `${sessionCookieName(port)}=${token}; Path=/; HttpOnly; SameSite=Strict`;
+export function sessionCookie(port: number, secret: string): string {
+  return `${sessionCookieName(port)}=${secret}; Path=/; HttpOnly; SameSite=Strict`;
+}
+
+/**
+ * Where the token exchange redirects: the same path and query on this host, whatever the request
+ * said. `/.//evil.com/` parses to the path `//evil.com/`, which a browser would read as another
+ * host (a protocol-relative URL): leading slashes and backslashes collapse to one slash.
+ */
+export function sameHostLocation(url: URL): string {
+  return '/' + url.pathname.replace(/^[/\\]+/, '') + url.search;
 }
 
 export function readCookie(header: string | undefined, name: string): string | null {

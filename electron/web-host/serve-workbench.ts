@@ -7,6 +7,8 @@ export interface ServeOptions {
   /** The repository (or app) root: renderer/dist and resources/ are found from it. */
   rootDir: string;
   workspaceDir?: string;
+  /** Folders besides the workspace that pages may name paths in (`serve --allow-dir`). */
+  allowedDirs?: readonly string[];
   modelsDir?: string;
   profilesDir?: string;
 }
@@ -23,6 +25,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
   const service = createWorkbenchService({
     resourcesDir: path.join(options.rootDir, 'resources'),
     workspaceDir: options.workspaceDir,
+    allowedDirs: options.allowedDirs,
     modelsDir: options.modelsDir,
     profilesDir: options.profilesDir,
   });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import type { WorkbenchService } from '../services/workbench';
-import { createToken, isOwnHost, isOwnOrigin, readCookie, sessionCookie, sessionCookieName, tokensMatch } from './auth';
+import { createToken, isOwnHost, isOwnOrigin, readCookie, sameHostLocation, sessionCookie, sessionCookieName, tokensMatch } from './auth';
 import { contentSecurityPolicy, hardeningHeaders } from './csp';
 import { createSocketTransport } from './socket-transport';
 import { mimeTypeFor, resolveStaticFile } from './static-files';
@@ -23,7 +23,10 @@ export interface WebHostOptions {
 }
 
 export interface WebHost {
-  /** `http://127.0.0.1:PORT/?token=...`: the one URL to open. */
+  /**
+   * `http://127.0.0.1:PORT/?token=...`: the one URL to open. It stays valid while the host runs
+   * (like Jupyter's), so it can be opened again in another tab or browser.
+   */
   url: string;
   port: number;
   token: string;
@@ -36,19 +39,21 @@ const RENDERER_MISSING = 'The workbench UI is not built: run `npm run build:rend
 
 /**
  * The workbench for a browser: the built renderer over HTTP and the service over a WebSocket, on
- * 127.0.0.1 only. Opening the printed URL trades its token for an HttpOnly, SameSite=Strict cookie
- * (and redirects the token out of the address bar); every other request, the socket included,
- * needs that cookie or the token, from this host's own name and origin.
+ * 127.0.0.1 only. Opening the printed URL sets an HttpOnly, SameSite=Strict session cookie holding
+ * its own random secret (never the token) and redirects the token out of the address bar, to the
+ * same path on this host. Every other request, the socket included, needs that cookie or the
+ * token, from this host's own name and origin. The URL can be opened again while the host runs.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? createToken();
+  const sessionSecret = createToken();
   const rendererDir = path.resolve(options.rendererDir);
   const rendererBuilt = existsSync(path.join(rendererDir, 'index.html'));
   const sockets = createSocketTransport(options.service);
   let port = 0;
 
   const isAuthorized = (req: http.IncomingMessage, url: URL) =>
-    tokensMatch(token, readCookie(req.headers.cookie, sessionCookieName(port))) || tokensMatch(token, url.searchParams.get('token'));
+    tokensMatch(sessionSecret, readCookie(req.headers.cookie, sessionCookieName(port))) || tokensMatch(token, url.searchParams.get('token'));
 
   const server = http.createServer((req, res) => {
     void handleRequest(req, res).catch((err: unknown) => {
@@ -64,9 +69,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const queryToken = url.searchParams.get('token');
     if (queryToken !== null) {
       if (!tokensMatch(token, queryToken)) return refuse(res, 403, 'wrong token');
-      // Trade the token for the cookie, and take it out of the address bar and history.
+      // Give the session its cookie, and take the token out of the address bar and history.
       url.searchParams.delete('token');
-      res.writeHead(303, { 'Set-Cookie': sessionCookie(port, token), Location: url.pathname + url.search, ...hardeningHeaders });
+      res.writeHead(303, { 'Set-Cookie': sessionCookie(port, sessionSecret), Location: sameHostLocation(url), ...hardeningHeaders });
       res.end();
       return;
     }

@@ -5,7 +5,7 @@ import { openLastWorkspaceDocument, refreshWorkspace } from '../features/editing
 import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
-import { handlePullEvent, refreshStrategies } from './models';
+import { handlePullEvent, refreshModels, refreshStrategies } from './models';
 import { handleRunEvent } from './runs';
 import { workbench } from './workbench';
 
@@ -27,6 +27,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       if (event.command === 'export') void exportCurrent(useUiStore.getState().exportFormat);
       else if (event.command === 'show-document') void showOpenedDocument(event.documentId);
       else if (event.command === 'show-workspace') void refreshWorkspace();
+      else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
       return;
     // Documents opened elsewhere and run starts need nothing here: this window follows its own.
     case 'document-opened':

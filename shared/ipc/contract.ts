@@ -29,7 +29,11 @@ const workspaceDocumentIdParam = z.string().min(1).max(96);
 export const workspaceParamSchemas = {
   workspaceInfo: z.object({}).strict(),
   workspaceOpen: z.object({ dir: z.string().min(1).max(4096) }).strict(),
+  /** The usable documents: a damaged one is left out here and listed by workspaceListDamaged. */
   workspaceListDocuments: z.object({}).strict(),
+  workspaceListDamaged: z.object({}).strict(),
+  /** Repairs a damaged document (sets the bad file aside or rebuilds its record) or removes it (moved aside). */
+  workspaceRepairDocument: z.object({ workspaceDocumentId: workspaceDocumentIdParam, action: z.enum(['repair', 'remove']) }).strict(),
   /** Copies an open document (by its session id) into the workspace. */
   workspaceAddDocument: z.object({ documentId: documentIdSchema }).strict(),
   workspaceImportFolder: z.object({ path: z.string().min(1).max(4096), mode: z.enum(['copy', 'reference']) }).strict(),
@@ -193,13 +197,15 @@ export type WorkbenchEvent =
 
 /**
  * What a native menu asks of the window it belongs to (Electron only; sent to that window alone,
- * never broadcast): export the shown result, show a document the File menu just opened, or
- * refresh the workspace view after File > Open Workspace Folder switched the workspace.
+ * never broadcast): export the shown result, show a document the File menu just opened, refresh
+ * the workspace view after File > Open Workspace Folder or Import Folder, or the models after
+ * File > Import Model File.
  */
 export type MenuCommand =
   | { command: 'export' }
   | { command: 'show-document'; documentId: string }
-  | { command: 'show-workspace'; dir: string };
+  | { command: 'show-workspace'; dir: string }
+  | { command: 'show-models' };
 
 /** What `window.workbench` offers: one async function per method, plus the event stream. */
 export type WorkbenchApi = {

@@ -22,6 +22,36 @@ export interface WorkspaceDocumentSummary {
   corrected: { revision: number; editedAt: string; segments: number; reviewed: number } | null;
 }
 
+/**
+ * A workspace document one of whose files cannot be read (not JSON, not valid, another document's
+ * record): listed apart, so the others stay usable, until it is repaired or removed.
+ */
+export interface DamagedWorkspaceDocument {
+  id: string;
+  /** The file at fault, relative to the workspace folder: documents/<id>/document.json, ... */
+  file: string;
+  /** Why it cannot be read, in one line. */
+  reason: string;
+  /**
+   * What `repair` would do: set the damaged file aside (a run or the correction, which are lost
+   * but kept beside as *.damaged-<time>), rebuild the record from the copied source text, or
+   * nothing (a referencing document whose record is lost: it can only be removed).
+   */
+  repair: 'set-aside' | 'rebuild-record' | null;
+}
+
+/** What workspaceRepairDocument did. Nothing is deleted: damaged files and removed documents are moved aside. */
+export interface RepairReport {
+  workspaceDocumentId: string;
+  action: 'repair' | 'remove';
+  /** Files renamed to *.damaged-<time>, relative to the workspace folder. */
+  setAside: string[];
+  /** For remove: where the document's folder went, relative to the workspace folder. */
+  movedTo: string | null;
+  /** The document as listed now (repair), or null (removed). */
+  document: WorkspaceDocumentSummary | null;
+}
+
 export interface WorkspaceDocumentState {
   summary: WorkspaceDocumentSummary;
   /** The current text of the source. */
@@ -100,6 +130,8 @@ export interface WorkspaceMethodResults {
   workspaceInfo: WorkspaceInfo;
   workspaceOpen: WorkspaceInfo;
   workspaceListDocuments: WorkspaceDocumentSummary[];
+  workspaceListDamaged: DamagedWorkspaceDocument[];
+  workspaceRepairDocument: RepairReport;
   workspaceAddDocument: WorkspaceDocumentSummary;
   workspaceImportFolder: ImportFolderReport;
   workspaceOpenDocument: OpenedWorkspaceDocument;

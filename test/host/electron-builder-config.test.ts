@@ -22,6 +22,7 @@ interface BuilderConfig {
   linux: { target: string[] };
   mac: { target: string };
   win: { target: string };
+  electronFuses: Record<string, boolean>;
 }
 
 const config = yaml.load(readFileSync('electron-builder.yml', 'utf8')) as BuilderConfig;
@@ -44,6 +45,21 @@ describe('electron-builder.yml', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
     expect(config.mac.target).toBe('dmg');
     expect(config.win.target).toBe('nsis');
+  });
+
+  it('sets the Electron fuses of the packaged app (issue 12): no run-as-Node, encrypted cookies, ASAR only and checked', () => {
+    expect(config.electronFuses).toEqual({
+      runAsNode: false,
+      enableCookieEncryption: true,
+      enableNodeOptionsEnvironmentVariable: false,
+      enableNodeCliInspectArguments: false,
+      enableEmbeddedAsarIntegrityValidation: true,
+      onlyLoadAppFromAsar: true,
+      grantFileProtocolExtraPrivileges: false,
+      loadBrowserProcessSpecificV8Snapshot: false,
+    });
+    // The app is packed into an ASAR (only llama.cpp unpacked), or onlyLoadAppFromAsar would load nothing.
+    expect((config as unknown as { asar?: boolean }).asar).not.toBe(false);
   });
 
   it('is what `npm run dist` builds with, from the bundled main', () => {

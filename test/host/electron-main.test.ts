@@ -17,6 +17,7 @@ import { appRoot, recorded, type FakeBrowserWindow } from './fake-electron';
 vi.mock('electron', async () => (await import('./fake-electron')).fakeElectron);
 
 const fixture = path.resolve('test/fixtures/docs/markdown-code.md');
+const tinyLora = path.resolve('models/test/tiny-lora-simple.gguf');
 // Its own build folder under dist/ (npm packages still resolve from there), apart from other tests' builds.
 const outDir = path.resolve('dist', `test-main-${process.pid}`);
 let window: FakeBrowserWindow;
@@ -102,6 +103,27 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     expect(recorded.messageBoxes).toEqual([]);
   });
 
+  it('File > Import Model File imports the picked file (the renderer could not name it) and tells the window', async () => {
+    const template = recorded.menuTemplate as { label?: string; submenu?: { label?: string; click?: () => void }[] }[];
+    const importItem = template.find((m) => m.label === 'File')?.submenu?.find((i) => i.label === 'Import Model File…');
+    const own = { senderFrame: window.webContents.mainFrame };
+    expect(await call(own, { method: 'importModel', params: { path: tinyLora } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    recorded.dialogPaths.push(tinyLora);
+    importItem?.click?.();
+    let told = false;
+    for (let i = 0; i < 300 && !told; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      told = window.webContents.sent.some((s) => {
+        const e = s.payload as WorkbenchEvent;
+        return e.type === 'menu-command' && e.command === 'show-models';
+      });
+    }
+    expect(told).toBe(true);
+    const listed = (await call(own, { method: 'listModels', params: {} })) as { ok: true; result: { file: string }[] };
+    expect(listed.result.map((m) => m.file)).toContain('tiny-lora-simple.gguf');
+    expect(recorded.messageBoxes).toEqual([]);
+  });
+
   it('the preload exposes the contract as window.workbench over workbench:call', async () => {
     // Run the sandboxed CommonJS preload with the two modules a sandbox gives it.
     const exposed = new Map<string, Record<string, unknown>>();
@@ -146,7 +168,10 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
 
   it('pushes service events to the window and disposes the service on quit', async () => {
     const own = { senderFrame: window.webContents.mainFrame };
-    const doc = (await call(own, { method: 'openPath', params: { path: fixture } })) as { ok: true; result: { id: string } };
+    // The renderer never names a path (the File menu's dialog does): it sends the bytes.
+    expect(await call(own, { method: 'openPath', params: { path: fixture } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const dataBase64 = (await readFile(fixture)).toString('base64');
+    const doc = (await call(own, { method: 'openDocument', params: { name: 'markdown-code.md', dataBase64 } })) as { ok: true; result: { id: string } };
     const started = (await call(own, { method: 'startRun', params: { documentId: doc.result.id, strategy: 'structural', options: {} } })) as {
       ok: true;
       result: { runId: string };

@@ -49,3 +49,11 @@ export function nextMessage<T>(socket: WebSocket, accept: (message: T) => boolea
     socket.on('message', onMessage);
   });
 }
+
+/** What a browser does with the printed URL: open it and keep the session cookie it is given. */
+export async function sessionCookieFor(port: number, token: string): Promise<string> {
+  const res = await get(port, `/?token=${token}`);
+  const cookie = res.headers['set-cookie']?.[0]?.split(';')[0];
+  if (res.status !== 303 || !cookie) throw new Error(`the token exchange answered ${res.status}`);
+  return cookie;
+}

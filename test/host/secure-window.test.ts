@@ -69,16 +69,28 @@ describe('the app:// protocol', () => {
 });
 
 describe('the File menu', () => {
-  it('offers open document, open workspace folder and export, each wired to its action', () => {
+  it('offers open document, open workspace folder, the two imports and export, each wired to its action', () => {
     const calls: string[] = [];
     const template = buildMenuTemplate(
-      { openDocument: () => calls.push('open'), openWorkspace: () => calls.push('workspace'), exportResult: () => calls.push('export') },
+      {
+        openDocument: () => calls.push('open'),
+        openWorkspace: () => calls.push('workspace'),
+        importFolder: () => calls.push('import-folder'),
+        importModel: () => calls.push('import-model'),
+        exportResult: () => calls.push('export'),
+      },
       'linux',
     );
     const file = template.find((item) => item.label === 'File');
     const items = (file?.submenu as { label?: string; click?: () => void }[]).filter((item) => item.label);
-    expect(items.map((item) => item.label)).toEqual(['Open Document…', 'Open Workspace Folder…', 'Export…']);
+    expect(items.map((item) => item.label)).toEqual([
+      'Open Document…',
+      'Open Workspace Folder…',
+      'Import Folder into Workspace…',
+      'Import Model File…',
+      'Export…',
+    ]);
     for (const item of items) item.click?.();
-    expect(calls).toEqual(['open', 'workspace', 'export']);
+    expect(calls).toEqual(['open', 'workspace', 'import-folder', 'import-model', 'export']);
   });
 });

@@ -1,5 +1,6 @@
 /** `cli serve` as a user runs it: one URL line on stdout, loopback only, a clean exit on SIGTERM. */
 import { execFile, spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
@@ -35,5 +36,18 @@ describe('cli serve', () => {
   it('refuses to listen beyond this machine', async () => {
     const run = promisify(execFile)(process.execPath, [...cli, '--host', '0.0.0.0']);
     await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --host must be 127\.0\.0\.1/) });
+  });
+
+  it('refuses an --allow-dir that is not a folder', async () => {
+    const run = promisify(execFile)(process.execPath, [...cli, '--allow-dir', path.resolve('README.md')]);
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --allow-dir .*README\.md is not a folder\n$/) });
+  });
+
+  it('refuses a --workspace folder that is neither a workspace nor empty, and writes nothing in it', async () => {
+    const folder = path.resolve('test/fixtures/gold');
+    const before = readdirSync(folder).sort();
+    const run = promisify(execFile)(process.execPath, [...cli, '--workspace', folder]);
+    await expect(run).rejects.toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --workspace: .*gold is neither a Segment Workbench workspace nor empty/) });
+    expect(readdirSync(folder).sort()).toEqual(before);
   });
 });

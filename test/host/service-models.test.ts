@@ -36,7 +36,7 @@ describe('models through the service', () => {
     const notGguf = path.join(modelsDir, '..', `not-a-model-${process.pid}.txt`);
     await writeFile(notGguf, 'hello');
     try {
-      await expect(service.call('importModel', { path: notGguf }, { transport: 'local' })).rejects.toMatchObject({
+      await expect(service.request('importModel', { path: notGguf })).rejects.toMatchObject({
         code: 'not-gguf',
         message: expect.not.stringContaining('\n'),
       });

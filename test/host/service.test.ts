@@ -60,7 +60,9 @@ describe('documents', () => {
       code: 'bad-input',
       message: expect.stringMatching(/unsupported file type '\.exe'/),
     });
-    await expect(service.call('openPath', { path: '/no/such/file.md' }, local)).rejects.toMatchObject({ code: 'bad-input' });
+    await expect(service.request('openPath', { path: '/no/such/file.md' })).rejects.toMatchObject({ code: 'bad-input' });
+    // From a client, with no folder allowed, a path is refused before anything is read.
+    await expect(service.call('openPath', { path: fixture }, local)).rejects.toMatchObject({ code: 'forbidden' });
   });
 
   it('closes a document and forgets its runs', async () => {

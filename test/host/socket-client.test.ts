@@ -6,10 +6,10 @@ import WebSocket from 'ws';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
-import { sessionCookieName } from '../../electron/web-host/auth';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
 import { scratchDir } from '../support/scratch-dir';
+import { sessionCookieFor } from './http-helpers';
 
 const dir = scratchDir('socket-client-');
 let service: WorkbenchService;
@@ -21,7 +21,7 @@ beforeAll(async () => {
   service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
   host = await startWebHost({ service, rendererDir: dir, port: 0 });
   // What a browser does on the served page: the session cookie and its own Origin.
-  const headers = { Cookie: `${sessionCookieName(host.port)}=${host.token}`, Origin: `http://127.0.0.1:${host.port}` };
+  const headers = { Cookie: await sessionCookieFor(host.port, host.token), Origin: `http://127.0.0.1:${host.port}` };
   client = createSocketWorkbench(`ws://127.0.0.1:${host.port}${WORKBENCH_SOCKET_PATH}`, {
     createSocket: (url) => new WebSocket(url, { headers }) as unknown as SocketLike,
   });

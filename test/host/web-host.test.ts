@@ -8,7 +8,7 @@ import { createWorkbenchService, type WorkbenchService } from '../../electron/se
 import { sessionCookieName } from '../../electron/web-host/auth';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
 import { scratchDir } from '../support/scratch-dir';
-import { get, nextMessage, openSocket } from './http-helpers';
+import { get, nextMessage, openSocket, sessionCookieFor } from './http-helpers';
 
 const dir = scratchDir('web-host-');
 let service: WorkbenchService;
@@ -23,7 +23,7 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'secret.txt'), 'outside the renderer');
   service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
   host = await startWebHost({ service, rendererDir: renderer, port: 0 });
-  cookie = `${sessionCookieName(host.port)}=${host.token}`;
+  cookie = await sessionCookieFor(host.port, host.token);
 });
 
 afterAll(async () => {
@@ -56,14 +56,40 @@ describe('web host over HTTP', () => {
     expect((await get(host.port, '/', { Host: `evil.example:${host.port}`, Cookie: cookie })).status).toBe(403);
   });
 
-  it('trades the token for an HttpOnly SameSite=Strict cookie and takes it out of the URL', async () => {
+  it('gives the token a session cookie of its own secret (HttpOnly, SameSite=Strict) and takes it out of the URL', async () => {
     const res = await get(host.port, `/?token=${host.token}`);
     expect(res.status).toBe(303);
     expect(res.headers.location).toBe('/');
     const setCookie = res.headers['set-cookie']?.[0] ?? '';
-    expect(setCookie).toContain(`${sessionCookieName(host.port)}=${host.token}`);
+    expect(setCookie).toMatch(new RegExp(`^${sessionCookieName(host.port)}=[A-Za-z0-9_-]{43};`));
+    // The cookie is not the URL token: a token seen in a log or a screenshot is not a session cookie.
+    expect(setCookie).not.toContain(host.token);
     expect(setCookie).toContain('HttpOnly');
     expect(setCookie).toContain('SameSite=Strict');
+    expect((await get(host.port, '/', { Cookie: `${sessionCookieName(host.port)}=${host.token}` })).status).toBe(401);
+  });
+
+  it('keeps the printed URL valid while it runs (it can be opened again, as documented)', async () => {
+    const again = await get(host.port, `/?token=${host.token}`, { Cookie: cookie });
+    expect(again.status).toBe(303);
+    expect(again.headers['set-cookie']?.[0]?.split(';')[0]).toBe(cookie);
+  });
+
+  it('never redirects off this host, whatever the path says', async () => {
+    const cases: [string, string][] = [
+      [`/.//evil.com/?token=${host.token}`, '/evil.com/'],
+      // As a request target, `//evil.com/` is an authority: the path left is `/`.
+      [`//evil.com/?token=${host.token}`, '/'],
+      [`/%2F%2Fevil.com/?token=${host.token}`, '/%2F%2Fevil.com/'],
+      [`/.\\evil.com/?token=${host.token}`, '/evil.com/'],
+      [`/assets/app.js?x=1&token=${host.token}`, '/assets/app.js?x=1'],
+    ];
+    for (const [requested, expected] of cases) {
+      const res = await get(host.port, requested);
+      expect(res.status, requested).toBe(303);
+      expect(res.headers.location, requested).toBe(expected);
+      expect(new URL(String(res.headers.location), `http://127.0.0.1:${host.port}/`).host, requested).toBe(`127.0.0.1:${host.port}`);
+    }
   });
 
   it('serves index.html with the cookie, with a CSP and hardening headers', async () => {
@@ -101,7 +127,7 @@ describe('web host without a built renderer', () => {
     const bare = await startWebHost({ service, rendererDir: empty, port: 0 });
     try {
       expect(bare.rendererBuilt).toBe(false);
-      const res = await get(bare.port, '/', { Cookie: `${sessionCookieName(bare.port)}=${bare.token}` });
+      const res = await get(bare.port, '/', { Cookie: await sessionCookieFor(bare.port, bare.token) });
       expect(res.status).toBe(503);
       expect(res.body).toContain('npm run build:renderer');
     } finally {

@@ -27,9 +27,10 @@ describe('cli models', () => {
     const config = JSON.parse(readFileSync(join(TINY_PEFT, 'adapter_config.json'), 'utf-8'));
     await writeFile(join(peftWithHead, 'adapter_config.json'), JSON.stringify({ ...config, modules_to_save: ['lm_head'] }));
 
-    const [list, importBad, convert, convertAgain, convertHead, unknown] = await runCliAll([
+    const [list, importBad, importOutside, convert, convertAgain, convertHead, unknown] = await runCliAll([
       ['models', 'list', '--models-dir', models, '--json'],
       ['models', 'import', join(dir, 'fake.gguf'), '--models-dir', models],
+      ['models', 'import', TINY_LORAS[1]!, '--models-dir', models, '--name', '../x.gguf'],
       ['models', 'convert-peft', TINY_PEFT, '--out', converted, '--base', TINY_MODEL],
       ['models', 'convert-peft', TINY_PEFT, '--out', TINY_MODEL],
       ['models', 'convert-peft', peftWithHead, '--out', join(dir, 'head.gguf')],
@@ -43,6 +44,8 @@ describe('cli models', () => {
 
     expect(importBad).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: fake\.gguf: not a GGUF file/) });
     expect(importBad!.stderr.trim().split('\n')).toHaveLength(1);
+    expect(importOutside).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --name must be a plain file name inside the models folder/) });
+    expect(existsSync(join(dir, 'x.gguf'))).toBe(false);
     expect(existsSync(join(models, 'fake.gguf'))).toBe(false);
 
     expect(convert!.code).toBe(0);

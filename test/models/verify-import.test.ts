@@ -81,6 +81,16 @@ describe('importing and listing', () => {
     expect(existsSync(join(models, 'bad.gguf'))).toBe(false);
   });
 
+  it('imports under --name only as a plain .gguf file name inside the models folder', async () => {
+    const models = join(dir, 'models-named');
+    for (const name of ['../x.gguf', 'sub/x.gguf', '..', '.hidden.gguf', '/tmp/x.gguf', 'x\\..\\y.gguf', 'C:x.gguf', 'x.bin']) {
+      await expect(importModelFile(TINY_LORAS[1]!, models, { name }), name).rejects.toMatchObject({ code: 'bad-name' });
+    }
+    expect(existsSync(join(dir, 'x.gguf'))).toBe(false);
+    expect(existsSync(models)).toBe(false);
+    expect((await importModelFile(TINY_LORAS[1]!, models, { name: 'my-adapter.gguf' })).path).toBe(join(models, 'my-adapter.gguf'));
+  });
+
   it('lists a damaged file with the reason it cannot be used', async () => {
     const models = join(dir, 'models-c');
     await mkdir(models);

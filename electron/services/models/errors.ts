@@ -13,6 +13,7 @@ export type ModelErrorCode =
   | 'bad-gguf'
   | 'adapter-mismatch'
   | 'file-exists'
+  | 'bad-name'
   | 'not-found'
   | 'download-failed';
 

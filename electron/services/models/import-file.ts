@@ -20,11 +20,23 @@ export interface ImportResult {
   alreadyInstalled: boolean;
 }
 
+/**
+ * A name to import under must be a plain GGUF file name: no folder part (`../x.gguf`, `a/b.gguf`,
+ * `C:\\x.gguf`), no `.`/`..`, no NUL, no leading dot (temp and hidden files), ending in .gguf.
+ */
+export function checkModelFileName(name: string): string {
+  const plain = name !== '' && !/[/\\\0:]/.test(name) && !name.startsWith('.') && basename(name) === name;
+  if (!plain) throw new ModelError('bad-name', `--name must be a plain file name inside the models folder, like my-model.gguf (got '${name}')`);
+  if (!name.toLowerCase().endsWith('.gguf')) throw new ModelError('bad-name', `--name must end in .gguf (got '${name}')`);
+  return name;
+}
+
 export async function importModelFile(
   source: string,
   modelsDir: string,
   options: { name?: string; base?: string; force?: boolean } = {},
 ): Promise<ImportResult> {
+  if (options.name !== undefined) checkModelFileName(options.name);
   const from = resolve(source);
   if (!existsSync(from)) throw new ModelError('not-found', `file not found: ${source}`);
   if (!from.toLowerCase().endsWith('.gguf') && !options.name) {

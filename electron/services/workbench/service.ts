@@ -9,7 +9,8 @@ import { DocumentRegistry } from './document-registry';
 import { toWireError, WorkbenchError } from './errors';
 import { EventBus } from './event-bus';
 import { createHandlerTable } from './handler-table';
-import type { CallContext, Handler, HandlerTable } from './handlers/types';
+import type { CallContext, Handler, HandlerContext, HandlerTable } from './handlers/types';
+import { createPathGate } from './path-gate';
 import { PullManager } from './pull-manager';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
@@ -18,6 +19,11 @@ export interface WorkbenchServiceOptions extends DefaultDepsOptions {
   /** Where sample/ and profiles/ live; defaults to ./resources of the working directory. */
   resourcesDir?: string;
   workspaceDir?: string;
+  /**
+   * Folders, besides the workspace, that clients (renderer, web pages) may name paths in. Nothing
+   * else is reachable by path from a client; the host's own `request`s are not limited.
+   */
+  allowedDirs?: readonly string[];
   /** Replace any dependency (readers, runner, writers, models): hosts use the defaults. */
   deps?: Partial<WorkbenchDeps>;
 }
@@ -28,7 +34,10 @@ export interface WorkbenchService {
    * only with a WorkbenchError: a stable code and a one-line message.
    */
   call(method: unknown, rawParams: unknown, context: CallContext): Promise<unknown>;
-  /** The same, typed, for the host's own calls (menu, start-up). */
+  /**
+   * The same, typed, for the host's own calls (menu, dialogs, start-up): the paths it names are the
+   * person's own choice and are not limited to the allowed folders. Never reached by a transport.
+   */
   request<M extends MethodName>(method: M, params: ParamsOf<M>, context?: CallContext): Promise<MethodResults[M]>;
   onEvent(listener: (event: WorkbenchEvent) => void): () => void;
   /** Cancels runs and downloads, waits for them, and refuses further calls. */
@@ -46,6 +55,8 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     ...options.deps,
   };
   const events = new EventBus();
+  const workspaceDir = options.workspaceDir ? path.resolve(options.workspaceDir) : null;
+  const allowedDirs = (options.allowedDirs ?? []).map((dir) => path.resolve(dir));
   const scope = {
     deps,
     events,
@@ -53,9 +64,11 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     runs: new RunManager(deps.runStrategy, events),
     pulls: new PullManager(deps.models, events),
     disposers: [] as (() => Promise<void>)[],
+    paths: createPathGate([...(workspaceDir ? [workspaceDir] : []), ...allowedDirs]),
     settings: {
       resourcesDir,
-      workspaceDir: options.workspaceDir ? path.resolve(options.workspaceDir) : null,
+      workspaceDir,
+      allowedDirs,
       version: packageJson.version,
       defaultStrategy: DEFAULT_STRATEGY,
     },
@@ -63,7 +76,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
   const handlers: HandlerTable = createHandlerTable(scope);
   let disposed = false;
 
-  async function dispatch(method: MethodName, params: unknown, context: CallContext): Promise<unknown> {
+  async function dispatch(method: MethodName, params: unknown, context: HandlerContext): Promise<unknown> {
     if (disposed) throw new WorkbenchError(wireErrorCodes.unavailable, 'the workbench service is shutting down');
     const handler = handlers[method] as Handler<MethodName>;
     try {
@@ -78,11 +91,12 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
   return {
     async call(method, rawParams, context) {
       const checked = validateCall(method, rawParams);
-      return dispatch(checked.method, checked.params, context);
+      // Whatever the transport claims, a call from outside is a client's.
+      return dispatch(checked.method, checked.params, { transport: context.transport, fromHost: false });
     },
     async request(method, params, context = { transport: 'local' }) {
       const checked = validateCall(method, params);
-      return dispatch(checked.method, checked.params, context) as Promise<MethodResults[typeof method]>;
+      return dispatch(checked.method, checked.params, { transport: context.transport, fromHost: true }) as Promise<MethodResults[typeof method]>;
     },
     onEvent: (listener) => events.on(listener),
     async dispose() {

@@ -23,8 +23,14 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
   const skipped: BatchExportReport['skipped'] = [];
   const exported: { id: string; result: SegmentationResult; text: string }[] = [];
   for (const id of await service.store.documentIds()) {
-    const record = await service.store.readRecord(id).catch(() => null);
-    if (!record) continue;
+    // A damaged document is named among the skipped, never a reason to export nothing.
+    const checked = await service.checkDocument(id);
+    if (checked === null) continue;
+    if ('damaged' in checked) {
+      skipped.push({ name: id, reason: `damaged: ${checked.damaged.file}: ${checked.damaged.reason}` });
+      continue;
+    }
+    const record = await service.store.readRecord(id);
     const corrected = await service.store.readCorrected(id);
     if (!corrected) {
       skipped.push({ name: record.name, reason: 'not corrected yet' });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -99,5 +99,28 @@ describe('workspace handlers', () => {
     await expect(service.request('workspaceOpenDocument', { workspaceDocumentId: 'nope-00000000' })).rejects.toMatchObject({ code: 'bad-input', message: expect.stringMatching(/no document 'nope-00000000'/) });
     await expect(service.call('workspaceSaveCorrection', { workspaceDocumentId: 'x' }, { transport: 'local' })).rejects.toMatchObject({ code: 'invalid-params' });
     await expect(service.request('workspaceImportFolder', { path: path.join(root, 'missing'), mode: 'copy' })).rejects.toMatchObject({ code: 'bad-input' });
+  });
+
+  it('a refused workspaceOpen leaves the open workspace open and the refused folder untouched', async () => {
+    const service = start(path.join(root, 'ws'));
+    const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
+    const foreign = path.join(root, 'foreign');
+    mkdirSync(foreign);
+    writeFileSync(path.join(foreign, 'thesis.txt'), 'not a workspace');
+    for (const dir of [foreign, path.join(root, 'notes.md'), '/etc/passwd']) {
+      await expect(service.request('workspaceOpen', { dir }), dir).rejects.toMatchObject({ code: 'bad-input' });
+    }
+    expect(readdirSync(foreign)).toEqual(['thesis.txt']);
+    expect(await service.request('workspaceInfo', {})).toEqual({ dir: path.join(root, 'ws'), documents: 1 });
+    expect((await service.request('workspaceListDocuments', {})).map((d) => d.id)).toEqual([added[0]!.id]);
+    expect((await service.request('workspaceOpenDocument', { workspaceDocumentId: added[0]!.id })).document.text).toBe(TEXT);
+
+    // An empty folder, or one that is not there yet, becomes a new workspace; an existing one reopens.
+    const empty = path.join(root, 'empty');
+    mkdirSync(empty);
+    writeFileSync(path.join(empty, '.DS_Store'), '');
+    expect(await service.request('workspaceOpen', { dir: empty })).toEqual({ dir: empty, documents: 0 });
+    expect(await service.request('workspaceOpen', { dir: path.join(root, 'new', 'ws') })).toEqual({ dir: path.join(root, 'new', 'ws'), documents: 0 });
+    expect(await service.request('workspaceOpen', { dir: path.join(root, 'ws') })).toEqual({ dir: path.join(root, 'ws'), documents: 1 });
   });
 });

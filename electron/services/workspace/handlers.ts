@@ -5,6 +5,7 @@
  * document registry, and every run that finishes on such a document is saved in the workspace.
  */
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
 import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schema';
@@ -12,6 +13,7 @@ import { summarize, toOpenedDocument } from '../workbench/document-registry';
 import { WorkbenchError } from '../workbench/errors';
 import type { HandlerScope, Handlers } from '../workbench/handlers/types';
 import { runBatch } from './batch-run';
+import { repairDocument } from './damaged-documents';
 import { exportBatch } from './export-batch';
 import { importFolder } from './import-folder';
 import { reanchorDocument } from './reanchor-document';
@@ -21,7 +23,7 @@ import type { SourceReader } from './workspace-store';
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
-  | 'workspaceCancelBatch' | 'workspaceExportBatch';
+  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument';
 
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
@@ -40,7 +42,7 @@ async function basisOf(ws: WorkspaceService, id: string, strategy: string | null
 }
 
 export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers {
-  const { deps, documents, events, settings } = scope;
+  const { deps, documents, events, settings, paths } = scope;
   const readSource: SourceReader = async (file) => {
     const read = await deps.readDocument(file);
     return { text: read.text, sourceFormat: read.sourceFormat };
@@ -51,15 +53,18 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   const toWorkspace = new Map<string, string>();
   const batches = new Map<string, { controller: AbortController; done: Promise<void> }>();
 
+  function openService(target: string): Promise<WorkspaceService> {
+    return WorkspaceService.open(target, {
+      readSource,
+      onCorrectionSaved: (id, corrected) => events.emit({ type: 'workspace-saved', workspaceDocumentId: id, revision: corrected.revision, editedAt: corrected.editedAt }),
+    });
+  }
+
   function workspace(): Promise<WorkspaceService> {
     if (dir === null) {
       throw new WorkbenchError(wireErrorCodes.unavailable, 'no workspace is open: start with `serve --workspace DIR`, or open a folder as a workspace');
     }
-    const target = dir;
-    opening ??= WorkspaceService.open(target, {
-      readSource,
-      onCorrectionSaved: (id, corrected) => events.emit({ type: 'workspace-saved', workspaceDocumentId: id, revision: corrected.revision, editedAt: corrected.editedAt }),
-    }).catch((err: unknown) => {
+    opening ??= openService(dir).catch((err: unknown) => {
       opening = null;
       throw err;
     });
@@ -91,21 +96,36 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   return {
     close,
     workspaceInfo: () => info(),
-    workspaceOpen: async ({ dir: next }) => {
+    workspaceOpen: async ({ dir: requested }, context) => {
+      const next = path.resolve(await paths.resolve(requested, 'the workspace folder', context));
+      // The open workspace again: keep it (a second service on the same folder would race its writes).
+      if (next === dir && opening && (await opening.then(() => true, () => false))) return info();
+      // The new workspace opens first: a refused folder leaves the open workspace as it was.
+      const opened = await openService(next);
       await close();
-      opening = null;
       toWorkspace.clear();
       dir = next;
+      opening = Promise.resolve(opened);
       return info();
     },
     workspaceListDocuments: async () => (await workspace()).listDocuments(),
+    workspaceListDamaged: async () => (await (await workspace()).scanDocuments()).damaged,
+    workspaceRepairDocument: async ({ workspaceDocumentId, action }) => {
+      const report = await repairDocument(await workspace(), workspaceDocumentId, action);
+      // A removed document's session copy stays open, but is no longer saved to the workspace.
+      if (action === 'remove') for (const [sessionId, id] of toWorkspace) if (id === workspaceDocumentId) toWorkspace.delete(sessionId);
+      return report;
+    },
     workspaceAddDocument: async ({ documentId }) => {
       const doc = documents.get(documentId);
       const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat });
       toWorkspace.set(documentId, summary.id);
       return summary;
     },
-    workspaceImportFolder: async ({ path, mode }) => importFolder(await workspace(), path, mode, readSource),
+    workspaceImportFolder: async ({ path: folder, mode }, context) => {
+      const allowed = await paths.resolve(folder, 'the folder', context);
+      return importFolder(await workspace(), allowed, mode, readSource);
+    },
     workspaceOpenDocument: async ({ workspaceDocumentId }) => {
       const { text, ...state } = await (await workspace()).loadDocument(workspaceDocumentId);
       const doc = documents.add({ info: { name: state.summary.name, chars: text.length, sha256: state.source.state === 'changed' ? state.source.currentSha256 : state.summary.sha256 }, text, sourceFormat: state.summary.sourceFormat });

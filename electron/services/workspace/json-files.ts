@@ -7,7 +7,11 @@ import { writeFileAtomic } from './atomic-file';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
 
 export class WorkspaceFileError extends UserError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** The file at fault, when one is (a workspace JSON file that does not parse or validate). */
+    readonly file?: string,
+  ) {
     super(BAD_INPUT, message);
     this.name = 'WorkspaceFileError';
   }
@@ -26,13 +30,13 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S)
   try {
     parsed = JSON.parse(raw);
   } catch (err) {
-    throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`);
+    throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`, file);
   }
   const checked = schema.safeParse(parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
-    throw new WorkspaceFileError(`${path.basename(file)} in ${path.dirname(file)} is not a valid workspace file${where}: ${issue?.message ?? 'invalid'}`);
+    throw new WorkspaceFileError(`${path.basename(file)} in ${path.dirname(file)} is not a valid workspace file${where}: ${issue?.message ?? 'invalid'}`, file);
   }
   return checked.data as z.infer<S>;
 }

@@ -6,7 +6,8 @@
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
-import type { WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import { describeDamage } from './damaged-documents';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
 import { WorkspaceFileError } from './json-files';
 import { KeyedQueue } from './keyed-queue';
@@ -86,17 +87,39 @@ export class WorkspaceService {
     };
   }
 
-  async listDocuments(): Promise<WorkspaceDocumentSummary[]> {
-    const out: WorkspaceDocumentSummary[] = [];
-    for (const id of await this.store.documentIds()) {
-      // A folder without a record is an add that was interrupted: not a document yet.
+  /**
+   * Document `id` as listed, or what is damaged in it; null for a folder without a record (an add
+   * that was interrupted: not a document yet). Reads its record, correction and runs.
+   */
+  async checkDocument(id: string): Promise<{ summary: WorkspaceDocumentSummary } | { damaged: DamagedWorkspaceDocument } | null> {
+    try {
       const record = await this.store.readRecord(id).catch((err: unknown) => {
-        if (err instanceof WorkspaceFileError && /^no document/.test(err.message)) return null;
+        if (err instanceof WorkspaceFileError && err.file === undefined && /^no document/.test(err.message)) return null;
         throw err;
       });
-      if (record) out.push(await this.summary(record));
+      if (!record) return null;
+      const summary = await this.summary(record);
+      await this.store.readRuns(id);
+      return { summary };
+    } catch (err) {
+      return { damaged: describeDamage(this.store, id, err) };
     }
-    return out;
+  }
+
+  /** Every document, usable or damaged: one unreadable file never hides the others. */
+  async scanDocuments(): Promise<{ documents: WorkspaceDocumentSummary[]; damaged: DamagedWorkspaceDocument[] }> {
+    const documents: WorkspaceDocumentSummary[] = [];
+    const damaged: DamagedWorkspaceDocument[] = [];
+    for (const id of await this.store.documentIds()) {
+      const checked = await this.checkDocument(id);
+      if (checked && 'summary' in checked) documents.push(checked.summary);
+      else if (checked) damaged.push(checked.damaged);
+    }
+    return { documents, damaged };
+  }
+
+  async listDocuments(): Promise<WorkspaceDocumentSummary[]> {
+    return (await this.scanDocuments()).documents;
   }
 
   async addDocument(doc: NewDocument): Promise<WorkspaceDocumentSummary> {

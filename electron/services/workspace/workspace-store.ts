@@ -38,6 +38,11 @@ export interface NewDocument {
 }
 
 const now = () => new Date().toISOString();
+/** A time for file names: no colons (Windows), to the millisecond. */
+const fileStamp = () => now().replace(/[:.]/g, '-');
+
+/** Files an operating system drops into any folder: they do not make a folder non-empty. */
+const IGNORED_IN_EMPTY_FOLDER: ReadonlySet<string> = new Set(['.DS_Store']);
 
 export class WorkspaceStore {
   /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
@@ -48,19 +53,37 @@ export class WorkspaceStore {
     private readonly readSource: SourceReader,
   ) {}
 
-  /** Opens the workspace in `dir`, creating the folder and its marker when they do not exist. */
-  static async open(dir: string, readSource: SourceReader): Promise<WorkspaceStore> {
+  /**
+   * Whether `dir` may be opened as a workspace, without writing anything: 'existing' when it
+   * already is one (a valid workspace.json), 'new' when it does not exist yet or is empty (a
+   * Finder .DS_Store aside). Anything else is refused with a WorkspaceFileError.
+   */
+  static async check(dir: string): Promise<'existing' | 'new'> {
     const root = path.resolve(dir);
     const stat = await fs.stat(root).catch(() => null);
-    if (stat && !stat.isDirectory()) throw new WorkspaceFileError(`${root} is not a folder`);
-    await fs.mkdir(path.join(root, 'documents'), { recursive: true });
-    const markerFile = path.join(root, 'workspace.json');
-    const marker = await readJsonFile(markerFile, workspaceMarkerSchema).catch((err: Error) => {
+    if (!stat) return 'new';
+    if (!stat.isDirectory()) throw new WorkspaceFileError(`${root} is not a folder`);
+    const marker = await readJsonFile(path.join(root, 'workspace.json'), workspaceMarkerSchema).catch((err: Error) => {
       throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
     });
-    if (!marker) {
+    if (marker) return 'existing';
+    const entries = (await fs.readdir(root)).filter((name) => !IGNORED_IN_EMPTY_FOLDER.has(name));
+    if (entries.length > 0) {
+      throw new WorkspaceFileError(`${root} is neither a Segment Workbench workspace nor empty: choose an existing workspace, an empty folder or a new one`);
+    }
+    return 'new';
+  }
+
+  /** Opens the workspace in `dir` (see `check`), creating it when it is new. */
+  static async open(dir: string, readSource: SourceReader): Promise<WorkspaceStore> {
+    const root = path.resolve(dir);
+    if ((await WorkspaceStore.check(root)) === 'new') {
+      // The marker first: a folder with it is a workspace, whatever else an interrupted creation left.
+      await fs.mkdir(root, { recursive: true });
+      const markerFile = path.join(root, 'workspace.json');
       await writeJsonFile(markerFile, workspaceMarkerSchema, { format: 'segment-workbench-workspace', version: WORKSPACE_VERSION, createdAt: now() });
     }
+    await fs.mkdir(path.join(root, 'documents'), { recursive: true });
     const store = new WorkspaceStore(root, readSource);
     await store.removeStaleTempFiles();
     return store;
@@ -80,7 +103,7 @@ export class WorkspaceStore {
     return path.join(this.dir, 'documents', checked.data);
   }
 
-  private recordFile(id: string): string {
+  recordFile(id: string): string {
     return path.join(this.documentDir(id), 'document.json');
   }
 
@@ -103,7 +126,7 @@ export class WorkspaceStore {
   async readRecord(id: string): Promise<DocumentRecord> {
     const record = await readJsonFile(this.recordFile(id), documentRecordSchema);
     if (!record) throw new WorkspaceFileError(`no document '${id}' in the workspace ${this.dir}`);
-    if (record.id !== id) throw new WorkspaceFileError(`documents/${id}/document.json names another document (${record.id})`);
+    if (record.id !== id) throw new WorkspaceFileError(`documents/${id}/document.json names another document (${record.id})`, this.recordFile(id));
     return record;
   }
 
@@ -231,6 +254,30 @@ export class WorkspaceStore {
       const updated: DocumentRecord = { ...record, sha256: info.sha256, chars: info.chars };
       await writeJsonFile(this.recordFile(id), documentRecordSchema, updated);
       return updated;
+    });
+  }
+
+  /** Replaces a document's record (when repairing a damaged one). */
+  async writeRecord(record: DocumentRecord): Promise<void> {
+    await this.queue.run(record.id, () => writeJsonFile(this.recordFile(record.id), documentRecordSchema, record));
+  }
+
+  /** Renames a damaged file of the document to `<file>.damaged-<time>`, which no reader picks up. */
+  async setAside(id: string, file: string): Promise<string> {
+    return this.queue.run(id, async () => {
+      const to = `${file}.damaged-${fileStamp()}`;
+      await fs.rename(file, to);
+      return to;
+    });
+  }
+
+  /** Moves the document's folder to removed/<id>.<time>: out of the workspace's list, not deleted. */
+  async removeDocument(id: string): Promise<string> {
+    return this.queue.run(id, async () => {
+      const to = path.join(this.dir, 'removed', `${id}.${fileStamp()}`);
+      await fs.mkdir(path.dirname(to), { recursive: true });
+      await fs.rename(this.documentDir(id), to);
+      return to;
     });
   }
 

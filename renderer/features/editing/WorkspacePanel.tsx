@@ -12,6 +12,7 @@ import {
   startBatch, useWorkspaceStore,
 } from './workspace';
 import { Panel } from '../Panel';
+import { DamagedDocuments } from './DamagedDocuments';
 
 function ReanchorBox() {
   const source = useWorkspaceStore((s) => s.source);
@@ -75,6 +76,7 @@ export function WorkspacePanel() {
           </li>
         ))}
       </ul>
+      <DamagedDocuments />
       <div className="button-row">
         <button data-testid="workspace-add" disabled={!documentId || inWorkspace} onClick={() => void addOpenDocumentToWorkspace()}>
           Add this document

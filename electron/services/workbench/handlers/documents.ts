@@ -12,7 +12,7 @@ export const SAMPLE_FILE = 'segment-workbench-tour.md';
 export function documentHandlers(
   scope: HandlerScope,
 ): Handlers<'openDocument' | 'openPath' | 'openSample' | 'listDocuments' | 'getDocument' | 'closeDocument'> {
-  const { deps, documents, runs, events, settings } = scope;
+  const { deps, documents, runs, events, settings, paths } = scope;
 
   function register(read: ReadDocumentResult): StoredDocument {
     // The same name and content again is the document already open (see DocumentRegistry.open);
@@ -30,7 +30,9 @@ export function documentHandlers(
       const bytes = new Uint8Array(Buffer.from(dataBase64, 'base64'));
       return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes)));
     },
-    openPath: async ({ path: filePath }) => toOpenedDocument(register(await deps.readDocument(filePath))),
+    // A client's path must lie in an allowed folder; the web UI uploads bytes (openDocument) instead.
+    openPath: async ({ path: filePath }, context) =>
+      toOpenedDocument(register(await deps.readDocument(await paths.resolve(filePath, 'the file', context)))),
     openSample: async () =>
       toOpenedDocument(register(await deps.readDocument(path.join(settings.resourcesDir, 'sample', SAMPLE_FILE)))),
     listDocuments: async () => documents.list(),

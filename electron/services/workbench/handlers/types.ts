@@ -3,6 +3,7 @@ import type { WorkbenchDeps } from '../deps';
 import type { DocumentRegistry } from '../document-registry';
 import type { EventBus } from '../event-bus';
 import type { RunManager } from '../run-manager';
+import type { PathGate } from '../path-gate';
 import type { PullManager } from '../pull-manager';
 
 /** Who is calling: handlers never depend on the transport, but host info reports it. */
@@ -10,7 +11,16 @@ export interface CallContext {
   transport: 'electron' | 'web' | 'local';
 }
 
-export type Handler<M extends MethodName> = (params: ParamsOf<M>, context: CallContext) => Promise<MethodResults[M]>;
+/**
+ * What a handler knows of its caller. `fromHost` is true only for the host's own calls
+ * (`service.request`: native dialogs, start-up); every call from a transport (`service.call`) is a
+ * client's, whose paths go through the PathGate.
+ */
+export interface HandlerContext extends CallContext {
+  fromHost: boolean;
+}
+
+export type Handler<M extends MethodName> = (params: ParamsOf<M>, context: HandlerContext) => Promise<MethodResults[M]>;
 
 /** Handlers for a subset of the contract: each domain module provides one. */
 export type Handlers<K extends MethodName> = { [M in K]: Handler<M> };
@@ -22,6 +32,8 @@ export interface ServiceSettings {
   /** resources/ (or the packaged app's resources): sample/ and profiles/ live here. */
   resourcesDir: string;
   workspaceDir: string | null;
+  /** Folders besides the workspace that clients may name paths in (`serve --allow-dir`). */
+  allowedDirs: string[];
   version: string;
   defaultStrategy: string;
 }
@@ -34,6 +46,8 @@ export interface HandlerScope {
   pulls: PullManager;
   events: EventBus;
   settings: ServiceSettings;
+  /** Checks every path a client names (see path-gate.ts). */
+  paths: PathGate;
   /** Shutdown work a domain module registers (e.g. writing pending autosaves); run by dispose. */
   disposers?: (() => Promise<void>)[];
 }

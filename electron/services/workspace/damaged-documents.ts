@@ -1,0 +1,100 @@
+/**
+ * Documents whose files cannot be read (a hand-edited or corrupted document.json, corrected.json
+ * or run file): described so the rest of the workspace stays usable, then repaired or removed on
+ * request. Nothing is deleted: a damaged file is renamed to `<file>.damaged-<time>`, a removed
+ * document's folder moves to removed/<id>.<time>.
+ */
+import { existsSync, promises as fs } from 'node:fs';
+import path from 'node:path';
+import { describeDocument } from '../../../shared/document/document-info';
+import { documentRecordSchema, WORKSPACE_VERSION, type DocumentRecord } from '../../../shared/workspace/schema';
+import type { DamagedWorkspaceDocument, RepairReport } from '../../../shared/workspace/types';
+import { WorkspaceFileError } from './json-files';
+import type { WorkspaceService } from './workspace-service';
+import type { WorkspaceStore } from './workspace-store';
+
+/** The copied text of a document added by copy: what a lost record can be rebuilt from. */
+const COPIED_SOURCE = 'source.txt';
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]?.trim() || 'unreadable';
+}
+
+/** What is wrong with document `id`, given the error reading it threw. */
+export function describeDamage(store: WorkspaceStore, id: string, err: unknown): DamagedWorkspaceDocument {
+  const recordFile = store.recordFile(id);
+  const named = err instanceof WorkspaceFileError ? err.file : (err as NodeJS.ErrnoException | null)?.path;
+  const file = named ?? recordFile;
+  const docDir = store.documentDir(id);
+  const isRunFile = path.dirname(file) === path.join(docDir, 'runs') && file.endsWith('.json');
+  const repair =
+    file === recordFile
+      ? existsSync(path.join(docDir, COPIED_SOURCE)) ? ('rebuild-record' as const) : null
+      : file === path.join(docDir, 'corrected.json') || isRunFile ? ('set-aside' as const) : null;
+  const reason = firstLine(err instanceof Error ? err.message : String(err));
+  return { id, file: path.relative(store.dir, file).split(path.sep).join('/'), reason, repair };
+}
+
+/** The fields of a damaged record that still read as what they should be. */
+async function salvage(file: string): Promise<Partial<Pick<DocumentRecord, 'name' | 'sourceFormat' | 'addedAt'>>> {
+  try {
+    const raw = JSON.parse(await fs.readFile(file, 'utf8')) as Record<string, unknown>;
+    const shape = documentRecordSchema.pick({ name: true, sourceFormat: true, addedAt: true }).partial();
+    const fields = { name: raw.name, sourceFormat: raw.sourceFormat, addedAt: raw.addedAt };
+    const kept = Object.fromEntries(Object.entries(fields).filter(([key, value]) => shape.shape[key as keyof typeof fields].safeParse(value).success && value !== undefined));
+    return kept as Partial<Pick<DocumentRecord, 'name' | 'sourceFormat' | 'addedAt'>>;
+  } catch {
+    return {};
+  }
+}
+
+/** A new record for a document added by copy, from its source.txt and what the old record kept. */
+async function rebuildRecord(store: WorkspaceStore, id: string, kept: Awaited<ReturnType<typeof salvage>>): Promise<void> {
+  const text = await fs.readFile(path.join(store.documentDir(id), COPIED_SOURCE), 'utf8');
+  const name = kept.name ?? `${id}.txt`;
+  const info = describeDocument(name, text);
+  await store.writeRecord({
+    format: 'segment-workbench-document',
+    version: WORKSPACE_VERSION,
+    id,
+    name,
+    sourceFormat: kept.sourceFormat ?? 'txt',
+    source: { kind: 'copy', file: COPIED_SOURCE },
+    sha256: info.sha256,
+    chars: info.chars,
+    addedAt: kept.addedAt ?? new Date().toISOString(),
+  });
+}
+
+/** A document can hold one record, one correction and a run per strategy: enough rounds for all. */
+const MAX_REPAIR_ROUNDS = 1000;
+
+/**
+ * Repairs document `id` one damaged file at a time until it reads (or a file cannot be repaired),
+ * or removes it. Resolves with what was done; a document that is not damaged is left as it is.
+ */
+export async function repairDocument(ws: WorkspaceService, id: string, action: 'repair' | 'remove'): Promise<RepairReport> {
+  const relative = (file: string) => path.relative(ws.dir, file).split(path.sep).join('/');
+  await ws.flush();
+  ws.forgetText(id);
+  if (action === 'remove') {
+    if (!existsSync(ws.store.documentDir(id))) throw new WorkspaceFileError(`no document '${id}' in the workspace ${ws.dir}`);
+    const movedTo = relative(await ws.store.removeDocument(id));
+    return { workspaceDocumentId: id, action, setAside: [], movedTo, document: null };
+  }
+  const setAside: string[] = [];
+  for (let round = 0; round < MAX_REPAIR_ROUNDS; round++) {
+    const checked = await ws.checkDocument(id);
+    if (checked === null) throw new WorkspaceFileError(`no document '${id}' in the workspace ${ws.dir}`);
+    if ('summary' in checked) return { workspaceDocumentId: id, action, setAside, movedTo: null, document: checked.summary };
+    const damage = checked.damaged;
+    const file = path.join(ws.dir, damage.file);
+    if (damage.repair === null) {
+      throw new WorkspaceFileError(`${damage.file} cannot be repaired (${damage.reason}): remove the document instead`);
+    }
+    const kept = damage.repair === 'rebuild-record' ? await salvage(file) : null;
+    setAside.push(relative(await ws.store.setAside(id, file)));
+    if (kept) await rebuildRecord(ws.store, id, kept);
+  }
+  throw new WorkspaceFileError(`documents/${id} still has damaged files after ${MAX_REPAIR_ROUNDS} repairs`);
+}

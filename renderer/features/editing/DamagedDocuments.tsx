@@ -1,0 +1,70 @@
+/**
+ * The workspace documents one of whose files cannot be read, under the workspace's list: which
+ * file and why, with Repair (set the damaged file aside, or rebuild the record from the copied
+ * text) and Remove (move the document's folder to removed/). Nothing is deleted either way.
+ */
+import { useEffect, useState } from 'react';
+import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
+import { reportError } from '../../services/errors';
+import { workbench } from '../../services/workbench';
+import { useUiStore } from '../../stores/ui';
+import { refreshWorkspace, useWorkspaceStore } from './workspace';
+
+const REPAIR_HINT: Record<NonNullable<DamagedWorkspaceDocument['repair']>, string> = {
+  'set-aside': 'Set the damaged file aside (renamed *.damaged-…) and keep the rest of the document',
+  'rebuild-record': "Rebuild the document's record from its copied text (the damaged one is kept as *.damaged-…)",
+};
+
+export function DamagedDocuments() {
+  const dir = useWorkspaceStore((s) => s.dir);
+  const documents = useWorkspaceStore((s) => s.documents);
+  const [damaged, setDamaged] = useState<DamagedWorkspaceDocument[]>([]);
+
+  useEffect(() => {
+    let current = true;
+    if (!dir) return setDamaged([]);
+    workbench()
+      .workspaceListDamaged({})
+      .then((list) => current && setDamaged(list))
+      .catch((err: unknown) => reportError('Could not check the workspace for damaged documents', err));
+    return () => {
+      current = false;
+    };
+  }, [dir, documents]);
+
+  async function act(doc: DamagedWorkspaceDocument, action: 'repair' | 'remove'): Promise<void> {
+    try {
+      const report = await workbench().workspaceRepairDocument({ workspaceDocumentId: doc.id, action });
+      const where = action === 'remove' ? `moved to ${report.movedTo}` : `repaired (set aside: ${report.setAside.join(', ')})`;
+      useUiStore.getState().notify('info', `${doc.id} ${where}`);
+    } catch (err) {
+      reportError(`Could not ${action} ${doc.id}`, err);
+    }
+    // Refreshing the list re-runs the check above.
+    await refreshWorkspace();
+  }
+
+  if (damaged.length === 0) return null;
+  return (
+    <div className="workspace-damaged" data-testid="workspace-damaged">
+      <p className="error">{damaged.length === 1 ? '1 document is damaged' : `${damaged.length} documents are damaged`}; the others are usable.</p>
+      <ul>
+        {damaged.map((d) => (
+          <li key={d.id} data-testid="damaged-document" data-id={d.id}>
+            <span title={d.reason}>
+              {d.file}: <span className="muted">{d.reason}</span>
+            </span>
+            <div className="button-row">
+              <button data-testid="damaged-repair" disabled={d.repair === null} title={d.repair ? REPAIR_HINT[d.repair] : 'Nothing to rebuild it from: remove it'} onClick={() => void act(d, 'repair')}>
+                Repair
+              </button>
+              <button data-testid="damaged-remove" title="Move the document's folder to removed/ in the workspace" onClick={() => void act(d, 'remove')}>
+                Remove
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -33,9 +33,10 @@ export default async function convert(argv: string[]): Promise<number> {
   if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${TARGETS.join(', ')})`);
   const to = flags.to;
   return asUserErrors(async () => {
-    if (flags.out !== undefined) await checkOutputPath(flags.out);
-    const { text, result } = await loadSegmentationFile(positionals[0] as string);
-    await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text));
+    const input = positionals[0] as string;
+    if (flags.out !== undefined) await checkOutputPath(flags.out, [input]);
+    const { text, result } = await loadSegmentationFile(input);
+    await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text), [input]);
     return 0;
   });
 }

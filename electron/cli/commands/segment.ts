@@ -88,7 +88,7 @@ export default async function segment(argv: string[]): Promise<number> {
 
   return asUserErrors(async () => {
     // Refuse an unwritable --out before minutes of model time, not after.
-    if (flags.out !== undefined) await checkOutputPath(flags.out);
+    if (flags.out !== undefined) await checkOutputPath(flags.out, [file]);
     const document = await loadDocument(file);
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
@@ -100,7 +100,7 @@ export default async function segment(argv: string[]): Promise<number> {
         { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
       );
       progressBar?.done();
-      await writeOutput(flags.out, writeResult(format, result, document.text));
+      await writeOutput(flags.out, writeResult(format, result, document.text), [file]);
       return 0;
     } catch (err) {
       if (controller.signal.aborted) {

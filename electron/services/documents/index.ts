@@ -1,2 +1,2 @@
 export { isInputError, loadDocument, loadSegmentationFile, type LoadedSegmentation } from './load';
-export { checkOutputPath, OutputPathError, writeFileAtomic } from './write-atomic';
+export { checkOutputPath, OutputPathError, resolveOutputTarget, writeFileAtomic, type OutputTarget } from './write-atomic';

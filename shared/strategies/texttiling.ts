@@ -21,6 +21,7 @@ import { segmentationFromCuts } from '../document/segmentation';
 import { paragraphStarts, sentenceStarts } from '../text/sentences';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
+import { chooseGaps, depthScores, nearest } from './texttiling-gaps';
 import type { SegmentationWarning } from '../document/types';
 import type { RuleStrategy } from './types';
 
@@ -72,44 +73,6 @@ function smooth(values: number[], width: number): number[] {
     }
     return sum / n;
   });
-}
-
-function depthScores(scores: number[]): number[] {
-  return scores.map((score, i) => {
-    let left = score;
-    for (let j = i - 1; j >= 0 && (scores[j] as number) >= left; j--) left = scores[j] as number;
-    let right = score;
-    for (let j = i + 1; j < scores.length && (scores[j] as number) >= right; j++) right = scores[j] as number;
-    return left - score + (right - score);
-  });
-}
-
-/** Gap indices chosen as boundaries (gap g lies before pseudo-sentence g + 1). */
-function chooseGaps(depths: number[], minGapDistance: number): number[] {
-  if (depths.length === 0) return [];
-  const mean = depths.reduce((a, b) => a + b, 0) / depths.length;
-  const sd = Math.sqrt(depths.reduce((a, d) => a + (d - mean) ** 2, 0) / depths.length);
-  const cutoff = mean - sd / 2;
-  const order = depths.map((d, g) => [d, g] as const).filter(([d]) => d > cutoff && d > 0);
-  // Deepest first; equal depths in text order, so the result is deterministic.
-  order.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  const chosen: number[] = [];
-  for (const [, g] of order) {
-    if (chosen.every((c) => Math.abs(c - g) > minGapDistance)) chosen.push(g);
-  }
-  return chosen.sort((a, b) => a - b);
-}
-
-function nearest(sorted: number[], offset: number, maxDistance: number): number | null {
-  let best: number | null = null;
-  for (const s of sorted) {
-    if (Math.abs(s - offset) > maxDistance) {
-      if (s > offset) break;
-      continue;
-    }
-    if (best === null || Math.abs(s - offset) < Math.abs(best - offset)) best = s;
-  }
-  return best;
 }
 
 export const texttiling: RuleStrategy = {

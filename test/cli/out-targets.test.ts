@@ -102,7 +102,7 @@ describe('--out and stdout at the process boundary', () => {
     });
     closeSync(full);
     let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     expectUserError({ code: code ?? -1, stdout: '', stderr }, /^error: cannot write to stdout: .*no space left on device/i);
   });

@@ -6,6 +6,7 @@
  * imported only when one is asked for. A rule run loads llama.cpp only for a token limit (to count
  * tokens with a real tokenizer); without `maxTokens` it never does.
  */
+import { BudgetError, budgetMessage, checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../shared/budgets/budgets';
 import type { DocumentInfo, SegmentationResult } from '../../shared/document/types';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { RunOptions, RunProgress } from '../../shared/ipc/contract';
@@ -37,6 +38,8 @@ export interface RunStrategyRequest {
    * when absent, the tokenizer the options name (or Qwen2's) is loaded for a run with maxTokens.
    */
   countTokens?: (text: string) => number;
+  /** The segments budget (default DEFAULT_BUDGETS): a result may not have more segments. */
+  budgets?: Budgets;
 }
 
 export interface RunStrategyHooks {
@@ -82,6 +85,26 @@ async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?
 }
 
 /**
+ * A maxChars so small that the text needs more segments than the budget is refused before any
+ * work: `--max-chars 1` on 5 MB would build five million segments (gigabytes of output).
+ */
+function checkSegmentFloor(chars: number, maxChars: number | undefined, budgets: Budgets): void {
+  if (maxChars === undefined) return;
+  const floor = Math.ceil(chars / maxChars);
+  if (floor <= budgets.segments) return;
+  throw new BudgetError(
+    'segments',
+    budgetMessage(
+      'segments',
+      `--max-chars ${maxChars}`,
+      budgets.segments,
+      `cuts the ${chars}-character text into at least ${floor} segments`,
+      'raise --max-chars, or the limit with --max-segments N',
+    ),
+  );
+}
+
+/**
  * Runs the strategy and records its wall time as `meta.elapsedMs`, measured here once for every
  * kind (rules and models alike, everything from the call to the checked result: a model's loading
  * and a tokenizer's included), so results of different strategies can be set side by side.
@@ -100,6 +123,8 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
   if (hooks.signal?.aborted) throw abortError();
 
   if (!isModelStrategy(strategy) && !getRuleStrategy(strategy)) throw new UnknownStrategyError(strategy);
+  const budgets = request.budgets ?? DEFAULT_BUDGETS;
+  checkSegmentFloor(text.length, options.maxChars, budgets);
   // Nothing to segment: zero segments, without loading a model for it.
   if (text.length === 0) {
     return { document: info, strategy, segmentation: { boundaries: [], notes: [] }, warnings: [], meta: { kind: isModelStrategy(strategy) ? 'model' : 'rules', emptyDocument: true } };
@@ -109,6 +134,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
     const { runModelStrategy } = await import('./inference/run-model-strategy');
     const result = await runModelStrategy(request, hooks);
     assertValidSegmentation(text, result.segmentation);
+    checkBudget('segments', budgets, 'the result', result.segmentation.boundaries.length + 1);
     return result;
   }
 
@@ -123,6 +149,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
   });
   // A rule strategy is pure and deterministic, but the invariant is checked at every service exit.
   assertValidSegmentation(text, segmentation);
+  checkBudget('segments', budgets, 'the result', segmentation.boundaries.length + 1);
   const allWarnings = [...warnings];
   if (options.maxTokens !== undefined && !countTokens) {
     allWarnings.push({

@@ -6,6 +6,7 @@
 import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
 import { checkOutputPath, loadSegmentationFile } from '../../services/documents';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { asUserErrors, writeOutput } from '../io';
 
@@ -15,6 +16,7 @@ const TARGETS = [...FORMAT_NAMES, 'text'] as const;
 const SPEC = {
   to: { type: 'enum', values: TARGETS, description: 'the format to write; text = the document text alone' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+  ...budgetFlags(['inputBytes']),
 } as const satisfies FlagSpecs;
 
 export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]
@@ -35,7 +37,7 @@ export default async function convert(argv: string[]): Promise<number> {
   return asUserErrors(async () => {
     const input = positionals[0] as string;
     if (flags.out !== undefined) await checkOutputPath(flags.out, [input]);
-    const { text, result } = await loadSegmentationFile(input);
+    const { text, result } = await loadSegmentationFile(input, budgetsFromFlags(flags));
     await writeOutput(flags.out, to === 'text' ? text : writeResult(to, result, text), [input]);
     return 0;
   });

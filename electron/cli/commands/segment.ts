@@ -7,6 +7,7 @@ import { FORMAT_NAMES, writeResult } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../../services/documents';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/run-strategy';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
@@ -28,6 +29,7 @@ const SPEC = {
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
 } as const satisfies FlagSpecs;
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
@@ -85,18 +87,19 @@ export default async function segment(argv: string[]): Promise<number> {
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
   const options = strategyOptionsFrom(strategy, flags);
+  const budgets = budgetsFromFlags(flags);
 
   return asUserErrors(async () => {
     // Refuse an unwritable --out before minutes of model time, not after.
     if (flags.out !== undefined) await checkOutputPath(flags.out, [file]);
-    const document = await loadDocument(file);
+    const document = await loadDocument(file, budgets);
     const controller = new AbortController();
     const onInterrupt = () => controller.abort();
     process.once('SIGINT', onInterrupt);
     const progressBar = createStderrProgressBar();
     try {
       const result = await runStrategy(
-        { text: document.text, info: document.info, strategy, options },
+        { text: document.text, info: document.info, strategy, options, budgets },
         { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
       );
       progressBar?.done();

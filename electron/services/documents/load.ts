@@ -3,6 +3,7 @@
  * segmentation file to evaluate or convert. Both go through the same strict file checks, so
  * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
  */
+import { BudgetError, DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
 import { FormatError, readSegmentationFile, type ReadResult } from '../../../shared/formats';
 import { decodeTextFile, DocumentReadError, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
 import { UnknownStrategyError } from '../run-strategy';
@@ -11,13 +12,13 @@ import { OutputPathError } from './write-atomic';
 export type LoadedSegmentation = ReadResult & { path: string };
 
 /** A document to segment: .txt, .md, .html, .pdf or .docx. */
-export function loadDocument(path: string): Promise<ReadDocumentResult> {
-  return readDocument(path);
+export function loadDocument(path: string, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
+  return readDocument(path, budgets);
 }
 
 /** A segmentation file in any readable format (JSON, JSONL, Markdown, CSV, training, WIKI-727K). */
-export async function loadSegmentationFile(path: string): Promise<LoadedSegmentation> {
-  const bytes = await readFileBytes(path);
+export async function loadSegmentationFile(path: string, budgets: Budgets = DEFAULT_BUDGETS): Promise<LoadedSegmentation> {
+  const bytes = await readFileBytes(path, budgets);
   const content = decodeTextFile(path, bytes);
   // Errors quote the path as given; a format without a document name gets the file's name.
   return { path, ...readSegmentationFile(path, content) };
@@ -27,6 +28,7 @@ export async function loadSegmentationFile(path: string): Promise<LoadedSegmenta
 export function isInputError(err: unknown): err is Error {
   return (
     err instanceof DocumentReadError ||
+    err instanceof BudgetError ||
     err instanceof FormatError ||
     err instanceof UnknownStrategyError ||
     err instanceof OutputPathError

@@ -1,3 +1,4 @@
+import { BudgetError } from '../../../shared/budgets/budgets';
 import { CoverageError } from '../../../shared/document/segmentation';
 import type { WireError } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
@@ -23,7 +24,7 @@ export function firstLine(message: string): string {
 export function toWireError(err: unknown): WireError {
   if (err instanceof WorkbenchError) return { code: err.code, message: firstLine(err.message) };
   // Input errors of the readers, models and inference keep their own code when they have one.
-  if (err instanceof UserInputError || err instanceof DocumentReadError) {
+  if (err instanceof UserInputError || err instanceof DocumentReadError || err instanceof BudgetError) {
     const own = (err as { code?: unknown }).code;
     return { code: typeof own === 'string' ? own : wireErrorCodes.badInput, message: firstLine(err.message) };
   }

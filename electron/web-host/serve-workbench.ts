@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Budgets } from '../../shared/budgets/budgets';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
 
@@ -9,6 +10,8 @@ export interface ServeOptions {
   workspaceDir?: string;
   modelsDir?: string;
   profilesDir?: string;
+  /** Document and result limits (shared/budgets); the defaults where not given. */
+  budgets?: Partial<Budgets>;
 }
 
 export interface ServedWorkbench {
@@ -25,6 +28,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     workspaceDir: options.workspaceDir,
     modelsDir: options.modelsDir,
     profilesDir: options.profilesDir,
+    budgets: options.budgets,
   });
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;

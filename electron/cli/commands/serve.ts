@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { serveWorkbench, stopOnSignals } from '../../web-host/serve-workbench';
 
@@ -14,6 +15,7 @@ const spec = {
   workspace: { type: 'string', description: 'work on this workspace folder' },
   'models-dir': { type: 'string', description: 'where models live (default models/)' },
   profiles: { type: 'string', description: 'strategy profiles folder (default resources/profiles)' },
+  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
 } as const satisfies FlagSpecs;
 
 const usage = `usage: cli serve [options]
@@ -43,6 +45,7 @@ export default async function serve(argv: string[]): Promise<number> {
     workspaceDir: flags.workspace,
     modelsDir: flags['models-dir'],
     profilesDir: flags.profiles,
+    budgets: budgetsFromFlags(flags),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

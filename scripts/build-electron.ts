@@ -4,6 +4,8 @@
  *       top-level await, which `require` cannot load, so main must import it; dynamic imports
  *       stay lazy chunks; every npm package stays external and is packaged from node_modules by
  *       electron-builder)
+ *   electron/services/worker/heavy-work.ts -> dist/electron/worker.mjs (the worker thread that
+ *       reads documents and runs rule strategies; shares main's chunks)
  *   electron/preload.ts    -> dist/electron/preload.cjs (CommonJS, self-contained: a sandboxed
  *       preload can require nothing but 'electron')
  */
@@ -36,12 +38,13 @@ export function buildNodeEsm(entryPoints: Record<string, string>, outDir: string
   });
 }
 /** `outDir` defaults to dist/electron (what package.json's main names); tests build elsewhere under dist/. */
-export async function buildElectron(outDir = path.join(root, 'dist', 'electron')): Promise<{ main: string; preload: string }> {
+export async function buildElectron(outDir = path.join(root, 'dist', 'electron')): Promise<{ main: string; preload: string; worker: string }> {
   const main = path.join(outDir, 'main.mjs');
+  const worker = path.join(outDir, 'worker.mjs');
   const preload = path.join(outDir, 'preload.cjs');
   await rm(outDir, { recursive: true, force: true });
   await Promise.all([
-    buildNodeEsm({ main: path.join(root, 'electron', 'main', 'index.ts') }, outDir),
+    buildNodeEsm({ main: path.join(root, 'electron', 'main', 'index.ts'), worker: path.join(root, 'electron', 'services', 'worker', 'heavy-work.ts') }, outDir),
     build({
       entryPoints: [path.join(root, 'electron', 'preload.ts')],
       outfile: preload,
@@ -55,7 +58,7 @@ export async function buildElectron(outDir = path.join(root, 'dist', 'electron')
       logLevel: 'warning',
     }),
   ]);
-  return { main, preload };
+  return { main, preload, worker };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

@@ -2,15 +2,13 @@
  * `-` as the input file: the bytes of standard input, so a command can sit in a shell pipe
  * (`curl … | segment-workbench segment - --name page.html`).
  */
+import { checkBudget, DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
 import { UserInputError } from './errors';
 
 export const STDIN_PATH = '-';
 
-/** How much standard input a command takes before refusing it. */
-export const STDIN_MAX_BYTES = 256 * 1024 * 1024;
-
-/** Everything on standard input, refused past `maxBytes` instead of growing without bound. */
-export async function readStdin(maxBytes = STDIN_MAX_BYTES, input: NodeJS.ReadableStream = process.stdin): Promise<Uint8Array> {
+/** Everything on standard input, refused past `maxBytes` (the input-size budget) instead of growing without bound. */
+export async function readStdin(maxBytes: number, input: NodeJS.ReadableStream = process.stdin): Promise<Uint8Array> {
   if ((input as NodeJS.ReadStream).isTTY) {
     throw new UserInputError("input '-' means standard input, but it is a terminal: pipe a document in (… | segment -)");
   }
@@ -19,7 +17,7 @@ export async function readStdin(maxBytes = STDIN_MAX_BYTES, input: NodeJS.Readab
   for await (const chunk of input) {
     const buffer = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
     size += buffer.length;
-    if (size > maxBytes) throw new UserInputError(`standard input is over ${maxBytes} bytes`);
+    checkBudget('inputBytes', { ...DEFAULT_BUDGETS, inputBytes: maxBytes }, 'standard input', size, `over ${maxBytes} bytes`);
     chunks.push(buffer);
   }
   // A plain Uint8Array view: some readers (pdf.js) refuse a Buffer.
@@ -28,6 +26,6 @@ export async function readStdin(maxBytes = STDIN_MAX_BYTES, input: NodeJS.Readab
 }
 
 /** The file argument as a source: a path, or standard input's bytes under `name` when it is '-'. */
-export async function inputSource(file: string, name: string): Promise<string | { name: string; bytes: Uint8Array }> {
-  return file === STDIN_PATH ? { name, bytes: await readStdin() } : file;
+export async function inputSource(file: string, name: string, maxBytes: number): Promise<string | { name: string; bytes: Uint8Array }> {
+  return file === STDIN_PATH ? { name, bytes: await readStdin(maxBytes) } : file;
 }

@@ -30,7 +30,10 @@ const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(appRoot,
 const modelsDir = process.env.WORKBENCH_MODELS_DIR ?? (app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models'));
 const profilesDir = process.env.WORKBENCH_PROFILES_DIR ?? path.join(resourcesDir, 'profiles');
 
-const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir });
+// Documents are read and rule strategies run in worker threads: bundled, the worker is
+// dist/electron/worker.mjs next to this file; from source the service finds its .ts entry itself.
+const workerEntry = import.meta.url.endsWith('.ts') ? undefined : new URL('./worker.mjs', import.meta.url);
+const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir, workerEntry });
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;
 

@@ -1,11 +1,29 @@
 /**
  * DOCX through mammoth, the long-standing .docx-to-HTML/text converter: its raw-text mode gives
  * the document's paragraphs in reading order, each followed by a blank line, without styling.
+ * Before mammoth unpacks anything, the archive's directory is checked: it must be a Word document
+ * (word/document.xml), and the XML it unpacks to must fit the expanded-characters budget.
  */
 import mammoth from 'mammoth';
+import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import { DocumentReadError } from './errors';
+import { zipEntries } from './zip-directory';
 
-export async function docxToText(name: string, bytes: Uint8Array): Promise<string> {
+/** The parts mammoth parses: XML and relationship files (images and fonts are not unpacked to text). */
+const PARSED_PART = /\.(xml|rels)$/i;
+
+function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets): void {
+  const entries = zipEntries(bytes);
+  if (!entries) throw new DocumentReadError(`${name} is not a readable .docx file: it is not a ZIP archive`);
+  if (!entries.some((entry) => entry.name === 'word/document.xml')) {
+    throw new DocumentReadError(`${name} is not a readable .docx file: the archive has no word/document.xml (not a Word document)`);
+  }
+  const expanded = entries.filter((entry) => PARSED_PART.test(entry.name)).reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  checkBudget('expandedChars', budgets, name, expanded, `unpacks to ${expanded} characters of XML`);
+}
+
+export async function docxToText(name: string, bytes: Uint8Array, budgets: Budgets): Promise<string> {
+  checkArchive(name, bytes, budgets);
   let raw: string;
   try {
     raw = (await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;

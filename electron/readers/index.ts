@@ -1,19 +1,24 @@
 /**
  * Reading documents: bytes in, the text every strategy works on out. One entry point for a path
  * (readDocument) and one for bytes that arrived another way (readDocumentBytes, e.g. a file
- * dropped on the window). Failures are DocumentReadError with a one-line message.
+ * dropped on the window). Failures are DocumentReadError with a one-line message; a file over
+ * a budget (shared/budgets) is a BudgetError naming the limit and its flag. A file is sniffed from
+ * its first bytes before it is read whole, so a large binary is refused at once.
  */
-import { readFile, stat } from 'node:fs/promises';
+import { open, readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
+import { checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../shared/budgets/budgets';
 import { describeDocument } from '../../shared/document/document-info';
 import type { DocumentInfo } from '../../shared/document/types';
 import { decodeTextFile } from './decode-text';
 import { DocumentReadError } from './errors';
+import { SNIFF_BYTES, sniff } from './sniff';
 
 export { DocumentReadError } from './errors';
 export { decodeTextFile } from './decode-text';
 
-export type SourceFormat = 'txt' | 'md' | 'html' | 'pdf' | 'docx';
+export type { SourceFormat } from './source-format';
+import type { SourceFormat } from './source-format';
 
 export interface ReadDocumentResult {
   name: string;
@@ -47,30 +52,33 @@ export function sourceFormatOf(name: string): SourceFormat {
   return format;
 }
 
-async function toText(name: string, format: SourceFormat, bytes: Uint8Array): Promise<string> {
+async function toText(name: string, format: SourceFormat, bytes: Uint8Array, budgets: Budgets): Promise<string> {
   switch (format) {
     case 'txt':
     case 'md':
       return decodeTextFile(name, bytes);
     case 'html':
-      return (await import('./html')).htmlToText(decodeTextFile(name, bytes));
+      return (await import('./html')).htmlToText(name, decodeTextFile(name, bytes), budgets);
     case 'pdf':
-      return (await import('./pdf')).pdfToText(name, bytes);
+      return (await import('./pdf')).pdfToText(name, bytes, budgets);
     case 'docx':
-      return (await import('./docx')).docxToText(name, bytes);
+      return (await import('./docx')).docxToText(name, bytes, budgets);
   }
 }
 
 /** `name` may be a path: errors quote it as given, the document is named after the file alone. */
-export async function readDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult> {
+export async function readDocumentBytes(name: string, bytes: Uint8Array, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
   const fileName = basename(name);
   const sourceFormat = sourceFormatOf(name);
-  const text = await toText(name, sourceFormat, bytes);
+  sniff(name, sourceFormat, bytes.subarray(0, SNIFF_BYTES));
+  checkBudget('inputBytes', budgets, name, bytes.length);
+  const text = await toText(name, sourceFormat, bytes, budgets);
+  checkBudget('expandedChars', budgets, name, text.length, `${text.length} characters of text`);
   return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text) };
 }
 
-/** Refuses a missing file, a folder or a device with a one-line message. */
-async function assertRegularFile(path: string): Promise<void> {
+/** Refuses a missing file, a folder or a device with a one-line message; the size of a regular file. */
+async function regularFileSize(path: string): Promise<number> {
   let stats;
   try {
     stats = await stat(path);
@@ -82,6 +90,23 @@ async function assertRegularFile(path: string): Promise<void> {
   }
   if (stats.isDirectory()) throw new DocumentReadError(`${path} is a directory, not a file`);
   if (!stats.isFile()) throw new DocumentReadError(`${path} is not a regular file`);
+  return stats.size;
+}
+
+/** The first `length` bytes of a file (fewer when it is shorter). */
+async function readHead(path: string, length: number): Promise<Uint8Array> {
+  try {
+    const handle = await open(path, 'r');
+    try {
+      const head = new Uint8Array(length);
+      const { bytesRead } = await handle.read(head, 0, length, 0);
+      return head.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  } catch (err) {
+    throw new DocumentReadError(`cannot read ${path}: ${(err as Error).message}`);
+  }
 }
 
 /** The bytes of a file already known to be a regular one. */
@@ -93,15 +118,17 @@ async function readCheckedFile(path: string): Promise<Uint8Array> {
   }
 }
 
-/** Reads the raw bytes of a file, turning the file system's errors into one-line messages. */
-export async function readFileBytes(path: string): Promise<Uint8Array> {
-  await assertRegularFile(path);
+/** Reads the raw bytes of a file (within the input-size budget), turning the file system's errors into one-line messages. */
+export async function readFileBytes(path: string, budgets: Budgets = DEFAULT_BUDGETS): Promise<Uint8Array> {
+  checkBudget('inputBytes', budgets, path, await regularFileSize(path));
   return readCheckedFile(path);
 }
 
-export async function readDocument(path: string): Promise<ReadDocumentResult> {
-  await assertRegularFile(path);
-  // Check the extension before reading: no point loading a 2 GB video to refuse it.
-  sourceFormatOf(path);
-  return readDocumentBytes(path, await readCheckedFile(path));
+export async function readDocument(path: string, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
+  const size = await regularFileSize(path);
+  // Extension, then content sniffed from the first bytes, then size: no point loading a 2 GB video to refuse it.
+  const format = sourceFormatOf(path);
+  sniff(path, format, await readHead(path, SNIFF_BYTES));
+  checkBudget('inputBytes', budgets, path, size);
+  return readDocumentBytes(path, await readCheckedFile(path), budgets);
 }

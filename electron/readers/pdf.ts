@@ -4,6 +4,7 @@
  * text items' end-of-line flags and baselines, and a vertical gap clearly larger than the line
  * spacing starts a new paragraph (a blank line). Pages are separated by a blank line too.
  */
+import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import { DocumentReadError } from './errors';
 
 interface PdfTextItem {
@@ -72,7 +73,7 @@ export function pageParagraphs(items: readonly PdfTextItem[]): string[] {
   return paragraphs.filter((p) => p !== '');
 }
 
-export async function pdfToText(name: string, bytes: Uint8Array): Promise<string> {
+export async function pdfToText(name: string, bytes: Uint8Array, budgets: Budgets): Promise<string> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of (detaches) the buffer it gets: hand it a copy.
   const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
@@ -85,14 +86,21 @@ export async function pdfToText(name: string, bytes: Uint8Array): Promise<string
     throw new DocumentReadError(`${name} is not a readable PDF: ${reason}`);
   }
   try {
+    checkBudget('pdfPages', budgets, name, pdf.numPages);
     const pages: string[] = [];
+    let chars = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
       const items = content.items.filter((item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item);
       const paragraphs = pageParagraphs(items);
-      if (paragraphs.length) pages.push(paragraphs.join('\n\n'));
       page.cleanup();
+      if (paragraphs.length === 0) continue;
+      const pageText = paragraphs.join('\n\n');
+      pages.push(pageText);
+      // Stop at the page that breaks the budget rather than reading the rest first.
+      chars += pageText.length + 2;
+      checkBudget('expandedChars', budgets, name, chars, `${chars} characters of text by page ${n}`);
     }
     return pages.length ? pages.join('\n\n') + '\n' : '';
   } finally {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Budgets } from '../../shared/budgets/budgets';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
 
@@ -11,6 +12,8 @@ export interface ServeOptions {
   allowedDirs?: readonly string[];
   modelsDir?: string;
   profilesDir?: string;
+  /** Document and result limits (shared/budgets); the defaults where not given. */
+  budgets?: Partial<Budgets>;
 }
 
 export interface ServedWorkbench {
@@ -28,6 +31,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     allowedDirs: options.allowedDirs,
     modelsDir: options.modelsDir,
     profilesDir: options.profilesDir,
+    budgets: options.budgets,
   });
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;

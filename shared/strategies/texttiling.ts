@@ -21,6 +21,7 @@ import { segmentationFromCuts } from '../document/segmentation';
 import { paragraphStarts, sentenceStarts } from '../text/sentences';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
+import { chooseGaps, depthScores, nearest } from './texttiling-gaps';
 import type { SegmentationWarning } from '../document/types';
 import type { RuleStrategy } from './types';
 
@@ -42,12 +43,37 @@ function tokenize(text: string): Token[] {
   return tokens;
 }
 
-function termCounts(sequences: Token[][], from: number, to: number): Map<string, number> {
-  const counts = new Map<string, number>();
-  for (let s = Math.max(0, from); s < Math.min(sequences.length, to); s++) {
-    for (const { word } of sequences[s] as Token[]) counts.set(word, (counts.get(word) ?? 0) + 1);
+/** Adds `by` (+1 or -1) for every token of a pseudo-sentence; a word whose count reaches 0 leaves the map. */
+function addCounts(counts: Map<string, number>, sequence: Token[] | undefined, by: number): void {
+  if (!sequence) return;
+  for (const { word } of sequence) {
+    const count = (counts.get(word) ?? 0) + by;
+    if (count === 0) counts.delete(word);
+    else counts.set(word, count);
   }
-  return counts;
+}
+
+/**
+ * Each gap's cosine between the k pseudo-sentences before it and the k after it. The two windows
+ * slide one pseudo-sentence per gap, so the counts are updated, not rebuilt (the counts are
+ * integers: the sums, and so the scores, are exactly those of counting afresh).
+ */
+function gapScores(sequences: Token[][], k: number): number[] {
+  const before = new Map<string, number>();
+  const after = new Map<string, number>();
+  addCounts(before, sequences[0], 1);
+  for (let s = 1; s < Math.min(sequences.length, 1 + k); s++) addCounts(after, sequences[s], 1);
+  const gaps: number[] = [];
+  for (let g = 0; g + 1 < sequences.length; g++) {
+    if (g > 0) {
+      addCounts(before, sequences[g], 1);
+      addCounts(before, sequences[g - k], -1);
+      addCounts(after, sequences[g], -1);
+      addCounts(after, sequences[g + k], 1);
+    }
+    gaps.push(cosine(before, after));
+  }
+  return gaps;
 }
 
 function cosine(a: Map<string, number>, b: Map<string, number>): number {
@@ -74,44 +100,6 @@ function smooth(values: number[], width: number): number[] {
   });
 }
 
-function depthScores(scores: number[]): number[] {
-  return scores.map((score, i) => {
-    let left = score;
-    for (let j = i - 1; j >= 0 && (scores[j] as number) >= left; j--) left = scores[j] as number;
-    let right = score;
-    for (let j = i + 1; j < scores.length && (scores[j] as number) >= right; j++) right = scores[j] as number;
-    return left - score + (right - score);
-  });
-}
-
-/** Gap indices chosen as boundaries (gap g lies before pseudo-sentence g + 1). */
-function chooseGaps(depths: number[], minGapDistance: number): number[] {
-  if (depths.length === 0) return [];
-  const mean = depths.reduce((a, b) => a + b, 0) / depths.length;
-  const sd = Math.sqrt(depths.reduce((a, d) => a + (d - mean) ** 2, 0) / depths.length);
-  const cutoff = mean - sd / 2;
-  const order = depths.map((d, g) => [d, g] as const).filter(([d]) => d > cutoff && d > 0);
-  // Deepest first; equal depths in text order, so the result is deterministic.
-  order.sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  const chosen: number[] = [];
-  for (const [, g] of order) {
-    if (chosen.every((c) => Math.abs(c - g) > minGapDistance)) chosen.push(g);
-  }
-  return chosen.sort((a, b) => a - b);
-}
-
-function nearest(sorted: number[], offset: number, maxDistance: number): number | null {
-  let best: number | null = null;
-  for (const s of sorted) {
-    if (Math.abs(s - offset) > maxDistance) {
-      if (s > offset) break;
-      continue;
-    }
-    if (best === null || Math.abs(s - offset) < Math.abs(best - offset)) best = s;
-  }
-  return best;
-}
-
 export const texttiling: RuleStrategy = {
   name: 'texttiling',
   description: "Hearst's TextTiling: cuts where the vocabulary of neighbouring token blocks changes most (w=20, k=10), snapped to paragraph or sentence starts.",
@@ -120,10 +108,7 @@ export const texttiling: RuleStrategy = {
     const tokens = tokenize(text);
     const sequences: Token[][] = [];
     for (let i = 0; i < tokens.length; i += w) sequences.push(tokens.slice(i, i + w));
-    const gaps: number[] = [];
-    for (let g = 0; g + 1 < sequences.length; g++) {
-      gaps.push(cosine(termCounts(sequences, g + 1 - k, g + 1), termCounts(sequences, g + 1, g + 1 + k)));
-    }
+    const gaps = gapScores(sequences, k);
     const chosen = chooseGaps(depthScores(smooth(gaps, smoothingWidth)), minGapDistance);
     const paragraphs = paragraphStarts(text);
     const sentences = sentenceStarts(text);

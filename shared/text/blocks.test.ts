@@ -44,4 +44,13 @@ describe('markdownBlocks', () => {
       ['paragraph', 'after'],
     ]);
   });
+
+  it('stays linear on many unclosed $$ lines (each used to scan to the next blank line)', () => {
+    const lines = 100_000;
+    const blocks = markdownBlocks('$$ not a formula\n'.repeat(lines));
+    expect(blocks.length).toBe(lines);
+    expect(blocks.every((block) => block.kind === 'paragraph')).toBe(true);
+    // A closed one still reads as a formula block.
+    expect(markdownBlocks('$$\nx^2\n$$\n').map((block) => block.kind)).toEqual(['math']);
+  });
 });

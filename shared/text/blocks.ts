@@ -80,7 +80,7 @@ function interruptsParagraph(lines: Line[], i: number): boolean {
 }
 
 /** Index of the first line after a block that starts at line i, and the block's kind. */
-function scanBlock(lines: Line[], i: number): { kind: BlockKind; after: number } {
+function scanBlock(lines: Line[], i: number, mathCloses: Int32Array): { kind: BlockKind; after: number } {
   const line = lines[i] as Line;
   const fence = FENCE.exec(line.content);
   if (fence) {
@@ -97,9 +97,8 @@ function scanBlock(lines: Line[], i: number): { kind: BlockKind; after: number }
   if (MATH_FENCE.test(line.content)) {
     if (isOneLineMath(line.content)) return { kind: 'math', after: i + 1 };
     // TeX forbids blank lines in display math, so the closing $$ must come before one.
-    for (let j = i + 1; j < lines.length && !(lines[j] as Line).blank; j++) {
-      if ((lines[j] as Line).content.trimEnd().endsWith('$$')) return { kind: 'math', after: j + 1 };
-    }
+    const close = i + 1 < lines.length ? (mathCloses[i + 1] as number) : -1;
+    if (close !== -1) return { kind: 'math', after: close + 1 };
     // An unclosed $$ is most likely a stray dollar sign: read it as a paragraph line.
   }
   if (ATX_HEADING.test(line.content)) return { kind: 'heading', after: i + 1 };
@@ -150,9 +149,24 @@ function scanList(lines: Line[], i: number): number {
   return after;
 }
 
+/**
+ * For each line, the first line from it on that closes a $$ block (ends with $$) before any blank
+ * line, or -1. Computed once, backwards, so that a text of many unclosed $$ lines stays linear.
+ */
+function mathClosings(lines: Line[]): Int32Array {
+  const closes = new Int32Array(lines.length).fill(-1);
+  for (let j = lines.length - 1; j >= 0; j--) {
+    const line = lines[j] as Line;
+    if (line.blank) continue;
+    closes[j] = line.content.trimEnd().endsWith('$$') ? j : j + 1 < lines.length ? (closes[j + 1] as number) : -1;
+  }
+  return closes;
+}
+
 /** The blocks of a text, in order. Blank lines fall between blocks and belong to none. */
 export function markdownBlocks(text: string): Block[] {
   const lines = splitLines(text);
+  const mathCloses = mathClosings(lines);
   const blocks: Block[] = [];
   for (let i = 0; i < lines.length; ) {
     const line = lines[i] as Line;
@@ -160,7 +174,7 @@ export function markdownBlocks(text: string): Block[] {
       i++;
       continue;
     }
-    const { kind, after } = scanBlock(lines, i);
+    const { kind, after } = scanBlock(lines, i, mathCloses);
     blocks.push({ kind, start: line.start, end: (lines[after - 1] as Line).next });
     i = after;
   }

@@ -7,8 +7,11 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { rm } from 'node:fs/promises';
+import { pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildElectron } from '../../scripts/build-electron';
+import { DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
+import { WorkerPool } from '../../electron/services/worker/worker-pool';
 
 // Its own folder under dist/ (npm packages still resolve from there), apart from other tests' builds.
 const outDir = path.resolve('dist', `test-bundle-${process.pid}`);
@@ -16,7 +19,7 @@ afterAll(() => rm(outDir, { recursive: true, force: true }));
 
 describe('scripts/build-electron', () => {
   it('bundles main (ESM) and a self-contained CommonJS preload', async () => {
-    const { main, preload } = await buildElectron(outDir);
+    const { main, preload, worker } = await buildElectron(outDir);
     const preloadCode = await readFile(preload, 'utf8');
     const required = new Set([...preloadCode.matchAll(/\brequire\("([^"]+)"\)/g)].map((m) => m[1]));
     expect([...required]).toEqual(['electron']);
@@ -29,7 +32,10 @@ describe('scripts/build-electron', () => {
     expect(importsOf(mainCode)).toContain('electron');
     expect(mainCode).toContain('registerSchemesAsPrivileged');
     // Lazy parts (llama.cpp, readers) are chunks next to main; none is missing.
-    const chunks = new Set([main]);
+    // The worker thread's bundle sits next to main (where electron/main/index.ts looks for it).
+    expect(path.dirname(worker)).toBe(path.dirname(main));
+    expect(importsOf(await readFile(worker, 'utf8'))).not.toContain('electron');
+    const chunks = new Set([main, worker]);
     for (const file of chunks) {
       for (const name of importsOf(await readFile(file, 'utf8')).filter((n) => n.startsWith('.'))) {
         const target = path.resolve(path.dirname(file), name);
@@ -48,5 +54,19 @@ describe('scripts/build-electron', () => {
     }
     expect(staticImports).toContain('electron');
     expect(staticImports).not.toContain('node-llama-cpp');
+  });
+
+  it('bundles a worker thread that reads documents and runs rule strategies without tsx', async () => {
+    const { worker } = await buildElectron(outDir);
+    const pool = new WorkerPool(pathToFileURL(worker));
+    try {
+      const bytes = new TextEncoder().encode('# Title\n\nA first paragraph.\n\nA second one.\n');
+      const doc = await pool.run({ kind: 'read-document-bytes', name: 'note.md', bytes, budgets: DEFAULT_BUDGETS });
+      expect(doc.text).toBe('# Title\n\nA first paragraph.\n\nA second one.\n');
+      const result = await pool.run({ kind: 'run-rule-strategy', request: { text: doc.text, info: doc.info, strategy: 'sentence-rules', options: {} } });
+      expect(result.segmentation.boundaries.length).toBeGreaterThan(0);
+    } finally {
+      await pool.dispose();
+    }
   });
 });

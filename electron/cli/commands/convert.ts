@@ -8,7 +8,8 @@ import { checkOutputPath, loadSegmentationFile } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
-import { inputSource } from '../stdin';
+import { inputSource, STDIN_PATH } from '../stdin';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { writeOutput } from '../io';
 
@@ -20,6 +21,7 @@ const SPEC = {
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
   name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the file's name; its extension picks the format (default stdin.json)" },
   ...CHUNK_FLAGS,
+  ...budgetFlags(['inputBytes']),
 } as const satisfies FlagSpecs;
 
 export const CONVERT_USAGE = `usage: cli convert FILE --to FORMAT [--out PATH]
@@ -38,8 +40,11 @@ export default async function convert(argv: string[]): Promise<number> {
   if (flags.to === undefined) throw new UserInputError(`missing --to FORMAT (one of ${TARGETS.join(', ')})`);
   const to = flags.to;
   const chunkOptions = chunkOptionsFromFlags(flags);
-  if (flags.out !== undefined) await checkOutputPath(flags.out);
-  const { text, result } = await loadSegmentationFile(await inputSource(positionals[0] as string, flags.name ?? 'stdin.json'));
-  await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions));
+  const budgets = budgetsFromFlags(flags);
+  const input = positionals[0] as string;
+  const inputs = input === STDIN_PATH ? [] : [input];
+  if (flags.out !== undefined) await checkOutputPath(flags.out, inputs);
+  const { text, result } = await loadSegmentationFile(await inputSource(input, flags.name ?? 'stdin.json', budgets.inputBytes), budgets);
+  await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions), inputs);
   return 0;
 }

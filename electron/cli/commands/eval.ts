@@ -7,6 +7,7 @@
 import { alignBoundaries, evaluateBoundaries, type Evaluation, type SegmentStats } from '../../../shared/metrics';
 import { loadSegmentationFile, type LoadedSegmentation } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 
 const SPEC = {
@@ -15,6 +16,7 @@ const SPEC = {
   tolerance: { type: 'int', min: 0, description: 'boundary F1: a predicted cut this many characters off still counts (default 0)' },
   k: { type: 'int', min: 1, description: 'Pk/WindowDiff window in characters (default: half the mean gold segment length)' },
   json: { type: 'boolean', description: 'print the numbers as JSON' },
+  ...budgetFlags(['inputBytes']),
 } as const satisfies FlagSpecs;
 
 export const EVAL_USAGE = `usage: cli eval --gold FILE --pred FILE [options]
@@ -33,6 +35,11 @@ export interface EvalReport extends Omit<Evaluation, 'reference' | 'predicted'> 
 
 export function evaluateFiles(gold: LoadedSegmentation, pred: LoadedSegmentation, options: { tolerance?: number; k?: number }): EvalReport {
   const aligned = alignBoundaries(gold.text, gold.result.segmentation.boundaries, pred.text, pred.result.segmentation.boundaries);
+  // A window as long as the text has both ends in one segment whatever the cuts: Pk and WindowDiff would read 0.
+  if (options.k !== undefined && options.k >= aligned.length) {
+    const unit = aligned.alignment === 'exact' ? 'characters' : 'non-space characters';
+    throw new UserInputError(`--k ${options.k} is not smaller than the text (${aligned.length} ${unit}): Pk and WindowDiff would be 0 for any segmentation`);
+  }
   const evaluation = evaluateBoundaries(aligned.reference, aligned.predicted, aligned.length, options);
   const { reference, predicted, ...scores } = evaluation;
   return {
@@ -74,8 +81,9 @@ export default async function evalCommand(argv: string[]): Promise<number> {
   if (flags.gold === undefined) throw new UserInputError('missing --gold FILE');
   if (flags.pred === undefined) throw new UserInputError('missing --pred FILE');
   const { gold: goldPath, pred: predPath } = flags;
-  const gold = await loadSegmentationFile(goldPath);
-  const pred = await loadSegmentationFile(predPath);
+  const budgets = budgetsFromFlags(flags);
+  const gold = await loadSegmentationFile(goldPath, budgets);
+  const pred = await loadSegmentationFile(predPath, budgets);
   const report = evaluateFiles(gold, pred, { tolerance: flags.tolerance, k: flags.k });
   if (flags.json) {
     process.stdout.write(JSON.stringify(report, null, 2) + '\n');

@@ -10,7 +10,8 @@ import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
-import { inputSource } from '../stdin';
+import { inputSource, STDIN_PATH } from '../stdin';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
@@ -33,6 +34,7 @@ const SPEC = {
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
   ...CHUNK_FLAGS,
+  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
 } as const satisfies FlagSpecs;
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
@@ -92,21 +94,23 @@ export default async function segment(argv: string[]): Promise<number> {
   const format = flags.format ?? 'json';
   const options = strategyOptionsFrom(strategy, flags);
   const chunkOptions = chunkOptionsFromFlags(flags);
+  const budgets = budgetsFromFlags(flags);
+  const inputs = file === STDIN_PATH ? [] : [file];
 
   // Refuse an unwritable --out before minutes of model time, not after.
-  if (flags.out !== undefined) await checkOutputPath(flags.out);
-  const document = await loadDocument(await inputSource(file, flags.name ?? 'stdin.txt'));
+  if (flags.out !== undefined) await checkOutputPath(flags.out, inputs);
+  const document = await loadDocument(await inputSource(file, flags.name ?? 'stdin.txt', budgets.inputBytes), budgets);
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
   const progressBar = createStderrProgressBar();
   try {
     const result = await runStrategy(
-      { text: document.text, info: document.info, strategy, options, settings: settingsFromEnvironment() },
+      { text: document.text, info: document.info, strategy, options, settings: settingsFromEnvironment(), budgets },
       { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
     );
     progressBar?.done();
-    await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions));
+    await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions), inputs);
     return 0;
   } catch (err) {
     if (controller.signal.aborted) {

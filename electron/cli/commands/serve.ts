@@ -6,6 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
+import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { WorkspaceStore } from '../../services/workspace/workspace-store';
 import { serveWorkbench, stopOnSignals } from '../../web-host/serve-workbench';
@@ -22,6 +23,7 @@ const spec = {
   },
   'models-dir': { type: 'string', description: 'where models live (default models/)' },
   profiles: { type: 'string', description: 'strategy profiles folder (default resources/profiles)' },
+  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
 } as const satisfies FlagSpecs;
 
 const usage = `usage: cli serve [options]
@@ -62,6 +64,7 @@ export default async function serve(argv: string[]): Promise<number> {
     // Passed down to the service, its runs and its model manager.
     modelsDir: flags['models-dir'] === undefined ? undefined : path.resolve(flags['models-dir']),
     profilesDir: flags.profiles === undefined ? undefined : path.resolve(flags.profiles),
+    budgets: budgetsFromFlags(flags),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

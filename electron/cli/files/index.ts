@@ -1,2 +1,2 @@
 export { loadDocument, loadSegmentationFile, type InputBytes, type LoadedSegmentation } from './load';
-export { checkOutputPath, OutputPathError, writeFileAtomic } from './write-atomic';
+export { checkOutputPath, OutputPathError, resolveOutputTarget, writeFileAtomic, type OutputTarget } from './write-atomic';

@@ -3,6 +3,7 @@
  * segmentation file to evaluate or convert. Both go through the same strict file checks, so
  * "missing", "a directory", "binary" and "not UTF-8" read the same everywhere.
  */
+import { DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
 import { readSegmentationFile, type ReadResult } from '../../../shared/formats';
 import { decodeTextFile, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult } from '../../readers';
 
@@ -15,14 +16,14 @@ export interface InputBytes {
 }
 
 /** A document to segment: .txt, .md, .html, .pdf or .docx, from a file or from given bytes. */
-export function loadDocument(source: string | InputBytes): Promise<ReadDocumentResult> {
-  return typeof source === 'string' ? readDocument(source) : readDocumentBytes(source.name, source.bytes);
+export function loadDocument(source: string | InputBytes, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
+  return typeof source === 'string' ? readDocument(source, budgets) : readDocumentBytes(source.name, source.bytes, budgets);
 }
 
 /** A segmentation file in any readable format (JSON, JSONL, Markdown, CSV, training, WIKI-727K). */
-export async function loadSegmentationFile(source: string | InputBytes): Promise<LoadedSegmentation> {
+export async function loadSegmentationFile(source: string | InputBytes, budgets: Budgets = DEFAULT_BUDGETS): Promise<LoadedSegmentation> {
   const path = typeof source === 'string' ? source : source.name;
-  const bytes = typeof source === 'string' ? await readFileBytes(source) : source.bytes;
+  const bytes = typeof source === 'string' ? await readFileBytes(source, budgets) : source.bytes;
   const content = decodeTextFile(path, bytes);
   // Errors quote the path as given; a format without a document name gets the file's name.
   return { path, ...readSegmentationFile(path, content) };

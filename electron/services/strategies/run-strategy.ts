@@ -7,6 +7,7 @@
  */
 import type { SegmentationResult } from '../../../shared/document/types';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
+import { BudgetError, budgetMessage, checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
 import { throwIfAborted } from './abort';
 import { allStrategyNames, runnerFor, strategyKindOf } from './registry';
@@ -22,6 +23,26 @@ export class UnknownStrategyError extends UserError {
     super(BAD_INPUT, `unknown strategy '${name}' (valid: ${allStrategyNames().join(', ')})`);
     this.name = 'UnknownStrategyError';
   }
+}
+
+/**
+ * A maxChars so small that the text needs more segments than the budget is refused before any
+ * work: `--max-chars 1` on 5 MB would build five million segments (gigabytes of output).
+ */
+function checkSegmentFloor(chars: number, maxChars: number | undefined, budgets: Budgets): void {
+  if (maxChars === undefined) return;
+  const floor = Math.ceil(chars / maxChars);
+  if (floor <= budgets.segments) return;
+  throw new BudgetError(
+    'segments',
+    budgetMessage(
+      'segments',
+      `--max-chars ${maxChars}`,
+      budgets.segments,
+      `cuts the ${chars}-character text into at least ${floor} segments`,
+      'raise --max-chars, or the limit with --max-segments N',
+    ),
+  );
 }
 
 /**
@@ -43,6 +64,8 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
   throwIfAborted(hooks.signal);
   const kind = strategyKindOf(strategy);
   if (!kind) throw new UnknownStrategyError(strategy);
+  const budgets = request.budgets ?? DEFAULT_BUDGETS;
+  checkSegmentFloor(text.length, request.options.maxChars, budgets);
   // Nothing to segment: zero segments, without loading a model for it.
   if (text.length === 0) {
     return { document: info, strategy, segmentation: { boundaries: [], notes: [] }, warnings: [], meta: { kind, emptyDocument: true } };
@@ -51,5 +74,6 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
   const result = await run(request, hooks);
   // Whatever a runner returns (a model's output most of all), the invariant is checked at this one exit.
   assertValidSegmentation(text, result.segmentation);
+  checkBudget('segments', budgets, 'the result', result.segmentation.boundaries.length + 1);
   return result;
 }

@@ -2,6 +2,7 @@
  * The typed request every strategy runner takes, whatever its kind. Kept apart from the runners
  * so that each runner imports these types and the dispatcher imports the runners: no cycle.
  */
+import type { Budgets } from '../../../shared/budgets/budgets';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type { RunProgress } from '../../../shared/ipc/contract';
 import type { GpuChoice, RunOptions } from '../../../shared/strategies/run-options';
@@ -45,6 +46,8 @@ export interface RunStrategyRequest {
    * when absent, the tokenizer the options name (or Qwen2's) is loaded for a run with maxTokens.
    */
   countTokens?: (text: string) => number;
+  /** The segments budget (default DEFAULT_BUDGETS): a result may not have more segments. */
+  budgets?: Budgets;
 }
 
 export interface RunStrategyHooks {

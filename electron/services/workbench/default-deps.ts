@@ -2,8 +2,11 @@
  * The real dependencies, loaded on first use: opening the service costs nothing, and llama.cpp
  * is only loaded when a model strategy runs or the models screen asks.
  */
+import { resolveBudgets, type Budgets } from '../../../shared/budgets/budgets';
+import { isModelStrategy } from '../strategies/registry';
 import { settingsFromEnvironment } from '../strategies/settings';
 import type { StrategySettings } from '../strategies/types';
+import { sourceWorkerEntry, workerPool } from '../worker/worker-pool';
 import type { WorkbenchDeps } from './deps';
 import { createModelsFacade } from './models-facade';
 import { listStrategyInfo } from './strategy-catalog';
@@ -11,17 +14,37 @@ import { listStrategyInfo } from './strategy-catalog';
 export interface DefaultDepsOptions {
   modelsDir?: string;
   profilesDir?: string;
+  /** Limits for documents and results (shared/budgets); the defaults where not given. */
+  budgets?: Partial<Budgets>;
+  /**
+   * The worker thread entry for reading documents and rule strategies: a bundle names its own
+   * (dist/electron/worker.mjs); from source it is worker/heavy-work.ts. null runs them in-process.
+   */
+  workerEntry?: URL | null;
 }
 
 export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   const locations = { modelsDir: options.modelsDir, profilesDir: options.profilesDir };
   // Read once, when the host creates its service: every run gets these folders passed down.
   const settings: StrategySettings = { ...settingsFromEnvironment(), ...definedOnly(locations) };
+  const budgets = resolveBudgets(options.budgets);
+  const entry = options.workerEntry === undefined ? sourceWorkerEntry() : options.workerEntry;
+  const pool = entry ? workerPool(entry) : null;
   const readers = () => import('../../readers');
   return {
-    readDocument: async (filePath) => (await readers()).readDocument(filePath),
-    readDocumentBytes: async (name, bytes) => (await readers()).readDocumentBytes(name, bytes),
-    runStrategy: async (request, hooks) => (await import('../strategies/run-strategy')).runStrategy({ ...request, settings }, hooks),
+    readDocument: async (filePath) =>
+      pool ? pool.run({ kind: 'read-document', path: filePath, budgets }) : (await readers()).readDocument(filePath, budgets),
+    readDocumentBytes: async (name, bytes) =>
+      pool ? pool.run({ kind: 'read-document-bytes', name, bytes, budgets }) : (await readers()).readDocumentBytes(name, bytes, budgets),
+    runStrategy: async (request, hooks) => {
+      // Rule strategies run in the worker, where cancelling terminates them. Model strategies are
+      // asynchronous already (llama.cpp has its own threads), and a token limit needs the tokenizer
+      // that lives here, so those stay on this thread.
+      if (pool && !isModelStrategy(request.strategy) && request.options.maxTokens === undefined) {
+        return pool.run({ kind: 'run-rule-strategy', request: { ...request, settings, budgets } }, hooks.signal);
+      }
+      return (await import('../strategies/run-strategy')).runStrategy({ ...request, settings, budgets }, hooks);
+    },
     writeResult: async (format, result, text, chunks) =>
       (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: options.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),

@@ -12,7 +12,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { WorkbenchError } from './errors';
-import type { CallContext, HandlerContext } from './handlers/types';
+import type { CallContext, HandlerContext } from './call-context';
 
 /** The real path of `target`, resolving symlinks as far as the path exists. */
 export async function canonicalPath(target: string): Promise<string> {

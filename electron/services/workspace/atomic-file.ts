@@ -10,11 +10,14 @@ import path from 'node:path';
 /** Temp files end with this, so that no reader of `*.json` ever picks one up. */
 export const TEMP_SUFFIX = '.partial';
 
-export async function writeFileAtomic(target: string, content: string): Promise<void> {
+/** `mode`: the permission bits the new file gets (default 0644, less the umask), set before any content is written. */
+export async function writeFileAtomic(target: string, content: string, options: { mode?: number } = {}): Promise<void> {
   const dir = path.dirname(target);
   const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
-  const handle = await fs.open(temp, 'wx', 0o644);
+  const handle = await fs.open(temp, 'wx', options.mode ?? 0o644);
   try {
+    // The umask narrowed the mode at open: a file replacing another keeps exactly that one's bits.
+    if (options.mode !== undefined) await handle.chmod(options.mode);
     await handle.writeFile(content, 'utf8');
     await handle.sync();
   } catch (err) {

@@ -8,32 +8,11 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describeDocument } from '../../../shared/document/document-info';
 import { documentRecordSchema, WORKSPACE_VERSION, type DocumentRecord } from '../../../shared/workspace/schema';
-import type { DamagedWorkspaceDocument, RepairReport } from '../../../shared/workspace/types';
+import type { RepairReport } from '../../../shared/workspace/types';
+import { COPIED_SOURCE } from './damage';
 import { WorkspaceFileError } from './json-files';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceStore } from './workspace-store';
-
-/** The copied text of a document added by copy: what a lost record can be rebuilt from. */
-const COPIED_SOURCE = 'source.txt';
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]?.trim() || 'unreadable';
-}
-
-/** What is wrong with document `id`, given the error reading it threw. */
-export function describeDamage(store: WorkspaceStore, id: string, err: unknown): DamagedWorkspaceDocument {
-  const recordFile = store.recordFile(id);
-  const named = err instanceof WorkspaceFileError ? err.file : (err as NodeJS.ErrnoException | null)?.path;
-  const file = named ?? recordFile;
-  const docDir = store.documentDir(id);
-  const isRunFile = path.dirname(file) === path.join(docDir, 'runs') && file.endsWith('.json');
-  const repair =
-    file === recordFile
-      ? existsSync(path.join(docDir, COPIED_SOURCE)) ? ('rebuild-record' as const) : null
-      : file === path.join(docDir, 'corrected.json') || isRunFile ? ('set-aside' as const) : null;
-  const reason = firstLine(err instanceof Error ? err.message : String(err));
-  return { id, file: path.relative(store.dir, file).split(path.sep).join('/'), reason, repair };
-}
 
 /** The fields of a damaged record that still read as what they should be. */
 async function salvage(file: string): Promise<Partial<Pick<DocumentRecord, 'name' | 'sourceFormat' | 'addedAt'>>> {

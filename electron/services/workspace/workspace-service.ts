@@ -7,7 +7,7 @@ import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
-import { describeDamage } from './damaged-documents';
+import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
 import { WorkspaceFileError } from './json-files';
 import { KeyedQueue } from './keyed-queue';

@@ -3,7 +3,7 @@ import { zip } from './zip';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function makeDocx(paragraphs: string[]): Uint8Array {
+export function makeDocx(paragraphs: string[], options: { deflate?: boolean } = {}): Uint8Array {
   const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`).join('');
   return zip({
     '[Content_Types].xml':
@@ -16,5 +16,5 @@ export function makeDocx(paragraphs: string[]): Uint8Array {
     'word/document.xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
       `<w:body>${body}</w:body></w:document>`,
-  });
+  }, options);
 }

@@ -1,4 +1,5 @@
-/** A minimal ZIP writer (stored entries, no compression): enough to build real .docx files in tests. */
+/** A minimal ZIP writer (stored entries, or deflated ones on request): enough to build real .docx files in tests. */
+import { deflateRawSync } from 'node:zlib';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -16,7 +17,7 @@ export function crc32(data: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export function zip(entries: Record<string, string | Uint8Array>): Uint8Array {
+export function zip(entries: Record<string, string | Uint8Array>, options: { deflate?: boolean } = {}): Uint8Array {
   const local: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;
@@ -24,32 +25,34 @@ export function zip(entries: Record<string, string | Uint8Array>): Uint8Array {
     const data = typeof content === 'string' ? Buffer.from(content, 'utf8') : Buffer.from(content);
     const fileName = Buffer.from(name, 'utf8');
     const crc = crc32(data);
+    const stored = options.deflate ? deflateRawSync(data) : data;
+    const method = options.deflate ? 8 : 0;
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
     header.writeUInt16LE(20, 4); // version needed
     header.writeUInt16LE(0x0800, 6); // UTF-8 names
-    header.writeUInt16LE(0, 8); // stored
+    header.writeUInt16LE(method, 8); // 0 stored, 8 deflated
     header.writeUInt32LE(0, 10); // time, date
     header.writeUInt32LE(crc, 14);
-    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(stored.length, 18);
     header.writeUInt32LE(data.length, 22);
     header.writeUInt16LE(fileName.length, 26);
     header.writeUInt16LE(0, 28);
-    local.push(header, fileName, data);
+    local.push(header, fileName, stored);
     const entry = Buffer.alloc(46);
     entry.writeUInt32LE(0x02014b50, 0);
     entry.writeUInt16LE(20, 4);
     entry.writeUInt16LE(20, 6);
     entry.writeUInt16LE(0x0800, 8);
-    entry.writeUInt16LE(0, 10);
+    entry.writeUInt16LE(method, 10);
     entry.writeUInt32LE(0, 12);
     entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(stored.length, 20);
     entry.writeUInt32LE(data.length, 24);
     entry.writeUInt16LE(fileName.length, 28);
     entry.writeUInt32LE(offset, 42);
     central.push(entry, fileName);
-    offset += header.length + fileName.length + data.length;
+    offset += header.length + fileName.length + stored.length;
   }
   const centralSize = central.reduce((n, b) => n + b.length, 0);
   const end = Buffer.alloc(22);

@@ -6,19 +6,8 @@ import type { RunManager } from '../run-manager';
 import type { PathGate } from '../path-gate';
 import type { PullManager } from '../pull-manager';
 
-/** Who is calling: handlers never depend on the transport, but host info reports it. */
-export interface CallContext {
-  transport: 'electron' | 'web' | 'local';
-}
-
-/**
- * What a handler knows of its caller. `fromHost` is true only for the host's own calls
- * (`service.request`: native dialogs, start-up); every call from a transport (`service.call`) is a
- * client's, whose paths go through the PathGate.
- */
-export interface HandlerContext extends CallContext {
-  fromHost: boolean;
-}
+export type { CallContext, HandlerContext } from '../call-context';
+import type { HandlerContext } from '../call-context';
 
 export type Handler<M extends MethodName> = (params: ParamsOf<M>, context: HandlerContext) => Promise<MethodResults[M]>;
 

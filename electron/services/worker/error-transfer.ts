@@ -1,0 +1,27 @@
+/**
+ * Errors across the worker boundary. Structured cloning keeps only a plain Error, but callers
+ * tell the user's mistakes from bugs by one class (UserError, shared/errors.ts): a UserError is
+ * sent with that mark and its own fields (its code, a BudgetError's `budget`...) and rebuilt as
+ * a UserError on this side; anything else stays a plain Error, a bug.
+ */
+import { UserError } from '../../../shared/errors';
+
+export interface SentError {
+  name: string;
+  message: string;
+  userError: boolean;
+  /** The error's own enumerable fields (e.g. its code, a BudgetError's `budget`). */
+  fields: Record<string, unknown>;
+}
+
+export function toSentError(err: unknown): SentError {
+  if (!(err instanceof Error)) return { name: 'Error', message: String(err), userError: false, fields: {} };
+  const fields = Object.fromEntries(Object.entries(err).filter(([, value]) => ['string', 'number', 'boolean'].includes(typeof value)));
+  return { name: err.name, message: err.message, userError: err instanceof UserError, fields };
+}
+
+export function fromSentError(sent: SentError): Error {
+  const code = typeof sent.fields.code === 'string' ? sent.fields.code : 'bad-input';
+  const error = sent.userError ? new UserError(code, sent.message) : new Error(sent.message);
+  return Object.assign(error, sent.fields, { name: sent.name });
+}

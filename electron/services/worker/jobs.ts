@@ -1,0 +1,29 @@
+/**
+ * The work that runs off the event loop: reading a document and running a rule strategy. Both
+ * are synchronous stretches of seconds on a large or hostile file; in a worker thread they leave
+ * the host's event loop free for other clients, progress events and Cancel.
+ */
+import type { Budgets } from '../../../shared/budgets/budgets';
+import type { SegmentationResult } from '../../../shared/document/types';
+import type { ReadDocumentResult } from '../../readers';
+import type { RunStrategyRequest } from '../strategies/run-strategy';
+
+export type Job =
+  | { kind: 'read-document'; path: string; budgets: Budgets }
+  | { kind: 'read-document-bytes'; name: string; bytes: Uint8Array; budgets: Budgets }
+  /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
+  | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> };
+
+export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' } ? SegmentationResult : ReadDocumentResult;
+
+/** Does the job, in whichever thread calls it. */
+export async function runJob(job: Job): Promise<ReadDocumentResult | SegmentationResult> {
+  switch (job.kind) {
+    case 'read-document':
+      return (await import('../../readers')).readDocument(job.path, job.budgets);
+    case 'read-document-bytes':
+      return (await import('../../readers')).readDocumentBytes(job.name, job.bytes, job.budgets);
+    case 'run-rule-strategy':
+      return (await import('../strategies/run-strategy')).runStrategy(job.request);
+  }
+}

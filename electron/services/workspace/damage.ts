@@ -1,0 +1,32 @@
+/**
+ * What is wrong with a damaged workspace document, told from the error that reading it threw:
+ * which file, why, and which repair fits. Apart from damaged-documents.ts (the repairs), so the
+ * workspace service can describe damage without importing the repairs that use it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
+import { WorkspaceFileError } from './json-files';
+import type { WorkspaceStore } from './workspace-store';
+
+/** The copied text of a document added by copy: what a lost record can be rebuilt from. */
+export const COPIED_SOURCE = 'source.txt';
+
+function firstLine(message: string): string {
+  return message.split('\n')[0]?.trim() || 'unreadable';
+}
+
+/** What is wrong with document `id`, given the error reading it threw. */
+export function describeDamage(store: WorkspaceStore, id: string, err: unknown): DamagedWorkspaceDocument {
+  const recordFile = store.recordFile(id);
+  const named = err instanceof WorkspaceFileError ? err.file : (err as NodeJS.ErrnoException | null)?.path;
+  const file = named ?? recordFile;
+  const docDir = store.documentDir(id);
+  const isRunFile = path.dirname(file) === path.join(docDir, 'runs') && file.endsWith('.json');
+  const repair =
+    file === recordFile
+      ? existsSync(path.join(docDir, COPIED_SOURCE)) ? ('rebuild-record' as const) : null
+      : file === path.join(docDir, 'corrected.json') || isRunFile ? ('set-aside' as const) : null;
+  const reason = firstLine(err instanceof Error ? err.message : String(err));
+  return { id, file: path.relative(store.dir, file).split(path.sep).join('/'), reason, repair };
+}

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { UserInputError } from '../../electron/cli/errors';
+import { BudgetError } from '../../shared/budgets/budgets';
 import { readStdin } from '../../electron/cli/stdin';
 import { buildCli } from '../../scripts/build-cli';
 import { REPO_ROOT, runCli } from './support/run-cli';
@@ -62,7 +62,7 @@ describe('segment-workbench (bundled bin)', () => {
 
 describe('readStdin', () => {
   it('refuses input past its byte limit instead of growing without bound', async () => {
-    await expect(readStdin(10, Readable.from([Buffer.from('x'.repeat(8)), Buffer.from('x'.repeat(8))]))).rejects.toThrow(UserInputError);
+    await expect(readStdin(10, Readable.from([Buffer.from('x'.repeat(8)), Buffer.from('x'.repeat(8))]))).rejects.toThrow(BudgetError);
     expect(new TextDecoder().decode(await readStdin(10, Readable.from([Buffer.from('héllo')])))).toBe('héllo');
   });
 });

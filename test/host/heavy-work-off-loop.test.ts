@@ -10,11 +10,11 @@ import WebSocket from 'ws';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
-import { sessionCookieName } from '../../electron/web-host/auth';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
 import { zip } from '../cli/support/zip';
 import { scratchDir } from '../support/scratch-dir';
+import { sessionCookieFor } from './http-helpers';
 
 const dir = scratchDir('off-loop-');
 let service: WorkbenchService;
@@ -22,8 +22,8 @@ let host: WebHost;
 let first: SocketWorkbench;
 let second: SocketWorkbench;
 
-function connect(): SocketWorkbench {
-  const headers = { Cookie: `${sessionCookieName(host.port)}=${host.token}`, Origin: `http://127.0.0.1:${host.port}` };
+async function connect(): Promise<SocketWorkbench> {
+  const headers = { Cookie: await sessionCookieFor(host.port, host.token), Origin: `http://127.0.0.1:${host.port}` };
   return createSocketWorkbench(`ws://127.0.0.1:${host.port}${WORKBENCH_SOCKET_PATH}`, {
     createSocket: (url) => new WebSocket(url, { headers }) as unknown as SocketLike,
   });
@@ -49,8 +49,8 @@ beforeAll(async () => {
   await writeFile(path.join(dir, 'index.html'), '<!doctype html>');
   service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
   host = await startWebHost({ service, rendererDir: dir, port: 0 });
-  first = connect();
-  second = connect();
+  first = await connect();
+  second = await connect();
 });
 
 afterAll(async () => {

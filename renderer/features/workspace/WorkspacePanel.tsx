@@ -1,17 +1,18 @@
 /**
- * The workspace folder, when one is open: its documents (open one to review it), adding the
- * document on screen, a strategy run over all documents with one progress bar, the batch export,
- * and re-anchoring when a document's source changed.
+ * The workspace folder, when one is open: its documents (open one to review it), whether opened
+ * documents join it, adding the document on screen, a strategy run over all documents with one
+ * progress bar, the batch export, and re-anchoring when a document's source changed.
  */
 import { useEffect } from 'react';
 import { useDocumentStore } from '../../stores/document';
 import { useUiStore } from '../../stores/ui';
-import { useEditingStore } from './editing-store';
+import { useEditingStore } from '../editing/editing-store';
 import {
   addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openNextToReview, openWorkspaceDocument, previewReanchor, refreshWorkspace,
   startBatch, useWorkspaceStore,
 } from './workspace';
 import { Panel } from '../Panel';
+import './workspace.css';
 
 function ReanchorBox() {
   const source = useWorkspaceStore((s) => s.source);
@@ -47,7 +48,7 @@ function ReanchorBox() {
 
 export function WorkspacePanel() {
   useEffect(() => void refreshWorkspace(), []);
-  const { dir, documents, batch, openId } = useWorkspaceStore();
+  const { dir, documents, batch, openId, addOpened, setAddOpened } = useWorkspaceStore();
   const documentId = useDocumentStore((s) => s.id);
   const inWorkspace = useEditingStore((s) => s.workspaceDocumentId !== null) || openId !== null;
   const strategy = useUiStore((s) => s.runForm.strategy);
@@ -75,6 +76,10 @@ export function WorkspacePanel() {
           </li>
         ))}
       </ul>
+      <label className="setting" title="A file opened, dropped or pasted is copied into the workspace, so its corrections are saved">
+        <input type="checkbox" data-testid="workspace-add-opened" checked={addOpened} onChange={(e) => setAddOpened(e.target.checked)} />
+        Add opened documents to the workspace
+      </label>
       <div className="button-row">
         <button data-testid="workspace-add" disabled={!documentId || inWorkspace} onClick={() => void addOpenDocumentToWorkspace()}>
           Add this document

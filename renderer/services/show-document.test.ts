@@ -1,0 +1,70 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OpenedDocument } from '../../shared/ipc/contract';
+import { useDocumentStore } from '../stores/document';
+import { openSample, showOpenedDocument } from './documents';
+import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { beginShow, resetShowSequence } from './show-document';
+import { replaceWorkbench } from './workbench';
+
+function opened(id: string): OpenedDocument {
+  const text = `Document ${id}.\n\nSecond paragraph.\n`;
+  return { id, info: { name: `${id}.txt`, chars: text.length, sha256: id }, text, sourceFormat: 'txt' };
+}
+
+/** A promise the test settles when it wants: an answer that arrives late. */
+function later<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('the show-document sequence', () => {
+  const startRun = vi.fn(async () => ({ runId: `r${startRun.mock.calls.length}` }));
+  const closeDocument = vi.fn(async () => ({ closed: true }));
+  const workspaceInfo = vi.fn(async () => ({ dir: null }));
+
+  beforeEach(() => {
+    resetShowSequence();
+    startRun.mockClear();
+    closeDocument.mockClear();
+  });
+  afterEach(() => replaceWorkbench(null));
+
+  it("never lets the start-up's restore replace a document the person opened meanwhile", async () => {
+    const sample = later<OpenedDocument>();
+    replaceWorkbench(scripted({ openSample: () => sample.promise, getDocument: async ({ documentId }) => opened(documentId), startRun, closeDocument, workspaceInfo }));
+    const restoring = openSample('restore');
+    await showOpenedDocument('picked');
+    sample.resolve(opened('sample'));
+    await restoring;
+    expect(useDocumentStore.getState().id).toBe('picked');
+    expect(startRun.mock.calls.map(([p]) => (p as { documentId: string }).documentId)).toEqual(['picked']);
+    // The superseded sample is closed in the service again.
+    expect(closeDocument).toHaveBeenCalledWith({ documentId: 'sample' });
+  });
+
+  it('lets a later request supersede an earlier one that has not finished', async () => {
+    const first = later<OpenedDocument>();
+    const getDocument = vi.fn(({ documentId }: { documentId: string }) => (documentId === 'first' ? first.promise : Promise.resolve(opened(documentId))));
+    replaceWorkbench(scripted({ getDocument, startRun, closeDocument, workspaceInfo }));
+    const earlier = showOpenedDocument('first');
+    await showOpenedDocument('second');
+    first.resolve(opened('first'));
+    await earlier;
+    expect(useDocumentStore.getState().id).toBe('second');
+    expect(startRun).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a restore once the person has asked for a document, and never asks the service', async () => {
+    const openSampleCall = vi.fn(async () => opened('sample'));
+    replaceWorkbench(scripted({ openSample: openSampleCall, getDocument: async ({ documentId }) => opened(documentId), startRun, closeDocument, workspaceInfo }));
+    await showOpenedDocument('mine');
+    await openSample('restore');
+    expect(openSampleCall).not.toHaveBeenCalled();
+    expect(useDocumentStore.getState().id).toBe('mine');
+    expect(beginShow('restore')).toBeNull();
+    // The person's own sample button still works.
+    await openSample();
+    expect(useDocumentStore.getState().id).toBe('sample');
+  });
+});

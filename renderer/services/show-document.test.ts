@@ -19,9 +19,9 @@ function later<T>() {
 }
 
 describe('the show-document sequence', () => {
-  const startRun = vi.fn(async () => ({ runId: `r${startRun.mock.calls.length}` }));
+  const startRun = vi.fn(async (_params: { documentId: string }) => ({ runId: `r${startRun.mock.calls.length}` }));
   const closeDocument = vi.fn(async () => ({ closed: true }));
-  const workspaceInfo = vi.fn(async () => ({ dir: null }));
+  const workspaceInfo = vi.fn(async () => ({ dir: null, documents: 0 }));
 
   beforeEach(() => {
     resetShowSequence();
@@ -38,7 +38,7 @@ describe('the show-document sequence', () => {
     sample.resolve(opened('sample'));
     await restoring;
     expect(useDocumentStore.getState().id).toBe('picked');
-    expect(startRun.mock.calls.map(([p]) => (p as { documentId: string }).documentId)).toEqual(['picked']);
+    expect(startRun.mock.calls.map(([p]) => p.documentId)).toEqual(['picked']);
     // The superseded sample is closed in the service again.
     expect(closeDocument).toHaveBeenCalledWith({ documentId: 'sample' });
   });

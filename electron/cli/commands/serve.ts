@@ -1,11 +1,13 @@
 /**
- * `cli serve`: the workbench in a browser. Prints exactly one line on stdout, the URL with its
- * token; everything else goes to stderr. Stops cleanly on Ctrl+C or SIGTERM.
+ * `cli serve`: the workbench in a browser. Builds the renderer first when renderer/dist is missing
+ * or older than its sources. Prints exactly one line on stdout, the URL with its token; everything
+ * else (the build's output too) goes to stderr. Stops cleanly on Ctrl+C or SIGTERM.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
+import { ensureRendererBuilt } from '../../web-host/renderer-build';
 import { serveWorkbench, stopOnSignals } from '../../web-host/serve-workbench';
 
 const spec = {
@@ -19,7 +21,8 @@ const spec = {
 const usage = `usage: cli serve [options]
 
 Serves the workbench UI and its services on 127.0.0.1 and prints the URL to open (with its
-access token). From another machine, forward the port over SSH: ssh -L PORT:127.0.0.1:PORT host.
+access token). Builds the UI first (npm run build:renderer) when it is missing or older than
+its sources. From another machine, forward the port over SSH: ssh -L PORT:127.0.0.1:PORT host.
 
 ${describeFlags(spec)}`;
 
@@ -37,6 +40,10 @@ export default async function serve(argv: string[]): Promise<number> {
   // Model strategies resolve files through the same locations (electron/services/inference/paths).
   if (flags['models-dir']) process.env.WORKBENCH_MODELS_DIR = path.resolve(flags['models-dir']);
   if (flags.profiles) process.env.WORKBENCH_PROFILES_DIR = path.resolve(flags.profiles);
+  await ensureRendererBuilt(repoRoot, {
+    onBuild: (reason) =>
+      process.stderr.write(`serve: renderer/dist is ${reason === 'missing' ? 'missing' : 'older than its sources'}: building it (npm run build:renderer)…\n`),
+  });
   const served = await serveWorkbench({
     port: flags.port ?? 0,
     rootDir: repoRoot,
@@ -48,9 +55,6 @@ export default async function serve(argv: string[]): Promise<number> {
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);
     throw err;
   });
-  if (!served.host.rendererBuilt) {
-    process.stderr.write('serve: renderer/dist is missing, so the page will only say so: run `npm run build:renderer` first\n');
-  }
   process.stdout.write(served.host.url + '\n');
   await stopOnSignals(served);
   return 0;

@@ -12,7 +12,7 @@ import path from 'node:path';
 export const SOURCE_DIRS = ['renderer', 'shared'] as const;
 const BUILD_SCRIPT = 'build:renderer';
 const LOCK_FILE = '.dist-build.lock';
-/** A lock older than this was left by a build that died: it is taken over. */
+/** A lock older than this, or whose process is gone, was left by a build that died: it is taken over. */
 const STALE_LOCK_MS = 10 * 60_000;
 const LOCK_POLL_MS = 250;
 
@@ -68,6 +68,26 @@ export function runRendererBuild(rootDir: string): Promise<void> {
   });
 }
 
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists but belongs to someone else.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The lock's builder was killed (a server stopped mid-build) or has hung for too long. */
+async function abandoned(lock: string): Promise<boolean> {
+  const [stat, owner] = await Promise.all([fs.stat(lock).catch(() => null), fs.readFile(lock, 'utf8').catch(() => '')]);
+  if (!stat) return false;
+  const pid = Number(owner);
+  // An empty file is one being written this instant: only its age can tell.
+  if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) return true;
+  return Date.now() - stat.mtimeMs > STALE_LOCK_MS;
+}
+
 async function takeLock(lock: string): Promise<() => Promise<void>> {
   for (;;) {
     try {
@@ -78,8 +98,7 @@ async function takeLock(lock: string): Promise<() => Promise<void>> {
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
-    const stat = await fs.stat(lock).catch(() => null);
-    if (stat && Date.now() - stat.mtimeMs > STALE_LOCK_MS) await fs.rm(lock, { force: true });
+    if (await abandoned(lock)) await fs.rm(lock, { force: true });
     else await new Promise((resolve) => setTimeout(resolve, LOCK_POLL_MS));
   }
 }

@@ -70,6 +70,15 @@ describe('building the renderer when it is missing or outdated', () => {
     expect(existsSync(path.join(root, 'renderer', '.dist-build.lock'))).toBe(false);
   });
 
+  it('takes over a lock left by a build whose process is gone', async () => {
+    const root = makeRoot(parent, 'abandoned');
+    // A pid no process has: the largest Linux allows is 2^22.
+    writeFileSync(path.join(root, 'renderer', '.dist-build.lock'), String(2 ** 22 + 1));
+    const build = vi.fn(fakeBuild);
+    expect(await ensureRendererBuilt(root, { build })).toBe('missing');
+    expect(build).toHaveBeenCalledTimes(1);
+  });
+
   it("runs the project's own `npm run build:renderer` in the root it is given", async () => {
     const root = makeRoot(parent, 'npm');
     const script = "require('fs').mkdirSync('renderer/dist',{recursive:true});require('fs').writeFileSync('renderer/dist/index.html','built by npm')";

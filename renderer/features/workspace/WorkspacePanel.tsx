@@ -3,13 +3,13 @@
  * documents join it, adding the document on screen, a strategy run over all documents with one
  * progress bar, the batch export, and re-anchoring when a document's source changed.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDocumentStore } from '../../stores/document';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from '../editing/editing-store';
 import {
-  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openNextToReview, openWorkspaceDocument, previewReanchor, refreshWorkspace,
-  startBatch, useWorkspaceStore,
+  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, importFolder, openNextToReview, openWorkspaceDocument, previewReanchor,
+  refreshWorkspace, startBatch, useWorkspaceStore,
 } from './workspace';
 import { Panel } from '../Panel';
 import './workspace.css';
@@ -43,6 +43,30 @@ function ReanchorBox() {
         </button>
       </div>
     </div>
+  );
+}
+
+/** A folder on this machine (the services run here too), copied into the workspace or referenced. */
+function ImportFolderForm() {
+  const [path, setPath] = useState('');
+  const [mode, setMode] = useState<'copy' | 'reference'>('copy');
+  return (
+    <form
+      className="import-folder"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void importFolder(path.trim(), mode).then((done) => done && setPath(''));
+      }}
+    >
+      <input data-testid="workspace-import-path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="Folder to import, e.g. /home/me/reports" aria-label="Folder to import" />
+      <select data-testid="workspace-import-mode" value={mode} onChange={(e) => setMode(e.target.value as 'copy' | 'reference')} title="Copy the files into the workspace, or refer to them where they are">
+        <option value="copy">copy</option>
+        <option value="reference">reference</option>
+      </select>
+      <button type="submit" data-testid="workspace-import" disabled={path.trim() === ''}>
+        Import
+      </button>
+    </form>
   );
 }
 
@@ -88,6 +112,7 @@ export function WorkspacePanel() {
           Next to review
         </button>
       </div>
+      <ImportFolderForm />
       <ReanchorBox />
       <div className="button-row">
         <button data-testid="batch-run" disabled={running || documents.length === 0} onClick={() => void startBatch(strategy, {})} title="Run the strategy chosen above on every document">

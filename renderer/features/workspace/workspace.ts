@@ -181,6 +181,20 @@ type BatchEvent = Extract<WorkbenchEvent, { type: 'workspace-batch-progress' | '
 /** A short batch can report before `startBatch` learns its id: while one starts, its events wait here. */
 let unclaimed: BatchEvent[] | null = null;
 
+/** Adds every supported file of a folder on this machine (copied, or referenced where it lies). */
+export async function importFolder(path: string, mode: 'copy' | 'reference'): Promise<boolean> {
+  try {
+    const report = await workbench().workspaceImportFolder({ path, mode });
+    const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}` : '';
+    useUiStore.getState().notify('info', `Imported ${report.added.length} document(s) from ${path}${skipped}.`);
+    await refreshWorkspace();
+    return true;
+  } catch (err) {
+    reportError(`Could not import ${path}`, err);
+    return false;
+  }
+}
+
 export async function startBatch(strategy: string, options: RunOptions): Promise<void> {
   unclaimed = [];
   try {

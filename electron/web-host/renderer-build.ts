@@ -60,6 +60,9 @@ export function runRendererBuild(rootDir: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '--silent', BUILD_SCRIPT], {
       cwd: rootDir,
+      // Always the production build: a NODE_ENV inherited from a test runner (vitest sets 'test')
+      // would make Vite bundle React's development build, StrictMode's double effects and all.
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: ['ignore', process.stderr, process.stderr],
       shell: process.platform === 'win32',
     });

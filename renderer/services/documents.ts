@@ -27,7 +27,7 @@ export async function openFile(file: File): Promise<void> {
     return;
   }
   // The ticket is taken before the file is read: reading a large file is part of the request.
-  await open(`"${file.name}"`, 'person', { created: true, joins: true }, async () => {
+  await open(`"${file.name}"`, 'person', { joins: true }, async () => {
     let dataBase64: string;
     try {
       dataBase64 = await readAsBase64(file);
@@ -43,7 +43,7 @@ export async function openPastedText(text: string, name = 'pasted.txt'): Promise
     useUiStore.getState().notify('error', 'Nothing to open: the pasted text is empty.');
     return;
   }
-  await open('the pasted text', 'person', { created: true, joins: true }, async () => {
+  await open('the pasted text', 'person', { joins: true }, async () => {
     const dataBase64 = await readAsBase64(new Blob([text], { type: 'text/plain;charset=utf-8' }));
     return workbench().openDocument({ name, dataBase64 });
   });
@@ -51,12 +51,12 @@ export async function openPastedText(text: string, name = 'pasted.txt'): Promise
 
 /** The bundled sample: a demo, so it never joins a workspace. The start-up shows it as a restore. */
 export async function openSample(origin: ShowOrigin = 'person'): Promise<void> {
-  await open('the sample document', origin, { created: true, joins: false }, () => workbench().openSample({}));
+  await open('the sample document', origin, { joins: false }, () => workbench().openSample({}));
 }
 
 /** Shows a document the services already opened (the desktop app's File > Open). */
 export async function showOpenedDocument(documentId: string): Promise<void> {
-  await open('the document', 'person', { created: false, joins: true }, () => workbench().getDocument({ documentId }));
+  await open('the document', 'person', { joins: true }, () => workbench().getDocument({ documentId }));
 }
 
 /** The browser's own encoder: ten times faster than building a binary string in JS for 5 MB. */
@@ -73,8 +73,6 @@ function readAsBase64(blob: Blob): Promise<string> {
 }
 
 interface OpenKind {
-  /** The call opened a new document in the service: a superseded one is closed there again. */
-  created: boolean;
   /** A document the person opened from outside joins an open workspace. */
   joins: boolean;
 }
@@ -90,19 +88,11 @@ async function open(what: string, origin: ShowOrigin, kind: OpenKind, call: () =
     if (ticket.isCurrent()) reportError(`Could not open ${what}`, err);
     return;
   }
-  if (!(await showDocument(doc, ticket))) {
-    if (kind.created) forget(doc.id);
-    return;
-  }
+  // A superseded document stays open in the service: it may be the very one (same name and
+  // text) that a later request was given back, so closing it there could pull it from under that.
+  if (!(await showDocument(doc, ticket))) return;
   if (kind.joins && (await joinWorkspace(ticket)) === 'reopened') return;
   if (!ticket.isCurrent()) return;
   // Segmented right away with the host's default (model-free, fast) strategy.
   await startRun(useUiStore.getState().defaultStrategy);
-}
-
-/** A superseded document is nobody's: the service need not keep its text. */
-function forget(documentId: string): void {
-  workbench()
-    .closeDocument({ documentId })
-    .catch(() => undefined);
 }

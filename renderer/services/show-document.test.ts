@@ -20,33 +20,29 @@ function later<T>() {
 
 describe('the show-document sequence', () => {
   const startRun = vi.fn(async (_params: { documentId: string }) => ({ runId: `r${startRun.mock.calls.length}` }));
-  const closeDocument = vi.fn(async () => ({ closed: true }));
   const workspaceInfo = vi.fn(async () => ({ dir: null, documents: 0 }));
 
   beforeEach(() => {
     resetShowSequence();
     startRun.mockClear();
-    closeDocument.mockClear();
   });
   afterEach(() => replaceWorkbench(null));
 
   it("never lets the start-up's restore replace a document the person opened meanwhile", async () => {
     const sample = later<OpenedDocument>();
-    replaceWorkbench(scripted({ openSample: () => sample.promise, getDocument: async ({ documentId }) => opened(documentId), startRun, closeDocument, workspaceInfo }));
+    replaceWorkbench(scripted({ openSample: () => sample.promise, getDocument: async ({ documentId }) => opened(documentId), startRun, workspaceInfo }));
     const restoring = openSample('restore');
     await showOpenedDocument('picked');
     sample.resolve(opened('sample'));
     await restoring;
     expect(useDocumentStore.getState().id).toBe('picked');
     expect(startRun.mock.calls.map(([p]) => p.documentId)).toEqual(['picked']);
-    // The superseded sample is closed in the service again.
-    expect(closeDocument).toHaveBeenCalledWith({ documentId: 'sample' });
   });
 
   it('lets a later request supersede an earlier one that has not finished', async () => {
     const first = later<OpenedDocument>();
     const getDocument = vi.fn(({ documentId }: { documentId: string }) => (documentId === 'first' ? first.promise : Promise.resolve(opened(documentId))));
-    replaceWorkbench(scripted({ getDocument, startRun, closeDocument, workspaceInfo }));
+    replaceWorkbench(scripted({ getDocument, startRun, workspaceInfo }));
     const earlier = showOpenedDocument('first');
     await showOpenedDocument('second');
     first.resolve(opened('first'));
@@ -57,7 +53,7 @@ describe('the show-document sequence', () => {
 
   it('refuses a restore once the person has asked for a document, and never asks the service', async () => {
     const openSampleCall = vi.fn(async () => opened('sample'));
-    replaceWorkbench(scripted({ openSample: openSampleCall, getDocument: async ({ documentId }) => opened(documentId), startRun, closeDocument, workspaceInfo }));
+    replaceWorkbench(scripted({ openSample: openSampleCall, getDocument: async ({ documentId }) => opened(documentId), startRun, workspaceInfo }));
     await showOpenedDocument('mine');
     await openSample('restore');
     expect(openSampleCall).not.toHaveBeenCalled();

@@ -57,7 +57,7 @@ export function startWorkbench(): () => void {
       reportError('Could not ask the host for its default strategy', err);
     }
     // With a workspace, the document shown last comes back (with its corrections) instead of the sample.
-    if (!(await openLastWorkspaceDocument())) await openSample('restore');
+    if ((await openLastWorkspaceDocument()) === 'none') await openSample('restore');
     // A fact tests (and nothing else) wait on: the restore has shown its document or yielded.
     document.documentElement.dataset.startup = 'done';
   })();

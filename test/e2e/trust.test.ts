@@ -73,7 +73,10 @@ describe('with a workspace (serve --workspace)', () => {
     await ws.close();
     served = await openServedWorkbench({ args: ['--workspace', workspaceDir] });
     session = served.session;
-    await session.waitForDocument(RESTORED);
+    await session.waitForDocument(RESTORED).catch(async (err) => {
+      console.log('DEBUG', await session.page.locator('[data-testid="app"]').evaluate((e) => [e.outerHTML.slice(0, 300), document.body.innerText.slice(0, 1500)]), session.errors);
+      throw err;
+    });
   });
 
   afterAll(async () => {

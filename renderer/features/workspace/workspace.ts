@@ -95,15 +95,20 @@ export async function openNextToReview(): Promise<boolean> {
 
 /**
  * At start-up with a workspace: reopens the document shown last (or the first one). A restore:
- * it yields to any document the person asked for meanwhile. True when it showed one.
+ * it yields to any document the person asked for meanwhile ('superseded': show nothing else
+ * either). 'none' when there is nothing to restore, or it could not be opened.
  */
-export async function openLastWorkspaceDocument(): Promise<boolean> {
+export async function openLastWorkspaceDocument(): Promise<'shown' | 'superseded' | 'none'> {
+  const ticket = beginShow('restore');
+  if (!ticket) return 'superseded';
   await refreshWorkspace();
   const { dir, documents } = useWorkspaceStore.getState();
-  if (!dir || documents.length === 0) return false;
+  if (!ticket.isCurrent()) return 'superseded';
+  if (!dir || documents.length === 0) return 'none';
   const last = localStorage.getItem(LAST_DOCUMENT_KEY);
   const target = documents.find((d) => d.id === last) ?? documents[0]!;
-  return openWorkspaceDocument(target.id, 'restore');
+  if (await openWorkspaceDocument(target.id, ticket)) return 'shown';
+  return ticket.isCurrent() ? 'none' : 'superseded';
 }
 
 /** Copies the open document into the workspace, so its corrections are saved from now on. */

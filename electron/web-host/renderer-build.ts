@@ -8,6 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { isRunning } from '../services/workspace/atomic-file';
 
 export const SOURCE_DIRS = ['renderer', 'shared'] as const;
 const BUILD_SCRIPT = 'build:renderer';
@@ -71,23 +72,13 @@ export function runRendererBuild(rootDir: string): Promise<void> {
   });
 }
 
-function processAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: it exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /** The lock's builder was killed (a server stopped mid-build) or has hung for too long. */
 async function abandoned(lock: string): Promise<boolean> {
   const [stat, owner] = await Promise.all([fs.stat(lock).catch(() => null), fs.readFile(lock, 'utf8').catch(() => '')]);
   if (!stat) return false;
   const pid = Number(owner);
   // An empty file is one being written this instant: only its age can tell.
-  if (Number.isInteger(pid) && pid > 0 && !processAlive(pid)) return true;
+  if (Number.isInteger(pid) && pid > 0 && !isRunning(pid)) return true;
   return Date.now() - stat.mtimeMs > STALE_LOCK_MS;
 }
 

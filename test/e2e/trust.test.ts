@@ -38,6 +38,13 @@ async function startupDone(page: Page): Promise<void> {
   await page.waitForFunction(() => document.documentElement.dataset.startup === 'done', undefined, { timeout: 60_000 });
 }
 
+/** Opens a new document with the file picker and waits until it is segmented. */
+async function openNewDocument(session: WorkbenchSession, name: string, topic: string): Promise<void> {
+  await session.page.locator('[data-testid="open-file"]').setInputFiles(writeDocument(name, topic));
+  await session.waitForDocument(name);
+  await session.waitForRunStatus(['done']);
+}
+
 /** Splits the second segment in the middle (the toolbar's split at the selected segment). */
 async function splitSecondSegment(page: Page): Promise<number[]> {
   const before = await starts(page);
@@ -100,9 +107,7 @@ describe('with a workspace (serve --workspace)', () => {
 
   it('adds an opened file to the workspace at once: a reload after a split keeps the split', async () => {
     const { page } = session;
-    await page.locator('[data-testid="open-file"]').setInputFiles(writeDocument('joins.md', 'glaciers'));
-    await session.waitForDocument('joins.md');
-    await session.waitForRunStatus(['done']);
+    await openNewDocument(session, 'joins.md', 'glaciers');
     await expect.poll(() => statusBar(page).getAttribute('data-saved-in')).toBe('workspace');
     await expect.poll(() => page.locator('[data-testid="workspace-document"]', { hasText: 'joins.md' }).count()).toBe(1);
 
@@ -118,9 +123,7 @@ describe('with a workspace (serve --workspace)', () => {
   it('with joining turned off, marks corrections unsaved and asks before the page closes; the setting stays off after a reload', async () => {
     const { page } = session;
     await page.locator('[data-testid="workspace-add-opened"]').uncheck();
-    await page.locator('[data-testid="open-file"]').setInputFiles(writeDocument('kept-out.md', 'orchards'));
-    await session.waitForDocument('kept-out.md');
-    await session.waitForRunStatus(['done']);
+    await openNewDocument(session, 'kept-out.md', 'orchards');
     await expect.poll(() => statusBar(page).getAttribute('data-saved-in')).toBe('nowhere');
     expect(await page.locator('[data-testid="unsaved-mark"]').count()).toBe(0);
 
@@ -160,9 +163,7 @@ describe('without a workspace', () => {
 
   it('says corrections are not saved, marks them, asks on reload, and an export clears the mark until the next edit', async () => {
     const { page } = session;
-    await page.locator('[data-testid="open-file"]').setInputFiles(writeDocument('no-workspace.md', 'bridges'));
-    await session.waitForDocument('no-workspace.md');
-    await session.waitForRunStatus(['done']);
+    await openNewDocument(session, 'no-workspace.md', 'bridges');
     await expect.poll(() => statusBar(page).getAttribute('data-saved-in')).toBe('nowhere');
     expect(await page.locator('[data-testid="status-add-to-workspace"]').count()).toBe(0);
 

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import { useDocumentStore } from '../stores/document';
+import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
+import { openLastWorkspaceDocument, useWorkspaceStore } from '../features/workspace/workspace';
 import { openSample, showOpenedDocument } from './documents';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { beginShow, resetShowSequence } from './show-document';
@@ -62,5 +64,28 @@ describe('the show-document sequence', () => {
     // The person's own sample button still works.
     await openSample();
     expect(useDocumentStore.getState().id).toBe('sample');
+  });
+
+  it("a restore superseded by a second start-up (React StrictMode mounts twice) says so, and start-up then shows no sample over the other's document", async () => {
+    const summary: WorkspaceDocumentSummary = { id: 'w1', name: 'w1.txt', chars: 10, sha256: 'w1', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null };
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) });
+    replaceWorkbench(
+      scripted({
+        workspaceInfo: async () => ({ dir: '/ws', documents: 1 }),
+        workspaceListDocuments: async () => [summary],
+        workspaceOpenDocument: async () => ({ document: opened('w1'), state: { summary, source: { state: 'unchanged' }, runs: [], corrected: null } }),
+        startRun,
+      }),
+    );
+    try {
+      const [first, second] = await Promise.all([openLastWorkspaceDocument(), openLastWorkspaceDocument()]);
+      // startup.ts falls back to the sample only on 'none'.
+      expect([first, second]).toEqual(['superseded', 'shown']);
+      expect(useDocumentStore.getState().id).toBe('w1');
+      expect(useWorkspaceStore.getState().openId).toBe('w1');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

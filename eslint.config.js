@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}', '.dependency-cruiser.cjs', '**/*.test.{ts,tsx}'],
+    files: ['test/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.mjs', 'bench/**/*.ts', '*.config.{js,ts}', '.dependency-cruiser.cjs', '**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

@@ -108,6 +108,9 @@ export function App() {
         </main>
         {screen === 'models' && <ModelsScreen />}
         {registeredScreens().map(({ id, Component }) => screen === id && <Component key={id} />)}
+        <footer className="status-bar">
+          <Slot name="status-bar" />
+        </footer>
         <Slot name="global" />
       </div>
     </DropZone>

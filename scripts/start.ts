@@ -1,5 +1,6 @@
 /**
- * `npm start`: builds the renderer and the Electron bundle, then opens the desktop app on the
+ * `npm start`: builds the renderer (when missing or older than its sources) and the Electron
+ * bundle, then opens the desktop app on the
  * bundled sample (the renderer opens it on start-up and segments it with the default strategy,
  * in the window and in a browser alike). Where Electron cannot start (its binary was never downloaded, or there is no
  * display), it says why in one line and serves the same workbench on 127.0.0.1 instead, printing
@@ -11,6 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../electron/cli/args';
+import { ensureRendererBuilt } from '../electron/web-host/renderer-build';
 import { serveWorkbench, stopOnSignals } from '../electron/web-host/serve-workbench';
 import { buildElectron } from './build-electron';
 
@@ -50,15 +52,6 @@ export function probeElectron(probe: LaunchProbe = realProbe): { binary: string 
   return { binary };
 }
 
-function run(command: string, args: string[]): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // stdout of the build goes to stderr: stdout is for the app's own lines.
-    const child = spawn(command, args, { cwd: root, stdio: ['ignore', process.stderr, process.stderr] });
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`))));
-  });
-}
-
 async function launchElectron(binary: string): Promise<number> {
   const child = spawn(binary, [root], { cwd: root, stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
@@ -69,8 +62,8 @@ async function launchElectron(binary: string): Promise<number> {
 
 async function main(argv: string[]): Promise<number> {
   const { flags } = parseArgs(argv, { port: { type: 'int', min: 0, max: 65535 } });
-  process.stderr.write('building the renderer and the Electron bundle…\n');
-  await run('npm', ['run', '--silent', 'build:renderer']);
+  await ensureRendererBuilt(root, { onBuild: (reason) => process.stderr.write(`building the renderer (${reason})…\n`) });
+  process.stderr.write('building the Electron bundle…\n');
   await buildElectron();
 
   const probe = probeElectron();

@@ -10,6 +10,7 @@ import { createWorkbenchService } from '../services/workbench';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol';
 import { createFileActions } from './file-actions';
 import { connectIpc } from './ipc';
+import { confirmLeavingWithUnsavedCorrections } from './leave-guard';
 import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
@@ -53,6 +54,7 @@ if (!app.requestSingleInstanceLock()) {
     connectIpc(service, getWindow);
     Menu.setApplicationMenu(Menu.buildFromTemplate(buildMenuTemplate(createFileActions(service, getWindow), process.platform)));
     mainWindow = createMainWindow(path.join(bundleDir, 'preload.cjs'));
+    confirmLeavingWithUnsavedCorrections(mainWindow);
     mainWindow.on('closed', () => {
       mainWindow = null;
     });

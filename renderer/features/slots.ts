@@ -6,11 +6,12 @@
  * - `left-panel` / `right-panel`: panels in the workbench sidebars (right: above the outline);
  * - `editor-overlay`: elements laid over the editor pane (absolutely positioned inside it);
  * - `global`: invisible components mounted once (keyboard shortcuts, autosave...);
+ * - `status-bar`: the window's bottom line (where corrections are saved...);
  * - screens: `registerScreen` adds a tab beside Document and Models.
  */
 import type { ComponentType } from 'react';
 
-export type SlotName = 'toolbar' | 'left-panel' | 'right-panel' | 'editor-overlay' | 'global';
+export type SlotName = 'toolbar' | 'left-panel' | 'right-panel' | 'editor-overlay' | 'global' | 'status-bar';
 
 export interface SlotEntry {
   id: string;

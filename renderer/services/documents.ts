@@ -1,15 +1,15 @@
 /**
- * Opening documents: a picked or dropped file, pasted text, or the bundled sample. Each new
- * document is segmented with the host's default strategy right away, so the outline is never
- * empty.
+ * Opening documents: a picked or dropped file, pasted text, the File menu's pick, or the bundled
+ * sample, each through the one show sequence (show-document.ts). Each new document is segmented
+ * with the host's default strategy right away, so the outline is never empty; with a workspace
+ * open, one the person opened joins it at once (unless that setting is off).
  */
 import type { OpenedDocument } from '../../shared/ipc/contract';
-import { useDocumentStore } from '../stores/document';
-import { isRunActive, useRunStore } from '../stores/run';
-import { useSegmentationStore } from '../stores/segmentation';
+import { joinWorkspace } from '../features/workspace/workspace';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
-import { cancelRun, startRun } from './runs';
+import { startRun } from './runs';
+import { beginShow, showDocument, type ShowOrigin } from './show-document';
 import { workbench } from './workbench';
 
 export const OPENABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx'] as const;
@@ -26,14 +26,16 @@ export async function openFile(file: File): Promise<void> {
       .notify('error', `Cannot open "${file.name}": supported files are .txt, .md, .html, .pdf and .docx.`);
     return;
   }
-  let dataBase64: string;
-  try {
-    dataBase64 = await readAsBase64(file);
-  } catch (err) {
-    reportError(`Could not read "${file.name}"`, err);
-    return;
-  }
-  await open(`"${file.name}"`, () => workbench().openDocument({ name: file.name, dataBase64 }));
+  // The ticket is taken before the file is read: reading a large file is part of the request.
+  await open(`"${file.name}"`, 'person', { joins: true }, async () => {
+    let dataBase64: string;
+    try {
+      dataBase64 = await readAsBase64(file);
+    } catch (err) {
+      throw new Error(`the file could not be read (${err instanceof Error ? err.message : String(err)})`);
+    }
+    return workbench().openDocument({ name: file.name, dataBase64 });
+  });
 }
 
 export async function openPastedText(text: string, name = 'pasted.txt'): Promise<void> {
@@ -41,17 +43,20 @@ export async function openPastedText(text: string, name = 'pasted.txt'): Promise
     useUiStore.getState().notify('error', 'Nothing to open: the pasted text is empty.');
     return;
   }
-  const dataBase64 = await readAsBase64(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-  await open('the pasted text', () => workbench().openDocument({ name, dataBase64 }));
+  await open('the pasted text', 'person', { joins: true }, async () => {
+    const dataBase64 = await readAsBase64(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    return workbench().openDocument({ name, dataBase64 });
+  });
 }
 
-export async function openSample(): Promise<void> {
-  await open('the sample document', () => workbench().openSample({}));
+/** The bundled sample: a demo, so it never joins a workspace. The start-up shows it as a restore. */
+export async function openSample(origin: ShowOrigin = 'person'): Promise<void> {
+  await open('the sample document', origin, { joins: false }, () => workbench().openSample({}));
 }
 
 /** Shows a document the services already opened (the desktop app's File > Open). */
 export async function showOpenedDocument(documentId: string): Promise<void> {
-  await open('the document', () => workbench().getDocument({ documentId }));
+  await open('the document', 'person', { joins: true }, () => workbench().getDocument({ documentId }));
 }
 
 /** The browser's own encoder: ten times faster than building a binary string in JS for 5 MB. */
@@ -67,25 +72,27 @@ function readAsBase64(blob: Blob): Promise<string> {
   });
 }
 
-/** Puts an opened document on screen with no results yet (the workspace then loads its saved ones). */
-export async function showDocument(doc: OpenedDocument): Promise<void> {
-  // The run in flight belongs to the old document: stop it and stop listening to it.
-  if (isRunActive(useRunStore.getState().status)) await cancelRun();
-  useRunStore.getState().reset();
-  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
-  useDocumentStore.getState().setDocument(doc);
-  useUiStore.getState().setCurrentSegment(0);
+interface OpenKind {
+  /** A document the person opened from outside joins an open workspace. */
+  joins: boolean;
 }
 
-async function open(what: string, call: () => Promise<OpenedDocument>): Promise<void> {
+async function open(what: string, origin: ShowOrigin, kind: OpenKind, call: () => Promise<OpenedDocument>): Promise<void> {
+  const ticket = beginShow(origin);
+  if (!ticket) return;
   let doc: OpenedDocument;
   try {
     doc = await call();
   } catch (err) {
-    reportError(`Could not open ${what}`, err);
+    // A superseded request's failure is no longer what the person is waiting for.
+    if (ticket.isCurrent()) reportError(`Could not open ${what}`, err);
     return;
   }
-  await showDocument(doc);
+  // A superseded document stays open in the service: it may be the very one (same name and
+  // text) that a later request was given back, so closing it there could pull it from under that.
+  if (!(await showDocument(doc, ticket))) return;
+  if (kind.joins && (await joinWorkspace(ticket)) === 'reopened') return;
+  if (!ticket.isCurrent()) return;
   // Segmented right away with the host's default (model-free, fast) strategy.
   await startRun(useUiStore.getState().defaultStrategy);
 }

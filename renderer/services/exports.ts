@@ -1,5 +1,6 @@
 /** Exporting the current result through the shared writers, then saving it as a download. */
 import type { ExportFormat, ExportedFile } from '../../shared/ipc/contract';
+import { noteExported } from '../features/workspace/save-location';
 import { useDocumentStore } from '../stores/document';
 import { chunkOptionsOf, useExportForm } from '../stores/export-form';
 import { useSegmentationStore } from '../stores/segmentation';
@@ -36,6 +37,7 @@ export async function exportCurrent(format: ExportFormat): Promise<void> {
     };
     const file = await workbench().exportResult({ result: wire, documentId, format, chunks: chunks.options });
     saveDownload(file);
+    noteExported(file.fileName);
   } catch (err) {
     reportError(`Could not export ${format}`, err);
   }

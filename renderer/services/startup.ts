@@ -1,7 +1,11 @@
-/** What the app does once on start: listen to service events, learn the strategies, open the sample. */
+/**
+ * What the app does once on start: listen to service events, learn the strategies, and restore a
+ * document (the workspace's last one, or the sample). The restore goes through the show sequence
+ * (show-document.ts) as a restore: it never replaces a document the person opened meanwhile.
+ */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { useUiStore } from '../stores/ui';
-import { openLastWorkspaceDocument, refreshWorkspace } from '../features/editing/workspace';
+import { openLastWorkspaceDocument, refreshWorkspace } from '../features/workspace/workspace';
 import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
@@ -54,7 +58,9 @@ export function startWorkbench(): () => void {
       reportError('Could not ask the host for its default strategy', err);
     }
     // With a workspace, the document shown last comes back (with its corrections) instead of the sample.
-    if (!(await openLastWorkspaceDocument())) await openSample();
+    if ((await openLastWorkspaceDocument()) === 'none') await openSample('restore');
+    // A fact tests (and nothing else) wait on: the restore has shown its document or yielded.
+    document.documentElement.dataset.startup = 'done';
   })();
   return stop;
 }

@@ -9,6 +9,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../shared/ipc/contract';
 import type { CallOutcome } from '../../shared/ipc/wire';
+import { LEAVE_BUTTONS } from '../../electron/main/leave-guard';
 import { secureWebPreferences } from '../../electron/main/secure-web-preferences';
 import { buildElectron } from '../../scripts/build-electron';
 import { wrapPreloadApi } from '../../renderer/ipc/preload-client';
@@ -122,6 +123,20 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     const listed = (await call(own, { method: 'listModels', params: {} })) as { ok: true; result: { file: string }[] };
     expect(listed.result.map((m) => m.file)).toContain('tiny-lora-simple.gguf');
     expect(recorded.messageBoxes).toEqual([]);
+  });
+
+  it('asks before a close or reload that the renderer holds back for unsaved corrections, and leaves only when told to', () => {
+    const unload = () => {
+      const event = { preventDefault: vi.fn() };
+      window.webContents.emit('will-prevent-unload', event);
+      return event.preventDefault;
+    };
+    recorded.syncMessageBoxResponse = LEAVE_BUTTONS.indexOf('Stay');
+    expect(unload()).not.toHaveBeenCalled();
+    recorded.syncMessageBoxResponse = LEAVE_BUTTONS.indexOf('Leave without saving');
+    expect(unload()).toHaveBeenCalled();
+    expect(recorded.syncMessageBoxes).toHaveLength(2);
+    expect(recorded.syncMessageBoxes[0]).toMatchObject({ type: 'warning', buttons: [...LEAVE_BUTTONS], cancelId: 1, message: expect.stringContaining('not saved') });
   });
 
   it('the preload exposes the contract as window.workbench over workbench:call', async () => {

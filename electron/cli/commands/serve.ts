@@ -1,6 +1,7 @@
 /**
- * `cli serve`: the workbench in a browser. Prints exactly one line on stdout, the URL with its
- * token; everything else goes to stderr. Stops cleanly on Ctrl+C or SIGTERM.
+ * `cli serve`: the workbench in a browser. Builds the renderer first when renderer/dist is missing
+ * or older than its sources. Prints exactly one line on stdout, the URL with its token; everything
+ * else (the build's output too) goes to stderr. Stops cleanly on Ctrl+C or SIGTERM.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +10,7 @@ import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { WorkspaceStore } from '../../services/workspace/workspace-store';
+import { ensureRendererBuilt } from '../../web-host/renderer-build';
 import { serveWorkbench, stopOnSignals } from '../../web-host/serve-workbench';
 
 const spec = {
@@ -29,7 +31,8 @@ const spec = {
 const usage = `usage: cli serve [options]
 
 Serves the workbench UI and its services on 127.0.0.1 and prints the URL to open (with its
-access token). From another machine, forward the port over SSH: ssh -L PORT:127.0.0.1:PORT host.
+access token). Builds the UI first (npm run build:renderer) when it is missing or older than
+its sources. From another machine, forward the port over SSH: ssh -L PORT:127.0.0.1:PORT host.
 The page reaches files by path only inside --workspace and --allow-dir folders; it can always
 upload a document from the browser.
 
@@ -56,6 +59,10 @@ export default async function serve(argv: string[]): Promise<number> {
     const stat = await fs.stat(dir).catch(() => null);
     if (!stat?.isDirectory()) throw new UserInputError(`--allow-dir ${dir} is not a folder`);
   }
+  await ensureRendererBuilt(repoRoot, {
+    onBuild: (reason) =>
+      process.stderr.write(`serve: renderer/dist is ${reason === 'missing' ? 'missing' : 'older than its sources'}: building it (npm run build:renderer)…\n`),
+  });
   const served = await serveWorkbench({
     port: flags.port ?? 0,
     rootDir: repoRoot,
@@ -70,9 +77,6 @@ export default async function serve(argv: string[]): Promise<number> {
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);
     throw err;
   });
-  if (!served.host.rendererBuilt) {
-    process.stderr.write('serve: renderer/dist is missing, so the page will only say so: run `npm run build:renderer` first\n');
-  }
   process.stdout.write(served.host.url + '\n');
   await stopOnSignals(served);
   return 0;

@@ -46,7 +46,8 @@ async function syncDirectory(dir: string): Promise<void> {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether a process with this id exists (EPERM: it does, but belongs to someone else). */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

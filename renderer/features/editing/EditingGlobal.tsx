@@ -1,18 +1,16 @@
 /**
- * Mounted once for the window: the editing keys, workspace autosave and events, the shortcuts
- * sheet, boundary dragging in the document view, and the cursor offset (from the editor, or the
- * start of the outline entry clicked last).
+ * Mounted once for the window: the editing keys, the shortcuts sheet, boundary dragging in the
+ * document view, and the cursor offset (from the editor, or the start of the outline entry
+ * clicked last). Workspace autosave lives in features/workspace.
  */
 import { useEffect } from 'react';
 import { onEditorHandle } from '../document-view/editor-handle';
-import { workbench } from '../../services/workbench';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { installEditingKeys } from './shortcuts';
 import { installViewDrag } from './view-drag';
-import { handleWorkspaceEvent, installAutosave } from './workspace';
 
 function followCursor(): () => void {
   let stopCursor = () => {};
@@ -42,7 +40,7 @@ function followCursor(): () => void {
 
 export function EditingGlobal() {
   useEffect(() => {
-    const stops = [installEditingKeys(), installAutosave(), workbench().onEvent(handleWorkspaceEvent), followCursor()];
+    const stops = [installEditingKeys(), followCursor()];
     return () => stops.forEach((stop) => stop());
   }, []);
   return <ShortcutsSheet />;

@@ -4,9 +4,9 @@
  * no server outlives its test file.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { ensureRendererBuilt } from '../../../electron/web-host/renderer-build';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -29,9 +29,9 @@ export interface ServeOptions {
 const URL_LINE = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/;
 
 export async function startServe(options: ServeOptions = {}): Promise<ServeHandle> {
-  if (!existsSync(resolve(REPO_ROOT, 'renderer/dist/index.html'))) {
-    throw new Error('renderer/dist is missing: run `npm run build:renderer` first');
-  }
+  // serve would build a missing or outdated renderer itself, but within the URL line's timeout;
+  // built here first (once for all test files, under the build's lock), the wait is not limited.
+  await ensureRendererBuilt(REPO_ROOT);
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'electron/cli/main.ts', 'serve', '--port', '0', ...(options.args ?? [])],

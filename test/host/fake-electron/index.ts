@@ -44,6 +44,9 @@ export const recorded = {
   devicePermission: null as null | ((...args: unknown[]) => boolean),
   dialogPaths: [] as string[],
   messageBoxes: [] as unknown[],
+  /** Synchronous message boxes shown, and the button index the next ones answer with. */
+  syncMessageBoxes: [] as unknown[],
+  syncMessageBoxResponse: 0,
 };
 
 class FakeApp extends EventEmitter {
@@ -114,6 +117,10 @@ export const fakeElectron = {
     showMessageBox: async (...args: unknown[]) => {
       recorded.messageBoxes.push(args.at(-1));
       return { response: 0 };
+    },
+    showMessageBoxSync: (...args: unknown[]) => {
+      recorded.syncMessageBoxes.push(args.at(-1));
+      return recorded.syncMessageBoxResponse;
     },
   },
 };

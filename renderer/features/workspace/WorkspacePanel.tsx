@@ -1,18 +1,19 @@
 /**
- * The workspace folder, when one is open: its documents (open one to review it), adding the
- * document on screen, a strategy run over all documents with one progress bar, the batch export,
- * and re-anchoring when a document's source changed.
+ * The workspace folder, when one is open: its documents (open one to review it), whether opened
+ * documents join it, adding the document on screen, a strategy run over all documents with one
+ * progress bar, the batch export, and re-anchoring when a document's source changed.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useDocumentStore } from '../../stores/document';
 import { useUiStore } from '../../stores/ui';
-import { useEditingStore } from './editing-store';
+import { useEditingStore } from '../editing/editing-store';
 import {
-  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, openNextToReview, openWorkspaceDocument, previewReanchor, refreshWorkspace,
-  startBatch, useWorkspaceStore,
+  addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, importFolder, openNextToReview, openWorkspaceDocument, previewReanchor,
+  refreshWorkspace, startBatch, useWorkspaceStore,
 } from './workspace';
 import { Panel } from '../Panel';
 import { DamagedDocuments } from './DamagedDocuments';
+import './workspace.css';
 
 function ReanchorBox() {
   const source = useWorkspaceStore((s) => s.source);
@@ -46,9 +47,33 @@ function ReanchorBox() {
   );
 }
 
+/** A folder on this machine (the services run here too), copied into the workspace or referenced. */
+function ImportFolderForm() {
+  const [path, setPath] = useState('');
+  const [mode, setMode] = useState<'copy' | 'reference'>('copy');
+  return (
+    <form
+      className="import-folder"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void importFolder(path.trim(), mode).then((done) => done && setPath(''));
+      }}
+    >
+      <input data-testid="workspace-import-path" value={path} onChange={(e) => setPath(e.target.value)} placeholder="Folder to import, e.g. /home/me/reports" aria-label="Folder to import" />
+      <select data-testid="workspace-import-mode" value={mode} onChange={(e) => setMode(e.target.value as 'copy' | 'reference')} title="Copy the files into the workspace, or refer to them where they are">
+        <option value="copy">copy</option>
+        <option value="reference">reference</option>
+      </select>
+      <button type="submit" data-testid="workspace-import" disabled={path.trim() === ''}>
+        Import
+      </button>
+    </form>
+  );
+}
+
 export function WorkspacePanel() {
   useEffect(() => void refreshWorkspace(), []);
-  const { dir, documents, batch, openId } = useWorkspaceStore();
+  const { dir, documents, batch, openId, addOpened, setAddOpened } = useWorkspaceStore();
   const documentId = useDocumentStore((s) => s.id);
   const inWorkspace = useEditingStore((s) => s.workspaceDocumentId !== null) || openId !== null;
   const strategy = useUiStore((s) => s.runForm.strategy);
@@ -76,6 +101,10 @@ export function WorkspacePanel() {
           </li>
         ))}
       </ul>
+      <label className="setting" title="A file opened, dropped or pasted is copied into the workspace, so its corrections are saved">
+        <input type="checkbox" data-testid="workspace-add-opened" checked={addOpened} onChange={(e) => setAddOpened(e.target.checked)} />
+        Add opened documents to the workspace
+      </label>
       <DamagedDocuments />
       <div className="button-row">
         <button data-testid="workspace-add" disabled={!documentId || inWorkspace} onClick={() => void addOpenDocumentToWorkspace()}>
@@ -85,6 +114,7 @@ export function WorkspacePanel() {
           Next to review
         </button>
       </div>
+      <ImportFolderForm />
       <ReanchorBox />
       <div className="button-row">
         <button data-testid="batch-run" disabled={running || documents.length === 0} onClick={() => void startBatch(strategy, {})} title="Run the strategy chosen above on every document">

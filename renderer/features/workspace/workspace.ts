@@ -1,42 +1,27 @@
 /**
  * The renderer's side of the workspace: opening its documents (with their saved runs and
- * correction), saving every hand edit (the service debounces and writes atomically), batch runs,
- * batch export and re-anchoring. The list and status live in `useWorkspaceStore`.
+ * correction) through the one show sequence, a document the person opened joining it, batch
+ * runs, batch export and re-anchoring. Saving hand edits is autosave.ts; the list and status live
+ * in `useWorkspaceStore`.
  */
-import { create } from 'zustand';
 import type { SegmentationResult } from '../../../shared/document/types';
 import type { RunOptions, WorkbenchEvent } from '../../../shared/ipc/contract';
 import { CORRECTED } from '../../../shared/workspace/schema';
-import type { BatchOutcome, ReanchorReport, SourceStatus, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
-import { describeError, reportError } from '../../services/errors';
-import { showDocument } from '../../services/documents';
+import type { WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import { reportError } from '../../services/errors';
+import { saveDownload } from '../../services/exports';
+import { beginShow, showDocument, type ShowOrigin, type ShowTicket } from '../../services/show-document';
 import { startRun } from '../../services/runs';
 import { workbench } from '../../services/workbench';
 import { useDocumentStore } from '../../stores/document';
-import { restartHistory, useHistoryStore } from '../../stores/history';
+import { restartHistory } from '../../stores/history';
 import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
-import { useEditingStore } from './editing-store';
+import { useEditingStore } from '../editing/editing-store';
+import { saveNow } from './autosave';
+import { useWorkspaceStore } from './workspace-store';
 
-export interface BatchState {
-  batchId: string;
-  fraction: number;
-  current: string | null;
-  outcomes: BatchOutcome[] | null;
-}
-
-export interface WorkspaceState {
-  dir: string | null;
-  documents: WorkspaceDocumentSummary[];
-  /** The open workspace document's source status, and a re-anchor preview when it changed. */
-  source: SourceStatus | null;
-  /** The workspace document on screen (also while its source awaits re-anchoring). */
-  openId: string | null;
-  reanchorPreview: ReanchorReport | null;
-  batch: BatchState | null;
-}
-
-export const useWorkspaceStore = create<WorkspaceState>()(() => ({ dir: null, documents: [], source: null, openId: null, reanchorPreview: null, batch: null }));
+export { useWorkspaceStore } from './workspace-store';
 
 const LAST_DOCUMENT_KEY = 'segment-workbench:last-workspace-document';
 
@@ -44,7 +29,7 @@ export async function refreshWorkspace(): Promise<void> {
   try {
     const info = await workbench().workspaceInfo({});
     const documents = info.dir ? await workbench().workspaceListDocuments({}) : [];
-    useWorkspaceStore.setState({ dir: info.dir, documents });
+    useWorkspaceStore.setState({ loaded: true, dir: info.dir, documents });
   } catch (err) {
     reportError('Could not read the workspace', err);
   }
@@ -54,18 +39,23 @@ function asResult(name: string, chars: number, sha256: string, strategy: string,
   return { document: { name, chars, sha256 }, strategy, segmentation, warnings: [], meta };
 }
 
-/** Opens a workspace document: its correction (or latest run) is shown, the other runs are kept beside it. */
-export async function openWorkspaceDocument(workspaceDocumentId: string): Promise<boolean> {
+/**
+ * Opens a workspace document: its correction (or latest run) is shown, the other runs are kept
+ * beside it. False when it failed or a later request superseded it. A caller that already holds
+ * a ticket (a joining document reopened as its workspace copy) passes it on.
+ */
+export async function openWorkspaceDocument(workspaceDocumentId: string, origin: ShowOrigin | ShowTicket = 'person'): Promise<boolean> {
+  const ticket = typeof origin === 'string' ? beginShow(origin) : origin;
+  if (!ticket) return false;
   let opened;
   try {
     opened = await workbench().workspaceOpenDocument({ workspaceDocumentId });
   } catch (err) {
-    reportError('Could not open the workspace document', err);
+    if (ticket.isCurrent()) reportError('Could not open the workspace document', err);
     return false;
   }
   const { document: doc, state } = opened;
-  useEditingStore.getState().setWorkspaceDocument(null);
-  await showDocument(doc);
+  if (!(await showDocument(doc, ticket))) return false;
   // After setDocument, which forgets the previous workspace document (see installAutosave).
   useWorkspaceStore.setState({ source: state.source, openId: workspaceDocumentId, reanchorPreview: null });
   localStorage.setItem(LAST_DOCUMENT_KEY, workspaceDocumentId);
@@ -103,14 +93,22 @@ export async function openNextToReview(): Promise<boolean> {
   return false;
 }
 
-/** At start-up with a workspace: reopens the document shown last (or the first one). */
-export async function openLastWorkspaceDocument(): Promise<boolean> {
+/**
+ * At start-up with a workspace: reopens the document shown last (or the first one). A restore:
+ * it yields to any document the person asked for meanwhile ('superseded': show nothing else
+ * either). 'none' when there is nothing to restore, or it could not be opened.
+ */
+export async function openLastWorkspaceDocument(): Promise<'shown' | 'superseded' | 'none'> {
+  const ticket = beginShow('restore');
+  if (!ticket) return 'superseded';
   await refreshWorkspace();
   const { dir, documents } = useWorkspaceStore.getState();
-  if (!dir || documents.length === 0) return false;
+  if (!ticket.isCurrent()) return 'superseded';
+  if (!dir || documents.length === 0) return 'none';
   const last = localStorage.getItem(LAST_DOCUMENT_KEY);
   const target = documents.find((d) => d.id === last) ?? documents[0]!;
-  return openWorkspaceDocument(target.id);
+  if (await openWorkspaceDocument(target.id, ticket)) return 'shown';
+  return ticket.isCurrent() ? 'none' : 'superseded';
 }
 
 /** Copies the open document into the workspace, so its corrections are saved from now on. */
@@ -118,61 +116,47 @@ export async function addOpenDocumentToWorkspace(): Promise<void> {
   const documentId = useDocumentStore.getState().id;
   if (!documentId) return;
   try {
-    const summary = await workbench().workspaceAddDocument({ documentId });
-    useEditingStore.getState().setWorkspaceDocument(summary.id);
-    useWorkspaceStore.setState({ openId: summary.id, source: { state: 'unchanged' } });
-    localStorage.setItem(LAST_DOCUMENT_KEY, summary.id);
-    await refreshWorkspace();
+    await adopt(await workbench().workspaceAddDocument({ documentId }));
     await saveNow();
   } catch (err) {
     reportError('Could not add the document to the workspace', err);
   }
 }
 
-let latestSave = 0;
-
-/**
- * Sends the shown segmentation as the document's correction. Every change is sent at once; the
- * service debounces them (a write at most 1 s after the first unsaved change) and answers each
- * call once a write containing it is on disk. The status follows the latest call.
- */
-function saveNow(): Promise<void> {
-  const workspaceDocumentId = useEditingStore.getState().workspaceDocumentId;
-  const current = useSegmentationStore.getState().current;
-  if (!workspaceDocumentId || !current) return Promise.resolve();
-  const seq = ++latestSave;
-  useEditingStore.getState().setSaveStatus('pending');
-  return workbench()
-    .workspaceSaveCorrection({ workspaceDocumentId, segmentation: current.segmentation, basedOnStrategy: current.strategy })
-    .then(
-      () => {
-        if (seq === latestSave) useEditingStore.getState().setSaveStatus('saved');
-      },
-      (err: unknown) => {
-        // A failed save is reported even when a later one is under way: the user must know.
-        useEditingStore.getState().setSaveStatus('failed', describeError(err));
-        reportError('A correction was not saved', err);
-      },
-    );
+/** From now on the shown document is this workspace document: its corrections are saved there. */
+async function adopt(summary: WorkspaceDocumentSummary): Promise<void> {
+  useEditingStore.getState().setWorkspaceDocument(summary.id);
+  useWorkspaceStore.setState({ openId: summary.id, source: { state: 'unchanged' } });
+  localStorage.setItem(LAST_DOCUMENT_KEY, summary.id);
+  await refreshWorkspace();
 }
 
+export type JoinOutcome = 'joined' | 'reopened' | 'not-joined';
+
 /**
- * Every hand edit, undo and redo of a workspace document is saved. A document opened any other
- * way is not in the workspace (until added): nothing of it is saved there.
+ * A document the person just opened (and that is on screen) joins the open workspace, unless the
+ * setting is off. When the workspace already holds it with saved work (the same name and text),
+ * that copy is opened instead, corrections and all: 'reopened', and the caller is done.
  */
-export function installAutosave(): () => void {
-  const stopEdits = useHistoryStore.subscribe((state, previous) => {
-    if (state.revision !== previous.revision) void saveNow();
-  });
-  const stopDocuments = useDocumentStore.subscribe((state, previous) => {
-    if (state.id === previous.id) return;
-    useEditingStore.getState().setWorkspaceDocument(null);
-    useWorkspaceStore.setState({ openId: null, source: null, reanchorPreview: null });
-  });
-  return () => {
-    stopEdits();
-    stopDocuments();
-  };
+export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
+  // A file opened right after the page loaded may come before start-up learned of the workspace.
+  if (!useWorkspaceStore.getState().loaded) await refreshWorkspace();
+  const { dir, addOpened, documents } = useWorkspaceStore.getState();
+  const documentId = useDocumentStore.getState().id;
+  if (!dir || !addOpened || !documentId || !ticket.isCurrent()) return 'not-joined';
+  try {
+    const summary = await workbench().workspaceAddDocument({ documentId });
+    if (!ticket.isCurrent()) return 'not-joined';
+    const known = documents.find((d) => d.id === summary.id) ?? summary;
+    if (known.corrected !== null || known.strategies.length > 0) {
+      return (await openWorkspaceDocument(summary.id, ticket)) ? 'reopened' : 'not-joined';
+    }
+    await adopt(summary);
+    return 'joined';
+  } catch (err) {
+    reportError('Could not add the document to the workspace', err);
+    return 'not-joined';
+  }
 }
 
 export async function previewReanchor(): Promise<void> {
@@ -190,18 +174,42 @@ export async function applyReanchor(): Promise<void> {
   if (!id) return;
   try {
     await workbench().workspaceReanchor({ workspaceDocumentId: id, apply: true });
-    await openWorkspaceDocument(id);
+    await openWorkspaceDocument(id, 'person');
     await refreshWorkspace();
   } catch (err) {
     reportError('Could not re-anchor', err);
   }
 }
 
+type BatchEvent = Extract<WorkbenchEvent, { type: 'workspace-batch-progress' | 'workspace-batch-finished' }>;
+
+/** A short batch can report before `startBatch` learns its id: while one starts, its events wait here. */
+let unclaimed: BatchEvent[] | null = null;
+
+/** Adds every supported file of a folder on this machine (copied, or referenced where it lies). */
+export async function importFolder(path: string, mode: 'copy' | 'reference'): Promise<boolean> {
+  try {
+    const report = await workbench().workspaceImportFolder({ path, mode });
+    const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}` : '';
+    useUiStore.getState().notify('info', `Imported ${report.added.length} document(s) from ${path}${skipped}.`);
+    await refreshWorkspace();
+    return true;
+  } catch (err) {
+    reportError(`Could not import ${path}`, err);
+    return false;
+  }
+}
+
 export async function startBatch(strategy: string, options: RunOptions): Promise<void> {
+  unclaimed = [];
   try {
     const { batchId } = await workbench().workspaceBatchRun({ strategy, options });
+    const early = unclaimed.filter((e) => e.batchId === batchId);
+    unclaimed = null;
     useWorkspaceStore.setState({ batch: { batchId, fraction: 0, current: null, outcomes: null } });
+    for (const event of early) handleWorkspaceEvent(event);
   } catch (err) {
+    unclaimed = null;
     reportError('Could not start the batch', err);
   }
 }
@@ -216,12 +224,7 @@ export async function exportWorkspace(format: 'training' | 'wiki727k'): Promise<
     const report = await workbench().workspaceExportBatch({ format });
     const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : '';
     useUiStore.getState().notify('info', `Exported ${report.documents} corrected document(s) to ${report.directory} in the workspace${skipped}.`);
-    if (report.content !== undefined) {
-      const url = URL.createObjectURL(new Blob([report.content], { type: 'application/x-ndjson' }));
-      const a = Object.assign(document.createElement('a'), { href: url, download: 'training.jsonl' });
-      a.click();
-      URL.revokeObjectURL(url);
-    }
+    if (report.content !== undefined) saveDownload({ fileName: 'training.jsonl', mimeType: 'application/x-ndjson', content: report.content });
   } catch (err) {
     reportError('Could not export the workspace', err);
   }
@@ -234,6 +237,8 @@ export function handleWorkspaceEvent(event: WorkbenchEvent): void {
   } else if (event.type === 'workspace-batch-finished' && batch?.batchId === event.batchId) {
     useWorkspaceStore.setState({ batch: { ...batch, fraction: 1, current: null, outcomes: event.outcomes } });
     void refreshWorkspace();
+  } else if (event.type === 'workspace-batch-progress' || event.type === 'workspace-batch-finished') {
+    unclaimed?.push(event);
   } else if (event.type === 'workspace-saved') {
     void refreshWorkspace();
   }

@@ -1,0 +1,110 @@
+/**
+ * Where the shown document's corrections are kept: in the workspace (autosaved), in an exported
+ * file, or nowhere. Hand corrections that are neither saved nor exported are "unsaved": the
+ * status bar marks them and leaving the page (reload, close) asks first.
+ */
+import { create } from 'zustand';
+import { useDocumentStore } from '../../stores/document';
+import { useHistoryStore } from '../../stores/history';
+import { useEditingStore, type SaveStatus } from '../editing/editing-store';
+import { useWorkspaceStore } from './workspace-store';
+
+export type SaveLocation =
+  | { kind: 'workspace'; dir: string; workspaceDocumentId: string; status: SaveStatus; error: string | null }
+  /** `changedSince`: hand corrections made after the export, which the file lacks. */
+  | { kind: 'exported'; fileName: string; changedSince: boolean }
+  /** `edited`: hand corrections were made since the document was opened. */
+  | { kind: 'nowhere'; edited: boolean };
+
+interface KeptState {
+  /** The history revision of the last hand edit, undo or redo of the shown document. */
+  editedRevision: number;
+  /** The history revision when the shown document's corrections were last exported (or it was opened). */
+  keptRevision: number;
+  exportedTo: string | null;
+}
+
+export const useKeptStore = create<KeptState>()(() => ({ editedRevision: 0, keptRevision: 0, exportedTo: null }));
+
+/** The export wrote the shown segmentation, corrections and all, to this file. */
+export function noteExported(fileName: string): void {
+  useKeptStore.setState({ exportedTo: fileName, keptRevision: useHistoryStore.getState().revision });
+}
+
+/** Follows hand edits and document changes; returns the function that stops. */
+export function trackCorrections(): () => void {
+  const stopEdits = useHistoryStore.subscribe((state, previous) => {
+    if (state.revision !== previous.revision) useKeptStore.setState({ editedRevision: state.revision });
+  });
+  const stopDocuments = useDocumentStore.subscribe((state, previous) => {
+    if (state.id === previous.id) return;
+    const revision = useHistoryStore.getState().revision;
+    useKeptStore.setState({ editedRevision: revision, keptRevision: revision, exportedTo: null });
+  });
+  return () => {
+    stopEdits();
+    stopDocuments();
+  };
+}
+
+export interface LocationInputs {
+  kept: KeptState;
+  workspaceDocumentId: string | null;
+  saveStatus: SaveStatus;
+  saveError: string | null;
+  workspaceDir: string | null;
+}
+
+export function saveLocation({ kept, workspaceDocumentId, saveStatus, saveError, workspaceDir }: LocationInputs): SaveLocation {
+  if (workspaceDocumentId && workspaceDir) return { kind: 'workspace', dir: workspaceDir, workspaceDocumentId, status: saveStatus, error: saveError };
+  const changed = kept.editedRevision > kept.keptRevision;
+  if (kept.exportedTo) return { kind: 'exported', fileName: kept.exportedTo, changedSince: changed };
+  return { kind: 'nowhere', edited: changed };
+}
+
+/** Corrections that would be lost on leaving: not in the workspace (or its save failed) and not exported as they are. */
+export function hasUnsavedCorrections(location: SaveLocation): boolean {
+  switch (location.kind) {
+    case 'workspace':
+      return location.status === 'failed';
+    case 'exported':
+      return location.changedSince;
+    case 'nowhere':
+      return location.edited;
+  }
+}
+
+function currentInputs(): LocationInputs {
+  const { workspaceDocumentId, saveStatus, saveError } = useEditingStore.getState();
+  return { kept: useKeptStore.getState(), workspaceDocumentId, saveStatus, saveError, workspaceDir: useWorkspaceStore.getState().dir };
+}
+
+export function currentSaveLocation(): SaveLocation {
+  return saveLocation(currentInputs());
+}
+
+/** The same, as a React hook that re-renders when any input changes. */
+export function useSaveLocation(): SaveLocation {
+  const kept = useKeptStore();
+  const workspaceDocumentId = useEditingStore((s) => s.workspaceDocumentId);
+  const saveStatus = useEditingStore((s) => s.saveStatus);
+  const saveError = useEditingStore((s) => s.saveError);
+  const workspaceDir = useWorkspaceStore((s) => s.dir);
+  return saveLocation({ kept, workspaceDocumentId, saveStatus, saveError, workspaceDir });
+}
+
+/**
+ * Leaving with unsaved corrections asks first: the browser's own "leave site?" prompt on reload
+ * or close. In the desktop app the same beforeunload makes the main process ask (see
+ * electron/main/leave-guard.ts). Returns the function that removes it.
+ */
+export function installLeaveGuard(): () => void {
+  const onBeforeUnload = (event: BeforeUnloadEvent) => {
+    if (!hasUnsavedCorrections(currentSaveLocation())) return;
+    event.preventDefault();
+    // Older Chromium (and Electron) look at returnValue.
+    event.returnValue = '';
+  };
+  window.addEventListener('beforeunload', onBeforeUnload);
+  return () => window.removeEventListener('beforeunload', onBeforeUnload);
+}

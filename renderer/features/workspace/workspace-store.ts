@@ -1,0 +1,55 @@
+/**
+ * The workspace as this window sees it: its folder and documents, the workspace document on
+ * screen, a batch run's progress, and the person's "add opened documents" setting.
+ */
+import { create } from 'zustand';
+import type { BatchOutcome, ReanchorReport, SourceStatus, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+
+export interface BatchState {
+  batchId: string;
+  fraction: number;
+  current: string | null;
+  outcomes: BatchOutcome[] | null;
+}
+
+export interface WorkspaceState {
+  /** False until the host said whether a workspace is open (start-up asks once). */
+  loaded: boolean;
+  dir: string | null;
+  documents: WorkspaceDocumentSummary[];
+  /** The open workspace document's source status, and a re-anchor preview when it changed. */
+  source: SourceStatus | null;
+  /** The workspace document on screen (also while its source awaits re-anchoring). */
+  openId: string | null;
+  reanchorPreview: ReanchorReport | null;
+  batch: BatchState | null;
+  /** A document the person opens from outside joins the workspace at once (on unless turned off). */
+  addOpened: boolean;
+  setAddOpened(on: boolean): void;
+}
+
+/** A person's preference, the same for every workspace, kept by the browser (or the app's profile). */
+const ADD_OPENED_KEY = 'segment-workbench:add-opened-documents';
+
+function storedAddOpened(): boolean {
+  try {
+    return localStorage.getItem(ADD_OPENED_KEY) !== 'off';
+  } catch {
+    return true;
+  }
+}
+
+export const useWorkspaceStore = create<WorkspaceState>()((set) => ({
+  loaded: false,
+  dir: null,
+  documents: [],
+  source: null,
+  openId: null,
+  reanchorPreview: null,
+  batch: null,
+  addOpened: storedAddOpened(),
+  setAddOpened: (addOpened) => {
+    localStorage.setItem(ADD_OPENED_KEY, addOpened ? 'on' : 'off');
+    set({ addOpened });
+  },
+}));

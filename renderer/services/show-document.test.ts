@@ -1,0 +1,91 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OpenedDocument } from '../../shared/ipc/contract';
+import { useDocumentStore } from '../stores/document';
+import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
+import { openLastWorkspaceDocument, useWorkspaceStore } from '../features/workspace/workspace';
+import { openSample, showOpenedDocument } from './documents';
+import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { beginShow, resetShowSequence } from './show-document';
+import { replaceWorkbench } from './workbench';
+
+function opened(id: string): OpenedDocument {
+  const text = `Document ${id}.\n\nSecond paragraph.\n`;
+  return { id, info: { name: `${id}.txt`, chars: text.length, sha256: id }, text, sourceFormat: 'txt' };
+}
+
+/** A promise the test settles when it wants: an answer that arrives late. */
+function later<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+describe('the show-document sequence', () => {
+  const startRun = vi.fn(async (_params: { documentId: string }) => ({ runId: `r${startRun.mock.calls.length}` }));
+  const workspaceInfo = vi.fn(async () => ({ dir: null, documents: 0 }));
+
+  beforeEach(() => {
+    resetShowSequence();
+    startRun.mockClear();
+  });
+  afterEach(() => replaceWorkbench(null));
+
+  it("never lets the start-up's restore replace a document the person opened meanwhile", async () => {
+    const sample = later<OpenedDocument>();
+    replaceWorkbench(scripted({ openSample: () => sample.promise, getDocument: async ({ documentId }) => opened(documentId), startRun, workspaceInfo }));
+    const restoring = openSample('restore');
+    await showOpenedDocument('picked');
+    sample.resolve(opened('sample'));
+    await restoring;
+    expect(useDocumentStore.getState().id).toBe('picked');
+    expect(startRun.mock.calls.map(([p]) => p.documentId)).toEqual(['picked']);
+  });
+
+  it('lets a later request supersede an earlier one that has not finished', async () => {
+    const first = later<OpenedDocument>();
+    const getDocument = vi.fn(({ documentId }: { documentId: string }) => (documentId === 'first' ? first.promise : Promise.resolve(opened(documentId))));
+    replaceWorkbench(scripted({ getDocument, startRun, workspaceInfo }));
+    const earlier = showOpenedDocument('first');
+    await showOpenedDocument('second');
+    first.resolve(opened('first'));
+    await earlier;
+    expect(useDocumentStore.getState().id).toBe('second');
+    expect(startRun).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a restore once the person has asked for a document, and never asks the service', async () => {
+    const openSampleCall = vi.fn(async () => opened('sample'));
+    replaceWorkbench(scripted({ openSample: openSampleCall, getDocument: async ({ documentId }) => opened(documentId), startRun, workspaceInfo }));
+    await showOpenedDocument('mine');
+    await openSample('restore');
+    expect(openSampleCall).not.toHaveBeenCalled();
+    expect(useDocumentStore.getState().id).toBe('mine');
+    expect(beginShow('restore')).toBeNull();
+    // The person's own sample button still works.
+    await openSample();
+    expect(useDocumentStore.getState().id).toBe('sample');
+  });
+
+  it("a restore superseded by a second start-up (React StrictMode mounts twice) says so, and start-up then shows no sample over the other's document", async () => {
+    const summary: WorkspaceDocumentSummary = { id: 'w1', name: 'w1.txt', chars: 10, sha256: 'w1', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null };
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) });
+    replaceWorkbench(
+      scripted({
+        workspaceInfo: async () => ({ dir: '/ws', documents: 1 }),
+        workspaceListDocuments: async () => [summary],
+        workspaceOpenDocument: async () => ({ document: opened('w1'), state: { summary, source: { state: 'unchanged' }, runs: [], corrected: null } }),
+        startRun,
+      }),
+    );
+    try {
+      const [first, second] = await Promise.all([openLastWorkspaceDocument(), openLastWorkspaceDocument()]);
+      // startup.ts falls back to the sample only on 'none'.
+      expect([first, second]).toEqual(['superseded', 'shown']);
+      expect(useDocumentStore.getState().id).toBe('w1');
+      expect(useWorkspaceStore.getState().openId).toBe('w1');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});

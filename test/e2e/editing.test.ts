@@ -14,7 +14,7 @@ import { writeJson } from '../../shared/formats';
 import { correctedFileSchema, runFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineRow, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
+import { boundaryOffsets, openServedWorkbench, outlineRow, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const NAME = 'editing-fixture.md';
 const TOPICS = ['apples', 'rivers', 'engines', 'poems', 'storms', 'markets'];
@@ -69,6 +69,8 @@ describe('hand correction against serve --workspace', () => {
     const expectedCut = splitPoint(TEXT, { boundaries: before.slice(1), notes: before.map(() => ({})) }, segStart)!;
     await page.locator('[data-testid="split"]').click();
     await expect.poll(() => starts(page)).toEqual([...before, expectedCut].sort((a, b) => a - b));
+    // The document view's boundary markers are redrawn by delta: still one per boundary, where the outline says.
+    await expect.poll(() => boundaryOffsets(page)).toEqual((await starts(page)).slice(1));
 
     const split = [...before, expectedCut].sort((a, b) => a - b);
     await (await outlineRow(page, 1)).click();
@@ -77,10 +79,13 @@ describe('hand correction against serve --workspace', () => {
 
     await page.locator('[data-testid="undo"]').click();
     await expect.poll(() => starts(page)).toEqual([...before, expectedCut].sort((a, b) => a - b));
+    await expect.poll(() => boundaryOffsets(page)).toEqual((await starts(page)).slice(1));
     await page.locator('[data-testid="undo"]').click();
     await expect.poll(() => starts(page)).toEqual(before);
+    await expect.poll(() => boundaryOffsets(page)).toEqual(before.slice(1));
     await page.locator('[data-testid="redo"]').click();
     await expect.poll(() => starts(page)).toEqual([...before, expectedCut].sort((a, b) => a - b));
+    await expect.poll(() => boundaryOffsets(page)).toEqual((await starts(page)).slice(1));
     await session.screenshot('editing-buttons');
   });
 

@@ -67,6 +67,11 @@ export class SegmentLayers {
 
   constructor(private readonly editor: Editor) {}
 
+  /** How many segments are drawn now (a long first drawing comes in parts: see DocumentView). */
+  get drawnCount(): number {
+    return this.drawn.length;
+  }
+
   /** Draws `segments` over the current model, changing only what differs from the last call. */
   update(segments: readonly SegmentView[], lines: LineIndex): void {
     const old = this.drawn;

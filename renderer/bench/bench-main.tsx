@@ -2,8 +2,8 @@
  * The UI benchmark page (built and driven by scripts/bench/ui.ts, never part of the app's
  * dist): the real App over the in-memory contract. It opens a large document through the same
  * open-file path a user takes and times how long until the text and every segment layer are
- * painted, then times the redraw after one boundary move and after one split.
- * Query: ?chars=5000000&segments=5000
+ * painted, then times 50 consecutive boundary moves, splits, merges and undos, each from its
+ * key press to the painted result. Query: ?chars=5000000&segments=5000&edits=1 (edits=0: open only).
  */
 import { createRoot } from 'react-dom/client';
 import { App } from '../App';
@@ -22,8 +22,9 @@ declare global {
 const params = new URLSearchParams(window.location.search);
 const chars = Number(params.get('chars') ?? 5_000_000);
 const segments = Number(params.get('segments') ?? 5_000);
+const withEdits = params.get('edits') !== '0';
 
 replaceWorkbench(createBenchWorkbench(segments));
 // No StrictMode: it doubles effects in development only, and this measures what users run.
 createRoot(document.getElementById('root')!).render(<App />);
-window.__uiBench = runUiBenchmark(chars, segments);
+window.__uiBench = runUiBenchmark(chars, segments, withEdits);

@@ -1,12 +1,16 @@
 /** The timed steps of the UI benchmark; see bench-main.tsx. */
-import { SEGMENT_LAYERS_MEASURE } from '../features/document-view/DocumentView';
 import { getEditorHandle } from '../features/document-view/editor-handle';
+import { useEditingStore } from '../features/editing/editing-store';
 import { openFile } from '../services/documents';
 import { useDocumentStore } from '../stores/document';
 import { useRunStore } from '../stores/run';
 import { useSegmentationStore } from '../stores/segmentation';
-import { paragraphStarts } from '../../shared/text/lines';
+import { useUiStore } from '../stores/ui';
 import { benchSegmentation, benchText } from './bench-document';
+import { layerUpdates, nextPaint, nextTask, pressKey, summarize, timeEdit, until, type EditFigures, type EditSample } from './edit-timing';
+
+/** How many edits of each kind are made one after the other (the p95 is over these). */
+export const EDITS_PER_KIND = 50;
 
 export interface UiBenchFigures {
   chars: number;
@@ -15,60 +19,64 @@ export interface UiBenchFigures {
   openAndPaintMs: number;
   /** ...of which: until the document reached the store (read, encode, service call, decode). */
   openDocumentMs: number;
-  /** ...until the 5,000-segment result reached the store (React has rendered the text by then). */
+  /** ...until the result reached the store (React has rendered the text by then). */
   openResultMs: number;
   /** ...the first drawing of all segment layers into Monaco. */
   openLayersMs: number;
-  /** One boundary moved -> redrawn and painted. */
-  moveBoundaryMs: number;
-  /** ...of which updating the Monaco decorations and zones. */
-  moveBoundaryLayersMs: number;
-  /** One segment split in two -> redrawn and painted (the tints of later segments alternate anew). */
-  splitMs: number;
-  splitLayersMs: number;
+  /** The longest the window was frozen while opening (the longest task, from the longtask API). */
+  openLongestTaskMs: number;
+  /** Frames rendered while opening, and how many of them showed a progress indication. */
+  openFrames: number;
+  openFramesWithProgress: number;
+  /** Consecutive edits, each from its key press to the painted result (absent with ?edits=0). */
+  move?: EditFigures;
+  split?: EditFigures;
+  merge?: EditFigures;
+  undo?: EditFigures;
   /** Median time to jump to another place in the document and paint it (smoothness). */
-  scrollJumpMs: number;
+  scrollJumpMs?: number;
 }
 
-function nextTask(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
+/** Whatever on screen tells a person that something is under way while a document opens. */
+function progressShown(): boolean {
+  const status = document.querySelector('[data-testid="progress"]')?.getAttribute('data-status');
+  return status === 'starting' || status === 'running' || document.querySelector('[data-testid="opening"]') !== null;
 }
 
-/** Resolves after the browser has produced a frame with everything done so far. */
-function afterPaint(): Promise<void> {
-  return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
-}
-
-async function until(condition: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  while (!condition()) {
-    if (performance.now() > deadline) throw new Error(`UI benchmark: timed out waiting for ${what}`);
-    await nextTask();
-  }
-}
-
-function layerUpdates(): PerformanceEntryList {
-  return performance.getEntriesByName(SEGMENT_LAYERS_MEASURE);
-}
-
-/** Runs `change`, then waits for the segment layers to be redrawn and painted. */
-async function timeRedraw(change: () => void): Promise<{ totalMs: number; layersMs: number }> {
-  const before = layerUpdates().length;
-  const started = performance.now();
-  change();
-  await until(() => layerUpdates().length > before, 'the segment layers to update');
-  await afterPaint();
-  const totalMs = performance.now() - started;
-  return { totalMs, layersMs: layerUpdates().at(-1)!.duration };
-}
-
-export async function runUiBenchmark(chars: number, segments: number): Promise<UiBenchFigures> {
+export async function runUiBenchmark(chars: number, segments: number, withEdits: boolean): Promise<UiBenchFigures> {
   await until(() => useRunStore.getState().status === 'done', 'the start-up document');
   const text = benchText(chars);
   // The in-memory service's answer is made before the clock starts: only the UI is timed.
   benchSegmentation(text, segments);
   const file = new File([text], 'bench.txt', { type: 'text/plain' });
-  await afterPaint();
+  await nextPaint();
+
+  const opened = await timeOpen(file, segments);
+  if (!withEdits) return { chars: text.length, segments, ...opened };
+
+  const move = summarize(await editEach(spreadSegments(1), 'a boundary move', () => pressKey('ArrowDown', { altKey: true })));
+  const split = summarize(await editEach(spreadSegments(0), 'a split', () => pressKey('s')));
+  const merge = summarize(await editEach(spreadSegments(0), 'a merge', () => pressKey('m')));
+  const undoSamples: EditSample[] = [];
+  for (let i = 0; i < EDITS_PER_KIND; i++) undoSamples.push(await timeEdit('an undo', () => pressKey('z', { ctrlKey: true })));
+  const scrollJumpMs = await timeScrollJumps(SCROLL_JUMPS);
+  return { chars: text.length, segments, ...opened, move, split, merge, undo: summarize(undoSamples), scrollJumpMs };
+}
+
+async function timeOpen(file: File, segments: number) {
+  const longTasks: number[] = [];
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
+  observer.observe({ type: 'longtask' });
+  let frames = 0;
+  let framesWithProgress = 0;
+  let watching = true;
+  const watchFrame = () => {
+    if (!watching) return;
+    frames++;
+    if (progressShown()) framesWithProgress++;
+    requestAnimationFrame(watchFrame);
+  };
+  requestAnimationFrame(watchFrame);
 
   const before = layerUpdates().length;
   let documentAt = 0;
@@ -77,50 +85,48 @@ export async function runUiBenchmark(chars: number, segments: number): Promise<U
   const stopResult = useSegmentationStore.subscribe((s) => {
     if (s.current) resultAt ||= performance.now();
   });
-  const opened = performance.now();
+  const started = performance.now();
   await openFile(file);
-  await until(
-    () => useSegmentationStore.getState().current?.segmentation.notes.length === segments && layerUpdates().length > before,
-    `${segments} segments drawn`,
-  );
-  await afterPaint();
-  const openAndPaintMs = performance.now() - opened;
+  // The drawing of all the segments: the view also draws (nothing) for the new document before its
+  // result arrives, and a long drawing comes in parts, measured once whole.
+  const wholeDrawing = () => layerUpdates().slice(before).find((e) => (e as PerformanceMeasure).detail?.segments === segments);
+  await until(() => wholeDrawing() !== undefined, `${segments} segments drawn`);
+  const painted = await nextPaint();
+  watching = false;
   stopDocument();
   stopResult();
-  const openLayersMs = layerUpdates().at(-1)!.duration;
-
-  // Move the middle boundary to the next paragraph start inside its right-hand segment.
-  const store = useSegmentationStore.getState();
-  const current = store.current!.segmentation;
-  const k = Math.floor(current.boundaries.length / 2);
-  const from = current.boundaries[k]!;
-  const limit = current.boundaries[k + 1] ?? text.length;
-  const to = paragraphStarts(text).find((p) => p > from && p < limit);
-  if (to === undefined) throw new Error('UI benchmark: the middle segment has a single paragraph');
-  const moved = [...current.boundaries];
-  moved[k] = to;
-  const move = await timeRedraw(() => store.applySegmentation({ boundaries: moved, notes: current.notes }));
-
-  // Split the segment after the moved boundary again at `from`: one more boundary.
-  const split = [...moved.slice(0, k), from, ...moved.slice(k)];
-  const notes = [...current.notes.slice(0, k + 1), { topic: 'Split off' }, ...current.notes.slice(k + 1)];
-  const splitting = await timeRedraw(() => useSegmentationStore.getState().applySegmentation({ boundaries: split, notes }));
-
-  const scrollJumpMs = await timeScrollJumps(SCROLL_JUMPS);
-
+  // Long tasks are reported after they end: give the observer a task to deliver the last one.
+  await nextTask();
+  observer.disconnect();
   return {
-    chars: text.length,
-    segments,
-    openAndPaintMs,
-    openDocumentMs: documentAt - opened,
-    openResultMs: resultAt - opened,
-    openLayersMs,
-    moveBoundaryMs: move.totalMs,
-    moveBoundaryLayersMs: move.layersMs,
-    splitMs: splitting.totalMs,
-    splitLayersMs: splitting.layersMs,
-    scrollJumpMs,
+    openAndPaintMs: painted - started,
+    openDocumentMs: documentAt - started,
+    openResultMs: resultAt - started,
+    openLayersMs: wholeDrawing()!.duration,
+    openLongestTaskMs: Math.max(0, ...longTasks),
+    openFrames: frames,
+    openFramesWithProgress: framesWithProgress,
   };
+}
+
+/** EDITS_PER_KIND segment indices spread evenly over the document, from `first` on. */
+function spreadSegments(first: number): number[] {
+  const count = useSegmentationStore.getState().current!.segmentation.notes.length;
+  const step = (count - 1 - first) / EDITS_PER_KIND;
+  return Array.from({ length: EDITS_PER_KIND }, (_, i) => first + Math.floor(i * step));
+}
+
+/** For each segment: make it current (untimed, as the J/K keys would), then time `press`. */
+async function editEach(indices: readonly number[], what: string, press: () => void): Promise<EditSample[]> {
+  const samples: EditSample[] = [];
+  for (const index of indices) {
+    const seg = useSegmentationStore.getState().current!.segmentation;
+    useUiStore.getState().setCurrentSegment(index);
+    useEditingStore.getState().setCursorOffset(index === 0 ? 0 : seg.boundaries[index - 1]!);
+    await nextPaint();
+    samples.push(await timeEdit(what, press));
+  }
+  return samples;
 }
 
 const SCROLL_JUMPS = 25;
@@ -137,8 +143,7 @@ async function timeScrollJumps(jumps: number): Promise<number> {
     // Alternate ends of the document so every jump lands on lines not painted before.
     const fraction = i % 2 === 0 ? i / (jumps + 1) : 1 - i / (jumps + 1);
     editor.setScrollTop(fraction * height);
-    await afterPaint();
-    times.push(performance.now() - started);
+    times.push((await nextPaint()) - started);
   }
   times.sort((a, b) => a - b);
   return times[times.length >> 1]!;

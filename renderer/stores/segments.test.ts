@@ -27,6 +27,22 @@ describe('derived segments', () => {
     expect(a[1]).toMatchObject({ start: 10, end: text.length, summary: 'second', reviewed: true });
   });
 
+  it('keeps the very objects of the segments an edit did not touch', () => {
+    const text = 'One two.\n\nThree four.\n\nFive six.\n\nSeven eight.\n';
+    const before = segmentsOf(text, segmentationFromCuts(text, [10, 23, 34]));
+    // The middle boundary moved from 23 to 21: segments 1 and 2 change, 0 and 3 do not.
+    const moved = { boundaries: [10, 21, 34], notes: [{}, {}, {}, {}] };
+    const after = segmentsOf(text, moved);
+    expect(after[0]).toBe(before[0]);
+    expect(after[3]).toBe(before[3]);
+    expect(after[1]).not.toBe(before[1]);
+    expect(after[1]).toMatchObject({ start: 10, end: 21 });
+    // A split shifts the indices after it: those segments are new objects with their new index.
+    const split = segmentsOf(text, { boundaries: [10, 15, 21, 34], notes: [{}, {}, {}, {}, {}] });
+    expect(split[0]).toBe(after[0]);
+    expect(split[4]).toMatchObject({ index: 4, start: 34, head: after[3]!.head });
+  });
+
   it('approximates tokens as a quarter of the characters, rounded up', () => {
     expect(approxTokens(0)).toBe(0);
     expect(approxTokens(9)).toBe(3);

@@ -1,10 +1,12 @@
 /**
  * The segment list the views draw, derived from the current result. It is memoised on (text,
- * segmentation) identity so every component shares one array per change, and each segment's head
- * is cached by its range, so an edit recomputes only the heads of the segments it touched
- * (`toSegments` would re-read all 5 MB to find 5,000 heads on every edit).
+ * segmentation) identity so every component shares one array per change, and built from the
+ * previous list: a segment whose range, place and note did not change is the very same object as
+ * before (so memoised rows skip it), and one whose range did not change keeps its head. An edit
+ * then computes heads only for the segments it touched (`toSegments` would re-read all 5 MB to
+ * find 5,000 heads on every edit); the walk itself compares integers.
  */
-import type { Segmentation } from '../../shared/document/types';
+import type { Segmentation, SegmentNote } from '../../shared/document/types';
 import { headOf } from '../../shared/document/segmentation';
 import { useDocumentStore } from './document';
 import { useSegmentationStore } from './segmentation';
@@ -24,20 +26,15 @@ export interface SegmentView {
 const HEAD_PREFIX_CHARS = 2048;
 const HEAD_WORDS = 8;
 
-let cachedText: string | null = null;
-const headCache = new Map<string, string>();
-
 function headAt(text: string, start: number, end: number): string {
-  const key = `${start}:${end}`;
-  let head = headCache.get(key);
-  if (head === undefined) {
-    const prefix = text.slice(start, Math.min(end, start + HEAD_PREFIX_CHARS));
-    // A ninth word in the prefix proves the eighth is complete: then the prefix gives the same head.
-    const wholeEnough = prefix.length === end - start || prefix.trim().split(/\s+/).length > HEAD_WORDS;
-    head = headOf(wholeEnough ? prefix : text.slice(start, end));
-    headCache.set(key, head);
-  }
-  return head;
+  const prefix = text.slice(start, Math.min(end, start + HEAD_PREFIX_CHARS));
+  // A ninth word in the prefix proves the eighth is complete: then the prefix gives the same head.
+  const wholeEnough = prefix.length === end - start || prefix.trim().split(/\s+/).length > HEAD_WORDS;
+  return headOf(wholeEnough ? prefix : text.slice(start, end));
+}
+
+function sameNote(view: SegmentView, note: SegmentNote): boolean {
+  return view.topic === note.topic && view.summary === note.summary && view.reviewed === note.reviewed;
 }
 
 let lastText: string | null = null;
@@ -47,16 +44,20 @@ let lastSegments: SegmentView[] = [];
 export function segmentsOf(text: string, segmentation: Segmentation | null): SegmentView[] {
   if (!segmentation) return [];
   if (text === lastText && segmentation === lastSegmentation) return lastSegments;
-  if (text !== cachedText) {
-    headCache.clear();
-    cachedText = text;
-  }
+  const previous = text === lastText ? lastSegments : [];
   const { boundaries, notes } = segmentation;
   const segments: SegmentView[] = new Array(notes.length);
+  // Both lists are in document order: walk them together, matching segments by start.
+  let j = 0;
   for (let i = 0; i < notes.length; i++) {
     const start = i === 0 ? 0 : boundaries[i - 1]!;
     const end = i === boundaries.length ? text.length : boundaries[i]!;
-    segments[i] = { index: i, start, end, head: headAt(text, start, end), ...notes[i] };
+    const note = notes[i]!;
+    while (j < previous.length && previous[j]!.start < start) j++;
+    const old = previous[j];
+    const sameRange = old !== undefined && old.start === start && old.end === end;
+    segments[i] =
+      sameRange && old.index === i && sameNote(old, note) ? old : { index: i, start, end, head: sameRange ? old.head : headAt(text, start, end), ...note };
   }
   lastText = text;
   lastSegmentation = segmentation;

@@ -1,6 +1,6 @@
 /**
  * Hand correction end to end, against `cli serve --workspace DIR` in Debian's Chromium: split,
- * merge, drag, undo and redo through both buttons and keys; corrections autosaved to the
+ * merge, drag (boundary strip, document view, outline), undo and redo through both buttons and keys; corrections autosaved to the
  * workspace and still there after a page reload; the comparison figures equal `cli eval`.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -9,11 +9,12 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { splitPoint } from '../../shared/edit/operations';
+import { snapPointsBetween } from '../../shared/edit/snap-points';
 import { writeJson } from '../../shared/formats';
 import { correctedFileSchema, runFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
+import { boundaryOffsets, openServedWorkbench, outlineRow, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const NAME = 'editing-fixture.md';
 const TOPICS = ['apples', 'rivers', 'engines', 'poems', 'storms', 'markets'];
@@ -32,7 +33,8 @@ let session: WorkbenchSession;
 let workspaceDocumentId: string;
 
 const starts = async (page: Page) => (await outlineSegments(page)).map((s) => s.start);
-const outlineCount = (page: Page) => page.locator('[data-testid="outline-item"]').count();
+/** All the outline's rows (it is virtualized: outlineSegments scrolls through it). */
+const outlineCount = async (page: Page) => (await outlineSegments(page)).length;
 
 async function waitSaved(page: Page): Promise<void> {
   await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
@@ -62,30 +64,35 @@ describe('hand correction against serve --workspace', () => {
   it('splits, merges, undoes and redoes with the buttons', async () => {
     const { page } = session;
     const before = await starts(page);
-    await page.locator('[data-testid="outline-item"]').nth(1).click();
+    await (await outlineRow(page, 1)).click();
     const segStart = before[1]!;
     const expectedCut = splitPoint(TEXT, { boundaries: before.slice(1), notes: before.map(() => ({})) }, segStart)!;
     await page.locator('[data-testid="split"]').click();
     await expect.poll(() => starts(page)).toEqual([...before, expectedCut].sort((a, b) => a - b));
+    // The document view's boundary markers are redrawn by delta: still one per boundary, where the outline says.
+    await expect.poll(() => boundaryOffsets(page)).toEqual((await starts(page)).slice(1));
 
     const split = [...before, expectedCut].sort((a, b) => a - b);
-    await page.locator('[data-testid="outline-item"]').nth(1).click();
+    await (await outlineRow(page, 1)).click();
     await page.locator('[data-testid="merge-next"]').click();
     await expect.poll(() => starts(page)).toEqual(split.filter((_, i) => i !== 2));
 
     await page.locator('[data-testid="undo"]').click();
     await expect.poll(() => starts(page)).toEqual([...before, expectedCut].sort((a, b) => a - b));
+    await expect.poll(() => boundaryOffsets(page)).toEqual((await starts(page)).slice(1));
     await page.locator('[data-testid="undo"]').click();
     await expect.poll(() => starts(page)).toEqual(before);
+    await expect.poll(() => boundaryOffsets(page)).toEqual(before.slice(1));
     await page.locator('[data-testid="redo"]').click();
     await expect.poll(() => starts(page)).toEqual([...before, expectedCut].sort((a, b) => a - b));
+    await expect.poll(() => boundaryOffsets(page)).toEqual((await starts(page)).slice(1));
     await session.screenshot('editing-buttons');
   });
 
   it('splits, merges, undoes and redoes with the keys', async () => {
     const { page } = session;
     const before = await starts(page);
-    await page.locator('[data-testid="outline-item"]').nth(0).click();
+    await (await outlineRow(page, 0)).click();
     await page.keyboard.press('s');
     await expect.poll(() => outlineCount(page)).toBe(before.length + 1);
     await page.keyboard.press('Control+z');
@@ -104,7 +111,7 @@ describe('hand correction against serve --workspace', () => {
 
   it('drags a boundary as one undo step, snapping to sentence starts', async () => {
     const { page } = session;
-    await page.locator('[data-testid="outline-item"]').nth(2).click();
+    await (await outlineRow(page, 2)).click();
     const strip = page.locator('[data-testid="boundary-strip"]');
     const before = await starts(page);
     const from = Number(await strip.getAttribute('data-offset'));
@@ -145,9 +152,41 @@ describe('hand correction against serve --workspace', () => {
     await expect.poll(() => starts(page)).toEqual(before);
   });
 
+  it('drags a boundary in the outline onto the next row, snapping, as one undo step', async () => {
+    const { page } = session;
+    const before = await starts(page);
+    const segments = await outlineSegments(page);
+    // The boundary where segment 2 starts, dragged down to the middle of segment 2's own row.
+    const handle = (await outlineRow(page, 2)).locator('[data-testid="outline-boundary-handle"]');
+    expect(await handle.getAttribute('data-boundary')).toBe('1');
+    const from = (await handle.boundingBox())!;
+    const row = (await (await outlineRow(page, 2)).boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    for (const f of [0.2, 0.35, 0.5]) await page.mouse.move(row.x + row.width / 2, row.y + row.height * f, { steps: 2 });
+    await page.mouse.up();
+    await expect.poll(() => starts(page)).not.toEqual(before);
+    const after = await starts(page);
+    expect(after).toHaveLength(before.length);
+    expect(after.filter((_, i) => i !== 2)).toEqual(before.filter((_, i) => i !== 2));
+    const moved = after[2]!;
+    // Into segment 2, as far as the pointer went, on a sentence or line start as in the document view.
+    expect(moved).toBeGreaterThan(segments[2]!.start);
+    expect(moved).toBeLessThan(segments[2]!.end);
+    expect(snapPointsBetween(TEXT, segments[1]!.start, segments[2]!.end)).toContain(moved);
+    // The whole drag is one step.
+    await page.locator('[data-testid="undo"]').click();
+    await expect.poll(() => starts(page)).toEqual(before);
+    await page.locator('[data-testid="redo"]').click();
+    await expect.poll(() => starts(page)).toEqual(after);
+    await page.locator('[data-testid="undo"]').click();
+    await expect.poll(() => starts(page)).toEqual(before);
+    await session.screenshot('editing-outline-drag');
+  });
+
   it('saves every correction in the workspace, and a reloaded page shows them', async () => {
     const { page } = session;
-    await page.locator('[data-testid="outline-item"]').nth(1).click();
+    await (await outlineRow(page, 1)).click();
     await page.locator('[data-testid="segment-topic"]').fill('Second section');
     await page.keyboard.press('Enter');
     await page.keyboard.press('r');
@@ -158,7 +197,7 @@ describe('hand correction against serve --workspace', () => {
     await page.reload();
     await session.waitForDocument(NAME);
     await expect.poll(() => starts(page)).toEqual(shown);
-    await page.locator('[data-testid="outline-item"]').nth(1).click();
+    await (await outlineRow(page, 1)).click();
     await expect.poll(() => page.locator('[data-testid="segment-topic"]').inputValue()).toBe('Second section');
     await expect.poll(() => page.locator('[data-testid="reviewed"]').getAttribute('aria-pressed')).toBe('true');
     await session.screenshot('editing-after-reload');

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   boundaryOffsets,
   openServedWorkbench,
+  outlineRow,
   outlineSegments,
   REPO_ROOT,
   runCliJson,
@@ -130,18 +131,20 @@ describe('workbench UI against cli serve', () => {
 
   it('reveals a segment from the outline, and the outline follows the cursor', async () => {
     const { page } = session;
-    const rows = page.locator('[data-testid="outline-item"]');
-    await expect.poll(() => rows.count()).toBeGreaterThan(3);
-    const count = await rows.count();
+    // By data-index: the outline is virtualized, so DOM order and count say nothing about segments.
+    const row = (index: number) => page.locator(`[data-testid="outline-item"][data-index="${index}"]`);
+    await expect.poll(async () => (await outlineSegments(page)).length).toBeGreaterThan(3);
+    const count = (await outlineSegments(page)).length;
 
-    await rows.nth(2).click();
-    await expect.poll(() => rows.nth(2).getAttribute('aria-current')).toBe('true');
+    await (await outlineRow(page, 2)).click();
+    await expect.poll(() => row(2).getAttribute('aria-current')).toBe('true');
     await expect.poll(() => page.locator('[data-testid="segment-details"] h2').textContent()).toContain('Segment 3');
 
-    // The click put the cursor in the editor; jumping to the end moves it to the last segment.
+    // The click put the cursor in the editor; jumping to the end moves it to the last segment,
+    // and the outline follows: the last row is rendered and current.
     await page.keyboard.press('Control+End');
-    await expect.poll(() => rows.nth(count - 1).getAttribute('aria-current')).toBe('true');
-    expect(await rows.nth(2).getAttribute('aria-current')).toBeNull();
+    await expect.poll(() => row(count - 1).getAttribute('aria-current')).toBe('true');
+    expect(await (await outlineRow(page, 2)).getAttribute('aria-current')).toBeNull();
   });
 
   it('keeps the previous result beside a new one when asked, and can bring it back', async () => {

@@ -49,8 +49,9 @@ export function ComparePanel() {
     () => (left && right ? compareSegmentations(text, left.result.segmentation, right.result.segmentation, { tolerance }) : null),
     [text, left, right, tolerance],
   );
+  // Only when there is something to compare: with one result it would re-sort every segment length on each edit.
   const figures = useMemo(
-    () => choices.map((c) => strategyFigures(c.label, text, c.result.segmentation, elapsedMsOf(c.result.meta))),
+    () => (choices.length < 2 ? [] : choices.map((c) => strategyFigures(c.label, text, c.result.segmentation, elapsedMsOf(c.result.meta)))),
     [choices, text],
   );
   const marks = useMemo(() => (comparison ? boundaryMarks(comparison.diff) : []), [comparison]);

@@ -1,17 +1,30 @@
 /**
- * One row per segment, in order. Every row is in the DOM (cheap rows), so tests read
- * `data-start`/`data-end` off all of them without scrolling. Clicking a row reveals its segment;
- * the row under the editor's cursor is highlighted and kept in view.
+ * One row per segment, in order, virtualized: only the rows in view (and a few around them) are
+ * in the DOM, so a 5,000-segment document costs as little to edit as a short one. Each row
+ * carries `data-index`, `data-start` and `data-end`; the list carries `data-count` (all the
+ * segments), so tests read every row by scrolling the list (test/e2e/support/page-reads.ts).
+ * Clicking a row reveals its segment; the row under the editor's cursor is highlighted and
+ * scrolled into view. The handle on a row's top edge drags the boundary where its segment starts
+ * (outline-drag.ts).
  */
-import { memo, useEffect, useRef, type RefObject } from 'react';
-import { numberFormat, sizeLabel, useSegments } from '../../stores/segments';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { numberFormat, sizeLabel, useSegments, type SegmentView } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
+import { startOutlineDrag, type OutlineDrag, type RowSpan } from './outline-drag';
+
+/**
+ * Row heights are fixed by the stylesheet (three lines with a topic, two without), so the list
+ * knows every row's place without measuring the DOM: measuring rows made each edit recompute all
+ * 5,000 offsets several times over. Keep in step with `.outline-item` in styles/app.css.
+ */
+const ROW_HEIGHT_TOPIC = 62;
+const ROW_HEIGHT_PLAIN = 44;
+const OVERSCAN_ROWS = 10;
 
 export function Outline() {
   const segments = useSegments();
-  const listRef = useRef<HTMLOListElement>(null);
-
   return (
     <Panel
       title="Outline"
@@ -23,53 +36,136 @@ export function Outline() {
         </span>
       }
     >
-      {segments.length === 0 ? (
-        <p className="empty">No segments yet.</p>
-      ) : (
-        <ol className="outline-list" ref={listRef}>
-          {segments.map((s) => (
+      {segments.length === 0 ? <p className="empty">No segments yet.</p> : <OutlineList segments={segments} />}
+    </Panel>
+  );
+}
+
+type ListVirtualizer = Virtualizer<HTMLDivElement, HTMLLIElement>;
+
+function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
+    count: segments.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: (i) => (segments[i]?.topic ? ROW_HEIGHT_TOPIC : ROW_HEIGHT_PLAIN),
+    // Rows are keyed by position; a new function per segment list makes the virtualizer recompute
+    // the offsets (a topic added or removed changes a row's height) once per edit, not per render.
+    getItemKey: useCallback((i: number) => i, [segments]),
+    overscan: OVERSCAN_ROWS,
+    // React 19 warns about flushSync inside its own renders; a frame's delay on scroll is fine.
+    useFlushSync: false,
+  });
+  const [dragging, setDragging] = useState(false);
+  const drag = useRef<OutlineDrag | null>(null);
+
+  /** Content y (inside the scrolled list) under a pointer event. */
+  const contentY = (clientY: number) => {
+    const list = scrollRef.current!;
+    return clientY - list.getBoundingClientRect().top + list.scrollTop;
+  };
+
+  // Stable (the virtualizer is one instance), so the memoised rows do not re-render for it.
+  const onHandleDown = useCallback(
+    (boundary: number, e: React.PointerEvent<HTMLElement>) => {
+      e.preventDefault();
+      e.stopPropagation();
+      const rowAt = (y: number): RowSpan | undefined => {
+        const item = virtualizer.getVirtualItemForOffset(Math.max(0, y));
+        return item && { index: item.index, top: item.start, height: item.size };
+      };
+      drag.current = startOutlineDrag(boundary, rowAt);
+      if (!drag.current) return;
+      e.currentTarget.setPointerCapture(e.pointerId);
+      e.currentTarget.focus();
+      setDragging(true);
+    },
+    [virtualizer],
+  );
+  const onPointerMove = (e: React.PointerEvent) => drag.current?.moveTo(contentY(e.clientY), e.altKey);
+  const stop = (commit: boolean) => {
+    if (!drag.current) return;
+    if (commit) drag.current.end();
+    else drag.current.cancel();
+    drag.current = null;
+    setDragging(false);
+  };
+
+  return (
+    <div
+      className={dragging ? 'outline-list dragging' : 'outline-list'}
+      ref={scrollRef}
+      data-testid="outline-list"
+      data-count={segments.length}
+      onPointerMove={onPointerMove}
+      onPointerUp={() => stop(true)}
+      onPointerCancel={() => stop(true)}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') stop(false);
+      }}
+    >
+      <ol style={{ height: virtualizer.getTotalSize() }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const s = segments[item.index]!;
+          return (
             <OutlineRow
-              key={`${s.start}:${s.end}`}
+              key={item.key}
+              top={item.start}
               index={s.index}
               start={s.start}
               end={s.end}
               head={s.head}
               topic={s.topic}
               reviewed={s.reviewed === true}
+              onHandleDown={onHandleDown}
             />
-          ))}
-        </ol>
-      )}
-      <FollowCursor listRef={listRef} />
-    </Panel>
+          );
+        })}
+      </ol>
+      <FollowCursor virtualizer={virtualizer} scrollRef={scrollRef} />
+    </div>
   );
 }
 
-/** Keeps the cursor's row in view; its own component so cursor moves do not re-render the list. */
-function FollowCursor({ listRef }: { listRef: RefObject<HTMLOListElement | null> }) {
+/**
+ * Keeps the cursor's row in view; its own component so cursor moves do not re-render the list.
+ * It reads the row's place from the virtualizer and scrolls only when the row is out of view (the
+ * virtualizer's own scrollToIndex reads the list's scroll height, a forced layout, every time).
+ */
+function FollowCursor({ virtualizer, scrollRef }: { virtualizer: ListVirtualizer; scrollRef: RefObject<HTMLDivElement | null> }) {
   const current = useUiStore((s) => s.currentSegment);
   useEffect(() => {
-    const row = listRef.current?.children[current];
-    if (row instanceof HTMLElement) row.scrollIntoView({ block: 'nearest' });
-  }, [current, listRef]);
+    const list = scrollRef.current;
+    const row = virtualizer.measurementsCache[current];
+    if (!list || !row) return;
+    const top = virtualizer.scrollOffset ?? list.scrollTop;
+    const height = virtualizer.scrollRect?.height ?? list.clientHeight;
+    if (row.start < top) list.scrollTop = row.start;
+    else if (row.end > top + height) list.scrollTop = row.end - height;
+  }, [current, virtualizer, scrollRef]);
   return null;
 }
 
 interface RowProps {
+  /** Where the row sits in the list's content, in px. */
+  top: number;
   index: number;
   start: number;
   end: number;
   head: string;
   topic: string | undefined;
   reviewed: boolean;
+  onHandleDown: (boundary: number, e: React.PointerEvent<HTMLElement>) => void;
 }
 
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
-const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, reviewed }: RowProps) {
+const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
+  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : ''].filter(Boolean).join(' ');
   return (
     <li
-      className={isCurrent ? 'outline-item current' : 'outline-item'}
+      className={classes}
+      style={{ transform: `translateY(${top}px)` }}
       data-testid="outline-item"
       data-index={index}
       data-start={start}
@@ -83,7 +179,19 @@ const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, re
         useUiStore.getState().reveal(index);
       }}
     >
-      {/* Flat spans in a grid: 5,000 rows, so every element saved counts. */}
+      {index > 0 && (
+        <button
+          type="button"
+          className="outline-boundary-handle"
+          data-testid="outline-boundary-handle"
+          data-boundary={index - 1}
+          aria-label={`Drag the boundary before segment ${index + 1}`}
+          title="Drag to move this boundary over the outline (snaps to sentence and line starts; hold Alt to move freely; Escape cancels)"
+          onPointerDown={(e) => onHandleDown(index - 1, e)}
+          onClick={(e) => e.stopPropagation()}
+        />
+      )}
+      {/* Flat spans in a grid: every element saved counts. */}
       <span className="outline-index">{index + 1}</span>
       {/* The topic when there is one, else the first words. */}
       <span className={topic ? 'outline-topic' : 'outline-head-only'} title={topic ?? head}>
@@ -95,9 +203,7 @@ const OutlineRow = memo(function OutlineRow({ index, start, end, head, topic, re
           {head}
         </span>
       )}
-      <span className="outline-size">
-        {sizeLabel(end - start)}
-      </span>
+      <span className="outline-size">{sizeLabel(end - start)}</span>
     </li>
   );
 });

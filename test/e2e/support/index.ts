@@ -2,5 +2,5 @@ export { launchChromium, CHROMIUM_PATH } from './browser';
 export { startServe, REPO_ROOT, type ServeHandle, type ServeOptions } from './serve';
 export { openWorkbench, SCREENSHOT_DIR, type WorkbenchSession } from './session';
 export { runCli, runCliJson } from './cli';
-export { outlineSegments, boundaryOffsets, type ShownSegment } from './page-reads';
+export { outlineSegments, outlineTopics, outlineRow, boundaryOffsets, type ShownSegment } from './page-reads';
 export { openServedWorkbench, type ServedWorkbench } from './served-workbench';

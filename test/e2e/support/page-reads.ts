@@ -1,16 +1,72 @@
 /** Facts read off the workbench page: what the outline and the boundary markers show. */
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 
 export interface ShownSegment {
   start: number;
   end: number;
 }
 
-/** Every outline row's [start, end), in order. */
+/**
+ * Every outline row's [start, end), in order. The outline is virtualized (only the rows in view
+ * are in the DOM), so this scrolls it from top to bottom, collecting rows by their `data-index`
+ * until it has the `data-count` the list announces, then scrolls back.
+ */
 export async function outlineSegments(page: Page): Promise<ShownSegment[]> {
-  return page.locator('[data-testid="outline-item"]').evaluateAll((rows) =>
-    rows.map((row) => ({ start: Number(row.getAttribute('data-start')), end: Number(row.getAttribute('data-end')) })),
-  );
+  return (await outlineRows(page)).map(({ start, end }) => ({ start, end }));
+}
+
+/** Every outline row's topic (null for a row showing only the segment's first words), in order. */
+export async function outlineTopics(page: Page): Promise<(string | null)[]> {
+  return (await outlineRows(page)).map((row) => row.topic);
+}
+
+async function outlineRows(page: Page): Promise<(ShownSegment & { topic: string | null })[]> {
+  return page.evaluate(async () => {
+    const list = document.querySelector<HTMLElement>('[data-testid="outline-list"]');
+    if (!list) return [];
+    const count = Number(list.dataset.count);
+    const seen = new Map<number, { start: number; end: number; topic: string | null }>();
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const read = () =>
+      list.querySelectorAll<HTMLElement>('[data-testid="outline-item"]').forEach((row) => {
+        const topic = row.querySelector('.outline-topic')?.getAttribute('title') ?? null;
+        seen.set(Number(row.dataset.index), { start: Number(row.dataset.start), end: Number(row.dataset.end), topic });
+      });
+    const kept = list.scrollTop;
+    for (let pass = 0; pass < 3 && seen.size < count; pass++) {
+      list.scrollTop = 0;
+      await frame();
+      read();
+      while (seen.size < count && list.scrollTop + list.clientHeight < list.scrollHeight) {
+        list.scrollTop += Math.max(1, list.clientHeight - 10);
+        await frame();
+        read();
+      }
+    }
+    list.scrollTop = kept;
+    if (seen.size < count) throw new Error(`the outline showed ${seen.size} of its ${count} rows`);
+    return Array.from({ length: count }, (_, i) => seen.get(i)!);
+  });
+}
+
+/** The outline row of segment `index` (0-based), found by its data attribute after scrolling it into the DOM. */
+export async function outlineRow(page: Page, index: number): Promise<Locator> {
+  await page.evaluate(async (i) => {
+    const list = document.querySelector<HTMLElement>('[data-testid="outline-list"]');
+    if (!list) return;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    // Towards the row, a screenful at a time at most, until the virtualized list renders it.
+    for (let step = 0; step < 1000 && !list.querySelector(`[data-index="${i}"]`); step++) {
+      const shown = [...list.querySelectorAll<HTMLElement>('[data-testid="outline-item"]')].map((r) => Number(r.dataset.index));
+      const before = list.scrollTop;
+      list.scrollTop += i < Math.min(...shown) ? -list.clientHeight : list.clientHeight;
+      if (list.scrollTop === before) break;
+      await frame();
+    }
+  }, index);
+  const row = page.locator(`[data-testid="outline-item"][data-index="${index}"]`);
+  await row.scrollIntoViewIfNeeded();
+  return row;
 }
 
 /** The offsets of the boundary markers drawn in the editor, in document order. */

@@ -120,6 +120,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
     maxChars: options.maxChars,
     maxTokens: options.maxTokens,
     countTokens,
+    ...(options.c99 ? { c99: options.c99 } : {}),
   });
   // A rule strategy is pure and deterministic, but the invariant is checked at every service exit.
   assertValidSegmentation(text, segmentation);
@@ -131,7 +132,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
     });
   }
   const ruleOptions = Object.fromEntries(
-    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens }).filter(([, v]) => v !== undefined),
+    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens, c99: options.c99 }).filter(([, v]) => v !== undefined),
   );
   return {
     document: info,

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { DocumentInfo, SegmentationResult } from '../document/types';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
+import { C99_LIMITS } from '../strategies/c99';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
@@ -18,6 +19,15 @@ export const runOptionsSchema = z
     overlapTokens: z.number().int().nonnegative().max(65_536).optional(),
     mode: z.enum(['constrained', 'free']).optional(),
     profile: z.string().min(1).max(256).optional(),
+    /** c99 only (the odd-mask rule is checked by the strategy). */
+    c99: z
+      .object({
+        mask: z.number().int().min(C99_LIMITS.mask.min).max(C99_LIMITS.mask.max).optional(),
+        band: z.number().int().min(C99_LIMITS.band.min).max(C99_LIMITS.band.max).optional(),
+        coefficient: z.number().min(C99_LIMITS.coefficient.min).max(C99_LIMITS.coefficient.max).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RunOptions = z.infer<typeof runOptionsSchema>;

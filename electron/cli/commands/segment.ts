@@ -11,6 +11,7 @@ import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { asUserErrors, writeOutput } from '../io';
+import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
@@ -28,6 +29,9 @@ const SPEC = {
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },
+  'c99-band': { type: 'int', min: C99_LIMITS.band.min, max: C99_LIMITS.band.max, description: `c99: sentences compared on each side (default ${C99_DEFAULTS.band})` },
+  'c99-coefficient': { type: 'number', min: C99_LIMITS.coefficient.min, max: C99_LIMITS.coefficient.max, description: `c99: stopping threshold c, higher gives fewer cuts (default ${C99_DEFAULTS.coefficient})` },
 } as const satisfies FlagSpecs;
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
@@ -40,6 +44,20 @@ ${describeFlags(SPEC)}
 `;
 
 type Flags = ReturnType<typeof parseArgs<typeof SPEC>>['flags'];
+
+/** The --c99-* flags, checked by the strategy's own rules; refused for any other strategy. */
+function c99ParametersFrom(strategy: string, flags: Flags): C99Parameters | undefined {
+  const given = { mask: flags['c99-mask'], band: flags['c99-band'], coefficient: flags['c99-coefficient'] };
+  const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as C99Parameters;
+  if (Object.keys(params).length === 0) return undefined;
+  if (strategy !== 'c99') throw new UserInputError(`--c99-${Object.keys(params)[0]} applies only to the c99 strategy, not '${strategy}'`);
+  try {
+    resolveC99Parameters(params);
+  } catch (err) {
+    throw new UserInputError(`--c99-${(err as Error).message.replace(/^c99 /, '')}`);
+  }
+  return params;
+}
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
 export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
@@ -58,6 +76,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
   if (flags.window !== undefined && flags.overlap !== undefined && flags.overlap >= flags.window) {
     throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
   }
+  const c99 = c99ParametersFrom(strategy, flags);
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
@@ -71,6 +90,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     gpu: flags.gpu,
     threads: flags.threads,
     tokenizer: flags.tokenizer,
+    c99,
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }

@@ -43,8 +43,23 @@ export function unitTermCounts(text: string, starts: readonly number[]): Array<M
   });
 }
 
+/**
+ * The other half of the words: counts of each stopword per unit. Their profile is a style
+ * fingerprint (who is speaking, which era), which changes where texts by different authors meet.
+ */
+export function unitFunctionWordCounts(text: string, starts: readonly number[]): Array<Map<string, number>> {
+  return starts.map((start, i) => {
+    const counts = new Map<string, number>();
+    for (const match of text.slice(start, starts[i + 1] ?? text.length).matchAll(TOKEN)) {
+      const word = match[0].toLowerCase();
+      if (ENGLISH_STOPWORDS.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    }
+    return counts;
+  });
+}
+
 /** Cosine similarity of two term-frequency vectors (0 when either is empty). */
-export function cosineOf(a: ReadonlyMap<number, number>, b: ReadonlyMap<number, number>): number {
+export function cosineOf<K>(a: ReadonlyMap<K, number>, b: ReadonlyMap<K, number>): number {
   const [small, large] = a.size <= b.size ? [a, b] : [b, a];
   let dot = 0;
   for (const [term, count] of small) dot += count * (large.get(term) ?? 0);

@@ -10,6 +10,7 @@ import type { DocumentInfo, SegmentationResult } from '../../shared/document/typ
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { RunOptions, RunProgress } from '../../shared/ipc/contract';
 import { getRuleStrategy, RULE_STRATEGIES, type RuleStrategy } from '../../shared/strategies';
+import { LEARNED_STRATEGY_NAME } from '../../shared/learn/segment';
 
 /** The strategies that need a model, named after the seed's three models. */
 export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
@@ -25,6 +26,8 @@ export type StrategyOptions = RunOptions & {
   threads?: number;
   /** Rule strategies with maxTokens: GGUF file whose tokenizer counts the tokens (default: Qwen2's vocabulary). */
   tokenizer?: string;
+  /** The `learned` strategy: its model file (JSON from cli train or Train from corrections). */
+  learnedModelFile?: string;
 };
 
 export interface RunStrategyRequest {
@@ -53,7 +56,7 @@ export class UnknownStrategyError extends Error {
 }
 
 export function allStrategyNames(): string[] {
-  return [...RULE_STRATEGIES.map((s) => s.name), ...MODEL_STRATEGY_NAMES];
+  return [...RULE_STRATEGIES.map((s) => s.name), LEARNED_STRATEGY_NAME, ...MODEL_STRATEGY_NAMES];
 }
 
 export function isModelStrategy(name: string): boolean {
@@ -99,7 +102,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
   }
   if (hooks.signal?.aborted) throw abortError();
 
-  if (!isModelStrategy(strategy) && !getRuleStrategy(strategy)) throw new UnknownStrategyError(strategy);
+  if (!isModelStrategy(strategy) && !getRuleStrategy(strategy) && strategy !== LEARNED_STRATEGY_NAME) throw new UnknownStrategyError(strategy);
   // Nothing to segment: zero segments, without loading a model for it.
   if (text.length === 0) {
     return { document: info, strategy, segmentation: { boundaries: [], notes: [] }, warnings: [], meta: { kind: isModelStrategy(strategy) ? 'model' : 'rules', emptyDocument: true } };
@@ -110,6 +113,11 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
     const result = await runModelStrategy(request, hooks);
     assertValidSegmentation(text, result.segmentation);
     return result;
+  }
+
+  if (strategy === LEARNED_STRATEGY_NAME) {
+    const { runLearned } = await import('./learn/run-learned');
+    return runLearned(request, hooks.signal);
   }
 
   const rule = getRuleStrategy(strategy) as RuleStrategy;

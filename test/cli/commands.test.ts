@@ -64,7 +64,7 @@ describe('runStrategy', () => {
   it('names the valid strategies for an unknown one', async () => {
     const run = runStrategy({ text: 'x', info: { name: 'x', chars: 1, sha256: '' }, strategy: 'magic', options: {} });
     await expect(run).rejects.toThrow(UnknownStrategyError);
-    await expect(run).rejects.toThrow("unknown strategy 'magic' (valid: structural, sentence-rules, texttiling, c99, simple, topic, summary)");
+    await expect(run).rejects.toThrow("unknown strategy 'magic' (valid: structural, sentence-rules, texttiling, c99, learned, simple, topic, summary)");
   });
 
   it('gives zero segments for an empty text, even for a model strategy, without loading a model', async () => {

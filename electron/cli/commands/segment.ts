@@ -11,6 +11,7 @@ import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { asUserErrors, writeOutput } from '../io';
+import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
 
 const SPEC = {
@@ -29,6 +30,7 @@ const SPEC = {
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
   'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },
   'c99-band': { type: 'int', min: C99_LIMITS.band.min, max: C99_LIMITS.band.max, description: `c99: sentences compared on each side (default ${C99_DEFAULTS.band})` },
   'c99-coefficient': { type: 'number', min: C99_LIMITS.coefficient.min, max: C99_LIMITS.coefficient.max, description: `c99: stopping threshold c, higher gives fewer cuts (default ${C99_DEFAULTS.coefficient})` },
@@ -77,6 +79,12 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
   }
   const c99 = c99ParametersFrom(strategy, flags);
+  if (strategy === LEARNED_STRATEGY_NAME && flags['model-file'] === undefined) {
+    throw new UserInputError('--strategy learned needs --model-file FILE (train one with cli train)');
+  }
+  if (strategy !== LEARNED_STRATEGY_NAME && flags['model-file'] !== undefined) {
+    throw new UserInputError(`--model-file applies only to the learned strategy, not '${strategy}'`);
+  }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
@@ -91,6 +99,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     threads: flags.threads,
     tokenizer: flags.tokenizer,
     c99,
+    learnedModelFile: flags['model-file'],
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }

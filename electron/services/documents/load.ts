@@ -7,6 +7,7 @@ import { FormatError, readSegmentationFile, type ReadResult } from '../../../sha
 import { decodeTextFile, DocumentReadError, readDocument, readFileBytes, type ReadDocumentResult } from '../../readers';
 import { UnknownStrategyError } from '../run-strategy';
 import { OutputPathError } from './write-atomic';
+import { LearnedModelError } from '../../../shared/learn/model';
 
 export type LoadedSegmentation = ReadResult & { path: string };
 
@@ -29,6 +30,7 @@ export function isInputError(err: unknown): err is Error {
     err instanceof DocumentReadError ||
     err instanceof FormatError ||
     err instanceof UnknownStrategyError ||
-    err instanceof OutputPathError
+    err instanceof OutputPathError ||
+    err instanceof LearnedModelError
   );
 }

@@ -12,6 +12,7 @@ import type { CallContext, Handler, HandlerTable } from './handlers/types';
 import { PullManager } from './pull-manager';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
+import { withLearnedModel } from '../learn/workbench-model';
 
 export interface WorkbenchServiceOptions extends DefaultDepsOptions {
   /** Where sample/ and profiles/ live; defaults to ./resources of the working directory. */
@@ -44,19 +45,24 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     ...options.deps,
   };
   const events = new EventBus();
+  const settings = {
+    resourcesDir,
+    workspaceDir: options.workspaceDir ? path.resolve(options.workspaceDir) : null,
+    learnedModelFile: null as string | null,
+    version: packageJson.version,
+    defaultStrategy: DEFAULT_STRATEGY,
+  };
   const scope = {
     deps,
     events,
     documents: new DocumentRegistry(),
-    runs: new RunManager(deps.runStrategy, events),
+    runs: new RunManager(
+      withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
+      events,
+    ),
     pulls: new PullManager(deps.models, events),
     disposers: [] as (() => Promise<void>)[],
-    settings: {
-      resourcesDir,
-      workspaceDir: options.workspaceDir ? path.resolve(options.workspaceDir) : null,
-      version: packageJson.version,
-      defaultStrategy: DEFAULT_STRATEGY,
-    },
+    settings,
   };
   const handlers: HandlerTable = createHandlerTable(scope);
   let disposed = false;

@@ -5,6 +5,11 @@
  * document registry, and every run that finishes on such a document is saved in the workspace.
  */
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { LearnedModelError } from '../../../shared/learn/model';
+import { workspaceModelPath } from '../learn/model-file';
+import { trainFromWorkspace } from '../learn/train-workspace';
+import { withLearnedModel } from '../learn/workbench-model';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
 import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schema';
@@ -22,14 +27,14 @@ import type { SourceReader } from './workspace-store';
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
-  | 'workspaceCancelBatch' | 'workspaceExportBatch';
+  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceTrainLearned';
 
 /** Workspace file problems are the caller's to fix: a coded one-liner, never "internal". */
 async function guarded<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof WorkspaceFileError) throw new WorkbenchError(wireErrorCodes.badInput, err.message);
+    if (err instanceof WorkspaceFileError || err instanceof LearnedModelError) throw new WorkbenchError(wireErrorCodes.badInput, err.message);
     throw err;
   }
 }
@@ -57,6 +62,12 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     return { text: read.text, sourceFormat: read.sourceFormat };
   };
   let dir = settings.workspaceDir;
+  /** `learned` runs with the open workspace's model, when it has one. */
+  const findLearnedModel = () => {
+    const file = dir === null ? null : workspaceModelPath(dir);
+    settings.learnedModelFile = file !== null && existsSync(file) ? file : null;
+  };
+  findLearnedModel();
   let opening: Promise<WorkspaceService> | null = null;
   /** Session document id <-> workspace document id, for the documents opened from the workspace. */
   const toWorkspace = new Map<string, string>();
@@ -108,6 +119,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
         opening = null;
         toWorkspace.clear();
         dir = next;
+        findLearnedModel();
         return info();
       }),
     workspaceListDocuments: () => guarded(async () => (await workspace()).listDocuments()),
@@ -147,7 +159,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
               ids,
               strategy,
               options,
-              runStrategy: deps.runStrategy,
+              runStrategy: withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
               signal: controller.signal,
               onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
             }),
@@ -164,5 +176,11 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       return { cancelled: true };
     },
     workspaceExportBatch: ({ format }) => guarded(async () => exportBatch(await workspace(), format)),
+    workspaceTrainLearned: () =>
+      guarded(async () => {
+        const report = await trainFromWorkspace(await workspace());
+        settings.learnedModelFile = report.modelFile;
+        return report;
+      }),
   };
 }

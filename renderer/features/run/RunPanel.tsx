@@ -14,7 +14,8 @@ import { Panel } from '../Panel';
 import { C99_DEFAULTS } from '../../../shared/strategies/c99';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
-  return all.filter((s) => s.kind === 'rules' || s.available);
+  // Rule strategies are always available; `learned` only once the workspace has a trained model.
+  return all.filter((s) => s.available);
 }
 
 export function RunPanel() {

@@ -22,6 +22,8 @@ export interface ServiceSettings {
   /** resources/ (or the packaged app's resources): sample/ and profiles/ live here. */
   resourcesDir: string;
   workspaceDir: string | null;
+  /** The open workspace's trained model for `learned`, if it has one (kept current by the workspace handlers). */
+  learnedModelFile: string | null;
   version: string;
   defaultStrategy: string;
 }

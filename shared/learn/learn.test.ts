@@ -7,17 +7,7 @@ import { fitLengthPrior } from './length-prior';
 import { fitLogistic, sigmoid } from './logistic';
 import { LearnedModelError, parseLearnedModel, prepareDocument, trainModel, topFeatures, type TrainingDocument } from './model';
 import { segmentWithModel } from './segment';
-
-/** Deterministic pseudo-random numbers (mulberry32). */
-function random(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom as random } from '../util/seeded-random';
 
 const TOPICS = [
   'whale harpoon ocean sailor captain voyage ship deck mast',

@@ -3,7 +3,6 @@
  * `learned` strategy beside texttiling, c99 and structural; prints a table and writes learn.json
  * and learn.html next to the quality report (corpora/reports/NAME/ by default).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describeDocument } from '../../shared/document/document-info';
 import { prepareDocument } from '../../shared/learn/model';
@@ -14,6 +13,7 @@ import { CORPORA_DIR, resolveCorpus } from '../../electron/bench/quality/resolve
 import { runStrategy } from '../../electron/services/run-strategy';
 import { learningCurve } from './learning-curve';
 import { learnHtml, learnTable, type LearnReport } from './present';
+import { writeReport } from '../../electron/bench/report/write-report';
 
 /** The model-free strategies the curve is set beside. */
 export const BASELINES = ['texttiling', 'c99', 'structural'] as const;
@@ -64,16 +64,6 @@ export async function learnCommand(argv: string[]): Promise<number> {
     command: ['npm run --silent cli -- bench learn', ...argv].join(' '),
   };
   const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));
-  mkdirSync(out, { recursive: true });
-  const json = JSON.stringify(report, null, 2) + '\n';
-  writeFileSync(join(out, 'learn.json'), json);
-  writeFileSync(join(out, 'learn.html'), learnHtml(report));
-  const wrote = `wrote ${join(out, 'learn.json')} and ${join(out, 'learn.html')}\n`;
-  if (flags.json) {
-    process.stdout.write(json);
-    process.stderr.write(wrote);
-  } else {
-    process.stdout.write(learnTable(report) + wrote);
-  }
+  writeReport(out, 'learn', report, { html: learnHtml(report), table: learnTable(report), json: flags.json });
   return 0;
 }

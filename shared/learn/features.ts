@@ -54,6 +54,8 @@ export const FEATURE_NAMES: readonly string[] = [
 export interface CandidateFeatures {
   /** Candidate cut offsets, ascending. */
   offsets: number[];
+  /** The first word at each candidate, lower-cased (for the cue words learned from training data). */
+  firstWords: string[];
   /** rows[i][f]: feature f of offsets[i], in FEATURE_NAMES order (raw, not standardised). */
   rows: number[][];
 }
@@ -104,7 +106,7 @@ function firstWord(text: string, offset: number): string {
 
 export function candidateFeatures(text: string): CandidateFeatures {
   const units = sentenceStarts(text);
-  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [] };
+  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [] };
   const vectors = unitTermCounts(text, units);
   const similarity = (w: number) => units.slice(1).map((_, i) => cosineOf(sumCounts(vectors, i + 1 - w, i + 1), sumCounts(vectors, i + 1, i + 1 + w)));
   const byWindow = new Map<number, number[]>();
@@ -153,5 +155,5 @@ export function candidateFeatures(text: string): CandidateFeatures {
       flag(MARKUP_START.test(text.slice(offset, offset + 2))),
     ];
   });
-  return { offsets, rows };
+  return { offsets, rows, firstWords: offsets.map((offset) => firstWord(text, offset)) };
 }

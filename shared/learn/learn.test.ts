@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { assertValidSegmentation } from '../document/segmentation';
 import { crossValidate } from './cross-validate';
 import { decodeCuts } from './decode';
-import { FEATURE_NAMES } from './features';
 import { fitLengthPrior } from './length-prior';
 import { fitLogistic, sigmoid } from './logistic';
-import { LearnedModelError, parseLearnedModel, prepareDocument, trainModel, topFeatures, type TrainingDocument } from './model';
+import { LearnedModelError, MODEL_FEATURE_NAMES, parseLearnedModel, prepareDocument, trainModel, topFeatures, type TrainingDocument } from './model';
 import { segmentWithModel } from './segment';
 import { seededRandom as random } from '../util/seeded-random';
 
@@ -88,7 +87,7 @@ describe('the learned model', () => {
 
   it('learns that a title-like line after a blank line starts a section, and finds the sections of unseen documents', () => {
     const model = trainModel(training, '2026-01-01T00:00:00.000Z');
-    expect(model.features.map((f) => f.name)).toEqual(FEATURE_NAMES);
+    expect(model.features.map((f) => f.name)).toEqual(MODEL_FEATURE_NAMES);
     expect(model.trainedOn.map((d) => d.name)).toEqual(training.map((d) => d.name));
     const heading = model.features.find((f) => f.name === 'heading-like line');
     expect(heading?.weight).toBeGreaterThan(0.5);

@@ -10,6 +10,10 @@ import { candidateFeatures, FEATURE_NAMES, type CandidateFeatures } from './feat
 import { decodeCuts } from './decode';
 import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
+import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE } from './cue-words';
+
+/** Every feature the model weighs: the computed ones, then the cue words learned from training. */
+export const MODEL_FEATURE_NAMES: readonly string[] = [...FEATURE_NAMES, LEARNED_CUE_FEATURE];
 
 export const LEARNED_MODEL_FORMAT = 'segment-workbench/learned-boundaries';
 
@@ -35,6 +39,7 @@ const modelSchema = z.object({
   intercept: z.number(),
   cutBias: z.number(),
   lengthPrior: z.object({ logMean: z.number(), logSd: z.number().positive(), weight: z.number().nonnegative() }),
+  cueWords: z.object({ baseRate: z.number().min(0).max(1), words: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().positive()])) }),
   trainedOn: z.array(z.object({ name: z.string(), chars: z.number().int().nonnegative(), boundaries: z.number().int().nonnegative(), sha256: z.string().optional() })),
   training: z.object({ candidates: z.number().int(), cuts: z.number().int(), iterations: z.number().int(), l2: z.number() }),
   trainedAt: z.string(),
@@ -63,7 +68,7 @@ export function parseLearnedModel(json: string, source: string): LearnedModel {
     throw new LearnedModelError(`${source} is not a learned model (${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'})`);
   }
   const names = parsed.data.features.map((f) => f.name);
-  if (names.join('\n') !== FEATURE_NAMES.join('\n')) {
+  if (names.join('\n') !== MODEL_FEATURE_NAMES.join('\n')) {
     throw new LearnedModelError(`${source} was trained with other features than this version computes: train it again`);
   }
   return parsed.data;
@@ -101,7 +106,7 @@ interface Scaling {
 }
 
 function scaling(rows: readonly number[][]): Scaling {
-  const d = FEATURE_NAMES.length;
+  const d = MODEL_FEATURE_NAMES.length;
   const mean = new Array<number>(d).fill(0);
   const sd = new Array<number>(d).fill(0);
   for (const row of rows) for (let f = 0; f < d; f++) mean[f] = (mean[f] as number) + (row[f] as number) / rows.length;
@@ -115,13 +120,19 @@ function logOdds(model: Pick<LearnedModel, 'features' | 'intercept'>, rows: read
   return rows.map((row) => model.features.reduce((z, f, k) => z + (f.weight * ((row[k] as number) - f.mean)) / f.sd, model.intercept));
 }
 
+function withCues(rows: readonly number[][], cues: readonly number[]): number[][] {
+  return rows.map((row, i) => [...row, cues[i] as number]);
+}
+
 function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior): number[] {
   return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior);
 }
 
 /** Trains on prepared documents; throws LearnedModelError when they hold nothing to learn from. */
 export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString()): LearnedModel {
-  const rows = docs.flatMap((d) => d.features.rows);
+  const cueWords = buildCueTable(docs.map((d) => ({ firstWords: d.features.firstWords, labels: d.labels })));
+  const rowsByDoc = docs.map((d) => withCues(d.features.rows, cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels })));
+  const rows = rowsByDoc.flat();
   const labels = docs.flatMap((d) => [...d.labels]);
   const cuts = labels.reduce((a, b) => a + b, 0);
   if (docs.length === 0) throw new LearnedModelError('no documents to learn from');
@@ -130,14 +141,14 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
   const { mean, sd } = scaling(rows);
   const standardised = rows.map((row) => row.map((v, f) => (v - (mean[f] as number)) / (sd[f] as number)));
   const fit = fitLogistic(standardised, labels, L2);
-  const features = FEATURE_NAMES.map((name, f) => ({ name, weight: fit.weights[f + 1] as number, mean: mean[f] as number, sd: sd[f] as number }));
+  const features = MODEL_FEATURE_NAMES.map((name, f) => ({ name, weight: fit.weights[f + 1] as number, mean: mean[f] as number, sd: sd[f] as number }));
   const intercept = fit.weights[0] as number;
   const lengths = docs.flatMap((d) => {
     const starts = [0, ...d.gold, d.length];
     return starts.slice(1).map((end, i) => end - (starts[i] as number));
   });
   const basePrior = fitLengthPrior(lengths);
-  const odds = docs.map((d) => logOdds({ features, intercept }, d.features.rows));
+  const odds = rowsByDoc.map((docRows) => logOdds({ features, intercept }, docRows));
   let best = { score: -Infinity, cutBias: 0, weight: 1 };
   for (const weight of PRIOR_WEIGHTS) {
     for (const cutBias of CUT_BIASES) {
@@ -154,6 +165,7 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
     intercept,
     cutBias: best.cutBias,
     lengthPrior: { ...basePrior, weight: best.weight },
+    cueWords,
     trainedOn: docs.map((d) => ({ name: d.name, chars: d.length, boundaries: d.gold.length, ...(d.sha256 ? { sha256: d.sha256 } : {}) })),
     training: { candidates: rows.length, cuts, iterations: fit.iterations, l2: L2 },
     trainedAt,
@@ -166,7 +178,8 @@ export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string
 
 /** The cuts the model makes in a prepared document (features already computed). */
 export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument, 'length' | 'features'>): number[] {
-  return decodeCuts(doc.length, doc.features.offsets, logOdds(model, doc.features.rows).map((z) => z + model.cutBias), model.lengthPrior);
+  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords));
+  return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior);
 }
 
 /** The cuts the model makes in a text. */

@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FEATURE_NAMES } from '../../shared/learn/features';
+import { MODEL_FEATURE_NAMES as FEATURE_NAMES } from '../../shared/learn/model';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, REPO_ROOT, runCli } from './support/run-cli';
 

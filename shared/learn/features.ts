@@ -8,7 +8,7 @@
  */
 import { cosineOf, unitFunctionWordCounts, unitTermCounts } from '../text/content-words';
 import { sentenceStarts } from '../text/sentences';
-import { c99Cuts, rankMatrix, similarityMatrix, type BandMatrix } from '../strategies/c99';
+import { c99Splits, rankMatrix, similarityMatrix, type BandMatrix } from '../strategies/c99';
 import { texttiling } from '../strategies/texttiling';
 import { LayoutIndex } from './layout';
 
@@ -35,6 +35,7 @@ export const FEATURE_NAMES: readonly string[] = [
   'sentence length change over 3 sentences',
   'texttiling cuts here',
   'c99 cuts here',
+  'c99 splits here early',
   'starts a line',
   'one blank line before',
   'two or more blank lines before',
@@ -114,7 +115,10 @@ export function candidateFeatures(text: string): CandidateFeatures {
   const depthByWindow = DEPTH_WINDOWS.map((w) => depths(byWindow.get(w) as number[]));
   const rank = rankMatrix(similarityMatrix(vectors, 2 * CONTRAST.half), CONTRAST.mask);
   const tilingCuts = new Set(texttiling.segment(text, {}).segmentation.boundaries);
-  const c99Set = new Set(c99Cuts(text, units));
+  const c99 = c99Splits(text, units);
+  const c99Set = new Set(c99.splits.slice(0, c99.segments - 1).map((u) => units[u] as number));
+  // How early C99 made each split, relative to the number of cuts it kept: 1 for the first, 0 from twice that many on.
+  const c99Order = new Map(c99.splits.map((u, i) => [units[u] as number, Math.max(0, 1 - i / (2 * Math.max(1, c99.segments - 1)))]));
   const layout = new LayoutIndex(text);
   const style = unitFunctionWordCounts(text, units);
   const STYLE_WINDOW = 3;
@@ -139,6 +143,7 @@ export function candidateFeatures(text: string): CandidateFeatures {
       Math.abs(meanLength(i + 1 - STYLE_WINDOW, i + 1) - meanLength(i + 1, i + 1 + STYLE_WINDOW)),
       flag(tilingCuts.has(offset)),
       flag(c99Set.has(offset)),
+      c99Order.get(offset) ?? 0,
       flag(facts.lineStart),
       flag(facts.blankLinesBefore === 1),
       flag(facts.blankLinesBefore >= 2),

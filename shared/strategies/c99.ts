@@ -215,14 +215,19 @@ export function chooseSegmentCount(densities: readonly number[], coefficient: nu
   return 1;
 }
 
-/** The sentence starts C99 cuts at, for a text and its sentence starts. */
-export function c99Cuts(text: string, starts: readonly number[], params: C99Parameters = {}): number[] {
+/** C99's splits in the order it made them (unit indices), and how many segments the stopping rule keeps. */
+export function c99Splits(text: string, starts: readonly number[], params: C99Parameters = {}): { splits: number[]; segments: number } {
   const { mask, band, coefficient } = resolveC99Parameters(params);
-  if (starts.length < 3) return [];
+  if (starts.length < 3) return { splits: [], segments: 1 };
   const rank = rankMatrix(similarityMatrix(unitTermCounts(text, starts), band), mask);
   const { splits, densities } = divisiveClustering(rank, C99_DEFAULTS.maxSegments);
-  const count = chooseSegmentCount(densities, coefficient);
-  return splits.slice(0, count - 1).map((unit) => starts[unit] as number).sort((a, b) => a - b);
+  return { splits, segments: chooseSegmentCount(densities, coefficient) };
+}
+
+/** The sentence starts C99 cuts at, for a text and its sentence starts. */
+export function c99Cuts(text: string, starts: readonly number[], params: C99Parameters = {}): number[] {
+  const { splits, segments } = c99Splits(text, starts, params);
+  return splits.slice(0, segments - 1).map((unit) => starts[unit] as number).sort((a, b) => a - b);
 }
 
 export const c99: RuleStrategy = {

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkbenchEvent } from '../../../shared/ipc/contract';
+import { nextEvent } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
 import { WORKSPACE_MODEL_FILE } from './model-file';
 
@@ -25,16 +25,6 @@ afterEach(async () => {
   rmSync(root, { recursive: true, force: true });
 });
 
-function nextEvent<T extends WorkbenchEvent['type']>(s: WorkbenchService, type: T): Promise<Extract<WorkbenchEvent, { type: T }>> {
-  return new Promise((resolve) => {
-    const off = s.onEvent((e) => {
-      if (e.type === type) {
-        off();
-        resolve(e as Extract<WorkbenchEvent, { type: T }>);
-      }
-    });
-  });
-}
 
 describe('workspaceTrainLearned', () => {
   it('trains on the corrections, saves the model in the workspace, and batch runs use it', async () => {

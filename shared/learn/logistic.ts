@@ -1,8 +1,8 @@
 /**
  * L2-regularised logistic regression fitted by Newton's method (iteratively reweighted least
- * squares). In-house rather than a library: the model is ~20 weights over ~10^4-10^5 candidate
+ * squares). In-house rather than a library: the model is ~26 weights over ~10^4-10^5 candidate
  * cut points, Newton converges in a dozen exact steps on that (no learning rate to tune), and the
- * npm packages that fit (ml-logistic-regression) bring a matrix library for what is a 20 x 20
+ * npm packages that fit (ml-logistic-regression) bring a matrix library for what is a 27 x 27
  * solve here, with no L2 control and one-vs-all multiclass machinery we do not need.
  */
 

@@ -20,6 +20,10 @@ export interface RunForm {
   maxChars: string;
   windowTokens: string;
   profile: string;
+  /** c99's parameters (empty or absent: its defaults). */
+  c99Mask?: string;
+  c99Band?: string;
+  c99Coefficient?: string;
   /** Keep the previous result beside the new one instead of replacing it. */
   keepPrevious: boolean;
 }

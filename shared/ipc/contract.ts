@@ -54,6 +54,8 @@ export const workspaceParamSchemas = {
     .strict(),
   workspaceCancelBatch: z.object({ batchId: runIdSchema }).strict(),
   workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']) }).strict(),
+  /** Trains the `learned` strategy on the workspace's corrected documents and saves it there. */
+  workspaceTrainLearned: z.object({}).strict(),
 } as const;
 
 /** Parameter schemas, one per method. A call whose params fail here never reaches a service. */

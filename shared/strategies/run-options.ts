@@ -3,6 +3,7 @@
  * limits, and the compute backends. The contract's schemas and the CLI's flag specs derive from it.
  */
 import { z } from 'zod';
+import { C99_LIMITS } from './c99-parameters';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
@@ -35,6 +36,15 @@ export const runOptionsSchema = z
     overlapTokens: limited(RUN_OPTION_LIMITS.overlapTokens).optional(),
     mode: z.enum(DECODING_MODES).optional(),
     profile: z.string().min(1).max(256).optional(),
+    /** c99 only (the odd-mask rule is checked by the strategy). */
+    c99: z
+      .object({
+        mask: z.number().int().min(C99_LIMITS.mask.min).max(C99_LIMITS.mask.max).optional(),
+        band: z.number().int().min(C99_LIMITS.band.min).max(C99_LIMITS.band.max).optional(),
+        coefficient: z.number().min(C99_LIMITS.coefficient.min).max(C99_LIMITS.coefficient.max).optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 export type RunOptions = z.infer<typeof runOptionsSchema>;

@@ -32,7 +32,7 @@ function checkCoverage(text: string, options: Parameters<(typeof RULE_STRATEGIES
 
 describe('every rule strategy', () => {
   it('is registered by name', () => {
-    expect(RULE_STRATEGIES.map((s) => s.name)).toEqual(['structural', 'sentence-rules', 'texttiling']);
+    expect(RULE_STRATEGIES.map((s) => s.name)).toEqual(['structural', 'sentence-rules', 'texttiling', 'c99']);
     expect(getRuleStrategy('texttiling')?.name).toBe('texttiling');
     expect(getRuleStrategy('nope')).toBeUndefined();
   });

@@ -1,4 +1,5 @@
 import type { Segmentation, SegmentationWarning } from '../document/types';
+import type { C99Parameters } from './c99-parameters';
 
 export interface RuleStrategyOptions {
   /** Upper bound on a segment's length in characters. */
@@ -9,6 +10,8 @@ export interface RuleStrategyOptions {
   maxTokens?: number;
   /** A tokenizer's counter, supplied by the runtime (node-llama-cpp) when one is loaded. */
   countTokens?: (text: string) => number;
+  /** c99 only: mask, band and stopping coefficient (defaults in C99_DEFAULTS). */
+  c99?: C99Parameters;
 }
 
 /** A model-free strategy: deterministic, synchronous, pure. */

@@ -126,6 +126,22 @@ export type WorkspaceEvent =
   | { type: 'workspace-batch-progress'; batchId: string; done: number; total: number; current: string | null; fraction: number }
   | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] };
 
+/** What "Train from corrections" reports: the saved model, its held-out figures and what it learned. */
+export interface LearnedTrainingReport {
+  modelFile: string;
+  trainedAt: string;
+  /** The documents it learned from (those with a correction of their current text). */
+  documents: string[];
+  /** Segments marked reviewed among them. */
+  reviewedSegments: number;
+  skipped: Array<{ name: string; reason: string }>;
+  /** k-fold held-out figures against the person's own corrections; null with a single document. */
+  crossValidation: { folds: number; documents: number; pk: number; windowDiff: number; precision: number; recall: number; f1: number } | null;
+  topFeatures: Array<{ name: string; weight: number }>;
+  /** The segment length the length prior favours (its median, in characters). */
+  typicalSegmentChars: number;
+}
+
 export interface WorkspaceMethodResults {
   workspaceInfo: WorkspaceInfo;
   workspaceOpen: WorkspaceInfo;
@@ -140,4 +156,5 @@ export interface WorkspaceMethodResults {
   workspaceBatchRun: { batchId: string };
   workspaceCancelBatch: { cancelled: boolean };
   workspaceExportBatch: BatchExportReport;
+  workspaceTrainLearned: LearnedTrainingReport;
 }

@@ -64,7 +64,7 @@ describe('runStrategy', () => {
   it('names the valid strategies for an unknown one', async () => {
     const run = runStrategy({ text: 'x', info: { name: 'x', chars: 1, sha256: '' }, strategy: 'magic', options: {} });
     await expect(run).rejects.toThrow(UnknownStrategyError);
-    await expect(run).rejects.toThrow("unknown strategy 'magic' (valid: structural, sentence-rules, texttiling, simple, topic, summary)");
+    await expect(run).rejects.toThrow("unknown strategy 'magic' (valid: structural, sentence-rules, texttiling, c99, learned, simple, topic, summary)");
   });
 
   it('gives zero segments for an empty text, even for a model strategy, without loading a model', async () => {
@@ -122,6 +122,9 @@ describe('segment flags', () => {
     expect(() => strategyOptionsFrom('structural', { ...none, adapter: 'a.gguf' })).toThrow(UserInputError);
     expect(() => strategyOptionsFrom('texttiling', { ...none, constrained: true })).toThrow(/--constrained applies only to the model strategies/);
     expect(() => strategyOptionsFrom('topic', { constrained: true, free: true })).toThrow(/exclude each other/);
+    expect(strategyOptionsFrom('c99', { ...none, 'c99-mask': 7, 'c99-coefficient': 0.5 })).toEqual({ c99: { mask: 7, coefficient: 0.5 } });
+    expect(() => strategyOptionsFrom('c99', { ...none, 'c99-mask': 8 })).toThrow(/--c99-mask must be an odd whole number/);
+    expect(() => strategyOptionsFrom('texttiling', { ...none, 'c99-band': 20 })).toThrow(/--c99-band applies only to the c99 strategy/);
     expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 100 })).toThrow(/--overlap \(100\) must be smaller than --window \(100\)/);
   });
 });

@@ -4,7 +4,6 @@
  * boundary F1 and the BM25 retrieval check; writes the same figures as quality.json and
  * quality.html (bar charts) into --out.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
@@ -19,6 +18,7 @@ import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
 import { measureStrategy, questionsFor, type QualitySettings, type StrategyRunner } from './run-quality';
 import { qualityHtml, qualityTable } from './present';
+import { writeReport } from '../report/write-report';
 import { EMBEDDING_BYTES_PER_SEGMENT, type QualityReport, type StrategyFigures } from './types';
 
 const SPEC = {
@@ -133,18 +133,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   };
 
   const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));
-  mkdirSync(out, { recursive: true });
-  const json = JSON.stringify(report, null, 2) + '\n';
-  writeFileSync(join(out, 'quality.json'), json);
-  writeFileSync(join(out, 'quality.html'), qualityHtml(report));
-  const wrote = `wrote ${join(out, 'quality.json')} and ${join(out, 'quality.html')}\n`;
-  if (flags.json) {
-    // stdout stays pure JSON for pipes; the file note goes to stderr.
-    process.stdout.write(json);
-    process.stderr.write(wrote);
-  } else {
-    process.stdout.write(qualityTable(report) + wrote);
-  }
+  writeReport(out, 'quality', report, { html: qualityHtml(report), table: qualityTable(report), json: flags.json });
   for (const f of failed) process.stderr.write(`error: ${f.strategy} failed: ${f.error}\n`);
   return failed.length ? 1 : 0;
 }

@@ -5,12 +5,13 @@
  */
 import { UserInputError } from '../errors';
 
-const usage = `usage: cli bench <quality|speed> [options]
+const usage = `usage: cli bench <quality|speed|learn> [options]
 
   quality --corpus NAME|PATH   segmentation quality, time, embedding size and retrieval per strategy
   speed                        head locator, model-free strategies, model pipeline and UI timings
+  learn --corpus NAME|PATH     learning curve of the learned strategy beside texttiling, c99, structural
 
-Run 'cli bench quality --help' or 'cli bench speed --help' for the options.
+Run 'cli bench quality --help', 'cli bench speed --help' or 'cli bench learn --help' for the options.
 `;
 
 export default async function bench(argv: string[]): Promise<number> {
@@ -21,5 +22,6 @@ export default async function bench(argv: string[]): Promise<number> {
   }
   if (sub === 'quality') return (await import('../../bench/quality/cli')).qualityCommand(rest);
   if (sub === 'speed') return (await import('../../bench/speed/cli')).speedCommand(rest);
-  throw new UserInputError(`unknown bench command '${sub}' (quality or speed)`);
+  if (sub === 'learn') return (await import('../../../bench/learn/cli')).learnCommand(rest);
+  throw new UserInputError(`unknown bench command '${sub}' (quality, speed or learn)`);
 }

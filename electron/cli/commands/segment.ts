@@ -15,6 +15,8 @@ import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
+import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
+import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
@@ -35,6 +37,10 @@ const SPEC = {
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
   ...CHUNK_FLAGS,
   ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
+  'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
+  'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },
+  'c99-band': { type: 'int', min: C99_LIMITS.band.min, max: C99_LIMITS.band.max, description: `c99: sentences compared on each side (default ${C99_DEFAULTS.band})` },
+  'c99-coefficient': { type: 'number', min: C99_LIMITS.coefficient.min, max: C99_LIMITS.coefficient.max, description: `c99: stopping threshold c, higher gives fewer cuts (default ${C99_DEFAULTS.coefficient})` },
 } as const satisfies FlagSpecs;
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
@@ -48,6 +54,20 @@ ${describeFlags(SPEC)}
 
 /** The flags that choose and tune the strategy; the export flags shape only the written chunks. */
 type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS>;
+
+/** The --c99-* flags, checked by the strategy's own rules; refused for any other strategy. */
+function c99ParametersFrom(strategy: string, flags: Flags): C99Parameters | undefined {
+  const given = { mask: flags['c99-mask'], band: flags['c99-band'], coefficient: flags['c99-coefficient'] };
+  const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as C99Parameters;
+  if (Object.keys(params).length === 0) return undefined;
+  if (strategy !== 'c99') throw new UserInputError(`--c99-${Object.keys(params)[0]} applies only to the c99 strategy, not '${strategy}'`);
+  try {
+    resolveC99Parameters(params);
+  } catch (err) {
+    throw new UserInputError(`--c99-${(err as Error).message.replace(/^c99 /, '')}`);
+  }
+  return params;
+}
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
 export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
@@ -66,6 +86,13 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
   if (flags.window !== undefined && flags.overlap !== undefined && flags.overlap >= flags.window) {
     throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
   }
+  const c99 = c99ParametersFrom(strategy, flags);
+  if (strategy === LEARNED_STRATEGY_NAME && flags['model-file'] === undefined) {
+    throw new UserInputError('--strategy learned needs --model-file FILE (train one with cli train)');
+  }
+  if (strategy !== LEARNED_STRATEGY_NAME && flags['model-file'] !== undefined) {
+    throw new UserInputError(`--model-file applies only to the learned strategy, not '${strategy}'`);
+  }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
@@ -79,6 +106,8 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     gpu: flags.gpu,
     threads: flags.threads,
     tokenizer: flags.tokenizer,
+    c99,
+    learnedModelFile: flags['model-file'],
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }

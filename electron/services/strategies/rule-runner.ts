@@ -33,6 +33,7 @@ export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStr
     maxChars: options.maxChars,
     maxTokens: options.maxTokens,
     countTokens,
+    ...(options.c99 ? { c99: options.c99 } : {}),
   });
   const allWarnings = [...warnings];
   if (options.maxTokens !== undefined && !countTokens) {
@@ -42,7 +43,7 @@ export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStr
     });
   }
   const ruleOptions = Object.fromEntries(
-    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens }).filter(([, v]) => v !== undefined),
+    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens, c99: options.c99 }).filter(([, v]) => v !== undefined),
   );
   return {
     document: info,

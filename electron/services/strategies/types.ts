@@ -18,6 +18,8 @@ export type StrategyOptions = RunOptions & {
   threads?: number;
   /** Rule strategies with maxTokens: GGUF file whose tokenizer counts the tokens (default: Qwen2's vocabulary). */
   tokenizer?: string;
+  /** The `learned` strategy: its model file (JSON from cli train or Train from corrections). */
+  learnedModelFile?: string;
 };
 
 /**

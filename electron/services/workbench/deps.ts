@@ -26,7 +26,8 @@ export interface StrategyRunRequest {
   text: string;
   info: DocumentInfo;
   strategy: string;
-  options: RunOptions;
+  /** learnedModelFile: set by the workbench for `learned` runs (the open workspace's model). */
+  options: RunOptions & { learnedModelFile?: string };
 }
 
 export type StrategyProgress = Omit<RunProgress, 'runId'>;

@@ -14,6 +14,7 @@ import { createPathGate } from './path-gate';
 import { PullManager } from './pull-manager';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
+import { withLearnedModel } from '../learn/workbench-model';
 
 export interface WorkbenchServiceOptions extends DefaultDepsOptions {
   /** Where sample/ and profiles/ live; defaults to ./resources of the working directory. */
@@ -57,21 +58,26 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
   const events = new EventBus();
   const workspaceDir = options.workspaceDir ? path.resolve(options.workspaceDir) : null;
   const allowedDirs = (options.allowedDirs ?? []).map((dir) => path.resolve(dir));
+  const settings = {
+    resourcesDir,
+    workspaceDir,
+    allowedDirs,
+    learnedModelFile: null as string | null,
+    version: packageJson.version,
+    defaultStrategy: DEFAULT_STRATEGY,
+  };
   const scope = {
     deps,
     events,
     documents: new DocumentRegistry(),
-    runs: new RunManager(deps.runStrategy, events),
+    runs: new RunManager(
+      withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
+      events,
+    ),
     pulls: new PullManager(deps.models, events),
     disposers: [] as (() => Promise<void>)[],
     paths: createPathGate([...(workspaceDir ? [workspaceDir] : []), ...allowedDirs]),
-    settings: {
-      resourcesDir,
-      workspaceDir,
-      allowedDirs,
-      version: packageJson.version,
-      defaultStrategy: DEFAULT_STRATEGY,
-    },
+    settings,
   };
   const handlers: HandlerTable = createHandlerTable(scope);
   let disposed = false;

@@ -2,6 +2,7 @@ import { RULE_STRATEGIES } from '../../../shared/strategies';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
 import { MODEL_STRATEGY_NAMES } from '../strategies/run-strategy';
+import { learnedStrategyInfo } from '../learn/workbench-model';
 
 /** Shown when a model strategy's profile has no description of its own. */
 const modelDescriptions: Record<(typeof MODEL_STRATEGY_NAMES)[number], string> = {
@@ -31,5 +32,5 @@ export async function listStrategyInfo(locations: LocationOptions): Promise<Stra
     }
     return { name, kind: 'model', description: profile.description ?? description, available: true };
   });
-  return [...rules, ...models];
+  return [...rules, learnedStrategyInfo(), ...models];
 }

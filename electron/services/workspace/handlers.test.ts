@@ -2,8 +2,8 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { WorkbenchEvent } from '../../../shared/ipc/contract';
 import { splitAt } from '../../../shared/edit/operations';
+import { nextEvent } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
 
 const TEXT = '# Title\n\nFirst paragraph, about one thing. It goes on.\n\nSecond paragraph, about another. It ends here.\n';
@@ -26,16 +26,6 @@ function start(workspaceDir?: string): WorkbenchService {
   return service;
 }
 
-function nextEvent<T extends WorkbenchEvent['type']>(service: WorkbenchService, type: T): Promise<Extract<WorkbenchEvent, { type: T }>> {
-  return new Promise((resolve) => {
-    const off = service.onEvent((e) => {
-      if (e.type === type) {
-        off();
-        resolve(e as Extract<WorkbenchEvent, { type: T }>);
-      }
-    });
-  });
-}
 
 describe('workspace handlers', () => {
   it('import, open, run, correct; a new service on the same folder shows the correction', async () => {

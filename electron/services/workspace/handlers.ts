@@ -6,6 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { existsSync } from 'node:fs';
+import { workspaceModelPath } from '../learn/model-file';
+import { trainFromWorkspace } from '../learn/train-workspace';
+import { withLearnedModel } from '../learn/workbench-model';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
 import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schema';
@@ -23,7 +27,7 @@ import type { SourceReader } from './workspace-store';
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
-  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument';
+  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument' | 'workspaceTrainLearned';
 
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
@@ -48,6 +52,12 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     return { text: read.text, sourceFormat: read.sourceFormat };
   };
   let dir = settings.workspaceDir;
+  /** `learned` runs with the open workspace's model, when it has one. */
+  const findLearnedModel = () => {
+    const file = dir === null ? null : workspaceModelPath(dir);
+    settings.learnedModelFile = file !== null && existsSync(file) ? file : null;
+  };
+  findLearnedModel();
   let opening: Promise<WorkspaceService> | null = null;
   /** Session document id <-> workspace document id, for the documents opened from the workspace. */
   const toWorkspace = new Map<string, string>();
@@ -106,6 +116,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       toWorkspace.clear();
       dir = next;
       opening = Promise.resolve(opened);
+      findLearnedModel();
       return info();
     },
     workspaceListDocuments: async () => (await workspace()).listDocuments(),
@@ -151,7 +162,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
             ids,
             strategy,
             options,
-            runStrategy: deps.runStrategy,
+            runStrategy: withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
             signal: controller.signal,
             onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
           }),
@@ -168,5 +179,10 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       return { cancelled: true };
     },
     workspaceExportBatch: async ({ format }) => exportBatch(await workspace(), format),
+    workspaceTrainLearned: async () => {
+      const report = await trainFromWorkspace(await workspace());
+      settings.learnedModelFile = report.modelFile;
+      return report;
+    },
   };
 }

@@ -11,9 +11,11 @@ import { RunProgressBar } from './RunProgressBar';
 import { TextField } from './TextField';
 import { runOptionsFrom } from './run-options';
 import { Panel } from '../Panel';
+import { C99_DEFAULTS } from '../../../shared/strategies/c99';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
-  return all.filter((s) => s.kind === 'rules' || s.available);
+  // Rule strategies are always available; `learned` only once the workspace has a trained model.
+  return all.filter((s) => s.available);
 }
 
 export function RunPanel() {
@@ -72,6 +74,19 @@ export function RunPanel() {
           />
         )}
       </div>
+      {selected?.name === 'c99' && (
+        <div className="field-row" data-testid="c99-options">
+          <TextField label="Mask" testId="c99-mask" numeric placeholder={String(C99_DEFAULTS.mask)} value={form.c99Mask ?? ''} onChange={(c99Mask) => update({ c99Mask })} />
+          <TextField label="Band" testId="c99-band" numeric placeholder={String(C99_DEFAULTS.band)} value={form.c99Band ?? ''} onChange={(c99Band) => update({ c99Band })} />
+          <TextField
+            label="Stopping c"
+            testId="c99-coefficient"
+            placeholder={String(C99_DEFAULTS.coefficient)}
+            value={form.c99Coefficient ?? ''}
+            onChange={(c99Coefficient) => update({ c99Coefficient })}
+          />
+        </div>
+      )}
       {selected?.kind === 'model' && (
         <TextField
           label="Profile"

@@ -24,6 +24,14 @@ describe('run options from the form', () => {
     });
   });
 
+  it('sends c99 parameters only to c99, checked by its own rules', () => {
+    const c99: StrategyInfo = { name: 'c99', kind: 'rules', description: '', available: true };
+    expect(runOptionsFrom(form({ c99Mask: '7', c99Band: '', c99Coefficient: '0.8' }), c99)).toEqual({ c99: { mask: 7, coefficient: 0.8 } });
+    expect(runOptionsFrom(form({ c99Mask: '7' }), rules)).toEqual({});
+    expect(() => runOptionsFrom(form({ c99Mask: '8' }), c99)).toThrow(/odd/);
+    expect(() => runOptionsFrom(form({ c99Coefficient: 'x' }), c99)).toThrow(/Stopping c/);
+  });
+
   it('refuses what is not a positive whole number, naming the field', () => {
     expect(() => runOptionsFrom(form({ maxChars: '-5' }), rules)).toThrow('Max chars must be a positive whole number, got "-5"');
     expect(() => runOptionsFrom(form({ windowTokens: '1.5' }), model)).toThrow(/Window tokens/);

@@ -1,13 +1,15 @@
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import { WorkbenchError } from '../errors';
 import type { HandlerScope, Handlers } from './types';
+import { withLearnedAvailability } from '../../learn/workbench-model';
 
 export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'cancelRun' | 'listRuns' | 'listStrategies'> {
-  const { deps, documents, runs } = scope;
+  const { deps, documents, runs, settings } = scope;
+  const strategies = async () => withLearnedAvailability(await deps.listStrategies(), settings.learnedModelFile);
   return {
     startRun: async ({ documentId, strategy, options }) => {
       const doc = documents.get(documentId);
-      const known = (await deps.listStrategies()).find((s) => s.name === strategy);
+      const known = (await strategies()).find((s) => s.name === strategy);
       if (!known) throw new WorkbenchError(wireErrorCodes.badInput, `unknown strategy '${strategy}'`);
       // A named profile may be ready when the default one is not; the runner then decides.
       if (!known.available && options.profile === undefined) {
@@ -17,6 +19,6 @@ export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'cancelR
     },
     cancelRun: async ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     listRuns: async ({ documentId }) => runs.list(documentId),
-    listStrategies: async () => deps.listStrategies(),
+    listStrategies: strategies,
   };
 }

@@ -23,6 +23,8 @@ export interface ServiceSettings {
   workspaceDir: string | null;
   /** Folders besides the workspace that clients may name paths in (`serve --allow-dir`). */
   allowedDirs: string[];
+  /** The open workspace's trained model for `learned`, if it has one (kept current by the workspace handlers). */
+  learnedModelFile: string | null;
   version: string;
   defaultStrategy: string;
 }

@@ -1,0 +1,96 @@
+/**
+ * `train --workspace DIR | --corpus NAME|PATH [--out FILE] [--limit N]`: trains the `learned`
+ * strategy on a workspace's corrected documents or a corpus's gold segmentations, prints the
+ * held-out figures and the strongest features, and writes the model as readable JSON (default:
+ * DIR/learned-model.json for a workspace, learned-model.json here for a corpus).
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { crossValidate } from '../../../shared/learn/cross-validate';
+import { prepareDocument, topFeatures, trainPrepared, type LearnedModel } from '../../../shared/learn/model';
+import type { LearnedTrainingReport } from '../../../shared/workspace/types';
+import { resolveCorpus } from '../../bench/quality/resolve-corpus';
+import { WORKSPACE_MODEL_FILE, writeLearnedModel } from '../../services/learn/model-file';
+import { CROSS_VALIDATION_FOLDS, trainFromWorkspace } from '../../services/learn/train-workspace';
+import { describeFlags, parseArgs } from '../args';
+import { UserInputError } from '../errors';
+
+const SPEC = {
+  workspace: { type: 'string', valueName: 'DIR', description: 'learn from the corrected documents of this workspace' },
+  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'learn from a corpus (novel, speeches, tech-docs, or a corpus folder)' },
+  out: { type: 'string', valueName: 'FILE', description: `where to write the model (default: DIR/${WORKSPACE_MODEL_FILE}, or ./${WORKSPACE_MODEL_FILE} for a corpus)` },
+  limit: { type: 'int', min: 1, description: 'corpus: only the first N documents' },
+} as const;
+
+export const TRAIN_USAGE = `usage: cli train --workspace DIR | --corpus NAME|PATH [options]
+
+Trains the learned strategy (a boundary classifier with a segment-length prior) and writes it as JSON;
+use it with: cli segment FILE --strategy learned --model-file FILE
+
+${describeFlags(SPEC)}
+`;
+
+function format(report: Omit<LearnedTrainingReport, 'modelFile'>, modelFile: string): string {
+  const cv = report.crossValidation;
+  return [
+    `trained on ${report.documents.length} document${report.documents.length === 1 ? '' : 's'}; typical segment ${report.typicalSegmentChars} chars`,
+    cv
+      ? `held-out (${cv.folds}-fold, ${cv.documents} documents): Pk ${cv.pk.toFixed(3)}  WindowDiff ${cv.windowDiff.toFixed(3)}  P ${cv.precision.toFixed(3)}  R ${cv.recall.toFixed(3)}  F1 ${cv.f1.toFixed(3)}`
+      : 'held-out: needs at least 2 documents',
+    'strongest features (weight per standard deviation; positive = more likely a boundary):',
+    ...report.topFeatures.map((f) => `  ${f.weight >= 0 ? '+' : ''}${f.weight.toFixed(2)}  ${f.name}`),
+    ...report.skipped.map((s) => `skipped ${s.name}: ${s.reason}`),
+    `wrote ${modelFile}`,
+  ].join('\n') + '\n';
+}
+
+async function trainOnCorpus(value: string, limit: number | undefined): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
+  const corpus = resolveCorpus(value, limit);
+  if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
+  const prepared = corpus.documents.map((d) => prepareDocument({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries }));
+  const model = trainPrepared(prepared);
+  return {
+    model,
+    report: {
+      trainedAt: model.trainedAt,
+      documents: model.trainedOn.map((d) => d.name),
+      reviewedSegments: 0,
+      skipped: [],
+      crossValidation: crossValidate(prepared, CROSS_VALIDATION_FOLDS),
+      topFeatures: topFeatures(model, 8),
+      typicalSegmentChars: Math.round(Math.exp(model.lengthPrior.logMean)),
+    },
+  };
+}
+
+export default async function train(argv: string[]): Promise<number> {
+  const { flags, help } = parseArgs(argv, SPEC);
+  if (help) {
+    process.stdout.write(TRAIN_USAGE);
+    return 0;
+  }
+  if ((flags.workspace === undefined) === (flags.corpus === undefined)) throw new UserInputError('train needs exactly one of --workspace DIR and --corpus NAME|PATH');
+  if (flags.limit !== undefined && flags.corpus === undefined) throw new UserInputError('--limit applies only to --corpus');
+  if (flags.corpus !== undefined) {
+    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit);
+    const out = path.resolve(flags.out ?? WORKSPACE_MODEL_FILE);
+    await writeLearnedModel(out, model);
+    process.stdout.write(format(report, out));
+    return 0;
+  }
+  const { WorkspaceService } = await import('../../services/workspace/workspace-service');
+  const { readDocument } = await import('../../readers');
+  const dir = path.resolve(flags.workspace as string);
+  // Opening a folder as a workspace would create one; training needs one that exists.
+  if (!existsSync(path.join(dir, 'workspace.json'))) throw new UserInputError(`no workspace at ${dir} (no workspace.json)`);
+  const ws = await WorkspaceService.open(dir, { readSource: async (file) => { const r = await readDocument(file); return { text: r.text, sourceFormat: r.sourceFormat }; } }).catch((err: unknown) => {
+    throw new UserInputError(`cannot open the workspace ${dir}: ${(err as Error).message.split('\n')[0]}`);
+  });
+  try {
+    const report = await trainFromWorkspace(ws, flags.out === undefined ? undefined : path.resolve(flags.out));
+    process.stdout.write(format(report, report.modelFile));
+    return 0;
+  } finally {
+    await ws.close();
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * The features of a candidate cut point (every sentence and line start but 0), named so a person
+ * can read the model: lexical cohesion at several window sizes (how different the words before
+ * and after are, TextTiling's depth, C99's rank contrast, and whether texttiling or c99 would cut
+ * there), layout (blank lines, heading-like lines, list items, code fences, indentation) and cue
+ * words. The distance from the previous cut is not a per-point feature: it enters decoding
+ * through the segment-length prior (decode.ts), where the previous cut is known.
+ */
+import { cosineOf, unitFunctionWordCounts, unitTermCounts } from '../text/content-words';
+import { sentenceStarts } from '../text/sentences';
+import { c99Splits, rankMatrix, similarityMatrix, type BandMatrix } from '../strategies/c99';
+import { texttiling } from '../strategies/texttiling';
+import { LayoutIndex } from './layout';
+
+/** Words that often open a new topic or section in English prose and documentation. */
+const CUE_WORDS: ReadonlySet<string> = new Set(
+  ('now finally first next then turning another meanwhile however moreover furthermore also lastly today ' +
+    'chapter section part note example install installation usage see introduction overview summary').split(' '),
+);
+
+/** A line that opens with Markdown markup: code, a link or image, emphasis, a quote or a table. */
+const MARKUP_START = /^(?:`|!?\[|\*\*|__|>|\|)/;
+
+const DISSIMILARITY_WINDOWS = [1, 3, 8] as const;
+const DEPTH_WINDOWS = [3, 8] as const;
+/** C99 contrast: rank mask and half-window (sentences on each side), and the band it needs. */
+const CONTRAST = { mask: 11, half: 5 } as const;
+const DEPTH_CLIMB_LIMIT = 100;
+
+export const FEATURE_NAMES: readonly string[] = [
+  ...DISSIMILARITY_WINDOWS.map((w) => `word change over ${w} sentence${w === 1 ? '' : 's'}`),
+  ...DEPTH_WINDOWS.map((w) => `TextTiling depth over ${w} sentences`),
+  'C99 rank contrast over 5 sentences',
+  'function-word change over 3 sentences',
+  'sentence length change over 3 sentences',
+  'texttiling cuts here',
+  'c99 cuts here',
+  'c99 splits here early',
+  'starts a line',
+  'one blank line before',
+  'two or more blank lines before',
+  'heading-like line',
+  'after a heading-like line',
+  'list item',
+  'after a list item',
+  'opens a code fence',
+  'inside a code block',
+  'after a code fence',
+  'indentation changes',
+  'cue word',
+  'after a line ending with a colon',
+  'starts with markup',
+];
+
+export interface CandidateFeatures {
+  /** Candidate cut offsets, ascending. */
+  offsets: number[];
+  /** The first word at each candidate, lower-cased (for the cue words learned from training data). */
+  firstWords: string[];
+  /** rows[i][f]: feature f of offsets[i], in FEATURE_NAMES order (raw, not standardised). */
+  rows: number[][];
+}
+
+function sumCounts<K>(vectors: ReadonlyArray<ReadonlyMap<K, number>>, from: number, to: number): Map<K, number> {
+  const sum = new Map<K, number>();
+  for (let u = Math.max(0, from); u < Math.min(vectors.length, to); u++) {
+    for (const [term, count] of vectors[u] as Map<K, number>) sum.set(term, (sum.get(term) ?? 0) + count);
+  }
+  return sum;
+}
+
+/** TextTiling's depth: how far a similarity lies below the nearest peak on each side, summed. */
+function depths(similarities: readonly number[]): number[] {
+  return similarities.map((value, i) => {
+    let left = value;
+    for (let j = i - 1; j >= Math.max(0, i - DEPTH_CLIMB_LIMIT) && (similarities[j] as number) >= left; j--) left = similarities[j] as number;
+    let right = value;
+    for (let j = i + 1; j < Math.min(similarities.length, i + DEPTH_CLIMB_LIMIT) && (similarities[j] as number) >= right; j++) right = similarities[j] as number;
+    return left - value + (right - value);
+  });
+}
+
+/** Mean rank inside the windows on each side minus the mean rank across the cut before unit u. */
+function rankContrast(rank: BandMatrix, u: number): number {
+  const h = CONTRAST.half;
+  let inside = 0;
+  let insideCount = 0;
+  let across = 0;
+  let acrossCount = 0;
+  for (let x = Math.max(0, u - h); x < Math.min(rank.n, u + h); x++) {
+    for (let y = x + 1; y < Math.min(rank.n, u + h); y++) {
+      if (x < u && y >= u) {
+        across += rank.get(x, y);
+        acrossCount++;
+      } else {
+        inside += rank.get(x, y);
+        insideCount++;
+      }
+    }
+  }
+  return (insideCount ? inside / insideCount : 0) - (acrossCount ? across / acrossCount : 0);
+}
+
+function firstWord(text: string, offset: number): string {
+  return /^[\s"'“‘(*_#>-]*(\p{L}+)/u.exec(text.slice(offset, offset + 40))?.[1]?.toLowerCase() ?? '';
+}
+
+export function candidateFeatures(text: string): CandidateFeatures {
+  const units = sentenceStarts(text);
+  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [] };
+  const vectors = unitTermCounts(text, units);
+  const similarity = (w: number) => units.slice(1).map((_, i) => cosineOf(sumCounts(vectors, i + 1 - w, i + 1), sumCounts(vectors, i + 1, i + 1 + w)));
+  const byWindow = new Map<number, number[]>();
+  for (const w of new Set<number>([...DISSIMILARITY_WINDOWS, ...DEPTH_WINDOWS])) byWindow.set(w, similarity(w));
+  const depthByWindow = DEPTH_WINDOWS.map((w) => depths(byWindow.get(w) as number[]));
+  const rank = rankMatrix(similarityMatrix(vectors, 2 * CONTRAST.half), CONTRAST.mask);
+  const tilingCuts = new Set(texttiling.segment(text, {}).segmentation.boundaries);
+  const c99 = c99Splits(text, units);
+  const c99Set = new Set(c99.splits.slice(0, c99.segments - 1).map((u) => units[u] as number));
+  // How early C99 made each split, relative to the number of cuts it kept: 1 for the first, 0 from twice that many on.
+  const c99Order = new Map(c99.splits.map((u, i) => [units[u] as number, Math.max(0, 1 - i / (2 * Math.max(1, c99.segments - 1)))]));
+  const layout = new LayoutIndex(text);
+  const style = unitFunctionWordCounts(text, units);
+  const STYLE_WINDOW = 3;
+  const styleChange = units.slice(1).map((_, i) => 1 - cosineOf(sumCounts(style, i + 1 - STYLE_WINDOW, i + 1), sumCounts(style, i + 1, i + 1 + STYLE_WINDOW)));
+  const unitLength = (u: number) => Math.log(1 + ((units[u + 1] ?? text.length) - (units[u] as number)));
+  const meanLength = (from: number, to: number) => {
+    let sum = 0;
+    let n = 0;
+    for (let u = Math.max(0, from); u < Math.min(units.length, to); u++, n++) sum += unitLength(u);
+    return n ? sum / n : 0;
+  };
+
+  const offsets = units.slice(1);
+  const rows = offsets.map((offset, i) => {
+    const facts = layout.at(offset);
+    const flag = (b: boolean) => (b ? 1 : 0);
+    return [
+      ...DISSIMILARITY_WINDOWS.map((w) => 1 - ((byWindow.get(w) as number[])[i] as number)),
+      ...depthByWindow.map((d) => d[i] as number),
+      rankContrast(rank, i + 1),
+      styleChange[i] as number,
+      Math.abs(meanLength(i + 1 - STYLE_WINDOW, i + 1) - meanLength(i + 1, i + 1 + STYLE_WINDOW)),
+      flag(tilingCuts.has(offset)),
+      flag(c99Set.has(offset)),
+      c99Order.get(offset) ?? 0,
+      flag(facts.lineStart),
+      flag(facts.blankLinesBefore === 1),
+      flag(facts.blankLinesBefore >= 2),
+      flag(facts.headingLike),
+      flag(facts.previousHeadingLike),
+      flag(facts.listItem),
+      flag(facts.previousListItem),
+      flag(facts.codeFence),
+      flag(facts.insideCode),
+      flag(facts.afterCode),
+      flag(facts.indentChange),
+      flag(CUE_WORDS.has(firstWord(text, offset))),
+      flag(facts.previousEndsWithColon),
+      flag(MARKUP_START.test(text.slice(offset, offset + 2))),
+    ];
+  });
+  return { offsets, rows, firstWords: offsets.map((offset) => firstWord(text, offset)) };
+}

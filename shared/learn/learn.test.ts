@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import { assertValidSegmentation } from '../document/segmentation';
+import { crossValidate } from './cross-validate';
+import { decodeCuts } from './decode';
+import { fitLengthPrior } from './length-prior';
+import { fitLogistic, sigmoid } from './logistic';
+import { LearnedModelError, MODEL_FEATURE_NAMES, parseLearnedModel, prepareDocument, trainModel, topFeatures, type TrainingDocument } from './model';
+import { segmentWithModel } from './segment';
+import { seededRandom as random } from '../util/seeded-random';
+
+const TOPICS = [
+  'whale harpoon ocean sailor captain voyage ship deck mast',
+  'budget taxes revenue congress spending deficit treasury economy',
+  'install package module import function config option build',
+  'garden flower soil water seed plant bloom spring',
+  'engine piston fuel wheel brake gear motor speed',
+];
+
+/**
+ * Documents of sections about one topic each; each section starts with a short title-like line
+ * after a blank line, and its paragraphs are also separated by blank lines (so a blank line alone
+ * does not mark a section).
+ */
+function makeDocument(seed: number, sections = 5): TrainingDocument {
+  const rand = random(seed);
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T;
+  let text = '';
+  const boundaries: number[] = [];
+  let previous = -1;
+  for (let s = 0; s < sections; s++) {
+    let topic = Math.floor(rand() * TOPICS.length);
+    if (topic === previous) topic = (topic + 1) % TOPICS.length;
+    previous = topic;
+    const words = (TOPICS[topic] as string).split(' ');
+    if (s > 0) {
+      text += '\n\n';
+      boundaries.push(text.length);
+    }
+    text += `Notes on ${pick(words)}\n\n`;
+    const paragraphs = 2 + Math.floor(rand() * 3);
+    for (let p = 0; p < paragraphs; p++) {
+      const sentences = Array.from({ length: 3 }, () => {
+        const body = Array.from({ length: 8 }, () => pick(words)).join(' ');
+        return body.charAt(0).toUpperCase() + body.slice(1) + '.';
+      });
+      text += sentences.join(' ') + (p < paragraphs - 1 ? '\n\n' : '');
+    }
+  }
+  return { name: `synthetic-${seed}.md`, text, boundaries };
+}
+
+describe('logistic regression', () => {
+  it('recovers the sign and order of true weights', () => {
+    const rand = random(1);
+    const rows: number[][] = [];
+    const labels: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      const x = [rand() * 2 - 1, rand() * 2 - 1, rand() * 2 - 1];
+      rows.push(x);
+      labels.push(rand() < sigmoid(-1 + 3 * (x[0] as number) - 2 * (x[1] as number)) ? 1 : 0);
+    }
+    const { weights } = fitLogistic(rows, labels, 0.01);
+    expect(weights[1]).toBeGreaterThan(2);
+    expect(weights[2]).toBeLessThan(-1);
+    expect(Math.abs(weights[3] as number)).toBeLessThan(0.5);
+  });
+});
+
+describe('decoding with a length prior', () => {
+  it('does not over-split: weak scores everywhere give segments of about the typical length', () => {
+    const offsets = Array.from({ length: 99 }, (_, i) => (i + 1) * 10);
+    const prior = fitLengthPrior([200, 200, 200], 1);
+    const cuts = decodeCuts(1000, offsets, offsets.map(() => 0.5), prior);
+    expect(cuts.length).toBeGreaterThanOrEqual(3);
+    expect(cuts.length).toBeLessThanOrEqual(7);
+  });
+
+  it('takes strong cuts and leaves strongly negative ones', () => {
+    const offsets = [100, 200, 300, 400];
+    const prior = fitLengthPrior([100, 200, 300], 0.1);
+    expect(decodeCuts(500, offsets, [-10, 8, -10, -10], prior)).toEqual([200]);
+  });
+});
+
+describe('the learned model', () => {
+  const training = [1, 2, 3, 4, 5, 6].map((seed) => makeDocument(seed));
+
+  it('learns that a title-like line after a blank line starts a section, and finds the sections of unseen documents', () => {
+    const model = trainModel(training, '2026-01-01T00:00:00.000Z');
+    expect(model.features.map((f) => f.name)).toEqual(MODEL_FEATURE_NAMES);
+    expect(model.trainedOn.map((d) => d.name)).toEqual(training.map((d) => d.name));
+    const heading = model.features.find((f) => f.name === 'heading-like line');
+    expect(heading?.weight).toBeGreaterThan(0.5);
+    expect(topFeatures(model, 3).length).toBe(3);
+    let found = 0;
+    let gold = 0;
+    for (const seed of [101, 102, 103]) {
+      const doc = makeDocument(seed);
+      const { segmentation } = segmentWithModel(doc.text, model);
+      assertValidSegmentation(doc.text, segmentation);
+      found += doc.boundaries.filter((b) => segmentation.boundaries.includes(b)).length;
+      gold += doc.boundaries.length;
+    }
+    expect(found / gold).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('reads back its own JSON, and refuses what is not a model with one line', () => {
+    const model = trainModel(training.slice(0, 2));
+    expect(parseLearnedModel(JSON.stringify(model), 'm.json')).toEqual(model);
+    expect(() => parseLearnedModel('{', 'm.json')).toThrow(new LearnedModelError('m.json is not JSON'));
+    expect(() => parseLearnedModel('{"format":"x"}', 'm.json')).toThrow(/m.json is not a learned model \(format/);
+    const renamed = { ...model, features: model.features.map((f, i) => (i === 0 ? { ...f, name: 'old feature' } : f)) };
+    expect(() => parseLearnedModel(JSON.stringify(renamed), 'm.json')).toThrow(/other features/);
+  });
+
+  it('refuses documents without boundaries to learn from', () => {
+    expect(() => trainModel([{ name: 'a', text: 'One. Two. Three.', boundaries: [] }])).toThrow(LearnedModelError);
+    expect(() => trainModel([])).toThrow(/no documents/);
+  });
+
+  it('gives k-fold held-out figures', () => {
+    const cv = crossValidate(training.map(prepareDocument), 3);
+    expect(cv?.folds).toBe(3);
+    expect(cv?.documents).toBe(6);
+    expect(cv?.f1).toBeGreaterThan(0.5);
+    expect(crossValidate(training.slice(0, 1).map(prepareDocument))).toBeNull();
+  });
+});

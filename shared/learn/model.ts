@@ -1,0 +1,194 @@
+/**
+ * The learned boundary model: standardised features -> logistic regression -> log-odds per
+ * candidate cut point -> dynamic-programming decoding with a segment-length prior. Training takes
+ * documents with their (gold or corrected) boundaries; the model is plain JSON a person can read:
+ * each feature's name, weight and scaling, the length prior, and the documents it learned from.
+ */
+import { BAD_INPUT, UserError } from '../errors';
+import { z } from 'zod';
+import { scorePredictions } from './scores';
+import { candidateFeatures, FEATURE_NAMES, type CandidateFeatures } from './features';
+import { decodeCuts } from './decode';
+import { fitLengthPrior, type LengthPrior } from './length-prior';
+import { fitLogistic } from './logistic';
+import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE } from './cue-words';
+
+/** Every feature the model weighs: the computed ones, then the cue words learned from training. */
+export const MODEL_FEATURE_NAMES: readonly string[] = [...FEATURE_NAMES, LEARNED_CUE_FEATURE];
+
+export const LEARNED_MODEL_FORMAT = 'segment-workbench/learned-boundaries';
+
+/** A gold boundary this close (in code units) to a candidate cut point marks that candidate as a cut. */
+const LABEL_SNAP = 3;
+const L2 = 1;
+/** Decoding settings tried on the training documents; the best (F1 - Pk) is kept. */
+const CUT_BIASES = [-1, 0, 1, 2, 3, 4];
+const PRIOR_WEIGHTS = [0.25, 1, 4];
+
+export interface TrainingDocument {
+  name: string;
+  text: string;
+  /** Boundaries (segment starts other than 0), from gold data or a person's corrections. */
+  boundaries: readonly number[];
+  sha256?: string;
+}
+
+const modelSchema = z.object({
+  format: z.literal(LEARNED_MODEL_FORMAT),
+  version: z.literal(1),
+  features: z.array(z.object({ name: z.string(), weight: z.number(), mean: z.number(), sd: z.number().positive() })).min(1),
+  intercept: z.number(),
+  cutBias: z.number(),
+  lengthPrior: z.object({ logMean: z.number(), logSd: z.number().positive(), weight: z.number().nonnegative() }),
+  cueWords: z.object({ baseRate: z.number().min(0).max(1), words: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().positive()])) }),
+  trainedOn: z.array(z.object({ name: z.string(), chars: z.number().int().nonnegative(), boundaries: z.number().int().nonnegative(), sha256: z.string().optional() })),
+  training: z.object({ candidates: z.number().int(), cuts: z.number().int(), iterations: z.number().int(), l2: z.number() }),
+  trainedAt: z.string(),
+});
+export type LearnedModel = z.infer<typeof modelSchema>;
+
+/** A model file that cannot be used: one line saying why. */
+export class LearnedModelError extends UserError {
+  constructor(message: string) {
+    super(BAD_INPUT, message);
+    this.name = 'LearnedModelError';
+  }
+}
+
+/** Reads a model from its JSON text; `source` names the file in the message. */
+export function parseLearnedModel(json: string, source: string): LearnedModel {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    throw new LearnedModelError(`${source} is not JSON`);
+  }
+  const parsed = modelSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new LearnedModelError(`${source} is not a learned model (${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'})`);
+  }
+  const names = parsed.data.features.map((f) => f.name);
+  if (names.join('\n') !== MODEL_FEATURE_NAMES.join('\n')) {
+    throw new LearnedModelError(`${source} was trained with other features than this version computes: train it again`);
+  }
+  return parsed.data;
+}
+
+/** A document's candidate features and labels, computed once and reused by every fold and split. */
+export interface PreparedDocument {
+  name: string;
+  sha256?: string;
+  length: number;
+  gold: readonly number[];
+  features: CandidateFeatures;
+  labels: Uint8Array;
+}
+
+export function prepareDocument(doc: TrainingDocument): PreparedDocument {
+  const features = candidateFeatures(doc.text);
+  const labels = new Uint8Array(features.offsets.length);
+  const { offsets } = features;
+  for (const boundary of doc.boundaries) {
+    let best = -1;
+    for (let i = 0; i < offsets.length; i++) {
+      const distance = Math.abs((offsets[i] as number) - boundary);
+      if (distance <= LABEL_SNAP && (best < 0 || distance < Math.abs((offsets[best] as number) - boundary))) best = i;
+      if ((offsets[i] as number) > boundary + LABEL_SNAP) break;
+    }
+    if (best >= 0) labels[best] = 1;
+  }
+  return { name: doc.name, ...(doc.sha256 ? { sha256: doc.sha256 } : {}), length: doc.text.length, gold: [...doc.boundaries].sort((a, b) => a - b), features, labels };
+}
+
+interface Scaling {
+  mean: number[];
+  sd: number[];
+}
+
+function scaling(rows: readonly number[][]): Scaling {
+  const d = MODEL_FEATURE_NAMES.length;
+  const mean = new Array<number>(d).fill(0);
+  const sd = new Array<number>(d).fill(0);
+  for (const row of rows) for (let f = 0; f < d; f++) mean[f] = (mean[f] as number) + (row[f] as number) / rows.length;
+  for (const row of rows) for (let f = 0; f < d; f++) sd[f] = (sd[f] as number) + ((row[f] as number) - (mean[f] as number)) ** 2 / rows.length;
+  // A feature that never varies in training gets sd 1 (and weight ~0): it cannot divide by zero later.
+  return { mean, sd: sd.map((v) => (v > 1e-12 ? Math.sqrt(v) : 1)) };
+}
+
+/** Per-candidate log-odds of a cut, before the cut bias. */
+function logOdds(model: Pick<LearnedModel, 'features' | 'intercept'>, rows: readonly number[][]): number[] {
+  return rows.map((row) => model.features.reduce((z, f, k) => z + (f.weight * ((row[k] as number) - f.mean)) / f.sd, model.intercept));
+}
+
+function withCues(rows: readonly number[][], cues: readonly number[]): number[][] {
+  return rows.map((row, i) => [...row, cues[i] as number]);
+}
+
+function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior): number[] {
+  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior);
+}
+
+/** Trains on prepared documents; throws LearnedModelError when they hold nothing to learn from. */
+export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString()): LearnedModel {
+  const cueWords = buildCueTable(docs.map((d) => ({ firstWords: d.features.firstWords, labels: d.labels })));
+  const rowsByDoc = docs.map((d) => withCues(d.features.rows, cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels })));
+  const rows = rowsByDoc.flat();
+  const labels = docs.flatMap((d) => [...d.labels]);
+  const cuts = labels.reduce((a, b) => a + b, 0);
+  if (docs.length === 0) throw new LearnedModelError('no documents to learn from');
+  if (cuts === 0) throw new LearnedModelError('the training documents have no boundaries at sentence or line starts: nothing to learn');
+  if (cuts === labels.length) throw new LearnedModelError('every candidate cut point is a boundary in the training documents: nothing to learn');
+  const { mean, sd } = scaling(rows);
+  const standardised = rows.map((row) => row.map((v, f) => (v - (mean[f] as number)) / (sd[f] as number)));
+  const fit = fitLogistic(standardised, labels, L2);
+  const features = MODEL_FEATURE_NAMES.map((name, f) => ({ name, weight: fit.weights[f + 1] as number, mean: mean[f] as number, sd: sd[f] as number }));
+  const intercept = fit.weights[0] as number;
+  const lengths = docs.flatMap((d) => {
+    const starts = [0, ...d.gold, d.length];
+    return starts.slice(1).map((end, i) => end - (starts[i] as number));
+  });
+  const basePrior = fitLengthPrior(lengths);
+  const odds = rowsByDoc.map((docRows) => logOdds({ features, intercept }, docRows));
+  let best = { score: -Infinity, cutBias: 0, weight: 1 };
+  for (const weight of PRIOR_WEIGHTS) {
+    for (const cutBias of CUT_BIASES) {
+      const prior = { ...basePrior, weight };
+      const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior) })));
+      const score = scores.f1 - scores.pk;
+      if (score > best.score) best = { score, cutBias, weight };
+    }
+  }
+  return {
+    format: LEARNED_MODEL_FORMAT,
+    version: 1,
+    features,
+    intercept,
+    cutBias: best.cutBias,
+    lengthPrior: { ...basePrior, weight: best.weight },
+    cueWords,
+    trainedOn: docs.map((d) => ({ name: d.name, chars: d.length, boundaries: d.gold.length, ...(d.sha256 ? { sha256: d.sha256 } : {}) })),
+    training: { candidates: rows.length, cuts, iterations: fit.iterations, l2: L2 },
+    trainedAt,
+  };
+}
+
+export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string): LearnedModel {
+  return trainPrepared(docs.map(prepareDocument), trainedAt);
+}
+
+/** The cuts the model makes in a prepared document (features already computed). */
+export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument, 'length' | 'features'>): number[] {
+  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords));
+  return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior);
+}
+
+/** The cuts the model makes in a text. */
+export function predictCuts(model: LearnedModel, text: string): number[] {
+  return predictPrepared(model, { length: text.length, features: candidateFeatures(text) });
+}
+
+/** The features with the largest weights (by absolute value), for people to read. */
+export function topFeatures(model: LearnedModel, count = 8): Array<{ name: string; weight: number }> {
+  return [...model.features].sort((a, b) => Math.abs(b.weight) - Math.abs(a.weight)).slice(0, count).map(({ name, weight }) => ({ name, weight }));
+}

@@ -1,0 +1,15 @@
+/** The `learned` strategy's segmentation of a text with a trained model: checked cuts, optional size limits. */
+import { segmentationFromCuts } from '../document/segmentation';
+import type { Segmentation, SegmentationWarning } from '../document/types';
+import { cutsForOptionalLimits } from '../strategies/optional-limits';
+import type { RuleStrategyOptions } from '../strategies/types';
+import { predictCuts, type LearnedModel } from './model';
+
+export const LEARNED_STRATEGY_NAME = 'learned';
+export const LEARNED_DESCRIPTION = 'A boundary classifier trained on your corrections (or a corpus): readable features, a learned segment-length prior. Needs a model (Train from corrections, or cli train).';
+
+export function segmentWithModel(text: string, model: LearnedModel, options: RuleStrategyOptions = {}): { segmentation: Segmentation; warnings: SegmentationWarning[] } {
+  const cuts = predictCuts(model, text);
+  const limited = cutsForOptionalLimits(text, cuts, options);
+  return { segmentation: segmentationFromCuts(text, [...cuts, ...limited.cuts]), warnings: limited.warnings };
+}

@@ -82,7 +82,9 @@ export async function runModelStrategy(
   if (overlapTokens * 2 >= windowTokens) {
     throw new InferenceError('invalid-option', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
   }
-  const extra = options as { model?: string; adapter?: string; gpu?: string; threads?: number };
+  const extra = options as { model?: string; adapter?: string; gpu?: string; threads?: number; decoder?: string };
+  const decoder = extra.decoder ?? 'trie';
+  if (decoder !== 'trie' && decoder !== 'grammar') throw new InferenceError('invalid-option', `decoder must be trie or grammar, got '${decoder}'`);
   const gpu = gpuChoice(extra.gpu);
   const threads = threadCount(extra.threads);
   const files = chooseFiles(profile, extra, locations);
@@ -114,7 +116,7 @@ export async function runModelStrategy(
   const engine = deps.engine ?? sharedEngine();
   const { result } = await segmentWithModel(
     engine,
-    { text, info, strategy, profile, mode, windowTokens, overlapTokens, gpu, threads, files },
+    { text, info, strategy, profile, mode, decoder, windowTokens, overlapTokens, gpu, threads, files },
     { onProgress: hooks.onProgress, signal: hooks.signal },
   );
   const [modelSha, adapterSha] = await hashes;

@@ -18,6 +18,7 @@ import { buildHeadGrammar, headCandidates, parseConstrainedOutput, type HeadCand
 import { parseModelOutput } from '../../../shared/profiles/parse-output';
 import { reconcileWindows, type WindowCuts } from '../../../shared/profiles/reconcile';
 import type { ModelStrategy, Profile } from '../../../shared/profiles/schema';
+import { modelInputText } from '../../../shared/profiles/input';
 import { renderPrompt } from '../../../shared/profiles/template';
 import { planWindows, WindowPlanError } from '../../../shared/profiles/windows';
 import { documentUnits, type DocumentUnit } from './document-units';
@@ -130,7 +131,10 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
         `a window of ${req.windowTokens} tokens does not fit: with ${templateTokens} template tokens and ${maxNew} new tokens it needs a context of ${needed}, but ${limitName} is ${limit}; use a window of at most ${Math.max(0, fits)} tokens`,
       );
     }
-    const units = documentUnits(text, (s) => model.tokenize(s), Math.max(1, Math.floor(req.windowTokens / 2)));
+    // The model sees the text as its profile's input settings say (the same length, so every offset
+    // below is an offset in the document too); the segmentation is made on the document itself.
+    const modelText = modelInputText(text, profile.input);
+    const units = documentUnits(text, (s) => model.tokenize(s), Math.max(1, Math.floor(req.windowTokens / 2)), modelText);
     let plan;
     try {
       plan = planWindows(
@@ -168,7 +172,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
       const w = plan[k]!;
       const start = units[w.first]!.start;
       const end = units[w.end - 1]!.end;
-      const windowText = text.slice(start, end);
+      const windowText = modelText.slice(start, end);
       const windowUnits = units.slice(w.first, w.end);
       const tokens = [...before, ...windowUnits.flatMap((u) => u.tokens), ...after];
       const candidates = req.mode === 'constrained' ? windowCandidates(windowText, start, windowUnits, words) : [];

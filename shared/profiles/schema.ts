@@ -33,12 +33,23 @@ export const profileModelSchema = z.union([
 ]);
 export type ProfileModel = z.infer<typeof profileModelSchema>;
 
+/**
+ * How the prompt is laid out (the seed does not say how its models were prompted; `models selftest`
+ * tries each): `raw`: `template` is the whole prompt. `chatml`: it is the user turn of a ChatML
+ * prompt with the system line. `chatml-instruction`: the same with the one-line `instruction` before
+ * the text. `alpaca`: `### Instruction:` / `### Input:` / `### Response:` sections.
+ */
+export const promptFormatSchema = z.enum(['raw', 'chatml', 'chatml-instruction', 'alpaca']);
+export type PromptFormat = z.infer<typeof promptFormatSchema>;
+export const PROMPT_FORMATS: readonly PromptFormat[] = promptFormatSchema.options;
+
 export const promptSchema = z
   .object({
-    /** `raw`: `template` is the whole prompt. `chatml`: it is the user turn of a ChatML prompt. */
-    format: z.enum(['raw', 'chatml']).default('raw'),
-    /** The ChatML system line (ignored for `raw`). */
+    format: promptFormatSchema.default('raw'),
+    /** The ChatML system line (for the chatml formats). */
     system: z.string().max(4000).default('You are a helpful assistant.'),
+    /** One line saying what to write (chatml-instruction and alpaca); default: from the strategy. */
+    instruction: z.string().max(1000).optional(),
     /** Must contain `{{text}}` exactly once; `{{system}}` is also replaced. */
     template: z
       .string()

@@ -87,6 +87,8 @@ export const paramSchemas = {
   doctor: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
+  modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
   getHostInfo: z.object({}).strict(),
   listDocuments: z.object({}).strict(),
@@ -178,6 +180,26 @@ export interface DoctorReport {
   profiles: { name: string; ready: boolean; missing: string[] }[];
 }
 
+/** One prompt layout variant's self-test figures (shares from 0 to 1; see shared/selftest/score.ts). */
+export interface SelftestRowInfo {
+  profile: string;
+  variant: string;
+  parseShare: number;
+  headsPlaced: number;
+  joinsFound: number;
+  repetition: number;
+  tokensPerSecond: number;
+  score: number;
+}
+
+export interface SelftestResult {
+  scoreRule: string;
+  rows: SelftestRowInfo[];
+  best: { profile: string; variant: string; score: number }[];
+  /** User profile files written (apply). */
+  applied: string[];
+}
+
 /** Results, one per method. */
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
@@ -191,6 +213,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   doctor: DoctorReport;
   pullModel: { pullId: string };
   importModel: InstalledModel;
+  modelSelftest: SelftestResult;
   getHostInfo: HostInfo;
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;

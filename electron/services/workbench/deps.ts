@@ -10,6 +10,7 @@ import type {
   InstalledModel,
   RunOptions,
   RunProgress,
+  SelftestResult,
   StrategyInfo,
 } from '../../../shared/ipc/contract';
 
@@ -46,6 +47,7 @@ export interface ModelsFacade {
   /** Downloads a profile's files; resolves with the files written. */
   pull(profile: string, hooks: PullHooks): Promise<string[]>;
   import(path: string): Promise<InstalledModel>;
+  selftest(profiles: string[], apply: boolean): Promise<SelftestResult>;
 }
 
 export interface WorkbenchDeps {

@@ -9,6 +9,7 @@ import { basename, dirname, resolve } from 'node:path';
 import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
 import { convertPeftToGguf } from '../../services/models/convert-peft';
 import { runDoctor, type DoctorReport } from '../../services/models/doctor';
+import { describePeftSummary } from '../../services/models/peft-summary';
 import { runSelftest } from '../../services/models/selftest';
 import { figuresTable, SCORE_RULE } from '../../../shared/selftest/score';
 import { importModelFile } from '../../services/models/import-file';
@@ -122,7 +123,10 @@ function printDoctor(r: DoctorReport): void {
   if (r.profiles.length === 0) lines.push('  (none found)');
   for (const p of r.profiles) {
     lines.push(`  ${p.name}${p.strategy ? ` [${p.strategy}]` : ''}: ${p.error ? `unusable: ${p.error}` : p.ready ? 'ready' : 'not ready'}`);
-    for (const f of p.files) lines.push(`    ${f.role} ${f.file}: ${f.state}${f.detail ? ` (${f.detail})` : ''}`);
+    for (const f of p.files) {
+      lines.push(`    ${f.role} ${f.file}: ${f.state}${f.detail ? ` (${f.detail})` : ''}`);
+      if (f.peft) lines.push(...describePeftSummary(f.peft).map((l) => `      ${l}`));
+    }
   }
   print(lines.join('\n'));
 }
@@ -159,7 +163,10 @@ async function pull(argv: string[]): Promise<number> {
       signal: controller.signal,
     });
     progress.done();
-    for (const f of files) print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
+    for (const f of files) {
+      print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
+      if (f.peft) print(describePeftSummary(f.peft).map((l) => `  ${l}`).join('\n'));
+    }
     const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
     if (missing.length) throw new UserInputError(`profile ${name} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
     return 0;

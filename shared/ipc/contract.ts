@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import type { DocumentInfo, SegmentationResult } from '../document/types';
+import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
@@ -181,16 +182,7 @@ export interface DoctorReport {
 }
 
 /** One prompt layout variant's self-test figures (shares from 0 to 1; see shared/selftest/score.ts). */
-export interface SelftestRowInfo {
-  profile: string;
-  variant: string;
-  parseShare: number;
-  headsPlaced: number;
-  joinsFound: number;
-  repetition: number;
-  tokensPerSecond: number;
-  score: number;
-}
+export type SelftestRowInfo = { profile: string; variant: string } & VariantFigures;
 
 export interface SelftestResult {
   scoreRule: string;

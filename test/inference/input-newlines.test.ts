@@ -4,38 +4,25 @@
  * get the same boundaries, on the tiny fixture model with real node-llama-cpp; the segmentation
  * still covers the original text, line breaks included.
  */
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import { modelInputText } from '../../shared/profiles/input';
 import { sentenceStarts } from '../../shared/text/sentences';
 import { documentUnits } from '../../electron/services/inference/document-units';
-import { InferenceEngine } from '../../electron/services/inference/engine';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
-import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile, writeTinyProfiles } from './tiny-profiles';
+import { useTinyEngine } from './tiny-engine';
+import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile } from './tiny-profiles';
 
 const withBreaks = mobyDickOpening(2400).replace(/\n\n/, '\r\n');
 const spaced = withBreaks.replace(/[\r\n\u2028\u2029]/g, ' ');
-let engine: InferenceEngine;
-let profilesDir: string;
-
-beforeAll(() => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  engine = new InferenceEngine();
-  const spaceInput = { ...tinyProfile('simple'), name: 'tiny-simple-spaces', input: { newlines: 'space' as const } };
-  profilesDir = writeTinyProfiles([spaceInput]);
-});
-
-afterAll(async () => {
-  await engine?.dispose();
-});
+const tiny = useTinyEngine(() => [{ ...tinyProfile('simple'), name: 'tiny-simple-spaces', input: { newlines: 'space' as const } }]);
 
 function run(text: string, profile: string) {
   return runModelStrategy(
     { text, info: describeDocument('doc.txt', text), strategy: 'simple', options: { profile, mode: 'constrained', gpu: 'off', threads: 1 } as never },
     {},
-    { engine, profilesDir, modelsDir: fixtureModelsDir },
+    { engine: tiny.engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
   );
 }
 
@@ -50,8 +37,8 @@ describe('input.newlines: space', () => {
   });
 
   it('gives the model the same tokens and the same boundary offsets as the spaced copy', async () => {
-    const release = await engine.lock.acquire();
-    const { model } = await engine.useModel('off', tinyModelPath).finally(release);
+    const release = await tiny.engine.lock.acquire();
+    const { model } = await tiny.engine.useModel('off', tinyModelPath).finally(release);
     const tokenize = (s: string) => model.tokenize(s);
     const units = documentUnits(withBreaks, tokenize, 128, modelInputText(withBreaks, { newlines: 'space' }));
     const copyUnits = documentUnits(spaced, tokenize, 128);

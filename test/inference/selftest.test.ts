@@ -4,27 +4,16 @@
  * `apply` writes the user's copy of the profile with the best layout. The figures mean nothing on
  * random weights; the mechanism is what is tested.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PROMPT_FORMATS } from '../../shared/profiles/schema';
-import { InferenceEngine } from '../../electron/services/inference/engine';
 import { loadProfile } from '../../electron/services/inference/profiles';
 import { probeDocuments, runSelftest } from '../../electron/services/models/selftest';
-import { fixtureModelsDir, repoRoot, tinyModelPath, writeTinyProfiles } from './tiny-profiles';
+import { useTinyEngine } from './tiny-engine';
+import { fixtureModelsDir, repoRoot } from './tiny-profiles';
 
-let engine: InferenceEngine;
-let profilesDir: string;
-
-beforeAll(() => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  engine = new InferenceEngine();
-  profilesDir = writeTinyProfiles();
-});
-
-afterAll(async () => {
-  await engine?.dispose();
-});
+const tiny = useTinyEngine();
 
 describe('models selftest', () => {
   it('builds probe documents from the bundled texts, joined at known points', async () => {
@@ -41,8 +30,8 @@ describe('models selftest', () => {
     const report = await runSelftest({
       profiles: ['tiny-simple'],
       apply: true,
-      engine,
-      profilesDir,
+      engine: tiny.engine,
+      profilesDir: tiny.profilesDir,
       modelsDir: fixtureModelsDir,
       gpu: 'off',
       threads: 1,
@@ -58,8 +47,8 @@ describe('models selftest', () => {
     }
     const best = report.rows.reduce((a, r) => (r.figures.score > a.figures.score ? r : a));
     expect(report.best).toEqual([{ profile: 'tiny-simple', variant: best.variant, score: best.figures.score }]);
-    expect(report.applied).toEqual([join(profilesDir, 'tiny-simple.json')]);
-    const { profile } = await loadProfile('tiny-simple', { profilesDir });
+    expect(report.applied).toEqual([join(tiny.profilesDir, 'tiny-simple.json')]);
+    const { profile } = await loadProfile('tiny-simple', { profilesDir: tiny.profilesDir });
     expect(profile.prompt.format).toBe(best.layout);
     expect(readFileSync(join(repoRoot, 'resources', 'profiles', 'simple.json'), 'utf-8')).toBe(shipped);
   });

@@ -4,19 +4,16 @@
  * the GBNF grammar makes the model write (same text per window, same boundaries and notes), while
  * forcing most head tokens without sampling.
  */
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import type { SegmentationResult } from '../../shared/document/types';
 import type { ProfileInput } from '../../shared/profiles/schema';
-import { InferenceEngine } from '../../electron/services/inference/engine';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
-import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile, writeTinyProfiles } from './tiny-profiles';
+import { useTinyEngine } from './tiny-engine';
+import { fixtureModelsDir, mobyDickOpening, tinyProfile } from './tiny-profiles';
 
 const text = mobyDickOpening(2400);
 const info = describeDocument('moby-dick-opening.txt', text);
-let engine: InferenceEngine;
-let profilesDir: string;
 
 const variants: { name: string; strategy: 'simple' | 'topic' | 'summary'; output?: Partial<ProfileInput['output']> }[] = [
   { name: 'tiny-simple', strategy: 'simple' },
@@ -37,7 +34,7 @@ function run(profile: string, strategy: 'simple' | 'topic' | 'summary', decoder:
   return runModelStrategy(
     { text, info, strategy, options: { profile, mode: 'constrained', gpu: 'off', threads: 1, decoder } as never },
     {},
-    { engine, profilesDir, modelsDir: fixtureModelsDir },
+    { engine: tiny.engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
   );
 }
 
@@ -51,15 +48,7 @@ function outputs(r: SegmentationResult) {
   return { boundaries: r.segmentation.boundaries, notes: r.segmentation.notes, warnings: r.warnings.map((w) => w.code) };
 }
 
-beforeAll(() => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  engine = new InferenceEngine();
-  profilesDir = writeTinyProfiles(variants.slice(3).map(variantProfile));
-});
-
-afterAll(async () => {
-  await engine?.dispose();
-});
+const tiny = useTinyEngine(() => variants.slice(3).map(variantProfile));
 
 describe.each(variants)('$name', (v) => {
   it('the trie decoder gives the grammar’s result', async () => {

@@ -29,6 +29,18 @@ export async function runDoctor(): Promise<void> {
   }
 }
 
+/** Runs `models selftest` on the ready profiles; with `apply`, keeps each one's best layout. */
+export async function runSelftest(apply: boolean): Promise<void> {
+  const store = useModelsStore.getState();
+  store.setSelftest({ running: true, result: store.selftest.result });
+  try {
+    store.setSelftest({ running: false, result: await workbench().modelSelftest({ apply }) });
+  } catch (err) {
+    useModelsStore.getState().setSelftest({ running: false, result: useModelsStore.getState().selftest.result });
+    reportError('The self-test failed', err);
+  }
+}
+
 export async function pullModel(profile: string): Promise<void> {
   try {
     const { pullId } = await workbench().pullModel({ profile });

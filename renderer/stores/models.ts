@@ -3,7 +3,7 @@
  * the compute backend report, and downloads in progress.
  */
 import { create } from 'zustand';
-import type { DoctorReport, InstalledModel, StrategyInfo } from '../../shared/ipc/contract';
+import type { DoctorReport, InstalledModel, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
 
 export interface PullState {
   pullId: string;
@@ -20,6 +20,9 @@ export interface ModelsState {
   installed: InstalledModel[];
   doctor: DoctorReport | null;
   pulls: PullState[];
+  /** The latest self-test: running, or its result. */
+  selftest: { running: boolean; result: SelftestResult | null };
+  setSelftest(selftest: { running: boolean; result: SelftestResult | null }): void;
   setStrategies(strategies: StrategyInfo[]): void;
   setInstalled(models: InstalledModel[]): void;
   setDoctor(report: DoctorReport): void;
@@ -37,6 +40,8 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
     installed: [],
     doctor: null,
     pulls: [],
+    selftest: { running: false, result: null },
+    setSelftest: (selftest) => set({ selftest }),
     setStrategies: (strategies) => set({ strategies }),
     setInstalled: (installed) => set({ installed }),
     setDoctor: (doctor) => set({ doctor }),

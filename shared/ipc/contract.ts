@@ -10,6 +10,7 @@ import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
+import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
 // Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
@@ -73,6 +74,8 @@ export const paramSchemas = {
   doctor: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
+  modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
   getHostInfo: z.object({}).strict(),
   listDocuments: z.object({}).strict(),
@@ -149,6 +152,17 @@ export interface DoctorReport {
   profiles: { name: string; ready: boolean; missing: string[] }[];
 }
 
+/** One prompt layout variant's self-test figures (shares from 0 to 1; see shared/selftest/score.ts). */
+export type SelftestRowInfo = { profile: string; variant: string } & VariantFigures;
+
+export interface SelftestResult {
+  scoreRule: string;
+  rows: SelftestRowInfo[];
+  best: { profile: string; variant: string; score: number }[];
+  /** User profile files written (apply). */
+  applied: string[];
+}
+
 /** Results, one per method. */
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
@@ -162,6 +176,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   doctor: DoctorReport;
   pullModel: { pullId: string };
   importModel: InstalledModel;
+  modelSelftest: SelftestResult;
   getHostInfo: HostInfo;
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildHeadGrammar, candidateHead, gbnfLiteral, headCandidates, parseConstrainedOutput } from './constrained';
+import { buildHeadGrammar, buildNoteGrammar, candidateHead, gbnfLiteral, headCandidates, parseConstrainedOutput } from './constrained';
 import { outputSchema } from './schema';
 
 const text = 'Call me Ishmael. Some years ago, never mind how long precisely, I went.\n\n"Quoted" start\\here.';
@@ -8,12 +8,19 @@ const candidates = headCandidates(text, [0, 17, 73], 4);
 describe('head candidates', () => {
   it('take the first words of each sentence, never past its line', () => {
     expect(candidates).toEqual([
-      { offset: 0, head: 'Call me Ishmael. Some' },
-      { offset: 17, head: 'Some years ago, never' },
-      { offset: 73, head: '"Quoted" start\\here.' },
+      { offset: 0, head: 'Call me Ishmael. Some', choices: ['Call me Ishmael. Some'] },
+      { offset: 17, head: 'Some years ago, never', choices: ['Some years ago, never'] },
+      { offset: 73, head: '"Quoted" start\\here.', choices: ['"Quoted" start\\here.'] },
     ]);
     expect(candidateHead('One two\nthree', 0, 6)).toBe('One two');
     expect(headCandidates('\n\nx', [0], 3)).toEqual([]);
+  });
+
+  it('offer every head length of the range, each ending at a word end; a short sentence its whole line', () => {
+    const [first, , last] = headCandidates(text, [0, 17, 73], { min: 2, max: 4 });
+    expect(first!.choices).toEqual(['Call me', 'Call me Ishmael.', 'Call me Ishmael. Some']);
+    expect(last!.choices).toEqual(['"Quoted" start\\here.']);
+    expect(headCandidates('One two\u2028three four', [0], { min: 1, max: 3 })[0]!.choices).toEqual(['One', 'One two']);
   });
 });
 
@@ -40,7 +47,24 @@ describe('buildHeadGrammar', () => {
     expect(before).toMatch(/note ::= "Topic: " \[\^ [^\]]+\] \[\^[^\]]+\]\{0,159\} "\\n"/);
     const after = buildHeadGrammar(candidates, outputSchema.parse({ notes: 'summary', noteLayout: 'alternating' }), { requireFirst: false });
     expect(after).toContain('h0 ::= "# Call me Ishmael. Some" "\\n" note');
-    expect(after).toContain('note ::= "" ');
+    expect(after).toContain('note ::= [^ ');
+  });
+
+  it('lets a head stop at any word end of its range', () => {
+    const g = buildHeadGrammar(headCandidates(text, [0], { min: 1, max: 3 }), outputSchema.parse({}), { requireFirst: true });
+    expect(g).toContain('h0 ::= "# Call" (" me" (" Ishmael.")?)? "\\n"');
+  });
+
+  it('writes all notes first in the notes-first layout, and free one-line notes for heads-only', () => {
+    const settings = outputSchema.parse({ notes: 'topic', noteLabels: ['Topic:'], layout: 'notes-first', constrained: { scope: 'heads-only' } });
+    const g = buildHeadGrammar(candidates, settings, { requireFirst: false });
+    expect(g).toContain('root ::= note{1,3} c0\n');
+    expect(g).toContain('h0 ::= "# Call me Ishmael. Some" "\\n"\n');
+    expect(g).toMatch(/note ::= "Topic: " \[\^ [^\]]+\] \[\^[^\]]+\]\* "\\n"/);
+    const free = outputSchema.parse({ notes: 'summary', constrained: { scope: 'heads-only' } });
+    expect(buildHeadGrammar(candidates, free, { requireFirst: false })).toMatch(/note ::= \[\^ [^\]]+\] \[\^[^\]]+\]\* "\\n"/);
+    expect(buildNoteGrammar(free, { optional: true })).toMatch(/^root ::= note \| ""\nnote ::= /);
+    expect(buildNoteGrammar(settings, { optional: false, written: 'Top' })).toMatch(/^root ::= "ic: " /);
   });
 
   it('is a grammar of the empty output when the window has no sentence start', () => {
@@ -67,5 +91,15 @@ describe('parseConstrainedOutput', () => {
     const parsed = parseConstrainedOutput('# Some years ago, never\n# Call me Ishmael. Some\n', candidates, outputSchema.parse({}));
     expect(parsed.items.map((i) => i.candidate)).toEqual([1]);
     expect(parsed.problems).toEqual([{ kind: 'unknown-head', text: 'Call me Ishmael. Some' }]);
+  });
+
+  it('accepts any allowed head length and pairs notes-first notes with heads in order', () => {
+    const ranged = headCandidates(text, [0, 17, 73], { min: 2, max: 4 });
+    const settings = outputSchema.parse({ notes: 'topic', noteLabels: ['Topic:'], layout: 'notes-first' });
+    const parsed = parseConstrainedOutput('Topic: a name\nTopic: the years\n# Call me\n# Some years ago,\n', ranged, settings);
+    expect(parsed.items).toEqual([
+      { candidate: 0, head: 'Call me', note: 'a name' },
+      { candidate: 1, head: 'Some years ago,', note: 'the years' },
+    ]);
   });
 });

@@ -99,3 +99,16 @@ describe('parseModelOutput', () => {
     );
   });
 });
+
+describe('parseModelOutput, notes-first layout', () => {
+  const notesFirst = outputSchema.parse({ notes: 'topic', noteLabels: ['Topic:'], layout: 'notes-first' });
+
+  it('pairs the i-th note with the i-th head and keeps notes without a head as ignored', () => {
+    const parsed = parseModelOutput('Topic: the whale\nTopic: the sea\nTopic: a third\n# Call me Ishmael\n# Some years ago\n', notesFirst);
+    expect(parsed.heads).toEqual([
+      { head: 'Call me Ishmael', topic: 'the whale' },
+      { head: 'Some years ago', topic: 'the sea' },
+    ]);
+    expect(parsed.ignored).toEqual(['a third']);
+  });
+});

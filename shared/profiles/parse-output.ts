@@ -156,6 +156,8 @@ function parseLines(text: string, settings: OutputSettings): ParsedOutput {
     return { heads, ignored };
   }
 
+  if (field && settings.layout === 'notes-first') return pairNotesFirst(lines, settings, field);
+
   let pendingNote: string | null = null;
   for (const line of lines) {
     const bare = stripMarkers(line);
@@ -184,6 +186,29 @@ function parseLines(text: string, settings: OutputSettings): ParsedOutput {
     heads.push(h);
   }
   if (pendingNote !== null) ignored.push(pendingNote);
+  return { heads, ignored };
+}
+
+/** The notes-first layout: labelled note lines (all notes), then heads; the i-th note is the i-th head's. */
+function pairNotesFirst(lines: readonly string[], settings: OutputSettings, field: 'topic' | 'summary'): ParsedOutput {
+  const notes: string[] = [];
+  const heads: HeadInput[] = [];
+  const ignored: string[] = [];
+  for (const line of lines) {
+    const note = afterLabel(stripMarkers(line), settings.noteLabels) ?? afterLabel(line, settings.noteLabels);
+    if (note !== null) {
+      const value = stripWrapping(note);
+      if (value) notes.push(value);
+      else ignored.push(line);
+      continue;
+    }
+    const head = stripHeadLabel(stripMarkers(line), settings);
+    if (head) heads.push({ head });
+  }
+  heads.forEach((h, i) => {
+    if (notes[i] !== undefined) h[field] = notes[i];
+  });
+  ignored.push(...notes.slice(heads.length));
   return { heads, ignored };
 }
 

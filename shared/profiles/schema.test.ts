@@ -47,3 +47,16 @@ describe('renderPrompt', () => {
     });
   });
 });
+
+describe('output and input settings', () => {
+  it('reads a head length as a range (a single number is exact), defaults to 3–12 words, and keeps newlines by default', () => {
+    const p = parseProfile(minimal);
+    expect(p.output.constrained.headWords).toEqual({ min: 3, max: 12 });
+    expect(p.output.layout).toBe('interleaved');
+    expect(p.output.constrained.scope).toBe('all');
+    expect(p.input).toEqual({ newlines: 'keep' });
+    expect(parseProfile({ ...minimal, output: { notes: 'topic', constrained: { headWords: 6 } } }).output.constrained.headWords).toEqual({ min: 6, max: 6 });
+    expect(() => parseProfile({ ...minimal, output: { notes: 'topic', constrained: { headWords: { min: 5, max: 4 } } } })).toThrow(/min must not exceed max/);
+    expect(() => parseProfile({ ...minimal, input: { newlines: 'tab' } })).toThrow(/input.newlines/);
+  });
+});

@@ -33,12 +33,23 @@ export const profileModelSchema = z.union([
 ]);
 export type ProfileModel = z.infer<typeof profileModelSchema>;
 
+/**
+ * How the prompt is laid out (the seed does not say how its models were prompted; `models selftest`
+ * tries each): `raw`: `template` is the whole prompt. `chatml`: it is the user turn of a ChatML
+ * prompt with the system line. `chatml-instruction`: the same with the one-line `instruction` before
+ * the text. `alpaca`: `### Instruction:` / `### Input:` / `### Response:` sections.
+ */
+export const promptFormatSchema = z.enum(['raw', 'chatml', 'chatml-instruction', 'alpaca']);
+export type PromptFormat = z.infer<typeof promptFormatSchema>;
+export const PROMPT_FORMATS: readonly PromptFormat[] = promptFormatSchema.options;
+
 export const promptSchema = z
   .object({
-    /** `raw`: `template` is the whole prompt. `chatml`: it is the user turn of a ChatML prompt. */
-    format: z.enum(['raw', 'chatml']).default('raw'),
-    /** The ChatML system line (ignored for `raw`). */
+    format: promptFormatSchema.default('raw'),
+    /** The ChatML system line (for the chatml formats). */
     system: z.string().max(4000).default('You are a helpful assistant.'),
+    /** One line saying what to write (chatml-instruction and alpaca); default: from the strategy. */
+    instruction: z.string().max(1000).optional(),
     /** Must contain `{{text}}` exactly once; `{{system}}` is also replaced. */
     template: z
       .string()
@@ -80,6 +91,37 @@ export const decodingSchema = z
 export type DecodingSettings = z.infer<typeof decodingSchema>;
 
 export const noteKindSchema = z.enum(['none', 'topic', 'summary']);
+
+export const outputLayoutSchema = z.enum(['interleaved', 'notes-first']);
+export type OutputLayout = z.infer<typeof outputLayoutSchema>;
+
+/** How many words a head has: the model chooses where to stop, always at a word end. */
+const headWordsSchema = z.preprocess(
+  // A single number (the older profile format) is an exact length.
+  (v) => (typeof v === 'number' ? { min: v, max: v } : v),
+  z
+    .object({ min: z.number().int().min(1).max(32), max: z.number().int().min(1).max(32) })
+    .strict()
+    .refine((w) => w.min <= w.max, { message: 'min must not exceed max' }),
+);
+
+const CONSTRAINED_DEFAULTS = { headWords: { min: 3, max: 12 }, headPrefix: '# ', maxNoteChars: 160, scope: 'all' } as const;
+
+const constrainedSchema = z
+  .object({
+    headWords: headWordsSchema.default(CONSTRAINED_DEFAULTS.headWords),
+    headPrefix: z.string().max(40).default(CONSTRAINED_DEFAULTS.headPrefix),
+    maxNoteChars: z.number().int().min(8).max(1000).default(CONSTRAINED_DEFAULTS.maxNoteChars),
+    /**
+     * `all`: heads and notes are both shaped (a note line starts with its label, is non-empty and
+     * at most maxNoteChars long). `heads-only`: order and heads are forced, a note is free text on
+     * one line, without a label or length limit (not empty and not starting with a space; in the
+     * `notes-first` layout it still starts with its label, which tells notes from heads).
+     */
+    scope: z.enum(['all', 'heads-only']).default(CONSTRAINED_DEFAULTS.scope),
+  })
+  .strict();
+export type ConstrainedSettings = z.infer<typeof constrainedSchema>;
 export type NoteKind = z.infer<typeof noteKindSchema>;
 
 export const outputSchema = z
@@ -97,18 +139,29 @@ export const outputSchema = z
     notesBeforeHeads: z.boolean().default(false),
     /** Labels stripped off head lines when present, e.g. "Head:". */
     headLabels: z.array(z.string().min(1).max(40)).max(20).default([]),
-    /** Constrained mode: how the grammar writes each head and note line. */
-    constrained: z
-      .object({
-        headWords: z.number().int().min(1).max(32).default(6),
-        headPrefix: z.string().max(40).default('# '),
-        maxNoteChars: z.number().int().min(8).max(1000).default(160),
-      })
-      .strict()
-      .default({ headWords: 6, headPrefix: '# ', maxNoteChars: 160 }),
+    /**
+     * `interleaved`: each note next to its head (`notesBeforeHeads` says which comes first).
+     * `notes-first`: all notes, then all heads, paired in order (the seed describes its topic model
+     * as first identifying topics, then segmenting).
+     */
+    layout: outputLayoutSchema.default('interleaved'),
+    /** Constrained mode: how each head and note line may be written. */
+    constrained: constrainedSchema.default(CONSTRAINED_DEFAULTS),
   })
   .strict();
 export type OutputSettings = z.infer<typeof outputSchema>;
+
+/**
+ * The input as the model saw it in training. The seed's models were trained on text whose newline
+ * characters were always removed; `space` turns each CR, LF, U+2028 and U+2029 into one space, so
+ * the text keeps its UTF-16 length and every offset maps back unchanged.
+ */
+export const inputSchema = z
+  .object({
+    newlines: z.enum(['keep', 'space']).default('keep'),
+  })
+  .strict();
+export type InputSettings = z.infer<typeof inputSchema>;
 
 export const profileSchema = z
   .object({
@@ -118,6 +171,7 @@ export const profileSchema = z
     strategy: modelStrategySchema,
     model: profileModelSchema,
     prompt: promptSchema,
+    input: inputSchema.default({ newlines: 'keep' }),
     window: windowSchema.default({ tokens: 1024, overlapTokens: 128 }),
     decoding: decodingSchema.default({
       temperature: 0,

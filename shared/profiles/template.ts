@@ -12,6 +12,14 @@ export interface RenderedPrompt {
 
 const TEXT = '{{text}}';
 
+/** ChatML turns, as Qwen2's chat template writes them. */
+function chatml(system: string, userBefore: string, userAfter: string, answerPrefix: string): RenderedPrompt {
+  return {
+    before: `<|im_start|>system\n${system}<|im_end|>\n<|im_start|>user\n${userBefore}`,
+    after: `${userAfter}<|im_end|>\n<|im_start|>assistant\n${answerPrefix}`,
+  };
+}
+
 export function renderPrompt(prompt: PromptSettings): RenderedPrompt {
   const filled = prompt.template.split('{{system}}').join(prompt.system);
   const at = filled.indexOf(TEXT);
@@ -20,9 +28,18 @@ export function renderPrompt(prompt: PromptSettings): RenderedPrompt {
   }
   const userBefore = filled.slice(0, at);
   const userAfter = filled.slice(at + TEXT.length);
-  if (prompt.format === 'raw') return { before: userBefore, after: userAfter + prompt.answerPrefix };
-  return {
-    before: `<|im_start|>system\n${prompt.system}<|im_end|>\n<|im_start|>user\n${userBefore}`,
-    after: `${userAfter}<|im_end|>\n<|im_start|>assistant\n${prompt.answerPrefix}`,
-  };
+  const instruction = prompt.instruction ?? '';
+  switch (prompt.format) {
+    case 'raw':
+      return { before: userBefore, after: userAfter + prompt.answerPrefix };
+    case 'chatml':
+      return chatml(prompt.system, userBefore, userAfter, prompt.answerPrefix);
+    case 'chatml-instruction':
+      return chatml(prompt.system, `${instruction}\n${userBefore}`, userAfter, prompt.answerPrefix);
+    case 'alpaca':
+      return {
+        before: `### Instruction:\n${instruction}\n\n### Input:\n${userBefore}`,
+        after: `${userAfter}\n\n### Response:\n${prompt.answerPrefix}`,
+      };
+  }
 }

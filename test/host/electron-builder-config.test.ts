@@ -39,6 +39,7 @@ describe('electron-builder.yml', () => {
     expect(config.extraResources).toEqual([
       { from: 'resources/profiles', to: 'profiles' },
       { from: 'resources/sample', to: 'sample' },
+      { from: 'resources/selftest', to: 'selftest' },
     ]);
     for (const { from } of config.extraResources) expect(existsSync(from), from).toBe(true);
     expect(JSON.stringify(config)).not.toMatch(/models\//);

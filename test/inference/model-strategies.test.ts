@@ -3,17 +3,16 @@
  * Moby-Dick that needs several windows, in constrained and in free mode, on one engine whose base
  * model stays loaded while the adapters change.
  */
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation, toSegments } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
 import { sentenceStarts } from '../../shared/text/sentences';
-import { InferenceEngine } from '../../electron/services/inference/engine';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import type { ModelRunProgress } from '../../electron/services/inference/progress';
 import type { LlamaModel } from 'node-llama-cpp';
-import { fixtureModelsDir, mobyDickOpening, tinyModelPath, writeTinyProfiles } from './tiny-profiles';
+import { useTinyEngine } from './tiny-engine';
+import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';
 
 // One thread: the tiny model needs no more, and on a busy 2-core machine llama.cpp's threads
 // spin-wait on each other (a token then takes seconds instead of milliseconds).
@@ -22,14 +21,13 @@ const THREADS = 1;
 const text = mobyDickOpening();
 const info = describeDocument('moby-dick-opening.txt', text);
 const starts = new Set(sentenceStarts(text));
-let engine: InferenceEngine;
-let profilesDir: string;
+const tiny = useTinyEngine();
 
 function run(strategy: 'simple' | 'topic' | 'summary', mode: 'constrained' | 'free', options: Record<string, unknown> = {}, signal?: AbortSignal, onProgress?: (p: unknown) => void) {
   return runModelStrategy(
     { text, info, strategy, options: { profile: `tiny-${strategy}`, mode, gpu: 'off', threads: THREADS, ...options } as never },
     { signal, onProgress },
-    { engine, profilesDir, modelsDir: fixtureModelsDir },
+    { engine: tiny.engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
   );
 }
 
@@ -42,15 +40,6 @@ function windowsOf(result: SegmentationResult): WindowMeta[] {
   return result.meta.windows as WindowMeta[];
 }
 
-beforeAll(() => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  engine = new InferenceEngine();
-  profilesDir = writeTinyProfiles();
-});
-
-afterAll(async () => {
-  await engine?.dispose();
-});
 
 describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny model', (strategy) => {
   it('constrained: every head lands exactly at a sentence start, with a note when the profile has notes', async () => {
@@ -108,18 +97,18 @@ describe('the engine', () => {
     await run('simple', 'constrained');
     const stages: string[] = [];
     // Stage changes only (load progress repeats the current stage).
-    const stop = engine.onState((state) => {
+    const stop = tiny.engine.onState((state) => {
       if (stages.at(-1) !== state.stage) stages.push(state.stage);
     });
-    const base: LlamaModel | null = engine.currentModel;
-    const loads = engine.modelLoads;
-    const contexts = engine.contextCreations;
+    const base: LlamaModel | null = tiny.engine.currentModel;
+    const loads = tiny.engine.modelLoads;
+    const contexts = tiny.engine.contextCreations;
     await run('topic', 'constrained');
     await run('summary', 'constrained');
-    expect(engine.currentModel).toBe(base);
-    expect(engine.modelLoads).toBe(loads);
-    expect(engine.modelLoads).toBe(1);
-    expect(engine.contextCreations).toBe(contexts + 2);
+    expect(tiny.engine.currentModel).toBe(base);
+    expect(tiny.engine.modelLoads).toBe(loads);
+    expect(tiny.engine.modelLoads).toBe(1);
+    expect(tiny.engine.contextCreations).toBe(contexts + 2);
     stop();
     expect(stages.filter((stage) => stage === 'creating-context')).toHaveLength(2);
     expect(stages).not.toContain('loading-model');
@@ -140,9 +129,9 @@ describe('the engine', () => {
     expect(controller.signal.aborted).toBe(true);
     const total = Math.max(...progress.map((p) => p.windowsTotal));
     expect(progress.at(-1)!.windowsDone).toBeLessThan(total);
-    expect(engine.state.stage).toBe('idle');
+    expect(tiny.engine.state.stage).toBe('idle');
     const after = await run('simple', 'constrained');
     assertValidSegmentation(text, after.segmentation);
-    expect(engine.modelLoads).toBe(1);
+    expect(tiny.engine.modelLoads).toBe(1);
   });
 });

@@ -7,7 +7,7 @@ import { readGgufHeader } from '../../electron/model-files/reader';
 import { GgmlType, plainValue } from '../../electron/model-files/types';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
 import { ModelError } from '../../electron/services/models/errors';
-import { loraValue, writePeft } from './peft-builder';
+import { encode, loraValue, writePeft } from './peft-builder';
 import { open } from 'node:fs/promises';
 
 let dir: string;
@@ -102,8 +102,27 @@ describe('convert-peft', () => {
     expect(err.message).toMatch(/ties its input embeddings.*merge/);
   });
 
-  it('refuses embed_tokens or lm_head as a target and embedding tensors in the file', async () => {
-    expect((await refusal({ config: { target_modules: ['q_proj', 'embed_tokens'] } })).code).toBe('peft-tied-embeddings');
+  it('writes a LoRA on embed_tokens as token_embd.weight.lora_a/.lora_b, A transposed, as llama.cpp’s converter does', async () => {
+    const vocab = 10;
+    const a = Array.from({ length: 4 * vocab }, (_, i) => (i % 7) / 8 - 0.25);
+    const b = Array.from({ length: 64 * 4 }, (_, i) => (i % 5) / 4 - 0.5);
+    const embedding = new Map([
+      ['base_model.model.model.embed_tokens.lora_embedding_A', { dtype: 'F32', shape: [4, vocab], data: encode(a, 'F32') }],
+      ['base_model.model.model.embed_tokens.lora_embedding_B', { dtype: 'F32', shape: [64, 4], data: encode(b, 'F32') }],
+    ]);
+    const { out, result } = await convert({ extraTensors: embedding, config: { target_modules: ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'embed_tokens'] } });
+    expect(result.layers).toBe(2);
+    const dims = Object.fromEntries((await readGgufHeader(out)).tensors.map((t) => [t.name, t.dims]));
+    expect(dims['token_embd.weight.lora_a']).toEqual([4, vocab]);
+    expect(dims['token_embd.weight.lora_b']).toEqual([4, 64]);
+    // GGUF [4, vocab] is row-major [vocab, 4]: row t holds token t's A column.
+    const ga = await tensorValues(out, 'token_embd.weight.lora_a');
+    for (let t = 0; t < vocab; t++) for (let r = 0; r < 4; r++) expect(ga[t * 4 + r]).toBeCloseTo(a[r * vocab + t]!, 6);
+    expect([...(await tensorValues(out, 'token_embd.weight.lora_b'))]).toEqual(b.map((v) => Math.fround(v)));
+  });
+
+  it('refuses lm_head as a target and full embedding tensors in the file', async () => {
+    expect((await refusal({ config: { target_modules: ['q_proj', 'lm_head'] } })).code).toBe('peft-tied-embeddings');
     const extra = new Map([['base_model.model.lm_head.weight', { dtype: 'F32', shape: [2, 2], data: Buffer.alloc(16) }]]);
     expect((await refusal({ extraTensors: extra })).message).toMatch(/lm_head.*ties/);
   });

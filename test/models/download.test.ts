@@ -2,6 +2,7 @@
  * Pulling through node-llama-cpp's real downloader from a loopback server that stands in for the
  * hub via HF_ENDPOINT: progress events, a connection cut mid-file, a cancelled pull.
  */
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
 import { readGgufHeader } from '../../electron/model-files/reader';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
+import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
@@ -116,6 +118,32 @@ describe('models pull through HF_ENDPOINT', () => {
     expect(adapter.tensors).toHaveLength(28);
     expect(hub.requests.some((r) => r.path === '/jinaai/tiny-seg/resolve/main/adapter_model.safetensors')).toBe(true);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);
+  });
+
+  it('fetches the adapter repository’s tokenizer files and README when present, keeps their sha256 and says what decides the conversion', async () => {
+    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
+    for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-seg/${f}`, readFileSync(join(TINY_PEFT, f)));
+    const tokenizerConfig = Buffer.from(JSON.stringify({ chat_template: '{% for m in messages %}<|im_start|>{{ m.role }}{% endfor %}' }));
+    hub.addFile('jinaai/tiny-seg/tokenizer_config.json', tokenizerConfig);
+    hub.addFile('jinaai/tiny-seg/README.md', Buffer.from('# tiny-seg\n'));
+    // special_tokens_map.json and added_tokens.json are absent: not an error.
+    const profilesDir = await writeProfile('seg', {
+      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
+      adapter: { file: 'tiny-seg-lora.gguf', source: 'hf:jinaai/tiny-seg' },
+    });
+    const modelsDir = join(dir, 'models');
+    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    const peft = pulled[1]!.peft!;
+    const config = JSON.parse(readFileSync(join(TINY_PEFT, 'adapter_config.json'), 'utf-8')) as { r: number; lora_alpha: number; target_modules: string[] };
+    expect(peft).toMatchObject({ r: config.r, loraAlpha: config.lora_alpha, useRslora: false, useDora: false, targetModules: config.target_modules, chatTemplate: true });
+    expect(peft.tensors).toBe(28);
+    expect(peft.dtypes).toEqual({ BF16: 28 });
+    expect(peft.files.map((f) => f.file)).toEqual(['adapter_config.json', 'adapter_model.safetensors', 'tokenizer_config.json', 'README.md']);
+    const folder = join(modelsDir, 'peft', 'jinaai--tiny-seg');
+    const manifest = JSON.parse(readFileSync(join(folder, 'peft-files.json'), 'utf-8')) as { file: string; sha256: string }[];
+    expect(manifest.find((f) => f.file === 'tokenizer_config.json')!.sha256).toBe(createHash('sha256').update(tokenizerConfig).digest('hex'));
+    expect(existsSync(join(folder, 'special_tokens_map.json'))).toBe(false);
+    expect(describePeftSummary(peft).join('\n')).toMatch(/^r \d+, lora_alpha \d+, use_rslora false, use_dora false\ntarget_modules: .*\ntensors: 28 \(28 BF16\)\nchat_template: present/);
   });
 
   it('fails fast and says why when the hub cannot be reached or has no such file', async () => {

@@ -6,7 +6,9 @@
 import { join } from 'node:path';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaModel } from 'node-llama-cpp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAdapterFile, checkModelFile } from '../../electron/services/inference/gguf-check';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
+import { encode, writePeft } from './peft-builder';
 import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
@@ -91,5 +93,28 @@ describe('fixtures in node-llama-cpp', () => {
     } finally {
       await context.dispose();
     }
+  });
+
+  it('refuses, before llama.cpp sees it, a LoRA on embed_tokens for a model with tied embeddings (llama.cpp would abort)', async () => {
+    const vocab = 151_936;
+    const rank = 4;
+    // Only the prompt's tokens get a non-zero A row, so the check is about the gathered rows.
+    const a = new Float32Array(rank * vocab);
+    for (const t of model.tokenize(PROMPT)) for (let r = 0; r < rank; r++) a[r * vocab + t] = 0.5 - 0.25 * r;
+    const b = Array.from({ length: 64 * rank }, (_, i) => ((i % 9) - 4) / 2);
+    const peft = join(dir, 'embed-peft');
+    await writePeft(peft, {
+      config: { target_modules: ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'embed_tokens'] },
+      extraTensors: new Map([
+        ['base_model.model.model.embed_tokens.lora_embedding_A', { dtype: 'F32', shape: [rank, vocab], data: Buffer.from(a.buffer) }],
+        ['base_model.model.model.embed_tokens.lora_embedding_B', { dtype: 'F32', shape: [64, rank], data: encode(b, 'F32') }],
+      ]),
+    });
+    const out = join(dir, 'embed-lora.gguf');
+    await convertPeftToGguf(peft, out);
+    // The tiny model ties token_embd and output like Qwen2-0.5B; loading this adapter made llama.cpp
+    // abort the process with GGML_ASSERT(ggml_can_mul_mat(a, b)) (tried: it applies the embedding
+    // LoRA to the tied output projection too). The check says so instead.
+    await expect(checkAdapterFile(out, await checkModelFile(TINY_MODEL))).rejects.toThrow(/ties its embeddings and output.*merge the adapter/);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * `models list | pull PROFILE | import FILE | convert-peft DIR --out FILE | doctor`: the model
+ * `models list | pull PROFILE | import FILE | convert-peft DIR --out FILE | doctor | selftest`: the model
  * manager on the command line. Bad input (missing files, not a GGUF, an adapter that cannot be
  * expressed) is a UserInputError: `error: ...`, exit 2.
  */
@@ -9,6 +9,9 @@ import { basename, dirname, resolve } from 'node:path';
 import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
 import { convertPeftToGguf } from '../../services/models/convert-peft';
 import { runDoctor, type DoctorReport } from '../../services/models/doctor';
+import { describePeftSummary } from '../../services/models/peft-summary';
+import { runSelftest } from '../../services/models/selftest';
+import { figuresTable, SCORE_RULE } from '../../../shared/selftest/score';
 import { importModelFile } from '../../services/models/import-file';
 import { listInstalled, type InstalledFile } from '../../services/models/inventory';
 import { pullProfile, type PullProgress } from '../../services/models/pull';
@@ -39,6 +42,15 @@ const SPECS = {
     base: { type: 'string', description: 'check the result against this base model GGUF (names and shapes)' },
     force: { type: 'boolean', description: 'replace --out if it exists' },
   },
+  selftest: {
+    ...PROFILE_DIRS,
+    apply: { type: 'boolean', description: "write the best variant as the user's copy of the profile (never the built-in file)" },
+    gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'compute backend (default auto)' },
+    threads: { type: 'int', min: 1, max: 1024, description: 'CPU threads (default: the math cores)' },
+    probes: { type: 'int', min: 1, max: 20, description: 'probe documents (default 2)' },
+    'passage-chars': { type: 'int', min: 100, max: 20000, description: 'characters per passage of a probe document (default 700)' },
+    json: { type: 'boolean', description: 'print JSON' },
+  },
   doctor: {
     ...PROFILE_DIRS,
     gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'compute backend to try (default auto)' },
@@ -54,6 +66,7 @@ subcommands:
   import FILE                   verify a local GGUF and copy it into the models folder
   convert-peft DIR --out FILE   convert a PEFT LoRA folder to a GGUF LoRA adapter
   doctor                        compute backend, models folder, readiness of each profile
+  selftest [PROFILE...]         try every prompt layout of each profile on probe documents; --apply keeps the best
 
 list:
 ${describeFlags(SPECS.list)}
@@ -65,6 +78,8 @@ convert-peft:
 ${describeFlags(SPECS['convert-peft'])}
 doctor:
 ${describeFlags(SPECS.doctor)}
+selftest:
+${describeFlags(SPECS.selftest)}
 `;
 
 function megabytes(bytes: number): string {
@@ -108,7 +123,10 @@ function printDoctor(r: DoctorReport): void {
   if (r.profiles.length === 0) lines.push('  (none found)');
   for (const p of r.profiles) {
     lines.push(`  ${p.name}${p.strategy ? ` [${p.strategy}]` : ''}: ${p.error ? `unusable: ${p.error}` : p.ready ? 'ready' : 'not ready'}`);
-    for (const f of p.files) lines.push(`    ${f.role} ${f.file}: ${f.state}${f.detail ? ` (${f.detail})` : ''}`);
+    for (const f of p.files) {
+      lines.push(`    ${f.role} ${f.file}: ${f.state}${f.detail ? ` (${f.detail})` : ''}`);
+      if (f.peft) lines.push(...describePeftSummary(f.peft).map((l) => `      ${l}`));
+    }
   }
   print(lines.join('\n'));
 }
@@ -145,7 +163,10 @@ async function pull(argv: string[]): Promise<number> {
       signal: controller.signal,
     });
     progress.done();
-    for (const f of files) print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
+    for (const f of files) {
+      print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
+      if (f.peft) print(describePeftSummary(f.peft).map((l) => `  ${l}`).join('\n'));
+    }
     const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
     if (missing.length) throw new UserInputError(`profile ${name} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
     return 0;
@@ -205,12 +226,49 @@ async function doctor(argv: string[]): Promise<number> {
   return 'error' in report.backend ? 1 : 0;
 }
 
+async function selftest(argv: string[]): Promise<number> {
+  const { flags, positionals, help } = parseArgs(argv, SPECS.selftest, { positionals: { min: 0, max: 32, names: 'PROFILE... (default: every ready profile)' } });
+  if (help) return printUsage();
+  const controller = new AbortController();
+  const onSignal = () => controller.abort();
+  process.once('SIGINT', onSignal);
+  try {
+    if (!flags.json) print(`score = ${SCORE_RULE}`);
+    const report = await runSelftest({
+      profiles: positionals,
+      apply: flags.apply,
+      modelsDir: flags['models-dir'],
+      profilesDir: flags['profiles-dir'],
+      gpu: flags.gpu,
+      threads: flags.threads,
+      probes: { count: flags.probes ?? 2, parts: 4, passageChars: flags['passage-chars'] ?? 700 },
+      signal: controller.signal,
+      onRow: flags.json ? undefined : (row) => process.stderr.write(`${row.variant}: score ${row.figures.score.toFixed(3)}\n`),
+    });
+    if (flags.json) {
+      print(JSON.stringify(report, null, 2));
+      return 0;
+    }
+    if (report.rows.length === 0) throw new UserInputError('no profile is ready to test; pull one first (models pull simple)');
+    print(`probe documents: ${report.probes.map((p) => `${p.name}, ${p.chars} chars, ${p.joins} joins`).join('; ')}`);
+    for (const b of report.best) {
+      print(`\n${b.profile}:\n${figuresTable(report.rows.filter((r) => r.profile === b.profile))}\nbest: ${b.variant} (score ${b.score.toFixed(3)})`);
+    }
+    for (const file of report.applied) print(`wrote ${file}`);
+    if (!flags.apply && report.best.length) print('\nrun again with --apply to keep the best layout of each profile');
+    return 0;
+  } finally {
+    process.off('SIGINT', onSignal);
+  }
+}
+
 const SUBCOMMANDS: Record<string, (argv: string[]) => Promise<number>> = {
   list,
   pull,
   import: importFile,
   'convert-peft': convertPeft,
   doctor,
+  selftest,
 };
 
 export default async function models(argv: string[]): Promise<number> {

@@ -6,6 +6,9 @@
  * A unit starts just before the single space that precedes its sentence, because the Qwen2
  * tokenizer attaches that space to the next word (" Dog"): cutting there keeps the tokens the same
  * as when the whole text is tokenized at once. A sentence too long for a window is split at spaces.
+ *
+ * Sentences are found in the document (its line breaks help), while the tokens are those of the
+ * model text (shared/profiles/input.ts: the same length, perhaps with line breaks as spaces).
  */
 import type { Token } from 'node-llama-cpp';
 import { sentenceStarts } from '../../../shared/text/sentences';
@@ -19,14 +22,15 @@ export interface DocumentUnit {
   tokens: Token[];
 }
 
-export function documentUnits(text: string, tokenize: (s: string) => Token[], maxUnitTokens: number): DocumentUnit[] {
+export function documentUnits(text: string, tokenize: (s: string) => Token[], maxUnitTokens: number, modelText = text): DocumentUnit[] {
   if (text.length === 0) return [];
+  if (modelText.length !== text.length) throw new Error('the model text must have the length of the document');
   const starts = sentenceStarts(text).filter((s) => s > 0 && s < text.length);
   const pieces: { start: number; end: number; sentenceStart: number | null }[] = [];
   let previousCut = 0;
   let previousSentence: number | null = 0;
   for (const s of starts) {
-    const cut = text[s - 1] === ' ' && s - 1 > previousCut ? s - 1 : s;
+    const cut = modelText[s - 1] === ' ' && s - 1 > previousCut ? s - 1 : s;
     if (cut <= previousCut) continue;
     pieces.push({ start: previousCut, end: cut, sentenceStart: previousSentence });
     previousCut = cut;
@@ -35,7 +39,7 @@ export function documentUnits(text: string, tokenize: (s: string) => Token[], ma
   pieces.push({ start: previousCut, end: text.length, sentenceStart: previousSentence });
 
   const units: DocumentUnit[] = [];
-  for (const piece of pieces) splitToFit(text, piece, tokenize, maxUnitTokens, units, 0);
+  for (const piece of pieces) splitToFit(modelText, piece, tokenize, maxUnitTokens, units, 0);
   return units;
 }
 

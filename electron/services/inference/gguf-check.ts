@@ -75,6 +75,14 @@ export async function checkAdapterFile(path: string, base: CheckedGguf): Promise
     );
   }
   const baseTensors = new Map(base.header.tensors.map((t) => [t.name, t.dims]));
+  // With tied embeddings (no output.weight) llama.cpp also applies a token_embd LoRA to the output
+  // projection, where its flipped pair does not fit: it aborts (GGML_ASSERT ggml_can_mul_mat).
+  if (!baseTensors.has('output.weight') && adapter.header.tensors.some((t) => t.name.startsWith('token_embd.weight.lora_'))) {
+    throw new InferenceError(
+      'adapter-mismatch',
+      `adapter ${name} carries a LoRA on the token embeddings, and the model ${basename(base.path)} ties its embeddings and output (no output.weight): llama.cpp would apply it to the output projection too and abort; merge the adapter into the model instead`,
+    );
+  }
   for (const t of adapter.header.tensors) {
     const m = /^(.*)\.lora_([ab])$/.exec(t.name);
     if (!m) continue;
@@ -83,7 +91,10 @@ export async function checkAdapterFile(path: string, base: CheckedGguf): Promise
       throw new InferenceError('adapter-mismatch', `adapter ${name} modifies ${m[1]}, which the model ${basename(base.path)} does not have`);
     }
     // GGUF lists dims innermost first: A is [in, r], B is [r, out]; the base weight is [in, out].
-    const fits = m[2] === 'a' ? t.dims[0] === target[0] : t.dims[1] === target[1];
+    // The token embedding's pair is flipped (llama.cpp's llm_build_inp_embd): A is [r, vocab], B
+    // is [r, n_embd], the base [n_embd, vocab].
+    const embedding = m[1] === 'token_embd.weight';
+    const fits = m[2] === 'a' ? t.dims[embedding ? 1 : 0] === target[embedding ? 1 : 0] : t.dims[1] === target[embedding ? 0 : 1];
     if (!fits) {
       throw new InferenceError(
         'adapter-mismatch',

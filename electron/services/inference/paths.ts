@@ -31,9 +31,23 @@ export function builtinProfilesDir(): string {
   return join(appRoot(), 'resources', 'profiles');
 }
 
+/** The texts `models selftest` builds its probe documents from. */
+export function selftestTextsDir(): string {
+  return join(appRoot(), 'resources', 'selftest');
+}
+
+/**
+ * Where the user's own profiles go (`models selftest --apply` writes there): the profiles folder
+ * option, else WORKBENCH_PROFILES_DIR, else `profiles/` in the models folder (user-writable, as
+ * pulls write there). Never the built-in folder.
+ */
+export function userProfilesDir(options: LocationOptions = {}): string {
+  return resolve(options.profilesDir ?? process.env.WORKBENCH_PROFILES_DIR ?? join(modelsDir(options), 'profiles'));
+}
+
 /** Profile folders in lookup order, user folders first. */
 export function profileSearchPath(options: LocationOptions = {}): string[] {
-  const dirs = [options.profilesDir, process.env.WORKBENCH_PROFILES_DIR, builtinProfilesDir()].filter(
+  const dirs = [options.profilesDir, process.env.WORKBENCH_PROFILES_DIR, userProfilesDir(options), builtinProfilesDir()].filter(
     (d): d is string => typeof d === 'string' && d !== '',
   );
   return [...new Set(dirs.map((d) => resolve(d)))];

@@ -4,27 +4,33 @@
  * segmentation. Whatever the model writes, the result covers the text exactly: the cuts go
  * through segmentationFromCuts, and a head that cannot be placed is a warning, never lost text.
  *
- * Constrained mode places heads by construction: the grammar only offers the window's sentence
- * starts, in order, so each head the model writes names one candidate offset. Free mode reads the
- * output tolerantly and places heads with the shared locator.
+ * Constrained mode places heads by construction: only the window's sentence starts are offered, in
+ * order, so each head the model writes names one candidate offset. The local engine decodes them
+ * with a token trie (trie-decoder.ts); `decoder: 'grammar'` samples under the equivalent GBNF
+ * grammar instead (the reference the trie decoder is tested against). Free mode reads the output
+ * tolerantly and places heads with the shared locator.
  */
 import type { Token } from 'node-llama-cpp';
 import { segmentationFromCuts } from '../../../shared/document/segmentation';
 import type { DocumentInfo, SegmentationResult, SegmentationWarning, SegmentNote } from '../../../shared/document/types';
 import { locateHeads } from '../../../shared/locate';
-import { buildHeadGrammar, headCandidates, parseConstrainedOutput, type HeadCandidate } from '../../../shared/profiles/constrained';
+import { buildHeadGrammar, headCandidates, parseConstrainedOutput, type HeadCandidate, type HeadWords } from '../../../shared/profiles/constrained';
 import { parseModelOutput } from '../../../shared/profiles/parse-output';
 import { reconcileWindows, type WindowCuts } from '../../../shared/profiles/reconcile';
 import type { ModelStrategy, Profile } from '../../../shared/profiles/schema';
+import { modelInputText } from '../../../shared/profiles/input';
 import { renderPrompt } from '../../../shared/profiles/template';
 import { planWindows, WindowPlanError } from '../../../shared/profiles/windows';
 import { documentUnits, type DocumentUnit } from './document-units';
 import type { BackendInfo, GpuChoice, InferenceEngine } from './engine';
 import { abortError, InferenceError } from './errors';
 import { runPrompt } from './prompt-runner';
+import { trieDecodable } from './trie-decoder';
 import { RunMeter, type ModelRunProgress } from './progress';
 
 export type RunMode = 'constrained' | 'free';
+/** How constrained mode decodes: the token trie (default) or the GBNF grammar. */
+export type ConstrainedDecoder = 'trie' | 'grammar';
 
 export interface ModelFiles {
   model: string;
@@ -37,6 +43,7 @@ export interface PipelineRequest {
   strategy: ModelStrategy;
   profile: Profile;
   mode: RunMode;
+  decoder?: ConstrainedDecoder;
   windowTokens: number;
   overlapTokens: number;
   gpu: GpuChoice;
@@ -63,6 +70,7 @@ interface WindowRecord {
   prefillMs: number;
   generateMs: number;
   stoppedBy: string;
+  steps?: { forced: number; chosen: number; grammar: number };
   heads: number;
   placed: number;
   output?: string;
@@ -75,7 +83,7 @@ function round(ms: number): number {
 }
 
 /** The window's head candidates: its sentence starts, offsets relative to the window. */
-function windowCandidates(windowText: string, start: number, windowUnits: readonly DocumentUnit[], words: number): HeadCandidate[] {
+function windowCandidates(windowText: string, start: number, windowUnits: readonly DocumentUnit[], words: HeadWords): HeadCandidate[] {
   const starts = windowUnits
     .map((u) => u.sentenceStart)
     .filter((s): s is number => s !== null)
@@ -123,7 +131,10 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
         `a window of ${req.windowTokens} tokens does not fit: with ${templateTokens} template tokens and ${maxNew} new tokens it needs a context of ${needed}, but ${limitName} is ${limit}; use a window of at most ${Math.max(0, fits)} tokens`,
       );
     }
-    const units = documentUnits(text, (s) => model.tokenize(s), Math.max(1, Math.floor(req.windowTokens / 2)));
+    // The model sees the text as its profile's input settings say (the same length, so every offset
+    // below is an offset in the document too); the segmentation is made on the document itself.
+    const modelText = modelInputText(text, profile.input);
+    const units = documentUnits(text, (s) => model.tokenize(s), Math.max(1, Math.floor(req.windowTokens / 2)), modelText);
     let plan;
     try {
       plan = planWindows(
@@ -161,7 +172,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
       const w = plan[k]!;
       const start = units[w.first]!.start;
       const end = units[w.end - 1]!.end;
-      const windowText = text.slice(start, end);
+      const windowText = modelText.slice(start, end);
       const windowUnits = units.slice(w.first, w.end);
       const tokens = [...before, ...windowUnits.flatMap((u) => u.tokens), ...after];
       const candidates = req.mode === 'constrained' ? windowCandidates(windowText, start, windowUnits, words) : [];
@@ -172,9 +183,11 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
         // Nothing the grammar could offer: the window has no sentence start (one long sentence).
         record.stoppedBy = 'no-candidates';
       } else {
+        const requireFirst = start === 0;
+        const useTrie = req.mode === 'constrained' && (req.decoder ?? 'trie') === 'trie' && trieDecodable(model, profile.output);
         const grammar =
-          req.mode === 'constrained'
-            ? await llama.createGrammar({ grammar: buildHeadGrammar(candidates, profile.output, { requireFirst: start === 0 }) })
+          req.mode === 'constrained' && !useTrie
+            ? await llama.createGrammar({ grammar: buildHeadGrammar(candidates, profile.output, { requireFirst }) })
             : undefined;
         const generateStart = performance.now();
         let output;
@@ -185,6 +198,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
             tokens,
             decoding: profile.decoding,
             grammar,
+            heads: useTrie ? { llama, plan: { candidates, settings: profile.output, requireFirst } } : undefined,
             signal,
             batchSize: Math.min(MAX_BATCH, contextSize),
             onPrefill: (n, ms) => meter.prefilled(n, ms),
@@ -203,6 +217,7 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
         record.prefillMs = round(output.prefillMs);
         record.generateMs = round(output.generateMs);
         record.stoppedBy = output.stoppedBy;
+        if (output.steps) record.steps = output.steps;
 
         const locateStart = performance.now();
         if (req.mode === 'constrained') {

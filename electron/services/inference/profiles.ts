@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, readdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
+import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
 import { parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
 import { InferenceError } from './errors';
 import { profileSearchPath, resolveModelFile, type LocationOptions } from './paths';
@@ -44,19 +45,35 @@ async function readProfileFile(path: string): Promise<Profile> {
     throw new InferenceError('profile-invalid', `profile ${basename(path)} is not valid JSON: ${(err as Error).message}`);
   }
   try {
-    return parseProfile(json, `profile ${basename(path)}`);
+    const profile = parseProfile(json, `profile ${basename(path)}`);
+    profile.prompt.instruction ??= defaultInstruction(profile.strategy, profile.output);
+    return profile;
   } catch (err) {
     if (err instanceof ProfileFormatError) throw new InferenceError('profile-invalid', err.message);
     throw err;
   }
 }
 
-/** The first profile with this name along the search path (a file `<name>.json` or a `name` field). */
-export async function loadProfile(name: string, options: LocationOptions = {}): Promise<LoadedProfile> {
+/**
+ * The first profile with this name along the search path (a file `<name>.json`). `NAME@LAYOUT`
+ * is that profile with another prompt layout (shared/profiles/prompt-layouts.ts).
+ */
+export async function loadProfile(variant: string, options: LocationOptions = {}): Promise<LoadedProfile> {
+  let name: string;
+  let layout;
+  try {
+    ({ base: name, layout } = parseVariantName(variant));
+  } catch (err) {
+    if (err instanceof PromptLayoutError) throw new InferenceError('profile-not-found', `profile ${variant}: ${err.message}`);
+    throw err;
+  }
   const known: string[] = [];
   for (const dir of profileSearchPath(options)) {
     for (const path of await profileFilesIn(dir)) {
-      if (basename(path, '.json') === name) return { profile: await readProfileFile(path), path };
+      if (basename(path, '.json') === name) {
+        const profile = await readProfileFile(path);
+        return { profile: layout ? withPromptLayout(profile, layout) : profile, path };
+      }
       known.push(basename(path, '.json'));
     }
   }

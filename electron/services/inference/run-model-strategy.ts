@@ -82,6 +82,8 @@ export async function runModelStrategy(
   if (overlapTokens * 2 >= windowTokens) {
     throw new InferenceError('invalid-option', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
   }
+  const decoder = options.decoder ?? 'trie';
+  if (decoder !== 'trie' && decoder !== 'grammar') throw new InferenceError('invalid-option', `decoder must be trie or grammar, got '${decoder}'`);
   const gpu = gpuChoice(options.gpu ?? settings.gpu);
   const threads = threadCount(options.threads ?? settings.threads);
   const files = chooseFiles(profile, options, locations);
@@ -113,7 +115,7 @@ export async function runModelStrategy(
   const engine = deps.engine ?? sharedEngine();
   const { result } = await segmentWithModel(
     engine,
-    { text, info, strategy, profile, mode, windowTokens, overlapTokens, gpu, threads, files },
+    { text, info, strategy, profile, mode, decoder, windowTokens, overlapTokens, gpu, threads, files },
     { onProgress: hooks.onProgress, signal: hooks.signal },
   );
   const [modelSha, adapterSha] = await hashes;

@@ -42,6 +42,13 @@ function foldScaling(pair: PeftLoraPair, alpha: number): Float32Array {
   return pair.b.map((v) => v * factor);
 }
 
+/** A row-major [rows, cols] matrix as row-major [cols, rows]. */
+function transpose(m: Float32Array, rows: number, cols: number): Float32Array {
+  const out = new Float32Array(m.length);
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = m[r * cols + c]!;
+  return out;
+}
+
 export async function convertPeftToGguf(dir: string, out: string, options: ConvertPeftOptions = {}): Promise<ConvertPeftResult> {
   const { config, pairs } = await readPeftAdapter(dir);
   const type = options.outType === 'f16' ? GgmlType.F16 : GgmlType.F32;
@@ -60,9 +67,16 @@ export async function convertPeftToGguf(dir: string, out: string, options: Conve
   let rescaled = 0;
   const tensors: GgufTensorSource[] = [];
   for (const pair of pairs) {
-    const base = `blk.${pair.layer}.${QWEN2_LORA_TARGETS[pair.module]}.weight`;
     const b = foldScaling(pair, alpha);
     if (b !== pair.b) rescaled++;
+    if (pair.layer < 0) {
+      // The input embeddings, as llama.cpp's convert_lora_to_gguf.py writes them: A transposed to
+      // [vocab, r] (GGUF [r, vocab]), B as stored (GGUF [r, hidden]); llama.cpp gathers A's rows.
+      tensors.push({ name: 'token_embd.weight.lora_a', dims: [pair.rank, pair.inputs], type, data: () => encodeTensorData(type, transpose(pair.a, pair.rank, pair.inputs)) });
+      tensors.push({ name: 'token_embd.weight.lora_b', dims: [pair.rank, pair.outputs], type, data: () => encodeTensorData(type, b) });
+      continue;
+    }
+    const base = `blk.${pair.layer}.${QWEN2_LORA_TARGETS[pair.module]}.weight`;
     tensors.push({ name: `${base}.lora_a`, dims: [pair.inputs, pair.rank], type, data: () => encodeTensorData(type, pair.a) });
     tensors.push({ name: `${base}.lora_b`, dims: [pair.rank, pair.outputs], type, data: () => encodeTensorData(type, b) });
   }
@@ -84,7 +98,7 @@ export async function convertPeftToGguf(dir: string, out: string, options: Conve
     architecture: 'qwen2',
     alpha,
     ranks: [...new Set(pairs.map((p) => p.rank))].sort((x, y) => x - y),
-    layers: new Set(pairs.map((p) => p.layer)).size,
+    layers: new Set(pairs.filter((p) => p.layer >= 0).map((p) => p.layer)).size,
     modules: [...new Set(pairs.map((p) => p.module))].sort(),
     tensors: tensors.length,
     rescaled,

@@ -8,7 +8,9 @@ import { profileFiles } from '../../../shared/profiles/schema';
 import { InferenceEngine, type BackendInfo, type GpuChoice } from '../inference/engine';
 import { listProfiles, loadProfile } from '../inference/profiles';
 import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../inference/paths';
-import { hubRepoOf } from './peft-source';
+import { join } from 'node:path';
+import { hubRepoOf, PEFT_EXTRA_FILES, PEFT_FILES, peftCacheDir } from './peft-source';
+import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
 
 export interface ProfileHealth {
@@ -16,7 +18,7 @@ export interface ProfileHealth {
   strategy?: string;
   path: string;
   ready: boolean;
-  files: { role: string; file: string; path: string; state: 'ok' | 'missing' | 'invalid'; detail?: string }[];
+  files: { role: string; file: string; path: string; state: 'ok' | 'missing' | 'invalid'; detail?: string; peft?: PeftSummary }[];
   error?: string;
 }
 
@@ -47,17 +49,21 @@ async function profileHealth(name: string, options: LocationOptions): Promise<Om
   const basePath = wanted[0]?.role === 'base' ? resolveModelFile(wanted[0].file, options) : undefined;
   for (const f of wanted) {
     const path = resolveModelFile(f.file, options);
+    // An adapter pulled as a PEFT folder: what decided its conversion (the folder stays in the models folder).
+    const repo = f.role === 'adapter' && f.source ? hubRepoOf(f.source) : undefined;
+    const peftDir = repo ? peftCacheDir(resolveModelsDir(options), repo) : undefined;
+    const peft = peftDir && existsSync(join(peftDir, 'adapter_model.safetensors')) ? await summarizePeftFolder(peftDir, [...PEFT_FILES, ...PEFT_EXTRA_FILES]) : undefined;
     if (!existsSync(path)) {
       const how = f.uri || (f.source && hubRepoOf(f.source)) ? `models pull ${name}` : f.source ? `convert it from ${f.source} with models convert-peft` : 'models import FILE';
-      files.push({ role: f.role, file: f.file, path, state: 'missing', detail: how });
+      files.push({ role: f.role, file: f.file, path, state: 'missing', detail: how, ...(peft ? { peft } : {}) });
       continue;
     }
     try {
       const base = f.role === 'adapter' && basePath && existsSync(basePath) ? basePath : undefined;
       await verifyForUse(path, { base });
-      files.push({ role: f.role, file: f.file, path, state: 'ok' });
+      files.push({ role: f.role, file: f.file, path, state: 'ok', ...(peft ? { peft } : {}) });
     } catch (err) {
-      files.push({ role: f.role, file: f.file, path, state: 'invalid', detail: (err as Error).message });
+      files.push({ role: f.role, file: f.file, path, state: 'invalid', detail: (err as Error).message, ...(peft ? { peft } : {}) });
     }
   }
   return { ready: files.every((f) => f.state === 'ok'), files };

@@ -48,3 +48,14 @@ export async function probeDownload(uri: string, options: { endpoint?: string; s
   if (status === 404) throw new ModelError('download-failed', `${uri}: no such file on ${new URL(url).host} (HTTP 404)`);
   if (status >= 500) throw new ModelError('download-failed', `${uri}: the hub answered HTTP ${status}; try again later`);
 }
+
+/** Whether the hub has the file: false for HTTP 404, true otherwise; an unreachable hub still throws. */
+export async function hubHasFile(uri: string, options: { endpoint?: string; signal?: AbortSignal } = {}): Promise<boolean> {
+  try {
+    await probeDownload(uri, options);
+    return true;
+  } catch (err) {
+    if (err instanceof ModelError && /\(HTTP 404\)$/.test(err.message)) return false;
+    throw err;
+  }
+}

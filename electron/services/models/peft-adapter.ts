@@ -23,6 +23,7 @@ export interface PeftConfig {
 }
 
 export interface PeftLoraPair {
+  /** -1 for the input embeddings (module embed_tokens). */
   layer: number;
   /** Hugging Face module inside the layer, e.g. `self_attn.q_proj`. */
   module: string;
@@ -47,6 +48,10 @@ const TIED_EMBEDDINGS_HELP =
   'merge the adapter into the base model (e.g. PEFT merge_and_unload, then convert the merged model to GGUF) and use it as a merged model';
 
 const LORA_TENSOR = /^(?:base_model\.model\.)?model\.layers\.(\d+)\.([a-z_]+\.[a-z_]+)\.lora_([AB])(?:\.[A-Za-z0-9_-]+)?\.weight$/;
+/** A LoRA on the input embeddings: PEFT's lora_embedding_A [r, vocab] and lora_embedding_B [hidden, r]. */
+const EMBEDDING_LORA_TENSOR = /^(?:base_model\.model\.)?model\.embed_tokens\.lora_embedding_([AB])(?:\.[A-Za-z0-9_-]+)?$/;
+/** The module name of an embedding pair (layer -1). */
+export const EMBEDDING_MODULE = 'embed_tokens';
 const EMBEDDING_TENSOR = /(?:^|\.)(embed_tokens|lm_head|wte|word_embeddings)(?:\.|$)/;
 
 function number(value: unknown, field: string): number {
@@ -88,7 +93,9 @@ export function parsePeftConfig(json: unknown): PeftConfig {
   if (Array.isArray(targetModules)) {
     for (const t of targetModules) {
       const short = t.split('.').pop()!;
-      if (['embed_tokens', 'lm_head'].includes(short)) {
+      // A LoRA on embed_tokens converts (token_embd.weight.lora_a/b); only lm_head cannot be a LoRA of a tied model.
+      if (short === 'embed_tokens') continue;
+      if (short === 'lm_head') {
         throw new ModelError('peft-tied-embeddings', `adapter_config.json: target_modules includes ${t}. ${TIED_EMBEDDINGS_HELP}`);
       }
       if (!QWEN2_TARGET_SHORT_NAMES.includes(short)) {
@@ -131,6 +138,13 @@ function checkShape(name: string, shape: number[], rows: number | undefined, col
 function collectPairs(file: SafetensorsFile, config: PeftConfig): PeftLoraPair[] {
   const halves = new Map<string, { layer: number; module: string; a?: string; b?: string }>();
   for (const name of file.tensors.keys()) {
+    const e = EMBEDDING_LORA_TENSOR.exec(name);
+    if (e) {
+      const entry = halves.get('embed') ?? { layer: -1, module: EMBEDDING_MODULE };
+      entry[e[1] === 'A' ? 'a' : 'b'] = name;
+      halves.set('embed', entry);
+      continue;
+    }
     if (EMBEDDING_TENSOR.test(name)) {
       throw new ModelError('peft-tied-embeddings', `adapter_model.safetensors contains ${name}, a trained embedding or lm_head. ${TIED_EMBEDDINGS_HELP}`);
     }
@@ -153,7 +167,8 @@ function collectPairs(file: SafetensorsFile, config: PeftConfig): PeftLoraPair[]
   const pairs: PeftLoraPair[] = [];
   for (const entry of [...halves.values()].sort((x, y) => x.layer - y.layer || x.module.localeCompare(y.module))) {
     if (!entry.a || !entry.b) {
-      throw new ModelError('peft-invalid', `adapter_model.safetensors: layer ${entry.layer} ${entry.module} has lora_${entry.a ? 'A' : 'B'} without its lora_${entry.a ? 'B' : 'A'}`);
+      const where = entry.layer < 0 ? entry.module : `layer ${entry.layer} ${entry.module}`;
+      throw new ModelError('peft-invalid', `adapter_model.safetensors: ${where} has lora_${entry.a ? 'A' : 'B'} without its lora_${entry.a ? 'B' : 'A'}`);
     }
     const ta = file.tensors.get(entry.a)!;
     const tb = file.tensors.get(entry.b)!;
@@ -161,7 +176,7 @@ function collectPairs(file: SafetensorsFile, config: PeftConfig): PeftLoraPair[]
     const [rank, inputs] = ta.shape as [number, number];
     checkShape(entry.b, tb.shape, undefined, rank);
     const outputs = tb.shape[0]!;
-    const moduleName = `model.layers.${entry.layer}.${entry.module}`;
+    const moduleName = entry.layer < 0 ? `model.${entry.module}` : `model.layers.${entry.layer}.${entry.module}`;
     const configRank = patternValue(config.rankPattern, moduleName) ?? config.rank;
     if (configRank !== rank) {
       throw new ModelError('peft-invalid', `adapter_model.safetensors: ${entry.a} has rank ${rank}, adapter_config.json says ${configRank}; the two files do not belong together`);

@@ -4,6 +4,7 @@
  * same downloader (so HF_ENDPOINT applies) and converts them.
  */
 import { join } from 'node:path';
+import { hubHasFile } from './hub-probe';
 import { downloadModelFile, type PullOptions } from './pull-download';
 
 export interface HubRepo {
@@ -13,6 +14,8 @@ export interface HubRepo {
 }
 
 export const PEFT_FILES = ['adapter_config.json', 'adapter_model.safetensors'] as const;
+/** Fetched when the repository has them (absent is not an error): they tell how it was trained. */
+export const PEFT_EXTRA_FILES = ['tokenizer_config.json', 'special_tokens_map.json', 'added_tokens.json', 'README.md'] as const;
 
 /** `hf:owner/repo`, `https://huggingface.co/owner/repo[/tree/branch]` (or the HF_ENDPOINT host). */
 export function hubRepoOf(source: string): HubRepo | undefined {
@@ -45,9 +48,18 @@ export function peftCacheDir(modelsDir: string, repo: HubRepo): string {
   return join(modelsDir, 'peft', `${repo.owner}--${repo.repo}${repo.branch ? `--${repo.branch}` : ''}`);
 }
 
-export async function downloadPeftAdapter(repo: HubRepo, dir: string, options: PullOptions = {}): Promise<void> {
+/** Downloads the adapter's files into `dir`; returns the names of those it has. */
+export async function downloadPeftAdapter(repo: HubRepo, dir: string, options: PullOptions = {}): Promise<string[]> {
+  const uri = (file: string) => `hf:${repo.owner}/${repo.repo}/${file}${repo.branch ? `#${repo.branch}` : ''}`;
+  const present: string[] = [];
   for (const file of PEFT_FILES) {
-    const uri = `hf:${repo.owner}/${repo.repo}/${file}${repo.branch ? `#${repo.branch}` : ''}`;
-    await downloadModelFile(uri, join(dir, file), options);
+    await downloadModelFile(uri(file), join(dir, file), options);
+    present.push(file);
   }
+  for (const file of PEFT_EXTRA_FILES) {
+    if (!(await hubHasFile(uri(file), options))) continue;
+    await downloadModelFile(uri(file), join(dir, file), options);
+    present.push(file);
+  }
+  return present;
 }

@@ -11,6 +11,7 @@ import { modelsDir as resolveModelsDir, resolveModelFile } from '../inference/pa
 import { convertPeftToGguf } from './convert-peft';
 import { downloadModelFile, type PullOptions } from './pull-download';
 import { downloadPeftAdapter, hubRepoOf, peftCacheDir } from './peft-source';
+import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
 
 export { downloadModelFile, type PullOptions, type PullProgress } from './pull-download';
@@ -22,6 +23,8 @@ export interface PulledFile {
   status: 'present' | 'downloaded' | 'converted' | 'needs-conversion' | 'missing';
   /** How to get a file that cannot be fetched. */
   hint?: string;
+  /** An adapter fetched as a PEFT folder: what decided its conversion. */
+  peft?: PeftSummary;
 }
 
 /** Verifies a fetched file; one that is not usable is removed so the next pull starts clean. */
@@ -56,10 +59,11 @@ export async function pullProfile(name: string, options: PullOptions = {}): Prom
     const repo = f.role === 'adapter' && f.source ? hubRepoOf(f.source) : undefined;
     if (repo) {
       const peftDir = peftCacheDir(resolveModelsDir(options), repo);
-      await downloadPeftAdapter(repo, peftDir, options);
+      const fetched = await downloadPeftAdapter(repo, peftDir, options);
+      const peft = await summarizePeftFolder(peftDir, fetched);
       await convertPeftToGguf(peftDir, path);
       await keepIfValid(path, base);
-      out.push({ role: f.role, file: f.file, path, status: 'converted' });
+      out.push({ role: f.role, file: f.file, path, status: 'converted', peft });
       continue;
     }
     const hint = f.source

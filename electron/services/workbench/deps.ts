@@ -11,6 +11,7 @@ import type {
   InstalledModel,
   RunOptions,
   RunProgress,
+  SelftestResult,
   StrategyInfo,
 } from '../../../shared/ipc/contract';
 
@@ -48,6 +49,7 @@ export interface ModelsFacade {
   /** Downloads a profile's files; resolves with the files written. */
   pull(profile: string, hooks: PullHooks): Promise<string[]>;
   import(path: string): Promise<InstalledModel>;
+  selftest(profiles: string[], apply: boolean): Promise<SelftestResult>;
 }
 
 export interface WorkbenchDeps {

@@ -2,7 +2,7 @@
  * The model manager (electron/services/models) in the contract's shapes. Everything is imported on
  * first use: listing GGUF headers and the doctor load node-llama-cpp, which start-up must not.
  */
-import type { DoctorReport, InstalledModel } from '../../../shared/ipc/contract';
+import type { DoctorReport, InstalledModel, SelftestResult } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
 import type { ModelsFacade } from './deps';
 
@@ -65,6 +65,18 @@ export function createModelsFacade(locations: LocationOptions): ModelsFacade {
         throw new Error(`${profile} still needs ${needed.map((f) => `${f.file}: ${f.hint ?? f.status}`).join('; ')}`);
       }
       return files.map((f) => f.path);
+    },
+
+    async selftest(profiles, apply): Promise<SelftestResult> {
+      const { runSelftest } = await import('../models/selftest');
+      const { SCORE_RULE } = await import('../../../shared/selftest/score');
+      const report = await runSelftest({ ...locations, profiles, apply });
+      return {
+        scoreRule: SCORE_RULE,
+        rows: report.rows.map((r) => ({ profile: r.profile, variant: r.variant, ...r.figures })),
+        best: report.best,
+        applied: report.applied,
+      };
     },
 
     async import(path): Promise<InstalledModel> {

@@ -1,6 +1,6 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useState } from 'react';
-import { importModel, pullModel, refreshModels, runDoctor } from '../../services/models';
+import { importModel, pullModel, refreshModels, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 
@@ -21,6 +21,7 @@ export function ModelsScreen() {
   return (
     <div className="models-screen" data-testid="models-screen">
       <BackendSection />
+      <SelftestSection />
       <InstalledSection />
       <ImportSection />
     </div>
@@ -85,6 +86,67 @@ function BackendSection() {
               })}
             </tbody>
           </table>
+        </>
+      )}
+    </Panel>
+  );
+}
+
+const percent = (x: number) => `${Math.round(x * 100)}%`;
+
+/** `models selftest` on the ready profiles: one row per prompt layout variant, the best marked. */
+function SelftestSection() {
+  const { running, result } = useModelsStore((s) => s.selftest);
+  const best = new Set(result?.best.map((b) => b.variant));
+  return (
+    <Panel
+      title="Self-test: which prompt layout suits each model"
+      meta={
+        <>
+          <button className="small" disabled={running} onClick={() => void runSelftest(false)} data-testid="run-selftest">
+            {running ? 'Running…' : 'Run self-test'}
+          </button>{' '}
+          <button className="small" disabled={running || !result?.best.length} onClick={() => void runSelftest(true)}>
+            Run and keep the best
+          </button>
+        </>
+      }
+    >
+      {!result ? (
+        <p className="muted">Runs every prompt layout of each ready profile on documents made of real texts joined at known points.</p>
+      ) : (
+        <>
+          <table className="table" data-testid="selftest-table">
+            <thead>
+              <tr>
+                <th>Variant</th>
+                <th>Parse</th>
+                <th>Placed</th>
+                <th>Joins</th>
+                <th>Repeat</th>
+                <th>tok/s</th>
+                <th>Score</th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.rows.map((r) => (
+                <tr key={r.variant}>
+                  <td>
+                    {r.variant}
+                    {best.has(r.variant) && <span className="ok"> best</span>}
+                  </td>
+                  <td>{percent(r.parseShare)}</td>
+                  <td>{percent(r.headsPlaced)}</td>
+                  <td>{percent(r.joinsFound)}</td>
+                  <td>{percent(r.repetition)}</td>
+                  <td>{numberFormat.format(r.tokensPerSecond)}</td>
+                  <td>{r.score.toFixed(3)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p className="muted">Score = {result.scoreRule}.</p>
+          {result.applied.length > 0 && <p>Kept in: {result.applied.join(', ')}</p>}
         </>
       )}
     </Panel>

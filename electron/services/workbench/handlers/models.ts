@@ -1,12 +1,13 @@
 import type { HandlerScope, Handlers } from './types';
 
-/** The model manager, as the UI sees it: listing, a health report, downloads with progress, import. */
-export function modelHandlers(scope: HandlerScope): Handlers<'listModels' | 'doctor' | 'pullModel' | 'importModel'> {
+/** The model manager, as the UI sees it: listing, a health report, downloads with progress, import, the self-test. */
+export function modelHandlers(scope: HandlerScope): Handlers<'listModels' | 'doctor' | 'pullModel' | 'importModel' | 'modelSelftest'> {
   const { deps, pulls, paths } = scope;
   return {
     listModels: async () => deps.models.list(),
     doctor: async () => deps.models.doctor(),
     pullModel: async ({ profile }) => ({ pullId: pulls.start(profile) }),
     importModel: async ({ path }, context) => deps.models.import(await paths.resolve(path, 'the model file', context)),
+    modelSelftest: async ({ profiles, apply }) => deps.models.selftest(profiles ?? [], apply ?? false),
   };
 }

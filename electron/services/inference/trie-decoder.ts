@@ -1,0 +1,267 @@
+/**
+ * The local engine's constrained decoder. It writes the same language as the window's GBNF
+ * grammar (shared/profiles/constrained.ts: heads at the window's sentence starts, in order, with
+ * note lines where the profile has them), but decodes the heads with a token trie instead:
+ *
+ * - the allowed next tokens are every token whose bytes continue a head line still allowed
+ *   (head-trie.ts), the same set the grammar allows;
+ * - where that is one token (often at a line's last bytes), it is forced without sampling, and a
+ *   run of forced tokens is evaluated as one batch;
+ * - where there are several, the model's logits are taken once and the greedy choice is made
+ *   among the allowed tokens only: every other token of the vocabulary gets a bias of -infinity.
+ *   The bias comes before the repeat penalty in llama.cpp's sampler chain, and -infinity stays
+ *   -infinity under it, so the choice is the grammar's (whose fast path takes the unconstrained
+ *   greedy token when the grammar allows it, otherwise the best allowed one), without matching
+ *   the whole vocabulary against a large grammar;
+ * - a free-text note goes through the grammar of that one note line, which is small.
+ *
+ * The evaluate iterator's pending tokens (sampled or forced, not yet in the KV cache) start the
+ * next evaluation, so nothing is evaluated twice.
+ */
+import { LlamaGrammarEvaluationState, TokenBias, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import { buildNoteGrammar, noteLinePrefix, type HeadCandidate } from '../../../shared/profiles/constrained';
+import type { DecodingSettings, OutputSettings } from '../../../shared/profiles/schema';
+import { abortError } from './errors';
+import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
+import { tokenBytes, utf8Latin1, type TokenBytes } from './token-bytes';
+
+/**
+ * Whether the trie decoder can run this profile on this model: the vocabulary must be byte-level
+ * BPE, and in the notes-first layout a note's label and a head line must not start alike (the
+ * first token then says which of the two the model writes).
+ */
+export function trieDecodable(model: LlamaModel, settings: OutputSettings): boolean {
+  if (!tokenBytes(model)) return false;
+  if (settings.notes === 'none' || settings.layout !== 'notes-first') return true;
+  const label = noteLinePrefix(settings);
+  const head = settings.constrained.headPrefix;
+  return label !== '' && head !== '' && label[0] !== head[0];
+}
+
+export interface HeadDecodePlan {
+  candidates: readonly HeadCandidate[];
+  settings: OutputSettings;
+  /** The window starts the document: its first sentence must be the first head. */
+  requireFirst: boolean;
+}
+
+export interface TrieDecodeRun {
+  llama: Llama;
+  model: LlamaModel;
+  sequence: LlamaContextSequence;
+  /** Tokens not yet evaluated (the prompt's last token); generation starts from their logits. */
+  pending: Token[];
+  decoding: DecodingSettings;
+  plan: HeadDecodePlan;
+  signal?: AbortSignal;
+  onToken?: (ms: number) => void;
+}
+
+export interface TrieDecodeResult {
+  tokens: Token[];
+  stoppedBy: 'end' | 'max-tokens';
+  /** How the tokens were chosen: forced by the trie, chosen among allowed ones, or by a note grammar. */
+  steps: { forced: number; chosen: number; grammar: number };
+}
+
+/**
+ * A bias of -infinity on every token but the allowed ones (and the end tokens when ending is
+ * allowed). TokenBias.set() ignores "never" on end tokens and would take 150,000 calls, so its
+ * internal map is replaced by an iterable over the vocabulary: node-llama-cpp 3.21.1 reads the
+ * bias only by iterating `_biases` (getTokenBiasesForAddon), and the native sampler adds each bias
+ * to the token's logit. The decoder tests fail if a later version reads it otherwise.
+ */
+function allowOnly(model: LlamaModel, vocab: TokenBytes, allowed: ReadonlySet<Token>, endAllowed: boolean): TokenBias {
+  const pair: [Token, number] = [0 as Token, -Infinity];
+  const iterable = {
+    [Symbol.iterator]() {
+      let t = -1;
+      return {
+        next(): IteratorResult<[Token, number]> {
+          for (t++; t < vocab.size; t++) {
+            if (allowed.has(t as Token) || (endAllowed && vocab.eog.has(t as Token))) continue;
+            pair[0] = t as Token;
+            return { done: false, value: pair };
+          }
+          return { done: true, value: undefined };
+        },
+      };
+    },
+  };
+  return Object.assign(new TokenBias(model.tokenizer), { _biases: iterable }) as TokenBias;
+}
+
+type LineKind = 'head' | 'note-or-head';
+
+export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult> {
+  const { model, sequence, decoding: d, plan, signal } = run;
+  const settings = plan.settings;
+  const vocab = tokenBytes(model);
+  if (!vocab) throw new Error('the trie decoder needs a byte-level BPE vocabulary');
+  const trie = new HeadTrie(plan.candidates, settings.constrained.headPrefix, vocab);
+  const withNotes = settings.notes !== 'none';
+  const layout = !withNotes ? 'heads' : settings.layout === 'notes-first' ? 'notes-first' : settings.notesBeforeHeads ? 'note-head' : 'head-note';
+  const grammars = new Map<string, LlamaGrammar>();
+  const noteGrammar = async (optional: boolean, written = '') => {
+    const text = buildNoteGrammar(settings, { optional, written });
+    let g = grammars.get(text);
+    if (!g) grammars.set(text, (g = await run.llama.createGrammar({ grammar: text })));
+    return g;
+  };
+  // Tokens that start a note line's label (a prefix of it), which tell a note from a head in the
+  // notes-first layout, with the text each writes.
+  const labelTokens = new Map<Token, string>();
+  if (layout === 'notes-first') {
+    const label = noteLinePrefix(settings);
+    const bytes = utf8Latin1(label);
+    for (let n = 1; n <= bytes.length; n++) {
+      const text = new TextDecoder().decode(Uint8Array.from(bytes.slice(0, n), (c) => c.charCodeAt(0)));
+      if (!label.startsWith(text)) continue;
+      for (const t of vocab.byBytes.get(bytes.slice(0, n)) ?? []) labelTokens.set(t, text);
+    }
+  }
+
+  const generated: Token[] = [];
+  const steps = { forced: 0, chosen: 0, grammar: 0 };
+  let pending = run.pending;
+  let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
+  let last = performance.now();
+  const lastN = d.repeatPenaltyLastTokens;
+  const sampling = {
+    temperature: 0,
+    yieldEogToken: true,
+    repeatPenalty:
+      d.repeatPenalty > 1 && lastN > 0 ? { punishTokens: () => generated.slice(-lastN), penalty: d.repeatPenalty, maxPunishTokens: lastN } : undefined,
+  } as const;
+
+  const emit = (token: Token, forced: boolean): boolean => {
+    generated.push(token);
+    if (forced) pending.push(token);
+    else pending = [token];
+    const now = performance.now();
+    run.onToken?.(now - last);
+    last = now;
+    if (generated.length >= d.maxNewTokens) {
+      stoppedBy = 'max-tokens';
+      return false;
+    }
+    return true;
+  };
+
+  /** Takes the logits once and returns the best allowed token, or null when the model ends. */
+  const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<Token | null> => {
+    if (signal?.aborted) throw abortError();
+    const iterator = sequence.evaluate(pending, { ...sampling, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
+    try {
+      const next = await iterator.next();
+      steps.chosen++;
+      if (next.done || vocab.eog.has(next.value)) return null;
+      return next.value;
+    } finally {
+      await iterator.return();
+    }
+  };
+
+  /** Writes one note line through its grammar; false when the model ended instead (or the limit hit). */
+  const writeNote = async (optional: boolean, written = ''): Promise<'done' | 'ended' | 'limit'> => {
+    const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar: await noteGrammar(optional, written) });
+    const iterator = sequence.evaluate(pending, { ...sampling, grammarEvaluationState });
+    try {
+      for (;;) {
+        if (signal?.aborted) throw abortError();
+        const next = await iterator.next();
+        if (next.done || vocab.eog.has(next.value)) return 'ended';
+        steps.grammar++;
+        if (!emit(next.value, false)) return 'limit';
+        if (model.detokenize([next.value]).includes('\n')) return 'done';
+      }
+    } finally {
+      await iterator.return();
+    }
+  };
+
+  /**
+   * Writes one head line from the trie and returns the candidate it names; `mustWrite` when
+   * ending is not allowed here. The first step may also offer the note label's first token
+   * (notes-first layout).
+   */
+  const writeHead = async (range: CandidateRange, mustWrite: boolean, kind: LineKind): Promise<number | 'ended' | 'limit' | { note: string }> => {
+    let at: TrieNode = trie.root;
+    let first = true;
+    for (;;) {
+      const ended = first ? -1 : trie.endAt(at, range);
+      if (ended >= 0) return ended;
+      const allowed = trie.allowed(at, range);
+      const offerLabel = first && kind === 'note-or-head';
+      if (offerLabel) for (const t of labelTokens.keys()) allowed.add(t);
+      const endAllowed = first && !mustWrite;
+      let token: Token | null;
+      if (allowed.size === 1 && !endAllowed) {
+        token = allowed.values().next().value!;
+        steps.forced++;
+        if (!emit(token, true)) return 'limit';
+      } else {
+        if (allowed.size === 0 && !endAllowed) return 'ended';
+        token = await choose(allowed, endAllowed);
+        if (token === null) return 'ended';
+        if (!emit(token, false)) return 'limit';
+      }
+      if (offerLabel && labelTokens.has(token)) return { note: labelTokens.get(token)! };
+      at = trie.advance(at, token);
+      first = false;
+    }
+  };
+
+  const headRange = (cursor: number, written: number): { range: CandidateRange; mustWrite: boolean } => {
+    const mustWrite = plan.requireFirst && written === 0;
+    return { range: { lo: cursor, hi: mustWrite ? 0 : Infinity }, mustWrite };
+  };
+
+  let cursor = 0;
+  let heads = 0;
+  let notes = 0;
+  const finishHead = (candidate: number) => {
+    cursor = candidate + 1;
+    heads++;
+  };
+
+  loop: for (;;) {
+    const { range, mustWrite } = headRange(cursor, heads);
+    if (!trie.canStart(range)) break;
+    switch (layout) {
+      case 'heads':
+      case 'head-note': {
+        const r = await writeHead(range, mustWrite, 'head');
+        if (typeof r !== 'number') break loop;
+        finishHead(r);
+        if (layout === 'head-note' && (await writeNote(false)) !== 'done') break loop;
+        break;
+      }
+      case 'note-head': {
+        if ((await writeNote(!mustWrite)) !== 'done') break loop;
+        const r = await writeHead(range, true, 'head');
+        if (typeof r !== 'number') break loop;
+        finishHead(r);
+        break;
+      }
+      case 'notes-first': {
+        if (heads === 0 && notes === 0) {
+          if ((await writeNote(false)) !== 'done') break loop;
+          notes++;
+          continue;
+        }
+        const kind: LineKind = heads === 0 && notes < plan.candidates.length ? 'note-or-head' : 'head';
+        const r = await writeHead(range, mustWrite, kind);
+        if (typeof r === 'object') {
+          if ((await writeNote(false, r.note)) !== 'done') break loop;
+          notes++;
+          continue;
+        }
+        if (typeof r !== 'number') break loop;
+        finishHead(r);
+        break;
+      }
+    }
+  }
+  return { tokens: generated, stoppedBy, steps };
+}

@@ -1,0 +1,118 @@
+/**
+ * `models selftest`: which prompt layout suits a profile's model. The seed does not publish how
+ * its models were prompted, so every layout variant (PROFILE@raw, @chatml, @chatml-instruction,
+ * @alpaca) runs in free mode on probe documents made of real texts joined at known points, and is
+ * scored (shared/selftest/score.ts). `apply` writes the best variant as the user's copy of the
+ * profile (in the user profiles folder, never over the built-in file).
+ */
+import { readdir, readFile, mkdir, writeFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describeDocument } from '../../../shared/document/document-info';
+import { parseModelOutput } from '../../../shared/profiles/parse-output';
+import { withPromptLayout } from '../../../shared/profiles/prompt-layouts';
+import { PROMPT_FORMATS, type ModelStrategy, type PromptFormat } from '../../../shared/profiles/schema';
+import { buildProbeDocuments, type ProbeDocument } from '../../../shared/selftest/probe';
+import { bestVariant, variantFigures, type VariantFigures, type VariantRun } from '../../../shared/selftest/score';
+import type { InferenceEngine } from '../inference/engine';
+import { selftestTextsDir, userProfilesDir, type LocationOptions } from '../inference/paths';
+import { listProfiles, loadProfile } from '../inference/profiles';
+import { runModelStrategy } from '../inference/run-model-strategy';
+
+export interface SelftestRow {
+  profile: string;
+  variant: string;
+  layout: PromptFormat;
+  figures: VariantFigures;
+}
+
+export interface SelftestReport {
+  rows: SelftestRow[];
+  /** The best variant per profile. */
+  best: { profile: string; variant: string; score: number }[];
+  /** User profile files written by `apply`. */
+  applied: string[];
+  probes: { name: string; chars: number; joins: number }[];
+}
+
+export interface SelftestOptions extends LocationOptions {
+  profiles?: string[];
+  apply?: boolean;
+  engine?: InferenceEngine;
+  gpu?: string;
+  threads?: number;
+  /** Probe documents: how many, passages each, characters per passage. */
+  probes?: { count: number; parts: number; passageChars: number };
+  signal?: AbortSignal;
+  onRow?: (row: SelftestRow) => void;
+}
+
+export async function probeDocuments(options: { count: number; parts: number; passageChars: number }): Promise<ProbeDocument[]> {
+  const dir = selftestTextsDir();
+  const files = (await readdir(dir)).filter((f) => f.endsWith('.txt')).sort();
+  const sources = await Promise.all(files.map(async (f) => ({ name: f.replace(/\.txt$/, ''), text: await readFile(join(dir, f), 'utf-8') })));
+  return buildProbeDocuments(sources, options);
+}
+
+async function runVariant(name: string, strategy: ModelStrategy, doc: ProbeDocument, options: SelftestOptions): Promise<VariantRun> {
+  const { profile } = await loadProfile(name, options);
+  const result = await runModelStrategy(
+    { text: doc.text, info: describeDocument(`${doc.name}.txt`, doc.text), strategy, options: { profile: name, mode: 'free', gpu: options.gpu, threads: options.threads } as never },
+    { signal: options.signal },
+    { engine: options.engine, profilesDir: options.profilesDir, modelsDir: options.modelsDir },
+  );
+  const windows = result.meta.windows as { output?: string; heads: number; placed: number }[];
+  const outputs = windows.map((w) => w.output ?? '');
+  const parsedLines = outputs.reduce((n, o) => {
+    const heads = parseModelOutput(profile.prompt.answerPrefix + o, profile.output).heads;
+    return n + heads.length + heads.filter((h) => h.topic || h.summary).length;
+  }, 0);
+  return {
+    outputs,
+    parsedLines,
+    heads: windows.reduce((n, w) => n + w.heads, 0),
+    placed: windows.reduce((n, w) => n + w.placed, 0),
+    boundaries: result.segmentation.boundaries,
+    tokensPerSecond: Number(result.meta.tokensPerSecond ?? 0),
+  };
+}
+
+/** Writes the profile's JSON with the variant's prompt layout into the user profiles folder. */
+async function applyVariant(profileName: string, layout: PromptFormat, options: SelftestOptions): Promise<string> {
+  const { path } = await loadProfile(profileName, options);
+  const json = JSON.parse(await readFile(path, 'utf-8')) as { prompt: Record<string, unknown> };
+  const { profile } = await loadProfile(profileName, options);
+  const prompt = withPromptLayout(profile, layout).prompt;
+  json.prompt = { ...json.prompt, format: prompt.format, template: prompt.template };
+  const dir = userProfilesDir(options);
+  await mkdir(dir, { recursive: true });
+  const target = join(dir, `${profileName}.json`);
+  await writeFile(`${target}.tmp`, JSON.stringify(json, null, 2) + '\n');
+  await rename(`${target}.tmp`, target);
+  return target;
+}
+
+export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestReport> {
+  const names = options.profiles?.length ? options.profiles : (await listProfiles(options)).filter((p) => p.ready).map((p) => p.name);
+  const docs = await probeDocuments(options.probes ?? { count: 2, parts: 4, passageChars: 700 });
+  const rows: SelftestRow[] = [];
+  const best: SelftestReport['best'] = [];
+  const applied: string[] = [];
+  for (const name of names) {
+    const { profile } = await loadProfile(name, options);
+    const profileRows: SelftestRow[] = [];
+    for (const layout of PROMPT_FORMATS) {
+      const variant = withPromptLayout(profile, layout).name;
+      const runs: { doc: ProbeDocument; run: VariantRun }[] = [];
+      for (const doc of docs) runs.push({ doc, run: await runVariant(variant, profile.strategy, doc, options) });
+      const row = { profile: name, variant, layout, figures: variantFigures(runs) };
+      profileRows.push(row);
+      options.onRow?.(row);
+    }
+    rows.push(...profileRows);
+    const top = bestVariant(profileRows);
+    if (!top) continue;
+    best.push({ profile: name, variant: top.variant, score: top.figures.score });
+    if (options.apply) applied.push(await applyVariant(name, top.layout, options));
+  }
+  return { rows, best, applied, probes: docs.map((d) => ({ name: d.name, chars: d.text.length, joins: d.joins.length })) };
+}

@@ -134,6 +134,11 @@ function hardSplit(text: string, start: number, end: number, limits: Limits, all
     let target = Math.min(end - 1, pieceStart + limits.maxChars);
     let cut: number | null = null;
     while (target > pieceStart) {
+      // A vetoed spot (inside a code block, say) needs no grapheme look-up: halve at once.
+      if (!allowed(target)) {
+        target -= Math.max(1, Math.floor((target - pieceStart) / 2));
+        continue;
+      }
       const candidate = graphemeBoundaryAtOrBefore(text, target, pieceStart);
       if (candidate === null || candidate >= end) break;
       if (allowed(candidate) && fits(text, pieceStart, candidate, limits)) {

@@ -4,7 +4,7 @@
  * tables, lists (with nested items, continuation lines and blank lines between items) and
  * paragraphs. Plain text comes out as paragraphs. Blank lines belong to no block.
  */
-import { isBlankLine, lineContentEnd, nextLineStart } from './lines';
+import { isBlankChar } from './lines';
 
 export type BlockKind = 'heading' | 'paragraph' | 'code' | 'math' | 'table' | 'list';
 
@@ -34,11 +34,22 @@ const TOP_LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+\S|[ \t]*$)/;
 const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const MATH_FENCE = /^[ \t]{0,3}\$\$/;
 
+/** The lines of a text in one pass: where each starts and ends, its content, and whether it is blank. */
 function splitLines(text: string): Line[] {
   const lines: Line[] = [];
-  for (let start = 0; start < text.length; ) {
-    const next = nextLineStart(text, start);
-    lines.push({ start, next, content: text.slice(start, lineContentEnd(text, start)), blank: isBlankLine(text, start) });
+  const length = text.length;
+  let start = 0;
+  while (start < length) {
+    let end = start;
+    let blank = true;
+    let code = 0;
+    for (; end < length; end++) {
+      code = text.charCodeAt(end);
+      if (code === 0x0a || code === 0x0d) break;
+      if (blank && !isBlankChar(code)) blank = false;
+    }
+    const next = end === length ? length : code === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : end + 1;
+    lines.push({ start, next, content: text.slice(start, end), blank });
     start = next;
   }
   return lines;

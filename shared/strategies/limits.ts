@@ -88,6 +88,8 @@ export interface SplitResult {
  */
 export function splitToFit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean = () => true): SplitResult {
   const result: SplitResult = { cuts: [], overLimit: [] };
+  // The common case, answered without a second token count: short enough, nothing to split.
+  if (limits.maxTokens === undefined && end - start <= limits.maxChars) return result;
   splitInto(text, start, end, limits, allowed, 0, result);
   result.cuts.sort((a, b) => a - b);
   return result;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isSafeBoundary } from '../document/text-boundaries';
-import { lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts } from './sentences';
+import { isSentenceStart, lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
 
 /** The first few characters at each start, which reads better in a failure than offsets. */
 function startsOf(text: string): string[] {
@@ -56,6 +56,29 @@ describe('sentenceStarts', () => {
           if (i > 0) expect(s).toBeGreaterThan(starts[i - 1] as number);
         }
       }),
+    );
+  });
+});
+
+describe('sentenceStartsIn', () => {
+  /** The definition the scanner must reproduce: every offset in range where isSentenceStart holds. */
+  function startsByDefinition(text: string, from: number, to: number): number[] {
+    const starts: number[] = [];
+    for (let p = Math.max(0, from); p < Math.min(to, text.length); p++) if (isSentenceStart(text, p)) starts.push(p);
+    return starts;
+  }
+
+  const unit = fc.constantFrom('a', 'B', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',');
+
+  it('finds exactly the offsets where isSentenceStart holds, over any range', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 60 }), fc.integer({ min: -2, max: 200 }), fc.integer({ min: -2, max: 200 }), (text, a, b) => {
+        const from = Math.min(a, b);
+        const to = Math.max(a, b);
+        expect(sentenceStartsIn(text, from, to)).toEqual(startsByDefinition(text, from, to));
+        expect(sentenceStarts(text)).toEqual(startsByDefinition(text, 0, text.length));
+      }),
+      { numRuns: 2000 },
     );
   });
 });

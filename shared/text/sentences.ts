@@ -30,6 +30,14 @@ CHAR_CLASS[CR] = BREAK;
 for (const c of CJK_TERMINATORS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CJK_END;
 for (const c of CLOSERS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CLOSER;
 
+/** Where the scan in sentenceStartsIn stops: line breaks, and terminators of either kind. */
+const STOP_BREAK = 1;
+const STOP_TERMINATOR = 2;
+const STOP_CLASS = new Uint8Array(0x10000);
+STOP_CLASS[LF] = STOP_BREAK;
+STOP_CLASS[CR] = STOP_BREAK;
+for (const c of [...LATIN_TERMINATORS, ...CJK_TERMINATORS]) STOP_CLASS[c] = STOP_TERMINATOR;
+
 function codeSet(chars: string): Set<number> {
   return new Set([...chars].map((c) => c.charCodeAt(0)));
 }
@@ -131,16 +139,37 @@ export function isSentenceStart(text: string, offset: number): boolean {
   return true;
 }
 
-/** Sentence starts within [from, to), in order. Context outside the range is still consulted. */
+/**
+ * Sentence starts within [from, to), in order. Context outside the range is still consulted.
+ *
+ * One pass that stops only at line breaks and terminators: every start but offset 0 is either
+ * just after a line break, or the first character after a terminator, the closers after it and
+ * the blanks after those. Each such candidate is confirmed by isSentenceStart, so the result is
+ * exactly the offsets in the range for which isSentenceStart holds (property-tested).
+ */
 export function sentenceStartsIn(text: string, from: number, to: number): number[] {
   const starts: number[] = [];
+  const lo = Math.max(0, from);
   const end = Math.min(to, text.length);
-  for (let p = Math.max(0, from); p < end; p++) {
-    if (p > 0) {
-      // Cheap filter: a start follows whitespace, a line break, a CJK terminator or a closer.
-      if (CHAR_CLASS[text.charCodeAt(p - 1)] === 0) continue;
+  if (lo >= end) return starts;
+  if (lo === 0) starts.push(0);
+  // A terminator before `lo` reaches into the range only over closers and blanks: back up over them.
+  let scan = lo;
+  while (scan > 0 && (CHAR_CLASS[text.charCodeAt(scan - 1)] as number) & (BLANK | CLOSER)) scan--;
+  scan = Math.max(0, scan - 1);
+  let last = lo === 0 ? 0 : -1;
+  for (let i = scan; i < end; i++) {
+    const kind = STOP_CLASS[text.charCodeAt(i)] as number;
+    if (kind === 0) continue;
+    let candidate = i + 1;
+    if (kind === STOP_TERMINATOR) {
+      while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & CLOSER) candidate++;
+      while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & BLANK) candidate++;
     }
-    if (isSentenceStart(text, p)) starts.push(p);
+    if (candidate >= lo && candidate < end && candidate > last && isSentenceStart(text, candidate)) {
+      starts.push(candidate);
+      last = candidate;
+    }
   }
   return starts;
 }

@@ -44,24 +44,48 @@ function shift(offsets: number[], by: number): number[] {
   return offsets.map((o) => o + by);
 }
 
-/** Offsets after ", ; : — –" and a space: where a long sentence can breathe. */
+const LF = 0x0a;
+const CR = 0x0d;
+
+/** Code-unit classes for the clause and word scans, one array read per character. */
+const BLANK = 1;
+const BREAK = 2;
+const CLAUSE_MARK = 4;
+const CHAR_CLASS = new Uint8Array(0x10000);
+for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) CHAR_CLASS[c] = BLANK;
+CHAR_CLASS[LF] = BREAK;
+CHAR_CLASS[CR] = BREAK;
+for (const mark of ',;:—–，；：、') CHAR_CLASS[mark.charCodeAt(0)] = CLAUSE_MARK;
+
+/**
+ * Offsets after ", ; : — –" and a space: where a long sentence can breathe. Found from each mark
+ * forward over its blanks, so only marks cost more than one array read.
+ */
 function clauseStarts(text: string, start: number, end: number): number[] {
   const starts: number[] = [];
-  for (let p = start + 2; p < end; p++) {
-    if (isBlankChar(text.charCodeAt(p)) || !isBlankChar(text.charCodeAt(p - 1))) continue;
-    let j = p - 1;
-    while (j > start && isBlankChar(text.charCodeAt(j))) j--;
-    if (',;:—–，；：、'.includes(text[j] as string)) starts.push(p);
+  for (let mark = start; mark < end; mark++) {
+    if (CHAR_CLASS[text.charCodeAt(mark)] !== CLAUSE_MARK) continue;
+    let p = mark + 1;
+    while (p < end && CHAR_CLASS[text.charCodeAt(p)] === BLANK) p++;
+    if (p > mark + 1 && p < end && p >= start + 2) starts.push(p);
+    mark = p - 1;
   }
   return starts;
+}
+
+function isSpaceClass(code: number): boolean {
+  const cls = CHAR_CLASS[code] as number;
+  return cls === BLANK || cls === BREAK;
 }
 
 /** Offsets where a word starts after whitespace. */
 function wordStarts(text: string, start: number, end: number): number[] {
   const starts: number[] = [];
+  let previousSpace = isSpaceClass(text.charCodeAt(start));
   for (let p = start + 1; p < end; p++) {
-    const c = text.charCodeAt(p - 1);
-    if ((isBlankChar(c) || c === 0x0a || c === 0x0d) && !isBlankChar(text.charCodeAt(p)) && text.charCodeAt(p) !== 0x0a && text.charCodeAt(p) !== 0x0d) starts.push(p);
+    const space = isSpaceClass(text.charCodeAt(p));
+    if (previousSpace && !space) starts.push(p);
+    previousSpace = space;
   }
   return starts;
 }

@@ -5,7 +5,7 @@
  */
 import type { SegmentationWarning } from '../document/types';
 import { graphemeBoundaryAfter, graphemeBoundaryAtOrBefore } from '../text/graphemes';
-import { isBlankChar, isBlankLine, lineStarts, paragraphStarts } from '../text/lines';
+import { isBlankChar, isBlankLine, lineStartsIn, paragraphStartsIn } from '../text/lines';
 import { sentenceStartsIn } from '../text/sentences';
 import type { RuleStrategyOptions } from './types';
 
@@ -39,10 +39,6 @@ export function fits(text: string, start: number, end: number, limits: Limits): 
 }
 
 type Level = (text: string, start: number, end: number) => number[];
-
-function shift(offsets: number[], by: number): number[] {
-  return offsets.map((o) => o + by);
-}
 
 const LF = 0x0a;
 const CR = 0x0d;
@@ -92,8 +88,8 @@ function wordStarts(text: string, start: number, end: number): number[] {
 
 /** Cut levels, best first. */
 const LEVELS: readonly Level[] = [
-  (text, start, end) => shift(paragraphStarts(text.slice(start, end)), start),
-  (text, start, end) => shift(lineStarts(text.slice(start, end)), start),
+  paragraphStartsIn,
+  lineStartsIn,
   (text, start, end) => sentenceStartsIn(text, start + 1, end),
   clauseStarts,
   wordStarts,
@@ -123,11 +119,15 @@ function splitInto(text: string, start: number, end: number, limits: Limits, all
   if (fits(text, start, end, limits)) return;
   for (let l = level; l < LEVELS.length; l++) {
     // A cut at a blank line would start the next piece with it: blank lines end pieces instead.
-    const candidates = (LEVELS[l] as Level)(text, start, end).filter((c) => c > start && c < end && allowed(c) && !isBlankLine(text, c));
-    if (candidates.length === 0) continue;
+    // The level's offsets, kept in place where a cut may fall; then `end` closes the last unit.
+    const units = (LEVELS[l] as Level)(text, start, end);
+    let kept = 0;
+    for (const c of units) if (c > start && c < end && allowed(c) && !isBlankLine(text, c)) units[kept++] = c;
+    if (kept === 0) continue;
+    units.length = kept;
+    units.push(end);
     // Greedy packing: extend the current piece over whole units while it still fits.
     let pieceStart = start;
-    const units = [...candidates, end];
     let lastFit = -1;
     for (let u = 0; u < units.length; u++) {
       const unitEnd = units[u] as number;

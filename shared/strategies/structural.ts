@@ -78,9 +78,25 @@ function mergeTiny(text: string, starts: Piece[], limits: Limits, minChars: numb
   return merged;
 }
 
+/** ASCII whitespace as String.prototype.trim sees it: tab, LF, VT, FF, CR and space. */
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+function isAsciiPrintable(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
+}
+
 /** Length without surrounding whitespace: blank lines do not make a piece less tiny. */
 function contentLength(text: string, start: number, end: number): number {
-  return text.slice(start, end).trim().length;
+  // Without a slice in the common case: ASCII whitespace stripped, ends on printable ASCII.
+  let s = start;
+  let e = end;
+  while (s < e && isAsciiSpace(text.charCodeAt(s))) s++;
+  while (e > s && isAsciiSpace(text.charCodeAt(e - 1))) e--;
+  if (s === e) return 0;
+  if (isAsciiPrintable(text.charCodeAt(s)) && isAsciiPrintable(text.charCodeAt(e - 1))) return e - s;
+  return text.slice(start, end).trim().length; // other whitespace (NBSP, U+3000, ...) may surround it
 }
 
 export const structural: RuleStrategy = {

@@ -45,12 +45,21 @@ export function isBlankLine(text: string, lineStart: number): boolean {
  * break, except text.length (a trailing line break starts no line).
  */
 export function lineStarts(text: string): number[] {
-  if (text.length === 0) return [];
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
+  return lineStartsIn(text, 0, text.length);
+}
+
+/**
+ * lineStarts of text.slice(start, end), shifted by start, without the slice: the text is read as
+ * if it ended at `end` (a CR just before `end` ends its line even when an LF follows it).
+ */
+export function lineStartsIn(text: string, start: number, end: number): number[] {
+  if (end <= start) return [];
+  const starts = [start];
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === CR && text.charCodeAt(i + 1) === LF) continue;
-    if ((c === LF || c === CR) && i + 1 < text.length) starts.push(i + 1);
+    if (c !== LF && c !== CR) continue;
+    if (c === CR && i + 1 < end && text.charCodeAt(i + 1) === LF) continue;
+    if (i + 1 < end) starts.push(i + 1);
   }
   return starts;
 }
@@ -60,15 +69,37 @@ export function lineStarts(text: string): number[] {
  * non-blank line that follows one or more blank lines.
  */
 export function paragraphStarts(text: string): number[] {
-  if (text.length === 0) return [];
-  const starts = [0];
+  return paragraphStartsIn(text, 0, text.length);
+}
+
+/** paragraphStarts of text.slice(start, end), shifted by start, without the slice (see lineStartsIn). */
+export function paragraphStartsIn(text: string, start: number, end: number): number[] {
+  if (end <= start) return [];
+  const starts = [start];
   let previousBlank = false;
   let sawContent = false;
-  for (let line = 0; line < text.length; line = nextLineStart(text, line)) {
-    const blank = isBlankLine(text, line);
-    if (!blank && previousBlank && sawContent && line > 0) starts.push(line);
+  let line = start;
+  while (line < end) {
+    // One pass over the line: is it blank, and where does the next one start?
+    let i = line;
+    let blank = true;
+    let next = end;
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF) {
+        next = i + 1;
+        break;
+      }
+      if (c === CR) {
+        next = i + 1 < end && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+        break;
+      }
+      if (blank && !isBlankChar(c)) blank = false;
+    }
+    if (!blank && previousBlank && sawContent && line > start) starts.push(line);
     if (!blank) sawContent = true;
     previousBlank = blank;
+    line = next;
   }
   return starts;
 }

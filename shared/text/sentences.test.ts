@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isSafeBoundary } from '../document/text-boundaries';
+import { lineStartsIn, paragraphStartsIn } from './lines';
 import { isSentenceStart, lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
 
 /** The first few characters at each start, which reads better in a failure than offsets. */
@@ -92,6 +93,19 @@ describe('lineStarts and paragraphStarts', () => {
   it('finds paragraph starts after one or more blank (or whitespace-only) lines', () => {
     expect(paragraphStarts('a\n\n\nb\r\n \r\nc\n')).toEqual([0, 4, 10]);
     expect(paragraphStarts('\n\nfirst')).toEqual([0]);
+  });
+
+  it('reads a range as the slice it stands for, without slicing', () => {
+    const unit = fc.constantFrom('a', ' ', '\t', '\u00a0', '\r', '\n', '\r\n', '\n\n');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.nat(60), fc.nat(60), (text, a, b) => {
+        const start = Math.min(a, b, text.length);
+        const end = Math.min(Math.max(a, b), text.length);
+        const slice = text.slice(start, end);
+        expect(lineStartsIn(text, start, end)).toEqual(lineStarts(slice).map((o) => o + start));
+        expect(paragraphStartsIn(text, start, end)).toEqual(paragraphStarts(slice).map((o) => o + start));
+      }),
+    );
   });
 });
 

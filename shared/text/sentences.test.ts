@@ -82,6 +82,16 @@ describe('sentenceStartsIn', () => {
       { numRuns: 2000 },
     );
   });
+
+  it('finds the same starts in a long text, where the stops are searched with indexOf', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1, maxLength: 60 }), fc.nat(2000), (piece, from) => {
+        const text = piece.repeat(Math.ceil(20_000 / piece.length));
+        expect(sentenceStartsIn(text, from, text.length)).toEqual(startsByDefinition(text, from, text.length));
+      }),
+      { numRuns: 100 },
+    );
+  });
 });
 
 describe('lineStarts and paragraphStarts', () => {

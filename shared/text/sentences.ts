@@ -38,6 +38,40 @@ STOP_CLASS[LF] = STOP_BREAK;
 STOP_CLASS[CR] = STOP_BREAK;
 for (const c of [...LATIN_TERMINATORS, ...CJK_TERMINATORS]) STOP_CLASS[c] = STOP_TERMINATOR;
 
+const STOP_CHARS = ['\n', '\r', ...[...LATIN_TERMINATORS, ...CJK_TERMINATORS].map((c) => String.fromCharCode(c))];
+
+/** Below this many code units a scan reads every code unit; above it, indexOf finds each stop. */
+const INDEX_OF_MIN_RANGE = 4096;
+
+/**
+ * Offsets in [from, end) of every line break and terminator, in order. A long range is searched
+ * with one indexOf per stop character (memchr-fast, and instant for characters a one-byte string
+ * cannot hold). indexOf may read past `end` up to the next occurrence, so it is used only when
+ * the range is a quarter of the text or more: the overshoot then costs at most a few times the range.
+ */
+function stopOffsets(text: string, from: number, end: number): number[] {
+  const stops: number[] = [];
+  if (end - from < INDEX_OF_MIN_RANGE || end - from < text.length >> 2) {
+    for (let i = from; i < end; i++) if (STOP_CLASS[text.charCodeAt(i)] !== 0) stops.push(i);
+    return stops;
+  }
+  const next = STOP_CHARS.map((ch) => text.indexOf(ch, from));
+  for (;;) {
+    let at = end;
+    let which = -1;
+    for (let k = 0; k < next.length; k++) {
+      const n = next[k] as number;
+      if (n >= 0 && n < at) {
+        at = n;
+        which = k;
+      }
+    }
+    if (which < 0) return stops;
+    stops.push(at);
+    next[which] = text.indexOf(STOP_CHARS[which] as string, at + 1);
+  }
+}
+
 function codeSet(chars: string): Set<number> {
   return new Set([...chars].map((c) => c.charCodeAt(0)));
 }
@@ -158,9 +192,8 @@ export function sentenceStartsIn(text: string, from: number, to: number): number
   while (scan > 0 && (CHAR_CLASS[text.charCodeAt(scan - 1)] as number) & (BLANK | CLOSER)) scan--;
   scan = Math.max(0, scan - 1);
   let last = lo === 0 ? 0 : -1;
-  for (let i = scan; i < end; i++) {
+  for (const i of stopOffsets(text, scan, end)) {
     const kind = STOP_CLASS[text.charCodeAt(i)] as number;
-    if (kind === 0) continue;
     let candidate = i + 1;
     if (kind === STOP_TERMINATOR) {
       while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & CLOSER) candidate++;

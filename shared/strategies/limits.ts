@@ -5,7 +5,7 @@
  */
 import type { SegmentationWarning } from '../document/types';
 import { graphemeBoundaryAfter, graphemeBoundaryAtOrBefore } from '../text/graphemes';
-import { isBlankChar, isBlankLine, lineStartsIn, paragraphStartsIn } from '../text/lines';
+import { BLANK_CLASS, BREAK_CLASS, isBlankLine, lineStartsIn, paragraphStartsIn, whitespaceClassTable } from '../text/lines';
 import { sentenceStartsIn } from '../text/sentences';
 import type { RuleStrategyOptions } from './types';
 
@@ -40,17 +40,11 @@ export function fits(text: string, start: number, end: number, limits: Limits): 
 
 type Level = (text: string, start: number, end: number) => number[];
 
-const LF = 0x0a;
-const CR = 0x0d;
-
 /** Code-unit classes for the clause and word scans, one array read per character. */
-const BLANK = 1;
-const BREAK = 2;
+const BLANK = BLANK_CLASS;
+const BREAK = BREAK_CLASS;
 const CLAUSE_MARK = 4;
-const CHAR_CLASS = new Uint8Array(0x10000);
-for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) CHAR_CLASS[c] = BLANK;
-CHAR_CLASS[LF] = BREAK;
-CHAR_CLASS[CR] = BREAK;
+const CHAR_CLASS = whitespaceClassTable();
 for (const mark of ',;:—–，；：、') CHAR_CLASS[mark.charCodeAt(0)] = CLAUSE_MARK;
 
 /**

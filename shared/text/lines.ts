@@ -11,6 +11,22 @@ export function isBlankChar(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0b || code === 0x0c || code === 0xa0 || code === 0x3000 || code === 0xfeff;
 }
 
+/** Class flags for scanners that read one table entry per code unit instead of comparing. */
+export const BLANK_CLASS = 1;
+export const BREAK_CLASS = 2;
+
+/**
+ * A fresh table over all UTF-16 code units: BLANK_CLASS where isBlankChar holds, BREAK_CLASS for
+ * LF and CR. Callers add their own flags (4 and up) for the characters they stop at.
+ */
+export function whitespaceClassTable(): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) table[c] = BLANK_CLASS;
+  table[LF] = BREAK_CLASS;
+  table[CR] = BREAK_CLASS;
+  return table;
+}
+
 /** Offset just after the line break that ends the line containing `offset` (text.length if none). */
 export function nextLineStart(text: string, offset: number): number {
   for (let i = offset; i < text.length; i++) {

@@ -4,7 +4,7 @@
  * punctuation. Deliberately conservative: a missed start costs a slightly worse cut; a false one
  * would cut "e.g." or "Mr." in two.
  */
-import { isBlankChar, isBlankLine, lineStarts, paragraphStarts } from './lines';
+import { BLANK_CLASS, isBlankChar, isBlankLine, lineStarts, paragraphStarts, whitespaceClassTable } from './lines';
 
 export { lineStarts, paragraphStarts };
 
@@ -18,16 +18,10 @@ const CJK_TERMINATORS = codeSet('。！？｡．');
 /** Closing quotes and brackets that may sit between a terminator and the next sentence. */
 const CLOSERS = codeSet('"\'”’»›)]}」』）】》〉〕');
 
-/** Code-unit class flags, so the per-character filter is one array read. */
-const BLANK = 1;
-const BREAK = 2;
-const CJK_END = 4;
-const CLOSER = 8;
-const CHAR_CLASS = new Uint8Array(0x10000);
-for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) CHAR_CLASS[c] = BLANK;
-CHAR_CLASS[LF] = BREAK;
-CHAR_CLASS[CR] = BREAK;
-for (const c of CJK_TERMINATORS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CJK_END;
+/** Code-unit class flags, so the scan's per-character tests are one array read. */
+const BLANK = BLANK_CLASS;
+const CLOSER = 4;
+const CHAR_CLASS = whitespaceClassTable();
 for (const c of CLOSERS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CLOSER;
 
 /** Where the scan in sentenceStartsIn stops: line breaks, and terminators of either kind. */

@@ -50,7 +50,6 @@ const SPACE = 0x20;
 const TAB = 0x09;
 const LF = 0x0a;
 const CR = 0x0d;
-const PIPE = 0x7c;
 
 function isDigit(code: number): boolean {
   return code >= 0x30 && code <= 0x39;
@@ -88,28 +87,32 @@ function isTopListItem(lines: Lines, line: Line): boolean {
 function splitLines(text: string): Lines {
   const list: Line[] = [];
   const length = text.length;
+  // The next LF, CR and pipe at or after `start` (length when none), each found by indexOf.
+  const find = (what: string, from: number) => {
+    const at = text.indexOf(what, from);
+    return at < 0 ? length : at;
+  };
+  let nextLf = -1;
+  let nextCr = -1;
+  let nextPipe = -1;
   let start = 0;
   while (start < length) {
+    if (nextLf < start) nextLf = find('\n', start);
+    if (nextCr < start) nextCr = find('\r', start);
+    if (nextPipe < start) nextPipe = find('|', start);
+    const end = nextLf < nextCr ? nextLf : nextCr;
     let indent = 0;
-    let end = start;
-    for (; end < length; end++) {
-      const code = text.charCodeAt(end);
+    let p = start;
+    for (; p < end; p++) {
+      const code = text.charCodeAt(p);
       if (code === SPACE) indent += 1;
       else if (code === TAB) indent += 4 - (indent % 4);
       else break;
     }
-    const first = end < length ? text.charCodeAt(end) : LF;
-    const mark = first === LF || first === CR ? -1 : first;
-    let blank = true;
-    let hasPipe = false;
-    for (; end < length; end++) {
-      const code = text.charCodeAt(end);
-      if (code === LF || code === CR) break;
-      if (code === PIPE) hasPipe = true;
-      else if (blank && !isBlankChar(code)) blank = false;
-    }
+    const mark = p < end ? text.charCodeAt(p) : -1;
+    while (p < end && isBlankChar(text.charCodeAt(p))) p++;
     const next = end === length ? length : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-    list.push({ start, end, next, blank, mark, indent, hasPipe });
+    list.push({ start, end, next, blank: p === end, mark, indent, hasPipe: nextPipe < end });
     start = next;
   }
   return { text, list };

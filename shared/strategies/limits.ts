@@ -38,6 +38,11 @@ export function fits(text: string, start: number, end: number, limits: Limits): 
   return limits.countTokens(text.slice(start, end)) <= limits.maxTokens;
 }
 
+/** Within the limits by length alone, with no token limit to check: nothing to split, nothing to count. */
+export function fitsByLength(start: number, end: number, limits: Limits): boolean {
+  return limits.maxTokens === undefined && end - start <= limits.maxChars;
+}
+
 type Level = (text: string, start: number, end: number) => number[];
 
 /** Code-unit classes for the clause and word scans, one array read per character. */
@@ -102,8 +107,7 @@ export interface SplitResult {
  */
 export function splitToFit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean = () => true): SplitResult {
   const result: SplitResult = { cuts: [], overLimit: [] };
-  // The common case, answered without a second token count: short enough, nothing to split.
-  if (limits.maxTokens === undefined && end - start <= limits.maxChars) return result;
+  if (fitsByLength(start, end, limits)) return result; // the common case, without a second token count
   splitInto(text, start, end, limits, allowed, 0, result);
   result.cuts.sort((a, b) => a - b);
   return result;

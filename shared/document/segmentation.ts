@@ -23,15 +23,22 @@ export function segmentationFromCuts(
   notesByStart: ReadonlyMap<number, SegmentNote> = new Map(),
 ): Segmentation {
   if (text.length === 0) return { boundaries: [], notes: [] };
-  const kept = new Set<number>();
+  const safeCuts: number[] = [];
+  // Strategies mostly pass their cuts in increasing order: then no dedup set or sort is needed.
+  let increasing = true;
   for (const cut of cuts) {
     if (!Number.isFinite(cut) || cut <= 0 || cut >= text.length) continue;
     const safe = isSafeBoundary(text, cut) ? cut : toSafeBoundary(text, cut);
-    if (safe !== null) kept.add(safe);
+    if (safe === null) continue;
+    if (increasing && safeCuts.length > 0 && safe <= (safeCuts[safeCuts.length - 1] as number)) increasing = false;
+    safeCuts.push(safe);
   }
-  const boundaries = [...kept].sort((a, b) => a - b);
-  const starts = [0, ...boundaries];
-  const notes = starts.map((start) => ({ ...(notesByStart.get(start) ?? {}) }));
+  const boundaries = increasing ? safeCuts : [...new Set(safeCuts)].sort((a, b) => a - b);
+  const notes: SegmentNote[] = new Array<SegmentNote>(boundaries.length + 1);
+  for (let i = 0; i <= boundaries.length; i++) {
+    const note = notesByStart.size === 0 ? undefined : notesByStart.get(i === 0 ? 0 : (boundaries[i - 1] as number));
+    notes[i] = note === undefined ? {} : { ...note };
+  }
   return { boundaries, notes };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { SegmentationWarning } from '../document/types';
 import { graphemeBoundaryAfter, graphemeBoundaryAtOrBefore } from '../text/graphemes';
-import { isBlankChar, isBlankLine, lineStarts, paragraphStarts } from '../text/lines';
+import { BLANK_CLASS, BREAK_CLASS, isBlankLine, lineStartsIn, paragraphStartsIn, whitespaceClassTable } from '../text/lines';
 import { sentenceStartsIn } from '../text/sentences';
 import type { RuleStrategyOptions } from './types';
 
@@ -38,38 +38,57 @@ export function fits(text: string, start: number, end: number, limits: Limits): 
   return limits.countTokens(text.slice(start, end)) <= limits.maxTokens;
 }
 
-type Level = (text: string, start: number, end: number) => number[];
-
-function shift(offsets: number[], by: number): number[] {
-  return offsets.map((o) => o + by);
+/** Within the limits by length alone, with no token limit to check: nothing to split, nothing to count. */
+export function fitsByLength(start: number, end: number, limits: Limits): boolean {
+  return limits.maxTokens === undefined && end - start <= limits.maxChars;
 }
 
-/** Offsets after ", ; : — –" and a space: where a long sentence can breathe. */
+type Level = (text: string, start: number, end: number) => number[];
+
+/** Code-unit classes for the clause and word scans, one array read per character. */
+const BLANK = BLANK_CLASS;
+const BREAK = BREAK_CLASS;
+const CLAUSE_MARK = 4;
+const CHAR_CLASS = whitespaceClassTable();
+for (const mark of ',;:—–，；：、') CHAR_CLASS[mark.charCodeAt(0)] = CLAUSE_MARK;
+
+/**
+ * Offsets after ", ; : — –" and a space: where a long sentence can breathe. Found from each mark
+ * forward over its blanks, so only marks cost more than one array read.
+ */
 function clauseStarts(text: string, start: number, end: number): number[] {
   const starts: number[] = [];
-  for (let p = start + 2; p < end; p++) {
-    if (isBlankChar(text.charCodeAt(p)) || !isBlankChar(text.charCodeAt(p - 1))) continue;
-    let j = p - 1;
-    while (j > start && isBlankChar(text.charCodeAt(j))) j--;
-    if (',;:—–，；：、'.includes(text[j] as string)) starts.push(p);
+  for (let mark = start; mark < end; mark++) {
+    if (CHAR_CLASS[text.charCodeAt(mark)] !== CLAUSE_MARK) continue;
+    let p = mark + 1;
+    while (p < end && CHAR_CLASS[text.charCodeAt(p)] === BLANK) p++;
+    if (p > mark + 1 && p < end && p >= start + 2) starts.push(p);
+    mark = p - 1;
   }
   return starts;
+}
+
+function isSpaceClass(code: number): boolean {
+  const cls = CHAR_CLASS[code] as number;
+  return cls === BLANK || cls === BREAK;
 }
 
 /** Offsets where a word starts after whitespace. */
 function wordStarts(text: string, start: number, end: number): number[] {
   const starts: number[] = [];
+  let previousSpace = isSpaceClass(text.charCodeAt(start));
   for (let p = start + 1; p < end; p++) {
-    const c = text.charCodeAt(p - 1);
-    if ((isBlankChar(c) || c === 0x0a || c === 0x0d) && !isBlankChar(text.charCodeAt(p)) && text.charCodeAt(p) !== 0x0a && text.charCodeAt(p) !== 0x0d) starts.push(p);
+    const space = isSpaceClass(text.charCodeAt(p));
+    if (previousSpace && !space) starts.push(p);
+    previousSpace = space;
   }
   return starts;
 }
 
 /** Cut levels, best first. */
 const LEVELS: readonly Level[] = [
-  (text, start, end) => shift(paragraphStarts(text.slice(start, end)), start),
-  (text, start, end) => shift(lineStarts(text.slice(start, end)), start),
+  paragraphStartsIn,
+  lineStartsIn,
   (text, start, end) => sentenceStartsIn(text, start + 1, end),
   clauseStarts,
   wordStarts,
@@ -88,6 +107,7 @@ export interface SplitResult {
  */
 export function splitToFit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean = () => true): SplitResult {
   const result: SplitResult = { cuts: [], overLimit: [] };
+  if (fitsByLength(start, end, limits)) return result; // the common case, without a second token count
   splitInto(text, start, end, limits, allowed, 0, result);
   result.cuts.sort((a, b) => a - b);
   return result;
@@ -97,11 +117,15 @@ function splitInto(text: string, start: number, end: number, limits: Limits, all
   if (fits(text, start, end, limits)) return;
   for (let l = level; l < LEVELS.length; l++) {
     // A cut at a blank line would start the next piece with it: blank lines end pieces instead.
-    const candidates = (LEVELS[l] as Level)(text, start, end).filter((c) => c > start && c < end && allowed(c) && !isBlankLine(text, c));
-    if (candidates.length === 0) continue;
+    // The level's offsets, kept in place where a cut may fall; then `end` closes the last unit.
+    const units = (LEVELS[l] as Level)(text, start, end);
+    let kept = 0;
+    for (const c of units) if (c > start && c < end && allowed(c) && !isBlankLine(text, c)) units[kept++] = c;
+    if (kept === 0) continue;
+    units.length = kept;
+    units.push(end);
     // Greedy packing: extend the current piece over whole units while it still fits.
     let pieceStart = start;
-    const units = [...candidates, end];
     let lastFit = -1;
     for (let u = 0; u < units.length; u++) {
       const unitEnd = units[u] as number;
@@ -134,6 +158,11 @@ function hardSplit(text: string, start: number, end: number, limits: Limits, all
     let target = Math.min(end - 1, pieceStart + limits.maxChars);
     let cut: number | null = null;
     while (target > pieceStart) {
+      // A vetoed spot (inside a code block, say) needs no grapheme look-up: halve at once.
+      if (!allowed(target)) {
+        target -= Math.max(1, Math.floor((target - pieceStart) / 2));
+        continue;
+      }
       const candidate = graphemeBoundaryAtOrBefore(text, target, pieceStart);
       if (candidate === null || candidate >= end) break;
       if (allowed(candidate) && fits(text, pieceStart, candidate, limits)) {

@@ -6,7 +6,7 @@
  */
 import { segmentationFromCuts } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
-import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
+import { fitsByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import type { RuleStrategy } from './types';
 
 /** Default maximum segment length in characters (the Segmenter API's default chunk size order). */
@@ -24,9 +24,10 @@ export const sentenceRules: RuleStrategy = {
       const start = starts[i] as number;
       const end = starts[i + 1] ?? text.length;
       if (start > 0) cuts.push(start);
+      if (fitsByLength(start, end, limits)) continue; // most sentences: no split to try
       const split = splitToFit(text, start, end, limits);
-      cuts.push(...split.cuts);
-      overLimit.push(...split.overLimit);
+      for (const cut of split.cuts) cuts.push(cut);
+      for (const piece of split.overLimit) overLimit.push(piece);
     }
     return {
       segmentation: segmentationFromCuts(text, cuts),

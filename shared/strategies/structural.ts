@@ -16,6 +16,8 @@
  */
 import { segmentationFromCuts } from '../document/segmentation';
 import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
+import { graphemeBoundaryAfter } from '../text/graphemes';
+import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 import { fits, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import type { RuleStrategy } from './types';
@@ -28,6 +30,8 @@ export const STRUCTURAL_MIN_CHARS = 100;
 interface Piece {
   start: number;
   startsWithHeading: boolean;
+  /** Where the piece's code, formula, table or list block ends, when the piece starts with one (else -1). */
+  atomicEnd: number;
 }
 
 /** Piece starts: each block's start, except the block right after a heading (glued to it). */
@@ -36,7 +40,9 @@ function blockPieces(blocks: Block[]): Piece[] {
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block;
     if (i > 0 && blocks[i - 1]?.kind === 'heading') continue;
-    pieces.push({ start: pieces.length === 0 ? 0 : block.start, startsWithHeading: block.kind === 'heading' });
+    const start = pieces.length === 0 ? 0 : block.start;
+    const atomicEnd = start === block.start && ATOMIC_KINDS.has(block.kind) ? block.end : -1;
+    pieces.push({ start, startsWithHeading: block.kind === 'heading', atomicEnd });
   }
   return pieces;
 }
@@ -62,6 +68,24 @@ function cutAllowed(blocks: Block[]): (offset: number) => boolean {
   };
 }
 
+/**
+ * What splitToFit would answer, without scanning every boundary level only to veto each
+ * candidate: a piece that is an atomic block longer than maxChars, followed by nothing but blank
+ * lines, has no allowed cut (inside the block everything is vetoed, a blank line never starts a
+ * piece, and the character-level search never reaches past maxChars), so it stays whole and
+ * over the limit. Any other piece goes through splitToFit.
+ */
+function keptWholeOverLimit(text: string, piece: Piece, end: number, limits: Limits): boolean {
+  const blockEnd = piece.atomicEnd;
+  if (blockEnd < 0 || piece.start + limits.maxChars >= blockEnd) return false;
+  for (let i = blockEnd; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 0x0a && c !== 0x0d && !isBlankChar(c)) return false;
+  }
+  // splitToFit's last resort tries the first character cluster: it must end inside the block.
+  return graphemeBoundaryAfter(text, piece.start) < blockEnd;
+}
+
 function mergeTiny(text: string, starts: Piece[], limits: Limits, minChars: number): Piece[] {
   const merged: Piece[] = [];
   for (let i = 0; i < starts.length; i++) {
@@ -78,9 +102,25 @@ function mergeTiny(text: string, starts: Piece[], limits: Limits, minChars: numb
   return merged;
 }
 
+/** ASCII whitespace as String.prototype.trim sees it: tab, LF, VT, FF, CR and space. */
+function isAsciiSpace(code: number): boolean {
+  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
+}
+
+function isAsciiPrintable(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
+}
+
 /** Length without surrounding whitespace: blank lines do not make a piece less tiny. */
 function contentLength(text: string, start: number, end: number): number {
-  return text.slice(start, end).trim().length;
+  // Without a slice in the common case: ASCII whitespace stripped, ends on printable ASCII.
+  let s = start;
+  let e = end;
+  while (s < e && isAsciiSpace(text.charCodeAt(s))) s++;
+  while (e > s && isAsciiSpace(text.charCodeAt(e - 1))) e--;
+  if (s === e) return 0;
+  if (isAsciiPrintable(text.charCodeAt(s)) && isAsciiPrintable(text.charCodeAt(e - 1))) return e - s;
+  return text.slice(start, end).trim().length; // other whitespace (NBSP, U+3000, ...) may surround it
 }
 
 export const structural: RuleStrategy = {
@@ -98,8 +138,12 @@ export const structural: RuleStrategy = {
       const piece = byBlock[i] as Piece;
       const end = byBlock[i + 1]?.start ?? text.length;
       pieces.push(piece);
+      if (keptWholeOverLimit(text, piece, end, limits)) {
+        overLimit.push([piece.start, end]);
+        continue;
+      }
       const split = splitToFit(text, piece.start, end, limits, allowed);
-      for (const cut of split.cuts) pieces.push({ start: cut, startsWithHeading: false });
+      for (const cut of split.cuts) pieces.push({ start: cut, startsWithHeading: false, atomicEnd: -1 });
       overLimit.push(...split.overLimit);
     }
     const kept = mergeTiny(text, pieces, limits, minChars);

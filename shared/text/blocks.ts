@@ -4,7 +4,7 @@
  * tables, lists (with nested items, continuation lines and blank lines between items) and
  * paragraphs. Plain text comes out as paragraphs. Blank lines belong to no block.
  */
-import { isBlankLine, lineContentEnd, nextLineStart } from './lines';
+import { isBlankChar } from './lines';
 
 export type BlockKind = 'heading' | 'paragraph' | 'code' | 'math' | 'table' | 'list';
 
@@ -21,9 +21,21 @@ export const ATOMIC_KINDS: ReadonlySet<BlockKind> = new Set(['code', 'math', 'ta
 
 interface Line {
   start: number;
+  /** Where the content ends, before the line break. */
+  end: number;
   next: number;
-  content: string;
   blank: boolean;
+  /** The first code unit that is not a space or tab (-1 when none): it decides which patterns can match. */
+  mark: number;
+  /** Width of the leading spaces and tabs, tabs to the next multiple of 4. */
+  indent: number;
+  hasPipe: boolean;
+}
+
+/** A text's lines. Content strings are sliced only for the few lines a pattern could match. */
+interface Lines {
+  text: string;
+  list: Line[];
 }
 
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
@@ -34,37 +46,92 @@ const TOP_LIST_ITEM = /^ {0,3}(?:[-*+]|\d{1,9}[.)])(?:[ \t]+\S|[ \t]*$)/;
 const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 const MATH_FENCE = /^[ \t]{0,3}\$\$/;
 
-function splitLines(text: string): Line[] {
-  const lines: Line[] = [];
-  for (let start = 0; start < text.length; ) {
-    const next = nextLineStart(text, start);
-    lines.push({ start, next, content: text.slice(start, lineContentEnd(text, start)), blank: isBlankLine(text, start) });
-    start = next;
-  }
-  return lines;
+const SPACE = 0x20;
+const TAB = 0x09;
+const LF = 0x0a;
+const CR = 0x0d;
+
+function isDigit(code: number): boolean {
+  return code >= 0x30 && code <= 0x39;
 }
 
-function indentOf(content: string): number {
-  let width = 0;
-  for (const ch of content) {
-    if (ch === ' ') width += 1;
-    else if (ch === '\t') width += 4 - (width % 4);
-    else break;
+/** Each pattern above can match only when the line's first non-space, non-tab code unit is one of these. */
+const canFence = (l: Line) => l.mark === 0x60 /* ` */ || l.mark === 0x7e /* ~ */;
+const canAtx = (l: Line) => l.mark === 0x23 /* # */;
+const canSetext = (l: Line) => l.mark === 0x3d /* = */ || l.mark === 0x2d /* - */;
+const canListItem = (l: Line) => l.mark === 0x2d || l.mark === 0x2a /* * */ || l.mark === 0x2b /* + */ || isDigit(l.mark);
+const canTableDelimiter = (l: Line) => l.mark === 0x7c /* | */ || l.mark === 0x3a /* : */ || l.mark === 0x2d;
+const canMathFence = (l: Line) => l.mark === 0x24 /* $ */;
+
+function content(lines: Lines, line: Line): string {
+  return lines.text.slice(line.start, line.end);
+}
+
+function fenceOf(lines: Lines, line: Line): RegExpExecArray | null {
+  return canFence(line) ? FENCE.exec(content(lines, line)) : null;
+}
+
+function isAtxHeading(lines: Lines, line: Line): boolean {
+  return canAtx(line) && ATX_HEADING.test(content(lines, line));
+}
+
+function isMathFence(lines: Lines, line: Line): boolean {
+  return canMathFence(line) && MATH_FENCE.test(content(lines, line));
+}
+
+function isTopListItem(lines: Lines, line: Line): boolean {
+  return canListItem(line) && TOP_LIST_ITEM.test(content(lines, line));
+}
+
+/** The lines of a text in one pass: where each starts and ends, and what its indentation tells. */
+function splitLines(text: string): Lines {
+  const list: Line[] = [];
+  const length = text.length;
+  // The next LF, CR and pipe at or after `start` (length when none), each found by indexOf.
+  const find = (what: string, from: number) => {
+    const at = text.indexOf(what, from);
+    return at < 0 ? length : at;
+  };
+  let nextLf = -1;
+  let nextCr = -1;
+  let nextPipe = -1;
+  let start = 0;
+  while (start < length) {
+    if (nextLf < start) nextLf = find('\n', start);
+    if (nextCr < start) nextCr = find('\r', start);
+    if (nextPipe < start) nextPipe = find('|', start);
+    const end = nextLf < nextCr ? nextLf : nextCr;
+    let indent = 0;
+    let p = start;
+    for (; p < end; p++) {
+      const code = text.charCodeAt(p);
+      if (code === SPACE) indent += 1;
+      else if (code === TAB) indent += 4 - (indent % 4);
+      else break;
+    }
+    const mark = p < end ? text.charCodeAt(p) : -1;
+    while (p < end && isBlankChar(text.charCodeAt(p))) p++;
+    const next = end === length ? length : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+    list.push({ start, end, next, blank: p === end, mark, indent, hasPipe: nextPipe < end });
+    start = next;
   }
-  return width;
+  return { text, list };
 }
 
 function isTableRow(line: Line | undefined): boolean {
-  return line !== undefined && !line.blank && line.content.includes('|');
+  return line !== undefined && !line.blank && line.hasPipe;
 }
 
-function startsTable(lines: Line[], i: number): boolean {
-  const here = lines[i];
-  const below = lines[i + 1];
+function startsTable(lines: Lines, i: number): boolean {
+  const here = lines.list[i];
+  const below = lines.list[i + 1];
   if (!isTableRow(here) || below === undefined) return false;
-  if (TABLE_DELIMITER.test(below.content) && below.content.includes('-')) return true;
+  if (canTableDelimiter(below)) {
+    const belowContent = content(lines, below);
+    if (TABLE_DELIMITER.test(belowContent) && belowContent.includes('-')) return true;
+  }
   // A run of lines that all start with a pipe reads as a table even without a delimiter row.
-  return /^[ \t]*\|/.test(here!.content) && /^[ \t]*\|/.test(below.content);
+  return here!.mark === 0x7c && below.mark === 0x7c;
 }
 
 /** Whether a single-line $$ ... $$ formula is complete on its own line. */
@@ -74,74 +141,76 @@ function isOneLineMath(content: string): boolean {
 }
 
 /** A line that starts a new block and so ends a paragraph. */
-function interruptsParagraph(lines: Line[], i: number): boolean {
-  const line = lines[i] as Line;
-  return ATX_HEADING.test(line.content) || FENCE.test(line.content) || MATH_FENCE.test(line.content) || TOP_LIST_ITEM.test(line.content) || startsTable(lines, i);
+function interruptsParagraph(lines: Lines, i: number): boolean {
+  const line = lines.list[i] as Line;
+  return isAtxHeading(lines, line) || fenceOf(lines, line) !== null || isMathFence(lines, line) || isTopListItem(lines, line) || startsTable(lines, i);
 }
 
 /** Index of the first line after a block that starts at line i, and the block's kind. */
-function scanBlock(lines: Line[], i: number, mathCloses: Int32Array): { kind: BlockKind; after: number } {
-  const line = lines[i] as Line;
-  const fence = FENCE.exec(line.content);
+function scanBlock(lines: Lines, i: number, mathCloses: Int32Array): { kind: BlockKind; after: number } {
+  const list = lines.list;
+  const line = list[i] as Line;
+  const fence = fenceOf(lines, line);
   if (fence) {
     const marker = fence[1] as string;
-    for (let j = i + 1; j < lines.length; j++) {
-      const close = FENCE.exec((lines[j] as Line).content);
+    for (let j = i + 1; j < list.length; j++) {
+      const close = fenceOf(lines, list[j] as Line);
       const closer = close?.[1];
-      if (closer && closer[0] === marker[0] && closer.length >= marker.length && (lines[j] as Line).content.trim() === closer) {
+      if (closer && closer[0] === marker[0] && closer.length >= marker.length && content(lines, list[j] as Line).trim() === closer) {
         return { kind: 'code', after: j + 1 };
       }
     }
-    return { kind: 'code', after: lines.length }; // an unclosed fence runs to the end, as in CommonMark
+    return { kind: 'code', after: list.length }; // an unclosed fence runs to the end, as in CommonMark
   }
-  if (MATH_FENCE.test(line.content)) {
-    if (isOneLineMath(line.content)) return { kind: 'math', after: i + 1 };
+  if (isMathFence(lines, line)) {
+    if (isOneLineMath(content(lines, line))) return { kind: 'math', after: i + 1 };
     // TeX forbids blank lines in display math, so the closing $$ must come before one.
-    const close = i + 1 < lines.length ? (mathCloses[i + 1] as number) : -1;
+    const close = i + 1 < list.length ? (mathCloses[i + 1] as number) : -1;
     if (close !== -1) return { kind: 'math', after: close + 1 };
     // An unclosed $$ is most likely a stray dollar sign: read it as a paragraph line.
   }
-  if (ATX_HEADING.test(line.content)) return { kind: 'heading', after: i + 1 };
+  if (isAtxHeading(lines, line)) return { kind: 'heading', after: i + 1 };
   if (startsTable(lines, i)) {
     let j = i + 1;
-    while (isTableRow(lines[j])) j++;
+    while (isTableRow(list[j])) j++;
     return { kind: 'table', after: j };
   }
-  if (TOP_LIST_ITEM.test(line.content)) return { kind: 'list', after: scanList(lines, i) };
-  if (indentOf(line.content) >= 4) {
+  if (isTopListItem(lines, line)) return { kind: 'list', after: scanList(lines, i) };
+  if (line.indent >= 4) {
     let j = i + 1;
     let after = j;
-    for (; j < lines.length; j++) {
-      const l = lines[j] as Line;
+    for (; j < list.length; j++) {
+      const l = list[j] as Line;
       if (l.blank) continue;
-      if (indentOf(l.content) < 4) break;
+      if (l.indent < 4) break;
       after = j + 1;
     }
     return { kind: 'code', after };
   }
   let j = i + 1;
-  for (; j < lines.length; j++) {
-    const l = lines[j] as Line;
+  for (; j < list.length; j++) {
+    const l = list[j] as Line;
     if (l.blank) break;
-    if (SETEXT_UNDERLINE.test(l.content)) return { kind: 'heading', after: j + 1 };
+    if (canSetext(l) && SETEXT_UNDERLINE.test(content(lines, l))) return { kind: 'heading', after: j + 1 };
     if (interruptsParagraph(lines, j)) break;
   }
   return { kind: 'paragraph', after: j };
 }
 
 /** A list runs over its items, their indented or lazy continuation lines, and blank lines between items. */
-function scanList(lines: Line[], i: number): number {
+function scanList(lines: Lines, i: number): number {
+  const list = lines.list;
   let after = i + 1;
   let previousBlank = false;
-  for (let j = i + 1; j < lines.length; j++) {
-    const l = lines[j] as Line;
+  for (let j = i + 1; j < list.length; j++) {
+    const l = list[j] as Line;
     if (l.blank) {
       previousBlank = true;
       continue;
     }
-    const item = LIST_ITEM.test(l.content);
-    const indented = indentOf(l.content) >= 2;
-    const lazy = !previousBlank && !ATX_HEADING.test(l.content) && !FENCE.test(l.content) && !MATH_FENCE.test(l.content);
+    const item = canListItem(l) && LIST_ITEM.test(content(lines, l));
+    const indented = l.indent >= 2;
+    const lazy = !previousBlank && !isAtxHeading(lines, l) && fenceOf(lines, l) === null && !isMathFence(lines, l);
     if (!(item || indented || lazy)) break;
     after = j + 1;
     previousBlank = false;
@@ -153,12 +222,13 @@ function scanList(lines: Line[], i: number): number {
  * For each line, the first line from it on that closes a $$ block (ends with $$) before any blank
  * line, or -1. Computed once, backwards, so that a text of many unclosed $$ lines stays linear.
  */
-function mathClosings(lines: Line[]): Int32Array {
-  const closes = new Int32Array(lines.length).fill(-1);
-  for (let j = lines.length - 1; j >= 0; j--) {
-    const line = lines[j] as Line;
+function mathClosings(lines: Lines): Int32Array {
+  const list = lines.list;
+  const closes = new Int32Array(list.length).fill(-1);
+  for (let j = list.length - 1; j >= 0; j--) {
+    const line = list[j] as Line;
     if (line.blank) continue;
-    closes[j] = line.content.trimEnd().endsWith('$$') ? j : j + 1 < lines.length ? (closes[j + 1] as number) : -1;
+    closes[j] = content(lines, line).trimEnd().endsWith('$$') ? j : j + 1 < list.length ? (closes[j + 1] as number) : -1;
   }
   return closes;
 }
@@ -168,14 +238,14 @@ export function markdownBlocks(text: string): Block[] {
   const lines = splitLines(text);
   const mathCloses = mathClosings(lines);
   const blocks: Block[] = [];
-  for (let i = 0; i < lines.length; ) {
-    const line = lines[i] as Line;
+  for (let i = 0; i < lines.list.length; ) {
+    const line = lines.list[i] as Line;
     if (line.blank) {
       i++;
       continue;
     }
     const { kind, after } = scanBlock(lines, i, mathCloses);
-    blocks.push({ kind, start: line.start, end: (lines[after - 1] as Line).next });
+    blocks.push({ kind, start: line.start, end: (lines.list[after - 1] as Line).next });
     i = after;
   }
   return blocks;

@@ -11,6 +11,22 @@ export function isBlankChar(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0b || code === 0x0c || code === 0xa0 || code === 0x3000 || code === 0xfeff;
 }
 
+/** Class flags for scanners that read one table entry per code unit instead of comparing. */
+export const BLANK_CLASS = 1;
+export const BREAK_CLASS = 2;
+
+/**
+ * A fresh table over all UTF-16 code units: BLANK_CLASS where isBlankChar holds, BREAK_CLASS for
+ * LF and CR. Callers add their own flags (4 and up) for the characters they stop at.
+ */
+export function whitespaceClassTable(): Uint8Array {
+  const table = new Uint8Array(0x10000);
+  for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) table[c] = BLANK_CLASS;
+  table[LF] = BREAK_CLASS;
+  table[CR] = BREAK_CLASS;
+  return table;
+}
+
 /** Offset just after the line break that ends the line containing `offset` (text.length if none). */
 export function nextLineStart(text: string, offset: number): number {
   for (let i = offset; i < text.length; i++) {
@@ -45,12 +61,21 @@ export function isBlankLine(text: string, lineStart: number): boolean {
  * break, except text.length (a trailing line break starts no line).
  */
 export function lineStarts(text: string): number[] {
-  if (text.length === 0) return [];
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
+  return lineStartsIn(text, 0, text.length);
+}
+
+/**
+ * lineStarts of text.slice(start, end), shifted by start, without the slice: the text is read as
+ * if it ended at `end` (a CR just before `end` ends its line even when an LF follows it).
+ */
+export function lineStartsIn(text: string, start: number, end: number): number[] {
+  if (end <= start) return [];
+  const starts = [start];
+  for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
-    if (c === CR && text.charCodeAt(i + 1) === LF) continue;
-    if ((c === LF || c === CR) && i + 1 < text.length) starts.push(i + 1);
+    if (c !== LF && c !== CR) continue;
+    if (c === CR && i + 1 < end && text.charCodeAt(i + 1) === LF) continue;
+    if (i + 1 < end) starts.push(i + 1);
   }
   return starts;
 }
@@ -60,15 +85,37 @@ export function lineStarts(text: string): number[] {
  * non-blank line that follows one or more blank lines.
  */
 export function paragraphStarts(text: string): number[] {
-  if (text.length === 0) return [];
-  const starts = [0];
+  return paragraphStartsIn(text, 0, text.length);
+}
+
+/** paragraphStarts of text.slice(start, end), shifted by start, without the slice (see lineStartsIn). */
+export function paragraphStartsIn(text: string, start: number, end: number): number[] {
+  if (end <= start) return [];
+  const starts = [start];
   let previousBlank = false;
   let sawContent = false;
-  for (let line = 0; line < text.length; line = nextLineStart(text, line)) {
-    const blank = isBlankLine(text, line);
-    if (!blank && previousBlank && sawContent && line > 0) starts.push(line);
+  let line = start;
+  while (line < end) {
+    // One pass over the line: is it blank, and where does the next one start?
+    let i = line;
+    let blank = true;
+    let next = end;
+    for (; i < end; i++) {
+      const c = text.charCodeAt(i);
+      if (c === LF) {
+        next = i + 1;
+        break;
+      }
+      if (c === CR) {
+        next = i + 1 < end && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
+        break;
+      }
+      if (blank && !isBlankChar(c)) blank = false;
+    }
+    if (!blank && previousBlank && sawContent && line > start) starts.push(line);
     if (!blank) sawContent = true;
     previousBlank = blank;
+    line = next;
   }
   return starts;
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isSafeBoundary } from '../document/text-boundaries';
-import { lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts } from './sentences';
+import { lineStartsIn, paragraphStartsIn } from './lines';
+import { isSentenceStart, lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
 
 /** The first few characters at each start, which reads better in a failure than offsets. */
 function startsOf(text: string): string[] {
@@ -60,6 +61,39 @@ describe('sentenceStarts', () => {
   });
 });
 
+describe('sentenceStartsIn', () => {
+  /** The definition the scanner must reproduce: every offset in range where isSentenceStart holds. */
+  function startsByDefinition(text: string, from: number, to: number): number[] {
+    const starts: number[] = [];
+    for (let p = Math.max(0, from); p < Math.min(to, text.length); p++) if (isSentenceStart(text, p)) starts.push(p);
+    return starts;
+  }
+
+  const unit = fc.constantFrom('a', 'B', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',');
+
+  it('finds exactly the offsets where isSentenceStart holds, over any range', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 60 }), fc.integer({ min: -2, max: 200 }), fc.integer({ min: -2, max: 200 }), (text, a, b) => {
+        const from = Math.min(a, b);
+        const to = Math.max(a, b);
+        expect(sentenceStartsIn(text, from, to)).toEqual(startsByDefinition(text, from, to));
+        expect(sentenceStarts(text)).toEqual(startsByDefinition(text, 0, text.length));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('finds the same starts in a long text, where the stops are searched with indexOf', () => {
+    fc.assert(
+      fc.property(fc.string({ unit, minLength: 1, maxLength: 60 }), fc.nat(2000), (piece, from) => {
+        const text = piece.repeat(Math.ceil(20_000 / piece.length));
+        expect(sentenceStartsIn(text, from, text.length)).toEqual(startsByDefinition(text, from, text.length));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('lineStarts and paragraphStarts', () => {
   it('finds line starts after LF, CRLF and CR but not at the very end', () => {
     expect(lineStarts('a\r\nb\rc\nd\n')).toEqual([0, 3, 5, 7]);
@@ -69,6 +103,19 @@ describe('lineStarts and paragraphStarts', () => {
   it('finds paragraph starts after one or more blank (or whitespace-only) lines', () => {
     expect(paragraphStarts('a\n\n\nb\r\n \r\nc\n')).toEqual([0, 4, 10]);
     expect(paragraphStarts('\n\nfirst')).toEqual([0]);
+  });
+
+  it('reads a range as the slice it stands for, without slicing', () => {
+    const unit = fc.constantFrom('a', ' ', '\t', '\u00a0', '\r', '\n', '\r\n', '\n\n');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), fc.nat(60), fc.nat(60), (text, a, b) => {
+        const start = Math.min(a, b, text.length);
+        const end = Math.min(Math.max(a, b), text.length);
+        const slice = text.slice(start, end);
+        expect(lineStartsIn(text, start, end)).toEqual(lineStarts(slice).map((o) => o + start));
+        expect(paragraphStartsIn(text, start, end)).toEqual(paragraphStarts(slice).map((o) => o + start));
+      }),
+    );
   });
 });
 

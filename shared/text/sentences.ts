@@ -4,7 +4,7 @@
  * punctuation. Deliberately conservative: a missed start costs a slightly worse cut; a false one
  * would cut "e.g." or "Mr." in two.
  */
-import { isBlankChar, isBlankLine, lineStarts, paragraphStarts } from './lines';
+import { BLANK_CLASS, isBlankChar, isBlankLine, lineStarts, paragraphStarts, whitespaceClassTable } from './lines';
 
 export { lineStarts, paragraphStarts };
 
@@ -18,17 +18,53 @@ const CJK_TERMINATORS = codeSet('。！？｡．');
 /** Closing quotes and brackets that may sit between a terminator and the next sentence. */
 const CLOSERS = codeSet('"\'”’»›)]}」』）】》〉〕');
 
-/** Code-unit class flags, so the per-character filter is one array read. */
-const BLANK = 1;
-const BREAK = 2;
-const CJK_END = 4;
-const CLOSER = 8;
-const CHAR_CLASS = new Uint8Array(0x10000);
-for (let c = 0; c < 0x10000; c++) if (isBlankChar(c)) CHAR_CLASS[c] = BLANK;
-CHAR_CLASS[LF] = BREAK;
-CHAR_CLASS[CR] = BREAK;
-for (const c of CJK_TERMINATORS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CJK_END;
+/** Code-unit class flags, so the scan's per-character tests are one array read. */
+const BLANK = BLANK_CLASS;
+const CLOSER = 4;
+const CHAR_CLASS = whitespaceClassTable();
 for (const c of CLOSERS) CHAR_CLASS[c] = (CHAR_CLASS[c] ?? 0) | CLOSER;
+
+/** Where the scan in sentenceStartsIn stops: line breaks, and terminators of either kind. */
+const STOP_BREAK = 1;
+const STOP_TERMINATOR = 2;
+const STOP_CLASS = new Uint8Array(0x10000);
+STOP_CLASS[LF] = STOP_BREAK;
+STOP_CLASS[CR] = STOP_BREAK;
+for (const c of [...LATIN_TERMINATORS, ...CJK_TERMINATORS]) STOP_CLASS[c] = STOP_TERMINATOR;
+
+const STOP_CHARS = ['\n', '\r', ...[...LATIN_TERMINATORS, ...CJK_TERMINATORS].map((c) => String.fromCharCode(c))];
+
+/** Below this many code units a scan reads every code unit; above it, indexOf finds each stop. */
+const INDEX_OF_MIN_RANGE = 4096;
+
+/**
+ * Offsets in [from, end) of every line break and terminator, in order. A long range is searched
+ * with one indexOf per stop character (memchr-fast, and instant for characters a one-byte string
+ * cannot hold). indexOf may read past `end` up to the next occurrence, so it is used only when
+ * the range is a quarter of the text or more: the overshoot then costs at most a few times the range.
+ */
+function stopOffsets(text: string, from: number, end: number): number[] {
+  const stops: number[] = [];
+  if (end - from < INDEX_OF_MIN_RANGE || end - from < text.length >> 2) {
+    for (let i = from; i < end; i++) if (STOP_CLASS[text.charCodeAt(i)] !== 0) stops.push(i);
+    return stops;
+  }
+  const next = STOP_CHARS.map((ch) => text.indexOf(ch, from));
+  for (;;) {
+    let at = end;
+    let which = -1;
+    for (let k = 0; k < next.length; k++) {
+      const n = next[k] as number;
+      if (n >= 0 && n < at) {
+        at = n;
+        which = k;
+      }
+    }
+    if (which < 0) return stops;
+    stops.push(at);
+    next[which] = text.indexOf(STOP_CHARS[which] as string, at + 1);
+  }
+}
 
 function codeSet(chars: string): Set<number> {
   return new Set([...chars].map((c) => c.charCodeAt(0)));
@@ -131,16 +167,36 @@ export function isSentenceStart(text: string, offset: number): boolean {
   return true;
 }
 
-/** Sentence starts within [from, to), in order. Context outside the range is still consulted. */
+/**
+ * Sentence starts within [from, to), in order. Context outside the range is still consulted.
+ *
+ * One pass that stops only at line breaks and terminators: every start but offset 0 is either
+ * just after a line break, or the first character after a terminator, the closers after it and
+ * the blanks after those. Each such candidate is confirmed by isSentenceStart, so the result is
+ * exactly the offsets in the range for which isSentenceStart holds (property-tested).
+ */
 export function sentenceStartsIn(text: string, from: number, to: number): number[] {
   const starts: number[] = [];
+  const lo = Math.max(0, from);
   const end = Math.min(to, text.length);
-  for (let p = Math.max(0, from); p < end; p++) {
-    if (p > 0) {
-      // Cheap filter: a start follows whitespace, a line break, a CJK terminator or a closer.
-      if (CHAR_CLASS[text.charCodeAt(p - 1)] === 0) continue;
+  if (lo >= end) return starts;
+  if (lo === 0) starts.push(0);
+  // A terminator before `lo` reaches into the range only over closers and blanks: back up over them.
+  let scan = lo;
+  while (scan > 0 && (CHAR_CLASS[text.charCodeAt(scan - 1)] as number) & (BLANK | CLOSER)) scan--;
+  scan = Math.max(0, scan - 1);
+  let last = lo === 0 ? 0 : -1;
+  for (const i of stopOffsets(text, scan, end)) {
+    const kind = STOP_CLASS[text.charCodeAt(i)] as number;
+    let candidate = i + 1;
+    if (kind === STOP_TERMINATOR) {
+      while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & CLOSER) candidate++;
+      while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & BLANK) candidate++;
     }
-    if (isSentenceStart(text, p)) starts.push(p);
+    if (candidate >= lo && candidate < end && candidate > last && isSentenceStart(text, candidate)) {
+      starts.push(candidate);
+      last = candidate;
+    }
   }
   return starts;
 }

@@ -7,13 +7,15 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { describeDocument } from '../../shared/document/document-info';
 import type { DocumentInfo } from '../../shared/document/types';
+import { SOURCE_FORMAT_BY_EXTENSION, SUPPORTED_EXTENSIONS, type SourceFormat } from '../../shared/document/source-formats';
 import { decodeTextFile } from './decode-text';
 import { DocumentReadError } from './errors';
 
 export { DocumentReadError } from './errors';
 export { decodeTextFile } from './decode-text';
 
-export type SourceFormat = 'txt' | 'md' | 'html' | 'pdf' | 'docx';
+export type { SourceFormat } from '../../shared/document/source-formats';
+export { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 
 export interface ReadDocumentResult {
   name: string;
@@ -22,24 +24,10 @@ export interface ReadDocumentResult {
   info: DocumentInfo;
 }
 
-const EXTENSIONS: Record<string, SourceFormat> = {
-  '.txt': 'txt',
-  '.text': 'txt',
-  '.md': 'md',
-  '.markdown': 'md',
-  '.html': 'html',
-  '.htm': 'html',
-  '.xhtml': 'html',
-  '.pdf': 'pdf',
-  '.docx': 'docx',
-};
-
-export const SUPPORTED_EXTENSIONS = Object.keys(EXTENSIONS);
-
 /** The reader for a file name, or a DocumentReadError naming what is supported. */
 export function sourceFormatOf(name: string): SourceFormat {
   const extension = extname(name).toLowerCase();
-  const format = EXTENSIONS[extension];
+  const format = SOURCE_FORMAT_BY_EXTENSION[extension];
   if (!format) {
     const what = extension ? `unsupported file type '${extension}'` : 'a file without an extension';
     throw new DocumentReadError(`${name}: ${what} (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);

@@ -3,6 +3,7 @@
  * document is segmented with the host's default strategy right away, so the outline is never
  * empty.
  */
+import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import { useDocumentStore } from '../stores/document';
 import { isRunActive, useRunStore } from '../stores/run';
@@ -12,7 +13,8 @@ import { reportError } from './errors';
 import { cancelRun, startRun } from './runs';
 import { workbench } from './workbench';
 
-export const OPENABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx'] as const;
+/** What the readers accept (shared/document/source-formats), so the open button never refuses a file they read. */
+export const OPENABLE_EXTENSIONS = SUPPORTED_EXTENSIONS;
 
 export function isOpenable(fileName: string): boolean {
   const lower = fileName.toLowerCase();

@@ -11,6 +11,7 @@ import { UserInputError } from '../../cli/errors';
 import { runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { retrievalCheck } from '../../../shared/retrieval/check';
+import { GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
@@ -28,7 +29,7 @@ const SPEC = {
   questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
   mode: { type: 'enum', values: ['constrained', 'free'], description: 'model strategies: constrained (default) or free decoding' },
-  gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend (default auto)' },
+  gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
 } as const;
 
 export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { sameText } from '../../../../shared/document/document-info';
 import { assertValidSegmentation } from '../../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../../shared/document/types';
 import { FORMATS } from '../../../../shared/formats';
@@ -25,7 +26,7 @@ export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
       const doc = documents.get(documentId);
       // The segmentation comes from the renderer, possibly hand-edited: it must still cover this
       // exact text before anything is written.
-      if (result.document.sha256 !== doc.info.sha256 || result.document.chars !== doc.info.chars) {
+      if (!sameText(result.document, doc.info)) {
         throw new WorkbenchError(wireErrorCodes.coverage, `this segmentation belongs to another text than ${doc.info.name}`);
       }
       assertValidSegmentation(doc.text, result.segmentation);

@@ -1,10 +1,10 @@
-/** Exporting the current result through the shared writers, then saving it as a download. */
+/** Exporting the current result with the shared writers, right here, then saving it as a download. */
+import { exportFile } from '../../shared/formats/export-file';
 import type { ExportFormat, ExportedFile } from '../../shared/ipc/contract';
 import { useDocumentStore } from '../stores/document';
 import { useSegmentationStore } from '../stores/segmentation';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
-import { workbench } from './workbench';
 
 export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = [
   { value: 'json', label: 'JSON' },
@@ -15,20 +15,15 @@ export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = [
 ];
 
 export async function exportCurrent(format: ExportFormat): Promise<void> {
-  const documentId = useDocumentStore.getState().id;
+  const { info, text } = useDocumentStore.getState();
   const result = useSegmentationStore.getState().current;
-  if (!documentId || !result) {
+  if (!info || !result) {
     useUiStore.getState().notify('error', 'Nothing to export yet: run a strategy first.');
     return;
   }
   try {
-    // The wire schema wants plain arrays; the store holds readonly ones.
-    const wire = {
-      ...result,
-      segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) },
-    };
-    const file = await workbench().exportResult({ result: wire, documentId, format });
-    saveDownload(file);
+    // The writers live in shared/formats: written here, saved as a download, no round trip.
+    saveDownload(exportFile(format, { ...result, document: info }, text));
   } catch (err) {
     reportError(`Could not export ${format}`, err);
   }

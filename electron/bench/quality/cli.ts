@@ -11,7 +11,7 @@ import { UserInputError } from '../../cli/errors';
 import { runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { settingsFromEnvironment } from '../../services/strategies/settings';
 import { retrievalCheck } from '../../../shared/retrieval/check';
-import { GPU_CHOICES } from '../../../shared/strategies/run-options';
+import { DECODING_MODES, GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
@@ -28,7 +28,7 @@ const SPEC = {
   tolerance: { type: 'int', min: 0, description: 'boundary F1 tolerance in characters (default 0)' },
   questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
-  mode: { type: 'enum', values: ['constrained', 'free'], description: 'model strategies: constrained (default) or free decoding' },
+  mode: { type: 'enum', values: DECODING_MODES, description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
 } as const;
 

@@ -14,10 +14,10 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeDocument } from '../../shared/document/document-info';
-import type { ProfileInput } from '../../shared/profiles/schema';
-import { InferenceEngine, type GpuChoice } from '../../electron/services/inference/engine';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { describeDocument } from '../shared/document/document-info';
+import type { ProfileInput } from '../shared/profiles/schema';
+import { InferenceEngine, type GpuChoice } from '../electron/services/inference/engine';
+import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 

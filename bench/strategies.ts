@@ -4,7 +4,7 @@
  * profile search path and models folder honour WORKBENCH_PROFILES_DIR and WORKBENCH_MODELS_DIR,
  * which is how tests point the benchmark at the tiny fixture models.
  */
-import { listStrategyInfo } from '../services/workbench/strategy-catalog';
+import { listStrategyInfo } from '../electron/services/workbench/strategy-catalog';
 
 export interface BenchStrategy {
   name: string;

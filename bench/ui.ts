@@ -3,7 +3,7 @@
  *
  *   npm run bench:ui [-- --chars 5000000 --segments 5000 --runs 3]
  *
- * Builds the benchmark page (renderer/bench/: the real App over an in-memory contract), serves
+ * Builds the benchmark page (bench/ui-page/: the real App over an in-memory contract), serves
  * it on 127.0.0.1, and in Debian's Chromium times: opening a 5 MB document with 5,000 segments
  * until it is painted, and redrawing the boundary decorations after one edit (a boundary moved;
  * a segment split), and jumping elsewhere in the document until painted (smoothness). Each
@@ -16,10 +16,10 @@ import os from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'vite';
-import { launchChromium } from '../../test/e2e/support/browser';
-import type { UiBenchFigures } from '../../renderer/bench/run-benchmark';
+import { launchChromium } from '../test/e2e/support/browser';
+import type { UiBenchFigures } from './ui-page/run-benchmark';
 
-const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '..');
 const OUT_DIR = join(ROOT, 'test-results', 'bench-ui');
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -47,8 +47,10 @@ export interface UiBenchReport {
 async function buildBenchPage(): Promise<void> {
   await build({
     configFile: join(ROOT, 'renderer/vite.config.ts'),
+    // The page lives in bench/, outside the renderer's root: build from the repository's root.
+    root: ROOT,
     logLevel: 'warn',
-    build: { outDir: OUT_DIR, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'renderer/bench/index.html') } },
+    build: { outDir: OUT_DIR, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'bench/ui-page/index.html') } },
   });
 }
 
@@ -81,7 +83,7 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
   const browser = await launchChromium();
   try {
     const { port } = server.address() as AddressInfo;
-    const url = `http://127.0.0.1:${port}/bench/index.html?chars=${chars}&segments=${segments}`;
+    const url = `http://127.0.0.1:${port}/bench/ui-page/index.html?chars=${chars}&segments=${segments}`;
     const all: UiBenchFigures[] = [];
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });

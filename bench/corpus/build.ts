@@ -8,7 +8,7 @@ import type { BuildOptions, BuiltCorpus, CorpusName } from './types';
 export const DEFAULT_SEED = '2026';
 
 /** The repository's node_modules, wherever the command runs from. */
-export const REPO_NODE_MODULES = join(dirname(fileURLToPath(import.meta.url)), '../../../node_modules');
+export const REPO_NODE_MODULES = join(dirname(fileURLToPath(import.meta.url)), '../../node_modules');
 
 /** Full-size defaults: every novel chapter run, 50 speech documents, 40 Markdown files. */
 export const FULL_SIZE: Record<CorpusName, { limit: number; maxChars: number }> = {

@@ -2,10 +2,10 @@
  * A gold segmentation as the workbench's JSON segmentation file, so that `cli eval --gold` and
  * the UI read corpus files like any other result.
  */
-import { describeDocument } from '../../../shared/document/document-info';
-import { segmentationFromCuts } from '../../../shared/document/segmentation';
-import type { SegmentationResult } from '../../../shared/document/types';
-import { readJson, writeJson } from '../../../shared/formats/json';
+import { describeDocument } from '../../shared/document/document-info';
+import { segmentationFromCuts } from '../../shared/document/segmentation';
+import type { SegmentationResult } from '../../shared/document/types';
+import { readJson, writeJson } from '../../shared/formats/json';
 
 export function goldResult(name: string, text: string, boundaries: readonly number[], sources: unknown): SegmentationResult {
   return {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRandom } from '../../../shared/retrieval/random';
+import { createRandom } from '../retrieval/random';
 import { assemble, unitsThatFit } from './assemble';
 import { readPackageInfo, sourceRecord } from './package-info';
 import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';

@@ -6,8 +6,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sentenceStarts } from '../../../shared/text/sentences';
-import { createRandom } from '../../../shared/retrieval/random';
+import { sentenceStarts } from '../../shared/text/sentences';
+import { createRandom } from '../retrieval/random';
 import { assemble } from './assemble';
 import { readPackageInfo, sourceRecord } from './package-info';
 import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';

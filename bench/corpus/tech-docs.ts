@@ -7,7 +7,7 @@
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { createRandom } from '../../../shared/retrieval/random';
+import { createRandom } from '../retrieval/random';
 import { assemble, unitsThatFit } from './assemble';
 import { splitMarkdownSections } from './markdown-sections';
 import { owningPackage, sourceRecord } from './package-info';

@@ -6,12 +6,12 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { describeFlags, parseArgs } from '../../cli/args';
-import { UserInputError } from '../../cli/errors';
-import { runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
-import { settingsFromEnvironment } from '../../services/strategies/settings';
-import { retrievalCheck } from '../../../shared/retrieval/check';
-import { DECODING_MODES, GPU_CHOICES } from '../../../shared/strategies/run-options';
+import { describeFlags, parseArgs } from '../../electron/cli/args';
+import { UserInputError } from '../../electron/cli/errors';
+import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
+import { settingsFromEnvironment } from '../../electron/services/strategies/settings';
+import { retrievalCheck } from '../retrieval/check';
+import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';

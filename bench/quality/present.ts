@@ -1,5 +1,5 @@
 /** The quality report for people: a terminal table and a self-contained HTML page. */
-import { barChartSvg, escapeXml as escapeHtml, type Bar } from '../../../shared/compare/bar-chart';
+import { barChartSvg, escapeXml as escapeHtml, type Bar } from '../../shared/compare/bar-chart';
 import { formatBytes, formatInt, formatRatio, formatSeconds } from '../report/format';
 import { formatTable } from '../report/table';
 import { describeMachine } from '../machine';

@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserInputError } from '../../cli/errors';
+import { UserInputError } from '../../electron/cli/errors';
 import { readCorpus, type LoadedCorpus } from '../corpus/corpus-files';
 import { CORPUS_NAMES, type CorpusName } from '../corpus/types';
 

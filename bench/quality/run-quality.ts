@@ -3,11 +3,11 @@
  * figures (segments, mean length, time, embedding size), the segmentation error rates, and the
  * BM25 retrieval check.
  */
-import { describeDocument } from '../../../shared/document/document-info';
-import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
-import { countMatches, windowScores } from '../../../shared/metrics';
-import { retrievalCheck, type SegmentedDocument } from '../../../shared/retrieval/check';
-import { generateQuestions } from '../../../shared/retrieval/questions';
+import { describeDocument } from '../../shared/document/document-info';
+import type { DocumentInfo, SegmentationResult } from '../../shared/document/types';
+import { countMatches, windowScores } from '../../shared/metrics';
+import { retrievalCheck, type SegmentedDocument } from '../retrieval/check';
+import { generateQuestions } from '../retrieval/questions';
 import type { LoadedCorpus } from '../corpus/corpus-files';
 import { EMBEDDING_BYTES_PER_SEGMENT, type StrategyFigures } from './types';
 

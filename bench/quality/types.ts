@@ -1,4 +1,4 @@
-import type { RetrievalScores } from '../../../shared/retrieval/check';
+import type { RetrievalScores } from '../retrieval/check';
 import type { MachineInfo } from '../machine';
 
 /** The seed's estimate: one 1024-dimension float32 embedding per segment. */

@@ -3,7 +3,7 @@
  * questions. A hit is a retrieved segment that contains the whole answer sentence; ROUGE-L F1 is
  * measured between the top-1 segment and the answer, as the seed graded answers with ROUGE-L.
  */
-import { rougeLF1 } from '../metrics';
+import { rougeLF1 } from '../../shared/metrics';
 import { buildBm25Index } from './bm25';
 import type { RetrievalQuestion } from './questions';
 

@@ -10,7 +10,7 @@
  * no new word, the answer supplies all four. A segment "contains the answer" when its range
  * covers the sentence's range.
  */
-import { sentenceStarts } from '../text/sentences';
+import { sentenceStarts } from '../../shared/text/sentences';
 import { contentWords } from './tokens';
 import { createRandom } from './random';
 

@@ -3,7 +3,7 @@
  * on every platform and Node version: the project's mulberry32 generator (shared/util/seeded-random) with
  * a textual seed and the helpers the builders need. Not for cryptography.
  */
-import { seededRandom } from '../util/seeded-random';
+import { seededRandom } from '../../shared/util/seeded-random';
 
 export interface Random {
   /** Uniform in [0, 1). */

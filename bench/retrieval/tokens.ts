@@ -3,8 +3,8 @@
  * and marks; one token per CJK character), so that retrieval and its score see the same words.
  * No stemming, so that results do not depend on an English-only stemmer.
  */
-import { rougeTokens } from '../metrics';
-import { ENGLISH_STOPWORDS } from '../text/stopwords';
+import { rougeTokens } from '../../shared/metrics';
+import { ENGLISH_STOPWORDS } from '../../shared/text/stopwords';
 
 /** The shared English function words, and a few more that never make a question's topic. */
 export const STOPWORDS: ReadonlySet<string> = new Set([...ENGLISH_STOPWORDS, 'us', 'let', 'thus', 'yet']);

@@ -3,8 +3,8 @@
  * strategy in MB/s, the model pipeline against raw node-llama-cpp on the Qwen2-0.5B-shaped twin,
  * and the UI's open-and-paint time. Sections that cannot run here say why on one line.
  */
-import { describeFlags, parseArgs } from '../../cli/args';
-import { UserInputError } from '../../cli/errors';
+import { describeFlags, parseArgs } from '../../electron/cli/args';
+import { UserInputError } from '../../electron/cli/errors';
 import { describeMachine, machineInfo } from '../machine';
 import { measureRuleStrategies, ruleSpeedTable, MARKDOWN_CHARS, PROSE_CHARS } from './rules-section';
 import { locatorSection } from './locator-section';

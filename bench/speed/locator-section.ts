@@ -1,5 +1,5 @@
-/** Speed section: the head locator on 1 MB of Moby-Dick with 1,000 heads (scripts/bench/locator.ts). */
-import { runLocatorBenchmark } from '../../../scripts/bench/locator';
+/** Speed section: the head locator on 1 MB of Moby-Dick with 1,000 heads (bench/locator.ts). */
+import { runLocatorBenchmark } from '../locator';
 import type { SpeedSection } from './section';
 
 export async function locatorSection(): Promise<SpeedSection> {

@@ -1,6 +1,6 @@
 /**
  * Speed section: the model pipeline against raw node-llama-cpp on the Qwen2-0.5B-shaped twin
- * (random weights), from the inference benchmark (scripts/bench/inference.ts).
+ * (random weights), from the inference benchmark (bench/inference.ts).
  */
 import { existsSync } from 'node:fs';
 import { repoPath } from './load-script';
@@ -15,6 +15,6 @@ export async function modelSection(tokens: number, threads?: number): Promise<Sp
     return { title, skipped: `${TWIN_MODEL} not found; generate it with: npm run fixtures -- --twin` };
   }
   const args = ['--tokens', String(tokens), ...(threads === undefined ? [] : ['--threads', String(threads)])];
-  const { lines } = await runBenchScript('scripts/bench/inference.ts', args);
+  const { lines } = await runBenchScript('bench/inference.ts', args);
   return { title, lines, figures: { output: lines } };
 }

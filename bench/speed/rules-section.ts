@@ -1,5 +1,5 @@
 /** Speed section: every model-free strategy in MB/s on 1 MB of prose and 0.5 MB of Markdown. */
-import { RULE_STRATEGIES } from '../../../shared/strategies';
+import { RULE_STRATEGIES } from '../../shared/strategies';
 import { formatTable } from '../report/table';
 import { markdownText, proseText } from './texts';
 import { measureThroughput, type Throughput } from './rule-throughput';

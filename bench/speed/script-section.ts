@@ -1,5 +1,5 @@
 /**
- * Runs another area's benchmark script (scripts/bench/*.ts) in a child process and relays its
+ * Runs another area's benchmark script (bench/*.ts) in a child process and relays its
  * printout: for the inference benchmark, whose native llama.cpp state (a 0.5B model, its
  * contexts, a possible crash on a bad file) must stay out of this process. It reuses the script
  * exactly as its owners run it (`npm run bench:inference`).

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { loadRepoModule } from './load-script';
 import type { SpeedSection } from './section';
 
-/** What scripts/bench/ui.ts (the workbench UI benchmark) exports and this section uses. */
+/** What bench/ui.ts (the workbench UI benchmark) exports and this section uses. */
 interface UiBenchModule {
   measureUi(options: { chars?: number; segments?: number; runs?: number }): Promise<{
     chars: number;
@@ -19,7 +19,7 @@ export async function uiSection(runs: number): Promise<SpeedSection> {
   if (!existsSync(CHROMIUM_PATH)) {
     return { title, skipped: `no Chromium at ${CHROMIUM_PATH}: install it with 'apt-get install chromium' or set WORKBENCH_CHROMIUM` };
   }
-  const { measureUi } = await loadRepoModule<UiBenchModule>('scripts/bench/ui.ts');
+  const { measureUi } = await loadRepoModule<UiBenchModule>('bench/ui.ts');
   const report = await measureUi({ runs });
   const m = report.median;
   return {

@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/scratch-dir';
+import { scratchDir } from '../../test/support/scratch-dir';
 import { isSafeBoundary } from '../../shared/document/text-boundaries';
-import { buildCorpus, REPO_NODE_MODULES } from '../../electron/bench/corpus/build';
-import { readCorpus, writeCorpus } from '../../electron/bench/corpus/corpus-files';
-import { CORPUS_NAMES, type BuildOptions } from '../../electron/bench/corpus/types';
+import { buildCorpus, REPO_NODE_MODULES } from '../corpus/build';
+import { readCorpus, writeCorpus } from '../corpus/corpus-files';
+import { CORPUS_NAMES, type BuildOptions } from '../corpus/types';
 
 const small = (seed: string): BuildOptions => ({ seed, limit: 3, maxChars: 15_000, nodeModules: REPO_NODE_MODULES });
 const tmp = scratchDir('corpus-');

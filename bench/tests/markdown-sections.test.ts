@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitMarkdownSections } from '../../electron/bench/corpus/markdown-sections';
+import { splitMarkdownSections } from '../corpus/markdown-sections';
 
 describe('splitMarkdownSections', () => {
   it('removes ATX, setext and HTML headings and splits at levels 1-3', () => {

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/scratch-dir';
+import { scratchDir } from '../../test/support/scratch-dir';
 
 const run = promisify(execFile);
 const out = scratchDir('bench-quality-');

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { UserInputError } from '../../electron/cli/errors';
-import { qualityCommand } from '../../electron/bench/quality/cli';
-import type { QualityReport } from '../../electron/bench/quality/types';
-import { tinyProfile } from '../inference/tiny-profiles';
+import { qualityCommand } from '../quality/cli';
+import type { QualityReport } from '../quality/types';
+import { tinyProfile } from '../../test/inference/tiny-profiles';
 
 describe('bench quality: bad input is a one-line user error', () => {
   it.each([

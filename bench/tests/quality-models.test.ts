@@ -9,11 +9,11 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scratchDir } from '../support/scratch-dir';
-import { buildCorpus, REPO_NODE_MODULES } from '../../electron/bench/corpus/build';
-import { writeCorpus } from '../../electron/bench/corpus/corpus-files';
-import type { QualityReport } from '../../electron/bench/quality/types';
-import { fixtureModelsDir, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
+import { scratchDir } from '../../test/support/scratch-dir';
+import { buildCorpus, REPO_NODE_MODULES } from '../corpus/build';
+import { writeCorpus } from '../corpus/corpus-files';
+import type { QualityReport } from '../quality/types';
+import { fixtureModelsDir, repoRoot, tinyModelPath, tinyProfile } from '../../test/inference/tiny-profiles';
 
 const run = promisify(execFile);
 const MODEL_STRATEGIES = ['simple', 'topic', 'summary'] as const;

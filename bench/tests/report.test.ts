@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatSeconds } from '../../electron/bench/report/format';
-import { formatTable } from '../../electron/bench/report/table';
-import { speedCommand } from '../../electron/bench/speed/cli';
+import { formatBytes, formatSeconds } from '../report/format';
+import { formatTable } from '../report/table';
+import { speedCommand } from '../speed/cli';
 import { UserInputError } from '../../electron/cli/errors';
 
 describe('formatting', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { buildBm25Index } from '../../shared/retrieval/bm25';
-import { retrievalCheck } from '../../shared/retrieval/check';
-import { generateQuestions } from '../../shared/retrieval/questions';
-import { createRandom } from '../../shared/retrieval/random';
-import { contentWords, tokenize } from '../../shared/retrieval/tokens';
+import { buildBm25Index } from '../retrieval/bm25';
+import { retrievalCheck } from '../retrieval/check';
+import { generateQuestions } from '../retrieval/questions';
+import { createRandom } from '../retrieval/random';
+import { contentWords, tokenize } from '../retrieval/tokens';
 
 describe('createRandom', () => {
   it('repeats for a seed and differs between seeds', () => {

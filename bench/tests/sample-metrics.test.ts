@@ -6,9 +6,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULE_STRATEGIES } from '../../shared/strategies';
-import { resolveCorpus } from '../../electron/bench/quality/resolve-corpus';
-import { measureStrategy, type StrategyRunner } from '../../electron/bench/quality/run-quality';
-import type { StrategyFigures } from '../../electron/bench/quality/types';
+import { resolveCorpus } from '../quality/resolve-corpus';
+import { measureStrategy, type StrategyRunner } from '../quality/run-quality';
+import type { StrategyFigures } from '../quality/types';
 
 const SAMPLE = 'test/fixtures/corpus-sample';
 

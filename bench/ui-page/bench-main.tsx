@@ -1,15 +1,15 @@
 /**
- * The UI benchmark page (built and driven by scripts/bench/ui.ts, never part of the app's
+ * The UI benchmark page (built and driven by bench/ui.ts, never part of the app's
  * dist): the real App over the in-memory contract. It opens a large document through the same
  * open-file path a user takes and times how long until the text and every segment layer are
  * painted, then times the redraw after one boundary move and after one split.
  * Query: ?chars=5000000&segments=5000
  */
 import { createRoot } from 'react-dom/client';
-import { App } from '../App';
-import '../features/load-features';
-import '../styles/app.css';
-import { replaceWorkbench } from '../services/workbench';
+import { App } from '../../renderer/App';
+import '../../renderer/features/load-features';
+import '../../renderer/styles/app.css';
+import { replaceWorkbench } from '../../renderer/services/workbench';
 import { createBenchWorkbench } from './bench-workbench';
 import { runUiBenchmark, type UiBenchFigures } from './run-benchmark';
 

@@ -1,10 +1,10 @@
 /** The timed steps of the UI benchmark; see bench-main.tsx. */
-import { SEGMENT_LAYERS_MEASURE } from '../features/document-view/DocumentView';
-import { getEditorHandle } from '../features/document-view/editor-handle';
-import { openFile } from '../services/documents';
-import { useDocumentStore } from '../stores/document';
-import { useRunStore } from '../stores/run';
-import { useSegmentationStore } from '../stores/segmentation';
+import { SEGMENT_LAYERS_MEASURE } from '../../renderer/features/document-view/DocumentView';
+import { getEditorHandle } from '../../renderer/features/document-view/editor-handle';
+import { openFile } from '../../renderer/services/documents';
+import { useDocumentStore } from '../../renderer/stores/document';
+import { useRunStore } from '../../renderer/stores/run';
+import { useSegmentationStore } from '../../renderer/stores/segmentation';
 import { paragraphStarts } from '../../shared/text/lines';
 import { benchSegmentation, benchText } from './bench-document';
 

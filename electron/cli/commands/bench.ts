@@ -19,7 +19,7 @@ export default async function bench(argv: string[]): Promise<number> {
     process.stdout.write(usage);
     return sub ? 0 : 2;
   }
-  if (sub === 'quality') return (await import('../../bench/quality/cli')).qualityCommand(rest);
-  if (sub === 'speed') return (await import('../../bench/speed/cli')).speedCommand(rest);
+  if (sub === 'quality') return (await import('../../../bench/quality/cli')).qualityCommand(rest);
+  if (sub === 'speed') return (await import('../../../bench/speed/cli')).speedCommand(rest);
   throw new UserInputError(`unknown bench command '${sub}' (quality or speed)`);
 }

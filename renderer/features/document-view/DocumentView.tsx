@@ -88,7 +88,7 @@ export function DocumentView() {
     if (!linesRef.current || !layersRef.current) return;
     const started = performance.now();
     layersRef.current.update(segments, linesRef.current);
-    // Read by the UI benchmark (scripts/bench/ui.ts); a measure entry costs next to nothing.
+    // Read by the UI benchmark (bench/ui.ts); a measure entry costs next to nothing.
     performance.measure(SEGMENT_LAYERS_MEASURE, { start: started, detail: { segments: segments.length } });
   }, [segments, documentId]);
 

@@ -25,7 +25,7 @@ export default tseslint.config(
           { group: ['electron', 'electron/*'], message: 'shared/ is pure TypeScript: no Electron imports.' },
           { group: ['react', 'react-dom', 'react-dom/*', 'monaco-editor', 'monaco-editor/*', 'zustand', 'zustand/*'], message: 'shared/ is pure TypeScript: no UI imports.' },
           { group: ['node-llama-cpp', 'ws', 'mammoth', 'pdfjs-dist', 'pdfjs-dist/*', 'linkedom'], message: 'shared/ is pure TypeScript: runtime libraries live in electron/.' },
-          { group: ['**/electron/**', '**/renderer/**'], message: 'shared/ may not import from electron/ or renderer/.' },
+          { group: ['**/electron/**', '**/renderer/**', '**/bench/**'], message: 'shared/ may not import from electron/, renderer/ or bench/.' },
         ],
       }],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer', 'require'],
@@ -39,7 +39,7 @@ export default tseslint.config(
         patterns: [
           { group: nodeBuiltins, message: 'renderer/ is UI only: reach services through window.workbench.' },
           { group: ['electron', 'node-llama-cpp', 'ws', 'mammoth', 'pdfjs-dist', 'linkedom'], message: 'renderer/ is UI only: reach services through window.workbench.' },
-          { group: ['**/electron/**'], message: 'renderer/ may not import from electron/.' },
+          { group: ['**/electron/**', '**/bench/**'], message: 'renderer/ may not import from electron/ or bench/.' },
         ],
       }],
     },
@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.mjs', 'bench/**/*.ts', '*.config.{js,ts}', '.dependency-cruiser.cjs', '**/*.test.{ts,tsx}'],
+    files: ['test/**/*.ts', 'scripts/**/*.ts', 'bin/**/*.mjs', 'bench/**/*.{ts,tsx}', '*.config.{js,ts}', '.dependency-cruiser.cjs', '**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

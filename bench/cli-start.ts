@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describeMachine, machineInfo } from '../electron/bench/machine';
+import { describeMachine, machineInfo } from './machine';
 import { buildCli } from '../scripts/build-cli';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

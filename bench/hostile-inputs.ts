@@ -9,7 +9,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeDocx } from '../test/cli/support/make-docx';
-import { proseText } from '../electron/bench/speed/texts';
+import { proseText } from './speed/texts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'hostile-'));

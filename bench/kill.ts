@@ -10,7 +10,7 @@
  */
 import os from 'node:os';
 import { parseArgs } from '../electron/cli/args';
-import { describeMachine, machineInfo } from '../electron/bench/machine';
+import { describeMachine, machineInfo } from './machine';
 import { KillTestFailure, runKillTest } from '../test/workspace/kill-harness';
 
 const spec = {

@@ -5,8 +5,8 @@
  * Prints seconds per size and the ratio to the smallest size next to the size ratio: a linear
  * strategy keeps the two close. Figures are for reading, not asserted (the test uses its own sizes).
  */
-import { proseText } from '../electron/bench/speed/texts';
-import { describeMachine, machineInfo } from '../electron/bench/machine';
+import { proseText } from './speed/texts';
+import { describeMachine, machineInfo } from './machine';
 import { getRuleStrategy } from '../shared/strategies';
 import { loadavg } from 'node:os';
 

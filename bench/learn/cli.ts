@@ -8,12 +8,12 @@ import { describeDocument } from '../../shared/document/document-info';
 import { prepareDocument } from '../../shared/learn/model';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
-import { machineInfo } from '../../electron/bench/machine';
-import { CORPORA_DIR, resolveCorpus } from '../../electron/bench/quality/resolve-corpus';
+import { machineInfo } from '../machine';
+import { CORPORA_DIR, resolveCorpus } from '../quality/resolve-corpus';
 import { runStrategy } from '../../electron/services/strategies/run-strategy';
 import { learningCurve } from './learning-curve';
 import { learnHtml, learnTable, type LearnReport } from './present';
-import { writeReport } from '../../electron/bench/report/write-report';
+import { writeReport } from '../report/write-report';
 
 /** The model-free strategies the curve is set beside. */
 export const BASELINES = ['texttiling', 'c99', 'structural'] as const;

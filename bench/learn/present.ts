@@ -1,8 +1,8 @@
 /** The learning-curve report for people: a terminal table and a self-contained HTML page with bar charts. */
 import { barChartSvg, escapeXml as escapeHtml, type Bar } from '../../shared/compare/bar-chart';
-import { formatRatio } from '../../electron/bench/report/format';
-import { formatTable } from '../../electron/bench/report/table';
-import { describeMachine, type MachineInfo } from '../../electron/bench/machine';
+import { formatRatio } from '../report/format';
+import { formatTable } from '../report/table';
+import { describeMachine, type MachineInfo } from '../machine';
 import type { CurvePoint, Scores } from './learning-curve';
 
 export interface LearnReport {

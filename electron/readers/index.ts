@@ -10,6 +10,7 @@ import { basename, extname } from 'node:path';
 import { checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../shared/budgets/budgets';
 import { describeDocument } from '../../shared/document/document-info';
 import type { DocumentInfo } from '../../shared/document/types';
+import { SOURCE_FORMAT_BY_EXTENSION, SUPPORTED_EXTENSIONS, type SourceFormat } from '../../shared/document/source-formats';
 import { decodeTextFile } from './decode-text';
 import { DocumentReadError } from './errors';
 import { SNIFF_BYTES, sniff } from './sniff';
@@ -17,8 +18,8 @@ import { SNIFF_BYTES, sniff } from './sniff';
 export { DocumentReadError } from './errors';
 export { decodeTextFile } from './decode-text';
 
-export type { SourceFormat } from './source-format';
-import type { SourceFormat } from './source-format';
+export type { SourceFormat } from '../../shared/document/source-formats';
+export { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 
 export interface ReadDocumentResult {
   name: string;
@@ -27,24 +28,10 @@ export interface ReadDocumentResult {
   info: DocumentInfo;
 }
 
-const EXTENSIONS: Record<string, SourceFormat> = {
-  '.txt': 'txt',
-  '.text': 'txt',
-  '.md': 'md',
-  '.markdown': 'md',
-  '.html': 'html',
-  '.htm': 'html',
-  '.xhtml': 'html',
-  '.pdf': 'pdf',
-  '.docx': 'docx',
-};
-
-export const SUPPORTED_EXTENSIONS = Object.keys(EXTENSIONS);
-
 /** The reader for a file name, or a DocumentReadError naming what is supported. */
 export function sourceFormatOf(name: string): SourceFormat {
   const extension = extname(name).toLowerCase();
-  const format = EXTENSIONS[extension];
+  const format = SOURCE_FORMAT_BY_EXTENSION[extension];
   if (!format) {
     const what = extension ? `unsupported file type '${extension}'` : 'a file without an extension';
     throw new DocumentReadError(`${name}: ${what} (supported: ${SUPPORTED_EXTENSIONS.join(', ')})`);

@@ -4,7 +4,7 @@
  */
 import { binaryReason } from './decode-text';
 import { DocumentReadError } from './errors';
-import type { SourceFormat } from './source-format';
+import type { SourceFormat } from '../../shared/document/source-formats';
 
 /** As much as the binary test samples. */
 export const SNIFF_BYTES = 64 * 1024;

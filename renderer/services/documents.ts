@@ -4,6 +4,7 @@
  * with the host's default strategy right away, so the outline is never empty; with a workspace
  * open, one the person opened joins it at once (unless that setting is off).
  */
+import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import { joinWorkspace } from '../features/workspace/workspace';
 import { useUiStore } from '../stores/ui';
@@ -12,7 +13,8 @@ import { startRun } from './runs';
 import { beginShow, showDocument, type ShowOrigin } from './show-document';
 import { workbench } from './workbench';
 
-export const OPENABLE_EXTENSIONS = ['.txt', '.md', '.markdown', '.html', '.htm', '.pdf', '.docx'] as const;
+/** What the readers accept (shared/document/source-formats), so the open button never refuses a file they read. */
+export const OPENABLE_EXTENSIONS = SUPPORTED_EXTENSIONS;
 
 export function isOpenable(fileName: string): boolean {
   const lower = fileName.toLowerCase();

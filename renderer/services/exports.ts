@@ -1,4 +1,7 @@
-/** Exporting the current result through the shared writers, then saving it as a download. */
+/** Exporting the current result with the shared writers (here, or in the service for retrieval extras), then saving it as a download. */
+import { addsNothing } from '../../shared/chunks';
+import type { SegmentationResult } from '../../shared/document/types';
+import { exportFile } from '../../shared/formats/export-file';
 import type { ExportFormat, ExportedFile } from '../../shared/ipc/contract';
 import { noteExported } from '../features/workspace/save-location';
 import { useDocumentStore } from '../stores/document';
@@ -18,9 +21,9 @@ export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = [
 
 /** Exports with the retrieval options of the Export panel (formats without a place for them ignore them). */
 export async function exportCurrent(format: ExportFormat): Promise<void> {
-  const documentId = useDocumentStore.getState().id;
+  const { id, info, text } = useDocumentStore.getState();
   const result = useSegmentationStore.getState().current;
-  if (!documentId || !result) {
+  if (!id || !info || !result) {
     useUiStore.getState().notify('error', 'Nothing to export yet: run a strategy first.');
     return;
   }
@@ -30,17 +33,21 @@ export async function exportCurrent(format: ExportFormat): Promise<void> {
     return;
   }
   try {
-    // The wire schema wants plain arrays; the store holds readonly ones.
-    const wire = {
-      ...result,
-      segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) },
-    };
-    const file = await workbench().exportResult({ result: wire, documentId, format, chunks: chunks.options });
+    // The writers live in shared/formats: a plain export is written here, no round trip. Retrieval
+    // extras may count tokens with tokenizers that live in the main process, so those go there.
+    const file = addsNothing(chunks.options)
+      ? exportFile(format, { ...result, document: info }, text)
+      : await workbench().exportResult({ result: plainResult(result), documentId: id, format, chunks: chunks.options });
     saveDownload(file);
     noteExported(file.fileName);
   } catch (err) {
     reportError(`Could not export ${format}`, err);
   }
+}
+
+/** The wire schema wants plain arrays; the store holds readonly ones. */
+function plainResult(result: SegmentationResult) {
+  return { ...result, segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) } };
 }
 
 /** The browser's download: works in the web app and in Electron's renderer alike. */

@@ -6,7 +6,15 @@ export function describeDocument(name: string, text: string): DocumentInfo {
   return { name, chars: text.length, sha256: sha256Hex(text) };
 }
 
-/** True when `info` describes exactly this text (the name is only a label and is not compared). */
+/**
+ * "This result belongs to this text", written once: same length and sha256 (the name is only a
+ * label and is not compared). Compares two descriptions, so nothing is re-hashed.
+ */
+export function sameText(a: DocumentInfo, b: DocumentInfo): boolean {
+  return a.chars === b.chars && a.sha256 === b.sha256;
+}
+
+/** True when `info` describes exactly this text: sameText against the text's own description. */
 export function describesText(info: DocumentInfo, text: string): boolean {
-  return info.chars === text.length && info.sha256 === sha256Hex(text);
+  return info.chars === text.length && sameText(info, { name: info.name, chars: text.length, sha256: sha256Hex(text) });
 }

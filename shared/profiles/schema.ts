@@ -4,8 +4,9 @@
  * template, the window and the parser all live here, in user-editable JSON.
  */
 import { z } from 'zod';
+import { MODEL_STRATEGY_NAMES, RUN_OPTION_LIMITS } from '../strategies/run-options';
 
-export const modelStrategySchema = z.enum(['simple', 'topic', 'summary']);
+export const modelStrategySchema = z.enum(MODEL_STRATEGY_NAMES);
 export type ModelStrategy = z.infer<typeof modelStrategySchema>;
 
 /** A local GGUF file (a name inside the models folder, or an absolute path) and where to get it. */
@@ -64,11 +65,11 @@ export type PromptSettings = z.infer<typeof promptSchema>;
 export const windowSchema = z
   .object({
     /** Document tokens per window (the template and the answer come on top). */
-    tokens: z.number().int().min(32).max(131_072).default(1024),
+    tokens: z.number().int().min(32).max(RUN_OPTION_LIMITS.windowTokens.max).default(1024),
     /** Tokens shared by consecutive windows, so a boundary near a window edge is seen twice. */
-    overlapTokens: z.number().int().min(0).max(65_536).default(128),
+    overlapTokens: z.number().int().min(0).max(RUN_OPTION_LIMITS.overlapTokens.max).default(128),
     /** Context size to create; default: window + template + maxNewTokens, capped by the model's. */
-    contextTokens: z.number().int().min(64).max(131_072).optional(),
+    contextTokens: z.number().int().min(64).max(RUN_OPTION_LIMITS.windowTokens.max).optional(),
   })
   .strict()
   .refine((w) => w.overlapTokens < w.tokens / 2, { message: 'overlapTokens must be less than half of tokens' });

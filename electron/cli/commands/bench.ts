@@ -20,8 +20,8 @@ export default async function bench(argv: string[]): Promise<number> {
     process.stdout.write(usage);
     return sub ? 0 : 2;
   }
-  if (sub === 'quality') return (await import('../../bench/quality/cli')).qualityCommand(rest);
-  if (sub === 'speed') return (await import('../../bench/speed/cli')).speedCommand(rest);
+  if (sub === 'quality') return (await import('../../../bench/quality/cli')).qualityCommand(rest);
+  if (sub === 'speed') return (await import('../../../bench/speed/cli')).speedCommand(rest);
   if (sub === 'learn') return (await import('../../../bench/learn/cli')).learnCommand(rest);
   throw new UserInputError(`unknown bench command '${sub}' (quality, speed or learn)`);
 }

@@ -6,6 +6,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
+import { GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
 import { convertPeftToGguf } from '../../services/models/convert-peft';
 import { runDoctor, type DoctorReport } from '../../services/models/doctor';
@@ -53,7 +54,7 @@ const SPECS = {
   },
   doctor: {
     ...PROFILE_DIRS,
-    gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'compute backend to try (default auto)' },
+    gpu: { type: 'enum', values: GPU_CHOICES, description: 'compute backend to try (default auto)' },
     json: { type: 'boolean', description: 'print JSON' },
   },
 } as const satisfies Record<string, FlagSpecs>;

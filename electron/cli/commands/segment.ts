@@ -2,7 +2,7 @@
  * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N [--tokenizer FILE]] [--format FORMAT]
  *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
-import type { RunOptions } from '../../../shared/ipc/contract';
+import { GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, type RunOptions } from '../../../shared/strategies/run-options';
 import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
@@ -20,8 +20,8 @@ import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } fr
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
-  'max-chars': { type: 'int', min: 1, max: 10_000_000, description: 'longest segment, in characters' },
-  'max-tokens': { type: 'int', min: 1, max: 1_000_000, description: 'longest segment, in tokens (rule strategies count with the Qwen2 tokenizer)' },
+  'max-chars': { type: 'int', ...LIMITS.maxChars, description: 'longest segment, in characters' },
+  'max-tokens': { type: 'int', ...LIMITS.maxTokens, description: 'longest segment, in tokens (rule strategies count with the Qwen2 tokenizer)' },
   tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
   format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
   out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
@@ -31,10 +31,10 @@ const SPEC = {
   profile: { type: 'string', valueName: 'NAME', description: 'model strategies: profile name (prompt, parser, windows)' },
   constrained: { type: 'boolean', description: 'model strategies: grammar-constrained decoding' },
   free: { type: 'boolean', description: 'model strategies: free decoding' },
-  gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend' },
-  window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
-  overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
-  threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend' },
+  window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
+  overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
+  threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
   ...CHUNK_FLAGS,
   ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },

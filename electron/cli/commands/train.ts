@@ -9,7 +9,7 @@ import path from 'node:path';
 import { crossValidate } from '../../../shared/learn/cross-validate';
 import { prepareDocument, topFeatures, trainPrepared, type LearnedModel } from '../../../shared/learn/model';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
-import { resolveCorpus } from '../../bench/quality/resolve-corpus';
+import { resolveCorpus } from '../../../bench/quality/resolve-corpus';
 import { WORKSPACE_MODEL_FILE, writeLearnedModel } from '../../services/learn/model-file';
 import { CROSS_VALIDATION_FOLDS, trainFromWorkspace } from '../../services/learn/train-workspace';
 import { describeFlags, parseArgs } from '../args';

@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { GgufFormatError } from '../../model-files/errors';
+import { GgufFormatError, ggufErrorCode } from '../../model-files/errors';
 import type { GgufHeader } from '../../model-files/types';
 import { verifyGgufFile } from '../../model-files/verify';
 import { InferenceError } from './errors';
@@ -38,9 +38,13 @@ async function readChecked(path: string, role: string): Promise<CheckedGguf> {
     verified = await verifyGgufFile(path);
   } catch (err) {
     if (err instanceof GgufFormatError) {
-      if (err.kind === 'not-gguf') throw new InferenceError('not-gguf', `${role} ${name} is not a GGUF file`);
-      if (err.kind === 'truncated') throw new InferenceError('truncated-gguf', `${role} ${name} is truncated (${err.message})`);
-      throw new InferenceError('bad-gguf', `${role} ${name} is not a usable GGUF: ${err.message}`);
+      const code = ggufErrorCode(err.kind);
+      const messages = {
+        'not-gguf': `${role} ${name} is not a GGUF file`,
+        'truncated-gguf': `${role} ${name} is truncated (${err.message})`,
+        'bad-gguf': `${role} ${name} is not a usable GGUF: ${err.message}`,
+      };
+      throw new InferenceError(code, messages[code]);
     }
     throw err;
   }

@@ -3,7 +3,7 @@
  * a structural check, and for an adapter, that it is made for the base it will be used with.
  */
 import { basename } from 'node:path';
-import { GgufFormatError } from '../../model-files/errors';
+import { GgufFormatError, ggufErrorCode } from '../../model-files/errors';
 import { verifyGgufFile, type VerifiedGguf } from '../../model-files/verify';
 import { checkAdapterFile, checkModelFile } from '../inference/gguf-check';
 import { ModelError } from './errors';
@@ -17,9 +17,13 @@ export async function verifyGguf(path: string): Promise<VerifiedGguf> {
   } catch (err) {
     const name = basename(path);
     if (err instanceof GgufFormatError) {
-      if (err.kind === 'not-gguf') throw new ModelError('not-gguf', `${name}: ${err.message}`);
-      if (err.kind === 'truncated') throw new ModelError('truncated-gguf', `${name}: ${err.message}; download or copy it again`);
-      throw new ModelError('bad-gguf', `${name}: not a usable GGUF: ${err.message}`);
+      const code = ggufErrorCode(err.kind);
+      const messages = {
+        'not-gguf': `${name}: ${err.message}`,
+        'truncated-gguf': `${name}: ${err.message}; download or copy it again`,
+        'bad-gguf': `${name}: not a usable GGUF: ${err.message}`,
+      };
+      throw new ModelError(code, messages[code]);
     }
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') throw new ModelError('not-found', `file not found: ${path}`);
     throw err;

@@ -5,17 +5,18 @@
 import type { SegmentationResult } from '../../../shared/document/types';
 import { getRuleStrategy, type RuleStrategy } from '../../../shared/strategies';
 import { throwIfAborted } from './abort';
-import type { RunStrategyHooks, RunStrategyRequest, StrategyOptions } from './types';
+import type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySettings } from './types';
 
 /**
  * The token counter for a rule run with maxTokens. The default tokenizer failing to load degrades to
  * the character limit (with the reason, for the warning); a tokenizer named in the options failing
  * is the caller's mistake and throws TokenizerLoadError. Imported lazily: it loads llama.cpp.
  */
-async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
+async function tokenCounterFor(options: StrategyOptions, settings: StrategySettings): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
   const { loadTokenCounter } = await import('../tokenizer/token-counter');
   try {
-    const counter = await loadTokenCounter({ tokenizerPath: options.tokenizer });
+    // The Qwen2 vocabulary is cached in the host's models folder.
+    const counter = await loadTokenCounter({ tokenizerPath: options.tokenizer, modelsDir: settings.modelsDir });
     return { countTokens: counter.countTokens, source: counter.source };
   } catch (err) {
     if (options.tokenizer !== undefined) throw err;
@@ -26,7 +27,7 @@ async function tokenCounterFor(options: StrategyOptions): Promise<{ countTokens?
 export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks): Promise<SegmentationResult> {
   const { text, info, strategy, options } = request;
   const rule = getRuleStrategy(strategy) as RuleStrategy;
-  const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options) : {};
+  const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options, request.settings ?? {}) : {};
   throwIfAborted(hooks.signal);
   const countTokens = request.countTokens ?? tokens.countTokens;
   const { segmentation, warnings } = rule.segment(text, {

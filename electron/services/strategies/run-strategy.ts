@@ -13,7 +13,6 @@ import { throwIfAborted } from './abort';
 import { allStrategyNames, runnerFor, strategyKindOf } from './registry';
 import type { RunStrategyHooks, RunStrategyRequest } from './types';
 
-export { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
 export { allStrategyNames, isModelStrategy } from './registry';
 export type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySettings } from './types';
 

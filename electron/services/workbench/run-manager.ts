@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sameText } from '../../../shared/document/document-info';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../shared/document/types';
 import type { RunOptions, RunRecord } from '../../../shared/ipc/contract';
@@ -114,9 +115,12 @@ export class RunManager {
   }
 }
 
-/** A strategy's result must describe this very text and cover it exactly, whatever produced it. */
+/**
+ * A strategy's result must describe this very text and cover it exactly. runStrategy checks this
+ * already; the service checks again because its runner is a replaceable dependency (WorkbenchDeps).
+ */
 function checkResult(doc: StoredDocument, result: SegmentationResult): void {
-  if (result.document.sha256 !== doc.info.sha256 || result.document.chars !== doc.info.chars) {
+  if (!sameText(result.document, doc.info)) {
     throw new WorkbenchError(wireErrorCodes.coverage, `strategy ${result.strategy} returned a result for another text`);
   }
   assertValidSegmentation(doc.text, result.segmentation);

@@ -1,7 +1,7 @@
 import { RULE_STRATEGIES } from '../../../shared/strategies';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
-import { MODEL_STRATEGY_NAMES } from '../strategies/run-strategy';
+import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
 import { learnedStrategyInfo } from '../learn/workbench-model';
 
 /** Shown when a model strategy's profile has no description of its own. */

@@ -104,7 +104,7 @@ export function DocumentView() {
         timer = setTimeout(() => drawUpTo(count + LAYER_CHUNK), 0);
         return;
       }
-      // Once whole: read by the UI benchmark (scripts/bench/ui.ts); a measure entry costs next to nothing.
+      // Once whole: read by the UI benchmark (bench/ui.ts); a measure entry costs next to nothing.
       performance.measure(SEGMENT_LAYERS_MEASURE, { start: performance.now() - drawing, duration: drawing, detail: { segments: segments.length } });
     };
     drawUpTo(Math.max(LAYER_CHUNK, layers.drawnCount + 1));

@@ -1,3 +1,4 @@
+import { strategyKindOf } from '../../strategies/registry';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import { WorkbenchError } from '../errors';
 import type { HandlerScope, Handlers } from './types';
@@ -9,11 +10,16 @@ export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'cancelR
   return {
     startRun: async ({ documentId, strategy, options }) => {
       const doc = documents.get(documentId);
-      const known = (await strategies()).find((s) => s.name === strategy);
-      if (!known) throw new WorkbenchError(wireErrorCodes.badInput, `unknown strategy '${strategy}'`);
-      // A named profile may be ready when the default one is not; the runner then decides.
-      if (!known.available && options.profile === undefined) {
-        throw new WorkbenchError(wireErrorCodes.unavailable, `strategy ${strategy} is not available: ${known.reason ?? 'its model files are missing'}`);
+      // The name is checked here, once, from the registry: no profile is read for a rule run.
+      const kind = strategyKindOf(strategy);
+      if (!kind) throw new WorkbenchError(wireErrorCodes.badInput, `unknown strategy '${strategy}'`);
+      // A model strategy's default profile must have its files (a named profile may be ready when
+      // the default one is not, and the runner then decides); learned needs a trained model.
+      if ((kind === 'model' && options.profile === undefined) || kind === 'learned') {
+        const known = (await strategies()).find((s) => s.name === strategy);
+        if (known && !known.available) {
+          throw new WorkbenchError(wireErrorCodes.unavailable, `strategy ${strategy} is not available: ${known.reason ?? 'its model files are missing'}`);
+        }
       }
       return { runId: runs.start(doc, strategy, options).runId };
     },

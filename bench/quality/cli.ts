@@ -1,0 +1,140 @@
+/**
+ * `bench quality --corpus NAME|PATH [--strategies a,b,c] [--limit N] [--json] [--out DIR]`:
+ * runs each strategy over a corpus and prints the seed's figures next to Pk, WindowDiff,
+ * boundary F1 and the BM25 retrieval check; writes the same figures as quality.json and
+ * quality.html (bar charts) into --out.
+ */
+import { join, resolve } from 'node:path';
+import { describeFlags, parseArgs } from '../../electron/cli/args';
+import { UserInputError } from '../../electron/cli/errors';
+import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
+import { settingsFromEnvironment } from '../../electron/services/strategies/settings';
+import { retrievalCheck } from '../retrieval/check';
+import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
+import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-flags';
+import { addsNothing } from '../../shared/chunks';
+import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';
+import { machineInfo } from '../machine';
+import { listBenchStrategies, type BenchStrategy } from '../strategies';
+import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
+import { measureStrategy, questionsFor, type QualitySettings, type StrategyRunner } from './run-quality';
+import { qualityHtml, qualityTable } from './present';
+import { writeReport } from '../report/write-report';
+import { EMBEDDING_BYTES_PER_SEGMENT, type QualityReport, type StrategyFigures } from './types';
+
+const SPEC = {
+  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
+  strategies: { type: 'string', valueName: 'A,B,C', description: 'comma-separated; default: every model-free strategy and every installed model one' },
+  limit: { type: 'int', min: 1, description: 'only the first N documents' },
+  json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },
+  out: { type: 'string', valueName: 'DIR', description: `folder for quality.json and quality.html (default ${CORPORA_DIR}/reports/NAME)` },
+  tolerance: { type: 'int', min: 0, description: 'boundary F1 tolerance in characters (default 0)' },
+  questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
+  'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
+  mode: { type: 'enum', values: DECODING_MODES, description: 'model strategies: constrained (default) or free decoding' },
+  gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
+  // The retrieval check indexes each segment as the export would write it (overlap only with --chunk-overlap-inline).
+  ...CHUNK_FLAGS,
+} as const;
+
+export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
+
+function pickStrategies(requested: string | undefined, all: BenchStrategy[]): { run: BenchStrategy[]; skipped: QualityReport['skipped'] } {
+  if (requested === undefined) {
+    return {
+      run: all.filter((s) => s.available),
+      skipped: all.filter((s) => !s.available).map((s) => ({ strategy: s.name, reason: s.reason ?? 'not available' })),
+    };
+  }
+  const names = requested.split(',').map((s) => s.trim()).filter(Boolean);
+  if (names.length === 0) throw new UserInputError('--strategies needs at least one name');
+  const run: BenchStrategy[] = [];
+  const skipped: QualityReport['skipped'] = [];
+  for (const name of new Set(names)) {
+    const found = all.find((s) => s.name === name);
+    if (!found) throw new UserInputError(`unknown strategy '${name}' (known: ${all.map((s) => s.name).join(', ')})`);
+    if (found.available) run.push(found);
+    else skipped.push({ strategy: name, reason: found.reason ?? 'not available' });
+  }
+  return { run, skipped };
+}
+
+function shellQuote(arg: string): string {
+  return /^[\w./,:=@-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
+}
+
+export async function qualityCommand(argv: string[]): Promise<number> {
+  const { flags, help } = parseArgs(argv, SPEC);
+  if (help) {
+    process.stdout.write(QUALITY_USAGE);
+    return 0;
+  }
+  if (!flags.corpus) throw new UserInputError('bench quality needs --corpus NAME|PATH');
+  const corpus = resolveCorpus(flags.corpus, flags.limit);
+  if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
+  const { run, skipped } = pickStrategies(flags.strategies, await listBenchStrategies());
+  const chunkOptions = chunkOptionsFromFlags(flags);
+  const tokenizer = chunkOptions.tokenizer ?? (chunkOptions.overlap?.unit === 'tokens' ? 'qwen2' : undefined);
+  const settings: QualitySettings = {
+    tolerance: flags.tolerance ?? 0,
+    questionsPerDocument: flags.questions ?? 4,
+    questionSeed: corpus.manifest.seed,
+    chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer) } : {}) },
+  };
+  const options: StrategyOptions = {
+    ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
+    ...(flags.mode ? { mode: flags.mode } : {}),
+    ...(flags.gpu ? { gpu: flags.gpu } : {}),
+  };
+  const runSettings = settingsFromEnvironment();
+  const progress = process.stderr.isTTY
+    ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
+    : undefined;
+
+  const strategies: Record<string, StrategyFigures> = {};
+  const failed: QualityReport['failed'] = [];
+  for (const strategy of run) {
+    const runner: StrategyRunner = {
+      kind: strategy.kind,
+      run: ({ text, info, strategy: name }) => runStrategy({ text, info, strategy: name, options, settings: runSettings }),
+    };
+    try {
+      strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);
+    } catch (err) {
+      // One strategy failing (a model that cannot load, say) must not cost the others' figures.
+      failed.push({ strategy: strategy.name, error: (err as Error).message.split('\n')[0] ?? String(err) });
+    }
+  }
+  if (progress) process.stderr.write('\r\x1b[K');
+
+  const gold = corpus.documents.map((d) => ({ text: d.text, boundaries: d.boundaries }));
+  const report: QualityReport = {
+    corpus: {
+      name: corpus.manifest.name,
+      dir: corpus.dir,
+      documents: corpus.documents.length,
+      chars: corpus.documents.reduce((s, d) => s + d.text.length, 0),
+      goldSegments: corpus.documents.reduce((s, d) => s + d.boundaries.length + 1, 0),
+      seed: corpus.manifest.seed,
+      goldRetrieval: retrievalCheck(questionsFor(corpus, settings), gold),
+    },
+    settings: {
+      tolerance: settings.tolerance,
+      questionsPerDocument: settings.questionsPerDocument,
+      questionSeed: settings.questionSeed,
+      ...(addsNothing(chunkOptions) ? {} : { chunks: chunkOptions }),
+      embeddingBytesPerSegment: EMBEDDING_BYTES_PER_SEGMENT,
+    },
+    strategies,
+    skipped,
+    failed,
+    machine: machineInfo(),
+    date: new Date().toISOString(),
+    command: ['npm run --silent cli -- bench quality', ...argv.map(shellQuote)].join(' '),
+  };
+
+  const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));
+  writeReport(out, 'quality', report, { html: qualityHtml(report), table: qualityTable(report), json: flags.json });
+  for (const f of failed) process.stderr.write(`error: ${f.strategy} failed: ${f.error}\n`);
+  return failed.length ? 1 : 0;
+}

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
+import { RULE_STRATEGIES } from '../../../shared/strategies';
+import { allStrategyNames, isModelStrategy, runnerFor, strategyKindOf } from './registry';
+import { settingsFromEnvironment } from './settings';
+
+describe('the strategy registry', () => {
+  it('knows every rule and model strategy by kind, and nothing else', () => {
+    for (const { name } of RULE_STRATEGIES) expect(strategyKindOf(name)).toBe('rules');
+    for (const name of MODEL_STRATEGY_NAMES) expect(strategyKindOf(name)).toBe('model');
+    expect(strategyKindOf('no-such')).toBeUndefined();
+    expect(allStrategyNames()).toEqual([...RULE_STRATEGIES.map((s) => s.name), ...MODEL_STRATEGY_NAMES]);
+    expect(isModelStrategy('topic')).toBe(true);
+    expect(isModelStrategy('structural')).toBe(false);
+  });
+
+  it('hands out a runner per kind; the rule runner segments without loading llama.cpp', async () => {
+    const run = await runnerFor('rules');
+    const text = 'One.\n\nTwo.';
+    const result = await run({ text, info: { name: 't', chars: text.length, sha256: '' }, strategy: 'structural', options: {} }, {});
+    expect(result.strategy).toBe('structural');
+    expect(result.meta).toMatchObject({ kind: 'rules' });
+  });
+});
+
+describe('run settings from the environment', () => {
+  it('reads the folders, GPU and threads a user set, and nothing that is unset', () => {
+    expect(settingsFromEnvironment({})).toEqual({});
+    expect(
+      settingsFromEnvironment({ WORKBENCH_MODELS_DIR: '/m', WORKBENCH_PROFILES_DIR: '/p', WORKBENCH_GPU: 'off', WORKBENCH_THREADS: '2', OTHER: 'x' }),
+    ).toEqual({ modelsDir: '/m', profilesDir: '/p', gpu: 'off', threads: '2' });
+  });
+});

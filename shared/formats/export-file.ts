@@ -1,0 +1,30 @@
+/**
+ * An export as a file: name, MIME type and content. Made where the writers are, so the renderer
+ * exports without a round trip to the services; the service's exportResult uses the same function
+ * for other clients.
+ */
+import type { SegmentationResult } from '../document/types';
+import type { ExportedFile, ExportFormat } from '../ipc/contract';
+import { FORMATS, writeResult } from './index';
+
+/** The formats whose extension alone would be mistaken for another format get their name too. */
+const taggedFormats: ReadonlySet<ExportFormat> = new Set(['training', 'wiki727k']);
+
+/** `report.md` + structural + csv -> `report.structural.csv`; training -> `report.structural.training.json`. */
+export function exportFileName(documentName: string, strategy: string, format: ExportFormat): string {
+  // The last part of a POSIX path, as node:path's basename gives it (shared/ has no node:path).
+  const fileName = documentName.replace(/\/+$/, '').split('/').pop() ?? '';
+  const base = fileName.replace(/\.[^.]*$/, '') || 'document';
+  const safeStrategy = strategy.replace(/[^A-Za-z0-9-]+/g, '-') || 'segmentation';
+  const tag = taggedFormats.has(format) ? `.${format}` : '';
+  return `${base}.${safeStrategy}${tag}.${FORMATS[format].extension}`;
+}
+
+/** Writes `result` (checked against `text` by the writers) as a file of `format`. */
+export function exportFile(format: ExportFormat, result: SegmentationResult, text: string): ExportedFile {
+  return {
+    fileName: exportFileName(result.document.name, result.strategy, format),
+    mimeType: FORMATS[format].mimeType,
+    content: writeResult(format, result, text),
+  };
+}

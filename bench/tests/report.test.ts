@@ -22,6 +22,6 @@ describe('bench speed flags', () => {
   it('refuses an unknown section in one line', async () => {
     const error = await speedCommand(['--only', 'rules,gpu']).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserInputError);
-    expect((error as Error).message).toBe("unknown section 'gpu' (valid: locator, rules, model, ui)");
+    expect((error as Error).message).toBe("unknown section 'gpu' (valid: locator, rules, peers, model, ui)");
   });
 });

@@ -37,7 +37,8 @@ describe('batch work in the browser (serve --workspace)', () => {
     mkdirSync(folder, { recursive: true });
     for (const [name, topics] of Object.entries(TOPICS)) writeFileSync(path.join(folder, name), reportText(topics));
     writeFileSync(path.join(folder, 'notes.bin'), 'not a document');
-    served = await openServedWorkbench({ args: ['--workspace', workspaceDir] });
+    // The page may name paths only inside the workspace and --allow-dir folders (docs/security.md).
+    served = await openServedWorkbench({ args: ['--workspace', workspaceDir, '--allow-dir', folder] });
     session = served.session;
     // An empty workspace: the start-up shows the sample.
     await session.waitForRunStatus(['done']);

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
+import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { RULE_STRATEGIES } from '../../../shared/strategies';
 import { allStrategyNames, isModelStrategy, runnerFor, strategyKindOf } from './registry';
 import { settingsFromEnvironment } from './settings';
 
 describe('the strategy registry', () => {
-  it('knows every rule and model strategy by kind, and nothing else', () => {
+  it('knows every rule, learned and model strategy by kind, and nothing else', () => {
     for (const { name } of RULE_STRATEGIES) expect(strategyKindOf(name)).toBe('rules');
+    expect(strategyKindOf(LEARNED_STRATEGY_NAME)).toBe('learned');
     for (const name of MODEL_STRATEGY_NAMES) expect(strategyKindOf(name)).toBe('model');
     expect(strategyKindOf('no-such')).toBeUndefined();
-    expect(allStrategyNames()).toEqual([...RULE_STRATEGIES.map((s) => s.name), ...MODEL_STRATEGY_NAMES]);
+    expect(allStrategyNames()).toEqual([...RULE_STRATEGIES.map((s) => s.name), LEARNED_STRATEGY_NAME, ...MODEL_STRATEGY_NAMES]);
     expect(isModelStrategy('topic')).toBe(true);
     expect(isModelStrategy('structural')).toBe(false);
   });

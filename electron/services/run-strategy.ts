@@ -10,6 +10,7 @@ import type { DocumentInfo, SegmentationResult } from '../../shared/document/typ
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { RunOptions, RunProgress } from '../../shared/ipc/contract';
 import { getRuleStrategy, RULE_STRATEGIES, type RuleStrategy } from '../../shared/strategies';
+import type { RemoteSettings } from './inference/remote/settings';
 
 /** The strategies that need a model, named after the seed's three models. */
 export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
@@ -25,6 +26,10 @@ export type StrategyOptions = RunOptions & {
   threads?: number;
   /** Rule strategies with maxTokens: GGUF file whose tokenizer counts the tokens (default: Qwen2's vocabulary). */
   tokenizer?: string;
+  /** Where model strategies run: this process's llama.cpp (default) or inference servers. */
+  backend?: 'local' | 'remote';
+  /** The servers for `backend: 'remote'` (endpoints, API key, concurrency), read at the app's edge. */
+  remote?: RemoteSettings;
 };
 
 export interface RunStrategyRequest {

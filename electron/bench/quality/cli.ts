@@ -8,6 +8,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../cli/args';
 import { UserInputError } from '../../cli/errors';
+import { REMOTE_FLAGS, remoteSettingsFrom } from '../../cli/remote-flags';
+import { displayUrl } from '../../services/inference/remote/settings';
 import { runStrategy, type StrategyOptions } from '../../services/run-strategy';
 import { retrievalCheck } from '../../../shared/retrieval/check';
 import { machineInfo } from '../machine';
@@ -28,6 +30,7 @@ const SPEC = {
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
   mode: { type: 'enum', values: ['constrained', 'free'], description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: ['auto', 'off', 'cuda', 'metal', 'vulkan'], description: 'model strategies: compute backend (default auto)' },
+  ...REMOTE_FLAGS,
 } as const;
 
 export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
@@ -71,7 +74,10 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     questionsPerDocument: flags.questions ?? 4,
     questionSeed: corpus.manifest.seed,
   };
+  // The environment is read here, once, and passed down as settings.
+  const remote = remoteSettingsFrom(flags, process.env);
   const options: StrategyOptions = {
+    ...(remote ? { backend: 'remote' as const, remote } : {}),
     ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
     ...(flags.mode ? { mode: flags.mode } : {}),
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
@@ -113,7 +119,8 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     failed,
     machine: machineInfo(),
     date: new Date().toISOString(),
-    command: ['npm run --silent cli -- bench quality', ...argv.map(shellQuote)].join(' '),
+    // Endpoint URLs as shown: without the credentials a URL may carry.
+    command: ['npm run --silent cli -- bench quality', ...argv.map((a) => shellQuote(a.replace(/https?:\/\/\S+/g, (u) => displayUrl(u))))].join(' '),
   };
 
   const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));

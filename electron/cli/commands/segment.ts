@@ -11,6 +11,7 @@ import { TokenizerLoadError } from '../../services/tokenizer/errors';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { asUserErrors, writeOutput } from '../io';
+import { REMOTE_FLAGS, remoteSettingsFrom, type Environment } from '../remote-flags';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
@@ -28,9 +29,10 @@ const SPEC = {
   window: { type: 'int', min: 1, max: 131_072, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', min: 0, max: 65_536, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', min: 1, max: 1024, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  ...REMOTE_FLAGS,
 } as const satisfies FlagSpecs;
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
@@ -42,7 +44,7 @@ ${describeFlags(SPEC)}
 type Flags = ReturnType<typeof parseArgs<typeof SPEC>>['flags'];
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
-export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
+export function strategyOptionsFrom(strategy: string, flags: Flags, env: Environment = {}): StrategyOptions {
   if (!isModelStrategy(strategy)) {
     const used = MODEL_FLAGS.filter((name) => flags[name] !== undefined && flags[name] !== false);
     if (used.length > 0) {
@@ -59,6 +61,10 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
   }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
+  const remote = remoteSettingsFrom(flags, env);
+  if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
+    throw new UserInputError(`--${flags.gpu !== undefined ? 'gpu' : 'threads'} applies only to the local backend; the servers choose their own`);
+  }
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
     maxTokens: flags['max-tokens'],
@@ -71,6 +77,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     gpu: flags.gpu,
     threads: flags.threads,
     tokenizer: flags.tokenizer,
+    ...(remote ? { backend: 'remote' as const, remote } : {}),
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }
@@ -84,7 +91,8 @@ export default async function segment(argv: string[]): Promise<number> {
   const file = positionals[0] as string;
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
-  const options = strategyOptionsFrom(strategy, flags);
+  // The environment is read here, once, and passed down as settings.
+  const options = strategyOptionsFrom(strategy, flags, process.env);
 
   return asUserErrors(async () => {
     // Refuse an unwritable --out before minutes of model time, not after.

@@ -34,7 +34,7 @@ let llamaLoad: Promise<Llama> | undefined;
 const counters = new Map<string, Promise<TokenCounter>>();
 
 /** One CPU-only llama.cpp for every tokenizer: a vocab-only model never touches a GPU. */
-function cpuLlama(): Promise<Llama> {
+export function cpuLlama(): Promise<Llama> {
   llamaLoad ??= getLlama({
     gpu: false,
     // Never compile llama.cpp behind the user's back: prebuilt binaries or a clear error.

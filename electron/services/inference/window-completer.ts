@@ -1,0 +1,45 @@
+/**
+ * The seam between the segmentation pipeline and whatever runs the model. The pipeline cuts and
+ * tokenizes windows itself; a completer only answers "complete this token prompt, under this grammar
+ * and adapter". The local engine (one sequence, one window at a time) and the remote backend
+ * (llama-server / vLLM endpoints, many windows at once) are the two implementations.
+ */
+import type { Token } from 'node-llama-cpp';
+
+export interface WindowPrompt {
+  /** Prompt tokens: template + window text, already tokenized with the model's tokenizer. */
+  tokens: readonly Token[];
+  /** GBNF grammar constraining the output (constrained mode), else free generation. */
+  grammar?: string;
+}
+
+export interface WindowCompletion {
+  text: string;
+  generated: number;
+  /** Prompt tokens a cache already held (not evaluated again). */
+  reused: number;
+  prefillMs: number;
+  generateMs: number;
+  stoppedBy: 'end' | 'max-tokens';
+}
+
+export interface CompletionHooks {
+  signal?: AbortSignal;
+  onPrefill?: (tokens: number, ms: number) => void;
+  onToken?: (ms: number) => void;
+}
+
+export interface WindowCompleter {
+  /** How many windows may be in flight at once. */
+  readonly parallel: number;
+  complete(prompt: WindowPrompt, hooks: CompletionHooks): Promise<WindowCompletion>;
+}
+
+/** What the pipeline needs from the model's tokenizer (a loaded model or a vocab-only one). */
+export interface WindowTokenizer {
+  tokenize(text: string, specialTokens?: boolean): Token[];
+  detokenize(tokens: readonly Token[]): string;
+  /** Tokens every prompt starts with (Qwen2: none). */
+  readonly promptPrefix: Token[];
+  readonly trainContextSize: number;
+}

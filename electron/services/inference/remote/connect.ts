@@ -11,7 +11,7 @@ import { probeTimeout, requestJson } from './http';
 import { LlamaServerClient } from './llama-server-client';
 import { EndpointPool, type PoolEndpoint } from './pool';
 import type { ServerClient, ServerInfo } from './server-client';
-import { parseEndpoint, type EndpointSpec, type RemoteSettings } from './settings';
+import { parseEndpoint, withoutCredentials, type EndpointSpec, type RemoteSettings } from './settings';
 import { VllmClient } from './vllm-client';
 
 /** Words, digits, punctuation, a newline and non-ASCII text: enough to tell two BPE vocabularies apart. */
@@ -21,7 +21,7 @@ export const VOCABULARY_PROBE = 'Call me Ishmael. Some years ago, 1851 — naïv
 export const DEFAULT_CONCURRENCY = 4;
 
 function unreachable(url: string, err: unknown): RemoteError {
-  const detail = err instanceof Error ? err.message : String(err);
+  const detail = withoutCredentials(err instanceof Error ? err.message : String(err));
   return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${url} (${detail}); start it, or fix the --endpoint URL`);
 }
 
@@ -44,7 +44,7 @@ export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?:
     return new VllmClient(spec, apiKey);
   } catch (err) {
     if (signal?.aborted) throw abortError(signal);
-    throw new RemoteError('unknown-server', `${spec.url} answers neither /props (llama-server) nor /v1/models (vLLM): ${(err as Error).message}; name the kind as llama-server=URL or vllm=URL`);
+    throw new RemoteError('unknown-server', `${spec.url} answers neither /props (llama-server) nor /v1/models (vLLM): ${withoutCredentials((err as Error).message)}; name the kind as llama-server=URL or vllm=URL`);
   }
 }
 

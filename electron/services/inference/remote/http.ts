@@ -4,7 +4,7 @@
  * message; an abort passes through as the caller's AbortError.
  */
 import { connectionCode, EndpointFailure } from './errors';
-import type { EndpointSpec } from './settings';
+import { withoutCredentials, type EndpointSpec } from './settings';
 
 const PROBE_TIMEOUT_MS = 10_000;
 
@@ -29,8 +29,10 @@ function serverMessage(body: string): string {
   return body.trim().slice(0, 300);
 }
 
-export function authHeaders(apiKey?: string): Record<string, string> {
-  return apiKey ? { Authorization: `Bearer ${apiKey}` } : {};
+/** The API key as a bearer token, else the URL's user:password as basic auth. */
+export function authHeaders(endpoint: EndpointSpec, apiKey?: string): Record<string, string> {
+  if (apiKey) return { Authorization: `Bearer ${apiKey}` };
+  return endpoint.basicAuth ? { Authorization: endpoint.basicAuth } : {};
 }
 
 export async function requestJson<T>(endpoint: EndpointSpec, path: string, body: unknown, options: HttpOptions = {}): Promise<T> {
@@ -39,7 +41,7 @@ export async function requestJson<T>(endpoint: EndpointSpec, path: string, body:
   try {
     response = await fetch(`${endpoint.requestUrl}${path}`, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...authHeaders(options.apiKey) },
+      headers: { ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...authHeaders(endpoint, options.apiKey) },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: signals.length > 0 ? AbortSignal.any(signals) : undefined,
     });
@@ -47,7 +49,7 @@ export async function requestJson<T>(endpoint: EndpointSpec, path: string, body:
     if (options.signal?.aborted) throw options.signal.reason ?? err;
     if ((err as Error)?.name === 'TimeoutError') throw new EndpointFailure(endpoint.url, null, `no answer within ${Math.round((options.timeoutMs ?? 0) / 1000)} s`, true);
     const code = connectionCode(err);
-    throw new EndpointFailure(endpoint.url, null, code ? `connection failed (${code})` : `request failed (${(err as Error)?.message ?? String(err)})`, true);
+    throw new EndpointFailure(endpoint.url, null, code ? `connection failed (${code})` : `request failed (${withoutCredentials((err as Error)?.message ?? String(err))})`, true);
   }
   let text: string;
   try {
@@ -58,7 +60,7 @@ export async function requestJson<T>(endpoint: EndpointSpec, path: string, body:
   }
   if (!response.ok) {
     const retryable = response.status === 429 || response.status === 503 || response.status === 502 || response.status === 504;
-    throw new EndpointFailure(endpoint.url, response.status, `HTTP ${response.status}: ${serverMessage(text)}`, retryable);
+    throw new EndpointFailure(endpoint.url, response.status, `HTTP ${response.status}: ${withoutCredentials(serverMessage(text))}`, retryable);
   }
   try {
     return JSON.parse(text) as T;

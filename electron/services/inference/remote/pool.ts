@@ -24,6 +24,9 @@ export interface PoolEndpoint {
 
 interface Member extends PoolEndpoint {
   outstanding: number;
+  /** The most requests it had in flight at once. */
+  peak: number;
+  requests: number;
   failuresInARow: number;
   out: boolean;
   lastError: string | null;
@@ -33,6 +36,8 @@ export interface EndpointStatus {
   url: string;
   limit: number;
   outstanding: number;
+  peak: number;
+  requests: number;
   inRotation: boolean;
   lastError: string | null;
 }
@@ -61,7 +66,7 @@ export class EndpointPool {
     private readonly onWarning: (message: string) => void = () => undefined,
     private readonly backoffMs = BACKOFF_MS,
   ) {
-    this.members = endpoints.map((e) => ({ ...e, outstanding: 0, failuresInARow: 0, out: false, lastError: null }));
+    this.members = endpoints.map((e) => ({ ...e, outstanding: 0, peak: 0, requests: 0, failuresInARow: 0, out: false, lastError: null }));
   }
 
   /** Requests the live endpoints take at once, together. */
@@ -74,7 +79,7 @@ export class EndpointPool {
   }
 
   status(): EndpointStatus[] {
-    return this.members.map((m) => ({ url: m.client.endpoint.url, limit: m.limit, outstanding: m.outstanding, inRotation: !m.out, lastError: m.lastError }));
+    return this.members.map((m) => ({ url: m.client.endpoint.url, limit: m.limit, outstanding: m.outstanding, peak: m.peak, requests: m.requests, inRotation: !m.out, lastError: m.lastError }));
   }
 
   /** Runs one request on the least-busy endpoint, retrying elsewhere on retryable failures. */
@@ -130,6 +135,8 @@ export class EndpointPool {
       if (candidates.length > 0) {
         const best = candidates.reduce((a, b) => (b.outstanding / b.limit < a.outstanding / a.limit ? b : a));
         best.outstanding++;
+        best.requests++;
+        best.peak = Math.max(best.peak, best.outstanding);
         return best;
       }
       await new Promise<void>((resolve, reject) => {

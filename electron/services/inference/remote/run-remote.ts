@@ -92,6 +92,7 @@ export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowToke
       onAnswer: (e) => answeredBy.set(e.client.endpoint.url, (answeredBy.get(e.client.endpoint.url) ?? 0) + 1),
     });
     const result = await segmentWindows(req, prepared, completer, hooks);
+    const status = new Map(pool.status().map((s) => [s.url, s]));
     const meta = result.meta as Record<string, unknown> & { timingsMs: object };
     result.warnings.push(...warnings.map((message) => ({ code: 'endpoint-left', message })));
     result.meta = {
@@ -107,6 +108,9 @@ export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowToke
         concurrency: e.limit,
         adapter: adapters.get(e)?.id ?? null,
         windows: answeredBy.get(e.client.endpoint.url) ?? 0,
+        // The most requests it had in flight at once (shared with runs that overlapped this one).
+        peakInFlight: status.get(e.client.endpoint.url)?.peak ?? 0,
+        inRotation: status.get(e.client.endpoint.url)?.inRotation ?? false,
       })),
       timingsMs: { connect: Math.round(connectMs * 10) / 10, ...meta.timingsMs },
     };

@@ -23,8 +23,10 @@ export interface RemoteSettings {
 export interface EndpointSpec {
   /** Base URL without credentials, query or trailing slash: what messages and meta show. */
   url: string;
-  /** The URL requests go to (may carry user:password from the original). */
+  /** The URL requests go to (credentials removed: fetch refuses them in a URL). */
   requestUrl: string;
+  /** `Basic ...` from user:password in the URL, if it had them. */
+  basicAuth?: string;
   kind: ServerKind | 'auto';
 }
 
@@ -51,8 +53,13 @@ export function parseEndpoint(raw: string): EndpointSpec {
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw new RemoteError('invalid-endpoint', `--endpoint ${displayUrl(rest)} must be http:// or https://`);
   }
-  const requestUrl = `${u.protocol}//${u.username ? `${u.username}${u.password ? `:${u.password}` : ''}@` : ''}${u.host}${u.pathname.replace(/\/+$/, '')}`;
-  return { url: displayUrl(rest), requestUrl, kind };
+  const basicAuth = u.username ? `Basic ${btoa(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`)}` : undefined;
+  return { url: displayUrl(rest), requestUrl: displayUrl(rest), kind, ...(basicAuth ? { basicAuth } : {}) };
+}
+
+/** An error text with any `user:password@` of a URL removed. */
+export function withoutCredentials(text: string): string {
+  return text.replace(/\/\/[^@\s/]*@/g, '//');
 }
 
 /** WORKBENCH_ENDPOINTS: endpoints separated by commas or whitespace. */

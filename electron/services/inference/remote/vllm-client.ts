@@ -10,9 +10,9 @@
  */
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import { EndpointFailure, connectionCode } from './errors';
-import { probeTimeout, requestJson } from './http';
+import { authHeaders, probeTimeout, requestJson } from './http';
 import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
-import type { EndpointSpec } from './settings';
+import { withoutCredentials, type EndpointSpec } from './settings';
 
 interface ModelCard {
   id: string;
@@ -31,18 +31,24 @@ export class VllmClient implements ServerClient {
     private readonly apiKey?: string,
   ) {
     // The pool retries elsewhere and aborts on cancel: the client itself neither retries nor times out.
-    this.client = new OpenAI({ baseURL: `${endpoint.requestUrl}/v1`, apiKey: apiKey ?? 'none', maxRetries: 0, timeout: 24 * 3600_000 });
+    this.client = new OpenAI({
+      baseURL: `${endpoint.requestUrl}/v1`,
+      apiKey: apiKey ?? 'none',
+      ...(apiKey ? {} : { defaultHeaders: authHeaders(endpoint) }),
+      maxRetries: 0,
+      timeout: 24 * 3600_000,
+    });
   }
 
   private fail(err: unknown, signal?: AbortSignal): never {
     if (signal?.aborted || err instanceof APIUserAbortError) throw signal?.reason ?? err;
     if (err instanceof APIError && err.status !== undefined) {
       const status = err.status;
-      const message = (err.error as { message?: string } | undefined)?.message ?? err.message;
+      const message = withoutCredentials((err.error as { message?: string } | undefined)?.message ?? err.message);
       throw new EndpointFailure(this.endpoint.url, status, `HTTP ${status}: ${message}`, status === 429 || status === 503 || status === 502 || status === 504);
     }
     if (err instanceof APIConnectionTimeoutError || err instanceof APIConnectionError) {
-      throw new EndpointFailure(this.endpoint.url, null, `connection failed (${connectionCode(err) ?? err.message})`, true);
+      throw new EndpointFailure(this.endpoint.url, null, `connection failed (${connectionCode(err) ?? withoutCredentials(err.message)})`, true);
     }
     throw err;
   }

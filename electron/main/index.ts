@@ -13,6 +13,7 @@ import { connectIpc } from './ipc';
 import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
+import { remoteSettingsFromEnvironment } from '../services/inference/remote/settings';
 
 // Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
 // `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
@@ -34,7 +35,8 @@ const profilesDir = process.env.WORKBENCH_PROFILES_DIR ?? path.join(resourcesDir
 process.env.WORKBENCH_MODELS_DIR = modelsDir;
 process.env.WORKBENCH_PROFILES_DIR = profilesDir;
 
-const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir });
+// Inference servers for the remote backend: read here, once, and passed down as settings.
+const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir, remote: remoteSettingsFromEnvironment(process.env) });
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;
 

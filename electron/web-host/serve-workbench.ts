@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { RemoteSettings } from '../services/inference/remote/settings';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
 
@@ -9,6 +10,8 @@ export interface ServeOptions {
   workspaceDir?: string;
   modelsDir?: string;
   profilesDir?: string;
+  /** Inference servers for the remote backend (the host reads them from its environment). */
+  remote?: RemoteSettings | null;
 }
 
 export interface ServedWorkbench {
@@ -25,6 +28,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     workspaceDir: options.workspaceDir,
     modelsDir: options.modelsDir,
     profilesDir: options.profilesDir,
+    remote: options.remote ?? null,
   });
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;

@@ -29,6 +29,14 @@ export async function runDoctor(): Promise<void> {
   }
 }
 
+export async function refreshEndpoints(): Promise<void> {
+  try {
+    useModelsStore.getState().setEndpoints(await workbench().listEndpoints({}));
+  } catch (err) {
+    reportError('Could not check the inference servers', err);
+  }
+}
+
 export async function pullModel(profile: string): Promise<void> {
   try {
     const { pullId } = await workbench().pullModel({ profile });

@@ -3,7 +3,7 @@
  * the compute backend report, and downloads in progress.
  */
 import { create } from 'zustand';
-import type { DoctorReport, InstalledModel, StrategyInfo } from '../../shared/ipc/contract';
+import type { DoctorReport, EndpointHealth, InstalledModel, StrategyInfo } from '../../shared/ipc/contract';
 
 export interface PullState {
   pullId: string;
@@ -19,10 +19,13 @@ export interface ModelsState {
   strategies: StrategyInfo[];
   installed: InstalledModel[];
   doctor: DoctorReport | null;
+  /** The host's inference server endpoints with their health; null until asked. */
+  endpoints: EndpointHealth[] | null;
   pulls: PullState[];
   setStrategies(strategies: StrategyInfo[]): void;
   setInstalled(models: InstalledModel[]): void;
   setDoctor(report: DoctorReport): void;
+  setEndpoints(endpoints: EndpointHealth[]): void;
   pullStarted(pullId: string, profile: string): void;
   pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null): void;
   pullFinished(pullId: string): void;
@@ -36,10 +39,12 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
     strategies: [],
     installed: [],
     doctor: null,
+    endpoints: null,
     pulls: [],
     setStrategies: (strategies) => set({ strategies }),
     setInstalled: (installed) => set({ installed }),
     setDoctor: (doctor) => set({ doctor }),
+    setEndpoints: (endpoints) => set({ endpoints }),
     pullStarted: (pullId, profile) =>
       set({
         pulls: [

@@ -18,6 +18,8 @@ export const runOptionsSchema = z
     overlapTokens: z.number().int().nonnegative().max(65_536).optional(),
     mode: z.enum(['constrained', 'free']).optional(),
     profile: z.string().min(1).max(256).optional(),
+    /** Model strategies: this process's llama.cpp (default) or the inference servers the host was started with. */
+    backend: z.enum(['local', 'remote']).optional(),
   })
   .strict();
 export type RunOptions = z.infer<typeof runOptionsSchema>;
@@ -85,6 +87,7 @@ export const paramSchemas = {
   exportResult: z.object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema }).strict(),
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
+  listEndpoints: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
@@ -178,6 +181,26 @@ export interface DoctorReport {
   profiles: { name: string; ready: boolean; missing: string[] }[];
 }
 
+/** One inference server endpoint as `models doctor`, the Run panel and the Models screen show it. */
+export interface EndpointHealth {
+  /** As shown: without credentials. */
+  endpoint: string;
+  ok: boolean;
+  kind?: 'llama-server' | 'vllm';
+  model?: string;
+  build?: string | null;
+  slots?: number | null;
+  contextPerSlot?: number | null;
+  /** Adapter files (llama-server) or LoRA module names (vLLM). */
+  adapters?: string[];
+  /** Requests in flight the remote backend would use. */
+  concurrency?: number;
+  /** Whether a probe text gives the same tokens there as with the local tokenizer (when checked). */
+  vocabulary?: 'same' | 'unchecked';
+  /** What is wrong and how to fix it. */
+  error?: string;
+}
+
 /** Results, one per method. */
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
@@ -189,6 +212,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   exportResult: ExportedFile;
   listModels: InstalledModel[];
   doctor: DoctorReport;
+  listEndpoints: EndpointHealth[];
   pullModel: { pullId: string };
   importModel: InstalledModel;
   getHostInfo: HostInfo;

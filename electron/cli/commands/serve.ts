@@ -3,6 +3,7 @@
  * token; everything else goes to stderr. Stops cleanly on Ctrl+C or SIGTERM.
  */
 import path from 'node:path';
+import { remoteSettingsFromEnvironment } from '../../services/inference/remote/settings';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
@@ -43,6 +44,8 @@ export default async function serve(argv: string[]): Promise<number> {
     workspaceDir: flags.workspace,
     modelsDir: flags['models-dir'],
     profilesDir: flags.profiles,
+    // Inference servers for the remote backend: read here, once, and passed down as settings.
+    remote: remoteSettingsFromEnvironment(process.env),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

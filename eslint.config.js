@@ -54,7 +54,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['test/**/*.ts', 'scripts/**/*.ts', '*.config.{js,ts}', '**/*.test.{ts,tsx}'],
+    files: ['test/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', '*.config.{js,ts}', '**/*.test.{ts,tsx}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

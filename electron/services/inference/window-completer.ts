@@ -5,6 +5,7 @@
  * (llama-server / vLLM endpoints, many windows at once) are the two implementations.
  */
 import type { Token } from 'node-llama-cpp';
+import type { PromptResult } from './prompt-runner';
 
 export interface WindowPrompt {
   /** Prompt tokens: template + window text, already tokenized with the model's tokenizer. */
@@ -13,15 +14,8 @@ export interface WindowPrompt {
   grammar?: string;
 }
 
-export interface WindowCompletion {
-  text: string;
-  generated: number;
-  /** Prompt tokens a cache already held (not evaluated again). */
-  reused: number;
-  prefillMs: number;
-  generateMs: number;
-  stoppedBy: 'end' | 'max-tokens';
-}
+/** What a completion returns: the text, token counts, times and why it stopped (as the local runner reports it). */
+export type WindowCompletion = PromptResult;
 
 export interface CompletionHooks {
   signal?: AbortSignal;

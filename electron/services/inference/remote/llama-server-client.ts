@@ -2,7 +2,7 @@
  * llama.cpp's llama-server: `/props` (model, slots, context per slot, build), `/lora-adapters`
  * (ids of the adapters started with --lora), `/tokenize`, and `/completion` with a token-array
  * prompt, a GBNF `grammar`, per-request `lora: [{id, scale}]` (unlisted adapters are off),
- * greedy settings from the profile and `cache_prompt` so a slot keeps the template prefix.
+ * greedy settings from the profile, and `cache_prompt: false` (see complete()).
  * `return_tokens` brings back the generated ids, detokenized locally like the local engine does.
  */
 import { probeTimeout, requestJson } from './http';
@@ -70,7 +70,10 @@ export class LlamaServerClient implements ServerClient {
         ...(request.grammar !== undefined ? { grammar: request.grammar } : {}),
         // Every adapter the server holds is listed: the chosen one at its scale, the others off.
         lora: request.adapter ? [{ id: request.adapter.adapter.id, scale: request.adapter.scale }] : [],
-        cache_prompt: true,
+        // Off on purpose: with the slot's prompt cache on, windows run after another adapter's
+        // requests decoded differently from the local engine (docs/scale-out.md); each window is
+        // evaluated from scratch, as the local engine does after an adapter change.
+        cache_prompt: false,
         return_tokens: true,
         stream: false,
       },

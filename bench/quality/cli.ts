@@ -14,6 +14,8 @@ import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-flags';
 import { addsNothing } from '../../shared/chunks';
 import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';
+import { REMOTE_FLAGS, remoteSettingsFrom } from '../../electron/cli/remote-flags';
+import { displayUrl } from '../../electron/services/inference/remote/settings';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
@@ -35,6 +37,7 @@ const SPEC = {
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
   // The retrieval check indexes each segment as the export would write it (overlap only with --chunk-overlap-inline).
   ...CHUNK_FLAGS,
+  ...REMOTE_FLAGS,
 } as const;
 
 export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
@@ -81,12 +84,15 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     questionSeed: corpus.manifest.seed,
     chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer) } : {}) },
   };
+  // The environment is read here, once, and passed down as settings.
+  const remote = remoteSettingsFrom(flags, process.env);
   const options: StrategyOptions = {
+    ...(remote ? { backend: 'remote' as const } : {}),
     ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
     ...(flags.mode ? { mode: flags.mode } : {}),
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
   };
-  const runSettings = settingsFromEnvironment();
+  const runSettings = { ...settingsFromEnvironment(), ...(remote ? { remote } : {}) };
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;
@@ -130,7 +136,8 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     failed,
     machine: machineInfo(),
     date: new Date().toISOString(),
-    command: ['npm run --silent cli -- bench quality', ...argv.map(shellQuote)].join(' '),
+    // Endpoint URLs as shown: without the credentials a URL may carry.
+    command: ['npm run --silent cli -- bench quality', ...argv.map((a) => shellQuote(a.replace(/https?:\/\/\S+/g, (u) => displayUrl(u))))].join(' '),
   };
 
   const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));

@@ -14,6 +14,7 @@ import { confirmLeavingWithUnsavedCorrections } from './leave-guard';
 import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
+import { remoteSettingsFromEnvironment } from '../services/inference/remote/settings';
 
 // Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
 // `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
@@ -34,7 +35,14 @@ const profilesDir = process.env.WORKBENCH_PROFILES_DIR ?? path.join(resourcesDir
 // Documents are read and rule strategies run in worker threads: bundled, the worker is
 // dist/electron/worker.mjs next to this file; from source the service finds its .ts entry itself.
 const workerEntry = import.meta.url.endsWith('.ts') ? undefined : new URL('./worker.mjs', import.meta.url);
-const service = createWorkbenchService({ resourcesDir, modelsDir, profilesDir, workerEntry });
+const service = createWorkbenchService({
+  resourcesDir,
+  modelsDir,
+  profilesDir,
+  workerEntry,
+  // Inference servers for the remote backend: read here, once, and passed down as settings.
+  remote: remoteSettingsFromEnvironment(process.env),
+});
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;
 

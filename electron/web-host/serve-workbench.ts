@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Budgets } from '../../shared/budgets/budgets';
+import type { RemoteSettings } from '../services/inference/remote/settings';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
 
@@ -14,6 +15,8 @@ export interface ServeOptions {
   profilesDir?: string;
   /** Document and result limits (shared/budgets); the defaults where not given. */
   budgets?: Partial<Budgets>;
+  /** Inference servers for the remote backend (the host reads them from its environment). */
+  remote?: RemoteSettings | null;
 }
 
 export interface ServedWorkbench {
@@ -32,6 +35,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     modelsDir: options.modelsDir,
     profilesDir: options.profilesDir,
     budgets: options.budgets,
+    remote: options.remote ?? null,
   });
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;

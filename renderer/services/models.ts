@@ -41,6 +41,14 @@ export async function runSelftest(apply: boolean): Promise<void> {
   }
 }
 
+export async function refreshEndpoints(): Promise<void> {
+  try {
+    useModelsStore.getState().setEndpoints(await workbench().listEndpoints({}));
+  } catch (err) {
+    reportError('Could not check the inference servers', err);
+  }
+}
+
 export async function pullModel(profile: string): Promise<void> {
   try {
     const { pullId } = await workbench().pullModel({ profile });

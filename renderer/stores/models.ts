@@ -3,7 +3,7 @@
  * the compute backend report, and downloads in progress.
  */
 import { create } from 'zustand';
-import type { DoctorReport, InstalledModel, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
+import type { DoctorReport, EndpointHealth, InstalledModel, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
 
 export interface PullState {
   pullId: string;
@@ -19,6 +19,8 @@ export interface ModelsState {
   strategies: StrategyInfo[];
   installed: InstalledModel[];
   doctor: DoctorReport | null;
+  /** The host's inference server endpoints with their health; null until asked. */
+  endpoints: EndpointHealth[] | null;
   pulls: PullState[];
   /** The latest self-test: running, or its result. */
   selftest: { running: boolean; result: SelftestResult | null };
@@ -26,6 +28,7 @@ export interface ModelsState {
   setStrategies(strategies: StrategyInfo[]): void;
   setInstalled(models: InstalledModel[]): void;
   setDoctor(report: DoctorReport): void;
+  setEndpoints(endpoints: EndpointHealth[]): void;
   pullStarted(pullId: string, profile: string): void;
   pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null): void;
   pullFinished(pullId: string): void;
@@ -39,12 +42,14 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
     strategies: [],
     installed: [],
     doctor: null,
+    endpoints: null,
     pulls: [],
     selftest: { running: false, result: null },
     setSelftest: (selftest) => set({ selftest }),
     setStrategies: (strategies) => set({ strategies }),
     setInstalled: (installed) => set({ installed }),
     setDoctor: (doctor) => set({ doctor }),
+    setEndpoints: (endpoints) => set({ endpoints }),
     pullStarted: (pullId, profile) =>
       set({
         pulls: [

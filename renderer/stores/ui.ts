@@ -26,6 +26,8 @@ export interface RunForm {
   c99Coefficient?: string;
   /** Keep the previous result beside the new one instead of replacing it. */
   keepPrevious: boolean;
+  /** Model strategies: this machine, or the inference servers the host was started with. */
+  backend: 'local' | 'remote';
 }
 
 export interface UiState {
@@ -57,7 +59,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   notices: [],
   currentSegment: 0,
   revealRequest: null,
-  runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false },
+  runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
   exportFormat: 'json',
   defaultStrategy: 'structural',
   showScreen: (screen) => set({ screen }),

@@ -72,6 +72,7 @@ export const paramSchemas = {
     .strict(),
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
+  listEndpoints: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
@@ -163,6 +164,26 @@ export interface SelftestResult {
   applied: string[];
 }
 
+/** One inference server endpoint as `models doctor`, the Run panel and the Models screen show it. */
+export interface EndpointHealth {
+  /** As shown: without credentials. */
+  endpoint: string;
+  ok: boolean;
+  kind?: 'llama-server' | 'vllm';
+  model?: string;
+  build?: string | null;
+  slots?: number | null;
+  contextPerSlot?: number | null;
+  /** Adapter files (llama-server) or LoRA module names (vLLM). */
+  adapters?: string[];
+  /** Requests in flight the remote backend would use. */
+  concurrency?: number;
+  /** Whether a probe text gives the same tokens there as with the local tokenizer (when checked). */
+  vocabulary?: 'same' | 'unchecked';
+  /** What is wrong and how to fix it. */
+  error?: string;
+}
+
 /** Results, one per method. */
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
@@ -174,6 +195,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   exportResult: ExportedFile;
   listModels: InstalledModel[];
   doctor: DoctorReport;
+  listEndpoints: EndpointHealth[];
   pullModel: { pullId: string };
   importModel: InstalledModel;
   modelSelftest: SelftestResult;

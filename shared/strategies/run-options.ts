@@ -36,6 +36,8 @@ export const runOptionsSchema = z
     overlapTokens: limited(RUN_OPTION_LIMITS.overlapTokens).optional(),
     mode: z.enum(DECODING_MODES).optional(),
     profile: z.string().min(1).max(256).optional(),
+    /** Model strategies: this process's llama.cpp (default) or the inference servers the host was started with. */
+    backend: z.enum(['local', 'remote']).optional(),
     /** c99 only (the odd-mask rule is checked by the strategy). */
     c99: z
       .object({

@@ -19,6 +19,10 @@ import { pullProfile, type PullProgress } from '../../services/models/pull';
 import { verifyForUse } from '../../services/models/verify';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
+import { REMOTE_FLAGS } from '../remote-flags';
+import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/remote/endpoint-health';
+import { splitEndpointList } from '../../services/inference/remote/settings';
+import { extractQwen2Vocab, qwen2VocabCachePath } from '../../services/tokenizer/qwen2-vocab';
 
 const DIRS = {
   'models-dir': { type: 'string', description: 'models folder (default: WORKBENCH_MODELS_DIR, else models/)' },
@@ -55,6 +59,7 @@ const SPECS = {
   doctor: {
     ...PROFILE_DIRS,
     gpu: { type: 'enum', values: GPU_CHOICES, description: 'compute backend to try (default auto)' },
+    endpoint: REMOTE_FLAGS.endpoint,
     json: { type: 'boolean', description: 'print JSON' },
   },
 } as const satisfies Record<string, FlagSpecs>;
@@ -66,7 +71,7 @@ subcommands:
   pull PROFILE                  download the files a strategy profile names (hf: URIs)
   import FILE                   verify a local GGUF and copy it into the models folder
   convert-peft DIR --out FILE   convert a PEFT LoRA folder to a GGUF LoRA adapter
-  doctor                        compute backend, models folder, readiness of each profile
+  doctor                        compute backend, models folder, readiness of each profile, inference endpoints
   selftest [PROFILE...]         try every prompt layout of each profile on probe documents; --apply keeps the best
 
 list:
@@ -222,9 +227,20 @@ async function doctor(argv: string[]): Promise<number> {
   const { flags, help } = parseArgs(argv, SPECS.doctor);
   if (help) return printUsage();
   const report = await runDoctor({ modelsDir: flags['models-dir'], profilesDir: flags['profiles-dir'], gpu: flags.gpu });
-  if (flags.json) print(JSON.stringify(report, null, 2));
-  else printDoctor(report);
-  return 'error' in report.backend ? 1 : 0;
+  // The environment is read here, once; the API key goes to the servers, never into the report.
+  const endpoints = flags.endpoint ?? splitEndpointList(process.env.WORKBENCH_ENDPOINTS);
+  let health: EndpointHealth[] = [];
+  if (endpoints.length > 0) {
+    // The vocabulary check uses the seed models' tokenizer (Qwen2's), as the shipped profiles do.
+    const vocab = await extractQwen2Vocab(qwen2VocabCachePath(resolveModelsDir({ modelsDir: flags['models-dir'] }))).catch(() => undefined);
+    health = await checkEndpoints({ endpoints, apiKey: process.env.WORKBENCH_API_KEY || undefined }, vocab);
+  }
+  if (flags.json) print(JSON.stringify({ ...report, endpoints: health }, null, 2));
+  else {
+    printDoctor(report);
+    if (endpoints.length > 0) print(['endpoints:', ...health.map(describeEndpoint)].join('\n'));
+  }
+  return 'error' in report.backend || health.some((h) => !h.ok) ? 1 : 0;
 }
 
 async function selftest(argv: string[]): Promise<number> {

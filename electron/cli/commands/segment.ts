@@ -17,6 +17,7 @@ import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
+import { REMOTE_FLAGS, remoteSettingsFrom, type Environment } from '../remote-flags';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
@@ -41,9 +42,10 @@ const SPEC = {
   'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },
   'c99-band': { type: 'int', min: C99_LIMITS.band.min, max: C99_LIMITS.band.max, description: `c99: sentences compared on each side (default ${C99_DEFAULTS.band})` },
   'c99-coefficient': { type: 'number', min: C99_LIMITS.coefficient.min, max: C99_LIMITS.coefficient.max, description: `c99: stopping threshold c, higher gives fewer cuts (default ${C99_DEFAULTS.coefficient})` },
+  ...REMOTE_FLAGS,
 } as const satisfies FlagSpecs;
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads'] as const;
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
@@ -70,7 +72,7 @@ function c99ParametersFrom(strategy: string, flags: Flags): C99Parameters | unde
 }
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
-export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOptions {
+export function strategyOptionsFrom(strategy: string, flags: Flags, env: Environment = {}): StrategyOptions {
   if (!isModelStrategy(strategy)) {
     const used = MODEL_FLAGS.filter((name) => flags[name] !== undefined && flags[name] !== false);
     if (used.length > 0) {
@@ -94,6 +96,10 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     throw new UserInputError(`--model-file applies only to the learned strategy, not '${strategy}'`);
   }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
+  const remote = remoteSettingsFrom(flags, env);
+  if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
+    throw new UserInputError(`--${flags.gpu !== undefined ? 'gpu' : 'threads'} applies only to the local backend; the servers choose their own`);
+  }
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
     maxTokens: flags['max-tokens'],
@@ -108,6 +114,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags): StrategyOpt
     tokenizer: flags.tokenizer,
     c99,
     learnedModelFile: flags['model-file'],
+    ...(remote ? { backend: 'remote' as const } : {}),
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;
 }
@@ -121,7 +128,9 @@ export default async function segment(argv: string[]): Promise<number> {
   const file = positionals[0] as string;
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
-  const options = strategyOptionsFrom(strategy, flags);
+  // The environment is read here, once: the servers go down as settings, the choice as an option.
+  const options = strategyOptionsFrom(strategy, flags, process.env);
+  const remote = remoteSettingsFrom(flags, process.env);
   const chunkOptions = chunkOptionsFromFlags(flags);
   const budgets = budgetsFromFlags(flags);
   const inputs = file === STDIN_PATH ? [] : [file];
@@ -135,7 +144,7 @@ export default async function segment(argv: string[]): Promise<number> {
   const progressBar = createStderrProgressBar();
   try {
     const result = await runStrategy(
-      { text: document.text, info: document.info, strategy, options, settings: settingsFromEnvironment(), budgets },
+      { text: document.text, info: document.info, strategy, options, settings: { ...settingsFromEnvironment(), ...(remote ? { remote } : {}) }, budgets },
       { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
     );
     progressBar?.done();

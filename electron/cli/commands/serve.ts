@@ -5,6 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { remoteSettingsFromEnvironment } from '../../services/inference/remote/settings';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';
@@ -72,6 +73,8 @@ export default async function serve(argv: string[]): Promise<number> {
     modelsDir: flags['models-dir'] === undefined ? undefined : path.resolve(flags['models-dir']),
     profilesDir: flags.profiles === undefined ? undefined : path.resolve(flags.profiles),
     budgets: budgetsFromFlags(flags),
+    // Inference servers for the remote backend: read here, once, and passed down as settings.
+    remote: remoteSettingsFromEnvironment(process.env),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

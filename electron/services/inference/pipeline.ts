@@ -7,8 +7,8 @@
  * Constrained mode places heads by construction: only the window's sentence starts are offered, in
  * order, so each head the model writes names one candidate offset. The local engine decodes them
  * with a token trie (trie-decoder.ts); `decoder: 'grammar'` samples under the equivalent GBNF
- * grammar instead (the reference the trie decoder is tested against). Free mode reads the output
- * tolerantly and places heads with the shared locator.
+ * grammar instead (the reference the trie decoder is tested against), and so do servers. Free mode
+ * reads the output tolerantly and places heads with the shared locator.
  */
 import type { Token } from 'node-llama-cpp';
 import { segmentationFromCuts } from '../../../shared/document/segmentation';
@@ -24,9 +24,9 @@ import { planWindows, WindowPlanError } from '../../../shared/profiles/windows';
 import { documentUnits, type DocumentUnit } from './document-units';
 import type { BackendInfo, GpuChoice, InferenceEngine } from './engine';
 import { abortError, InferenceError } from './errors';
-import { runPrompt } from './prompt-runner';
-import { trieDecodable } from './trie-decoder';
+import { localCompleter, modelTokenizer } from './local-completer';
 import { RunMeter, type ModelRunProgress } from './progress';
+import type { WindowCompleter, WindowCompletion, WindowTokenizer } from './window-completer';
 
 export type RunMode = 'constrained' | 'free';
 /** How constrained mode decodes: the token trie (default) or the GBNF grammar. */
@@ -37,7 +37,8 @@ export interface ModelFiles {
   adapter?: { path: string; scale: number };
 }
 
-export interface PipelineRequest {
+/** What the window pipeline needs, whichever backend runs the model. */
+export interface WindowRunRequest {
   text: string;
   info: DocumentInfo;
   strategy: ModelStrategy;
@@ -46,6 +47,9 @@ export interface PipelineRequest {
   decoder?: ConstrainedDecoder;
   windowTokens: number;
   overlapTokens: number;
+}
+
+export interface PipelineRequest extends WindowRunRequest {
   gpu: GpuChoice;
   threads?: number;
   files: ModelFiles;
@@ -91,9 +95,64 @@ function windowCandidates(windowText: string, start: number, windowUnits: readon
   return headCandidates(windowText, starts, words);
 }
 
+/** The document cut into windows: template tokens, units, and the window plan. */
+export interface PreparedWindows {
+  before: Token[];
+  after: Token[];
+  templateTokens: number;
+  units: DocumentUnit[];
+  /** The text as the model sees it (the profile's input settings; same length as the document). */
+  modelText: string;
+  plan: ReturnType<typeof planWindows>;
+  documentTokens: number;
+  /** The context one window needs: window + template + new tokens + 1. */
+  needed: number;
+  tokenizeMs: number;
+}
+
+/**
+ * Tokenizes the template and the document's units once and plans the windows; checks that a window
+ * fits `limit` (the context the backend offers, named by `limitName` in the error).
+ */
+export function prepareWindows(req: WindowRunRequest, tokenizer: WindowTokenizer, limit: number, limitName: string): PreparedWindows {
+  const started = performance.now();
+  const { profile } = req;
+  const prompt = renderPrompt(profile.prompt);
+  const before: Token[] = [...tokenizer.promptPrefix, ...tokenizer.tokenize(prompt.before, true)];
+  const after: Token[] = tokenizer.tokenize(prompt.after, true);
+  const templateTokens = before.length + after.length;
+  const maxNew = profile.decoding.maxNewTokens;
+  const needed = req.windowTokens + templateTokens + maxNew + 1;
+  if (needed > limit) {
+    const fits = limit - templateTokens - maxNew - 1;
+    throw new InferenceError(
+      'window-too-large',
+      `a window of ${req.windowTokens} tokens does not fit: with ${templateTokens} template tokens and ${maxNew} new tokens it needs a context of ${needed}, but ${limitName} is ${limit}; use a window of at most ${Math.max(0, fits)} tokens`,
+    );
+  }
+  // The model sees the text as its profile's input settings say (the same length, so every offset
+  // below is an offset in the document too); the segmentation is made on the document itself.
+  const modelText = modelInputText(req.text, profile.input);
+  const units = documentUnits(req.text, (s) => tokenizer.tokenize(s), Math.max(1, Math.floor(req.windowTokens / 2)), modelText);
+  let plan;
+  try {
+    plan = planWindows(
+      units.map((u) => u.tokens.length),
+      req.windowTokens,
+      req.overlapTokens,
+    );
+  } catch (err) {
+    if (err instanceof WindowPlanError) throw new InferenceError('window-too-large', `${err.message}; use a larger window`);
+    throw err;
+  }
+  const documentTokens = units.reduce((n, u) => n + u.tokens.length, 0);
+  return { before, after, templateTokens, units, modelText, plan, documentTokens, needed, tokenizeMs: performance.now() - started };
+}
+
 export async function segmentWithModel(engine: InferenceEngine, req: PipelineRequest, hooks: PipelineHooks = {}): Promise<PipelineOutput> {
-  const { text, profile, signal } = { ...req, signal: hooks.signal };
-  const timings = { load: 0, tokenize: 0, generate: 0, locate: 0 };
+  const { profile } = req;
+  const { signal } = hooks;
+  let loadMs = 0;
   const release = await engine.lock.acquire(signal);
   try {
     return await runLocked();
@@ -112,210 +171,233 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
     const loadStart = performance.now();
     hooks.onProgress?.({ stage: 'loading', windowsDone: 0, windowsTotal: 0, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: null });
     const { llama, model, backend, loaded: modelLoaded } = await engine.useModel(req.gpu, req.files.model, { signal });
-    timings.load += performance.now() - loadStart;
+    loadMs += performance.now() - loadStart;
 
-    const tokenizeStart = performance.now();
-    const prompt = renderPrompt(profile.prompt);
-    const bos = model.tokens.shouldPrependBosToken && model.tokens.bos !== null ? [model.tokens.bos] : [];
-    const before: Token[] = [...bos, ...model.tokenize(prompt.before, true)];
-    const after: Token[] = model.tokenize(prompt.after, true);
-    const templateTokens = before.length + after.length;
-    const maxNew = profile.decoding.maxNewTokens;
-    const needed = req.windowTokens + templateTokens + maxNew + 1;
     const limit = profile.window.contextTokens ?? model.trainContextSize;
     const limitName = profile.window.contextTokens ? "the profile's context size" : `the model's context (${model.trainContextSize} tokens)`;
-    if (needed > limit) {
-      const fits = limit - templateTokens - maxNew - 1;
-      throw new InferenceError(
-        'window-too-large',
-        `a window of ${req.windowTokens} tokens does not fit: with ${templateTokens} template tokens and ${maxNew} new tokens it needs a context of ${needed}, but ${limitName} is ${limit}; use a window of at most ${Math.max(0, fits)} tokens`,
-      );
-    }
-    // The model sees the text as its profile's input settings say (the same length, so every offset
-    // below is an offset in the document too); the segmentation is made on the document itself.
-    const modelText = modelInputText(text, profile.input);
-    const units = documentUnits(text, (s) => model.tokenize(s), Math.max(1, Math.floor(req.windowTokens / 2)), modelText);
-    let plan;
-    try {
-      plan = planWindows(
-        units.map((u) => u.tokens.length),
-        req.windowTokens,
-        req.overlapTokens,
-      );
-    } catch (err) {
-      if (err instanceof WindowPlanError) throw new InferenceError('window-too-large', `${err.message}; use a larger window`);
-      throw err;
-    }
-    const documentTokens = units.reduce((n, u) => n + u.tokens.length, 0);
-    timings.tokenize += performance.now() - tokenizeStart;
+    const prepared = prepareWindows(req, modelTokenizer(model), limit, limitName);
 
     const contextStart = performance.now();
-    const contextSize = profile.window.contextTokens ?? needed;
-    const { sequence, created: contextCreated } = await engine.useContext(
-      { adapter: req.files.adapter, contextSize, batchSize: Math.min(MAX_BATCH, contextSize), threads: req.threads },
-      { signal },
-    );
-    timings.load += performance.now() - contextStart;
+    const contextSize = profile.window.contextTokens ?? prepared.needed;
+    const batchSize = Math.min(MAX_BATCH, contextSize);
+    const { sequence, created: contextCreated } = await engine.useContext({ adapter: req.files.adapter, contextSize, batchSize, threads: req.threads }, { signal });
+    loadMs += performance.now() - contextStart;
 
-    const totalPrompt = plan.reduce((n, w) => n + w.tokens + templateTokens, 0);
-    const meter = new RunMeter(totalPrompt, plan.length, Math.min(maxNew, 64), hooks.onProgress);
-    meter.setStage('generating');
-
-    const warnings: SegmentationWarning[] = [];
-    const windowCuts: WindowCuts[] = [];
-    const records: WindowRecord[] = [];
-    const noteField = profile.output.notes === 'none' ? null : profile.output.notes;
-    const words = profile.output.constrained.headWords;
-    let reused = 0;
-
-    for (let k = 0; k < plan.length; k++) {
-      const w = plan[k]!;
-      const start = units[w.first]!.start;
-      const end = units[w.end - 1]!.end;
-      const windowText = modelText.slice(start, end);
-      const windowUnits = units.slice(w.first, w.end);
-      const tokens = [...before, ...windowUnits.flatMap((u) => u.tokens), ...after];
-      const candidates = req.mode === 'constrained' ? windowCandidates(windowText, start, windowUnits, words) : [];
-      const record: WindowRecord = { start, end, promptTokens: tokens.length, reusedTokens: 0, generatedTokens: 0, prefillMs: 0, generateMs: 0, stoppedBy: 'end', heads: 0, placed: 0 };
-      const cuts: WindowCuts['cuts'] = [];
-
-      if (req.mode === 'constrained' && candidates.length === 0) {
-        // Nothing the grammar could offer: the window has no sentence start (one long sentence).
-        record.stoppedBy = 'no-candidates';
-      } else {
-        const requireFirst = start === 0;
-        const useTrie = req.mode === 'constrained' && (req.decoder ?? 'trie') === 'trie' && trieDecodable(model, profile.output);
-        const grammar =
-          req.mode === 'constrained' && !useTrie
-            ? await llama.createGrammar({ grammar: buildHeadGrammar(candidates, profile.output, { requireFirst }) })
-            : undefined;
-        const generateStart = performance.now();
-        let output;
-        try {
-          output = await runPrompt({
-            model,
-            sequence,
-            tokens,
-            decoding: profile.decoding,
-            grammar,
-            heads: useTrie ? { llama, plan: { candidates, settings: profile.output, requireFirst } } : undefined,
-            signal,
-            batchSize: Math.min(MAX_BATCH, contextSize),
-            onPrefill: (n, ms) => meter.prefilled(n, ms),
-            onToken: (ms) => meter.decoded(ms),
-          });
-        } catch (err) {
-          if (signal?.aborted) throw abortError();
-          throw engine.explainFailure(err, `running window ${k + 1} of ${plan.length}`, 'use a smaller window (--window) or run on the CPU (--gpu off)');
-        }
-        timings.generate += performance.now() - generateStart;
-        // The cache's reused prefix counts as input the model did not have to evaluate again.
-        meter.prefilled(output.reused, 0);
-        reused += output.reused;
-        record.reusedTokens = output.reused;
-        record.generatedTokens = output.generated;
-        record.prefillMs = round(output.prefillMs);
-        record.generateMs = round(output.generateMs);
-        record.stoppedBy = output.stoppedBy;
-        if (output.steps) record.steps = output.steps;
-
-        const locateStart = performance.now();
-        if (req.mode === 'constrained') {
-          const parsed = parseConstrainedOutput(output.text, candidates, profile.output);
-          record.heads = parsed.items.length;
-          for (const item of parsed.items) {
-            const note: SegmentNote = noteField && item.note ? { [noteField]: item.note } : {};
-            cuts.push({ offset: start + candidates[item.candidate]!.offset, note });
-          }
-          for (const problem of parsed.problems) {
-            warnings.push({
-              code: problem.kind === 'truncated' ? 'output-truncated' : 'head-not-found',
-              message:
-                problem.kind === 'truncated'
-                  ? `window ${k + 1}: the model's last item was cut off by the limit of ${maxNew} new tokens; it was not used`
-                  : `window ${k + 1}: head not among the window's sentence starts`,
-              head: problem.text,
-              offset: start,
-            });
-          }
-        } else {
-          record.output = output.text;
-          const parsed = parseModelOutput(profile.prompt.answerPrefix + output.text, profile.output);
-          record.heads = parsed.heads.length;
-          const located = locateHeads(windowText, parsed.heads);
-          for (const p of located.placements) {
-            const note: SegmentNote = {};
-            if (p.topic) note.topic = p.topic;
-            if (p.summary) note.summary = p.summary;
-            cuts.push({ offset: start + p.offset, note });
-          }
-          for (const warning of located.warnings) {
-            warnings.push({ ...warning, message: `window ${k + 1}: ${warning.message}`, offset: warning.offset === undefined ? undefined : start + warning.offset });
-          }
-          if (output.stoppedBy === 'max-tokens') {
-            warnings.push({ code: 'output-truncated', message: `window ${k + 1}: the model was stopped at the limit of ${maxNew} new tokens`, offset: start });
-          }
-        }
-        record.placed = cuts.length;
-        timings.locate += performance.now() - locateStart;
-      }
-      windowCuts.push({ start, end, cuts });
-      records.push(record);
-      meter.windowDone();
-    }
-
-    const locateStart = performance.now();
-    const reconciled = reconcileWindows(windowCuts);
-    // Blank text before the first sentence belongs to the first segment.
-    const firstText = text.search(/\S/);
-    const notesByStart = new Map<number, SegmentNote>();
-    for (const [offset, note] of reconciled.notesByStart) {
-      const at = firstText >= 0 && offset <= firstText ? 0 : offset;
-      if (!notesByStart.has(at) || offset === at) notesByStart.set(at, note);
-    }
-    const segmentation = segmentationFromCuts(text, notesByStart.keys(), notesByStart);
-    if (noteField) {
-      segmentation.notes.forEach((note, i) => {
-        if (!note[noteField]) {
-          warnings.push({ code: 'note-missing', message: `segment ${i + 1} has no ${noteField} from the model`, offset: i === 0 ? 0 : segmentation.boundaries[i - 1] });
-        }
-      });
-    }
-    timings.locate += performance.now() - locateStart;
-    meter.setStage('done');
-
-    const progress = meter.snapshot();
-    return {
-      backend,
-      result: {
-        document: req.info,
-        strategy: req.strategy,
-        segmentation,
-        warnings,
-        meta: {
-          kind: 'model',
-          mode: req.mode,
-          backend: backend.backend,
-          devices: backend.devices,
-          gpu: backend.requested,
-          threads: req.threads ?? null,
-          window: { tokens: req.windowTokens, overlapTokens: req.overlapTokens, contextSize: sequence.contextSize, count: plan.length },
-          tokens: {
-            document: documentTokens,
-            template: templateTokens,
-            prompt: totalPrompt,
-            evaluated: progress.tokensIn - reused,
-            reusedFromCache: reused,
-            generated: progress.tokensOut,
-          },
-          loaded: { model: modelLoaded, context: contextCreated },
-          reconcile: { duplicates: reconciled.duplicates, edgeArtifacts: reconciled.edgeArtifacts },
-          timingsMs: { load: round(timings.load), tokenize: round(timings.tokenize), generate: round(timings.generate), locate: round(timings.locate) },
-          tokensPerSecond: Math.round(progress.tokensPerSecond * 10) / 10,
-          windows: records,
-        },
-      },
+    const completer = localCompleter({ llama, model, sequence, decoding: profile.decoding, batchSize, explainFailure: (err, what) => engine.explainFailure(err, what, 'use a smaller window (--window) or run on the CPU (--gpu off)') });
+    const result = await segmentWindows(req, prepared, completer, hooks);
+    const meta = result.meta as Record<string, unknown> & { window: object; timingsMs: object };
+    result.meta = {
+      ...meta,
+      backend: backend.backend,
+      devices: backend.devices,
+      gpu: backend.requested,
+      threads: req.threads ?? null,
+      window: { ...meta.window, contextSize: sequence.contextSize },
+      loaded: { model: modelLoaded, context: contextCreated },
+      timingsMs: { load: round(loadMs), ...meta.timingsMs },
     };
+    return { backend, result };
   }
 }
 
+/**
+ * Runs every window of a prepared document through a completer (up to its `parallel` windows at
+ * once), reads each window's heads, and reconciles the windows into one segmentation. The first
+ * failure aborts the windows still in flight.
+ */
+export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWindows, completer: WindowCompleter, hooks: PipelineHooks = {}): Promise<SegmentationResult> {
+  const { text, profile } = req;
+  const { before, after, units, plan, templateTokens } = prepared;
+  const maxNew = profile.decoding.maxNewTokens;
+  const timings = { tokenize: prepared.tokenizeMs, generate: 0, locate: 0 };
+  const totalPrompt = plan.reduce((n, w) => n + w.tokens + templateTokens, 0);
+  const meter = new RunMeter(totalPrompt, plan.length, Math.min(maxNew, 64), hooks.onProgress);
+  meter.setStage('generating');
+
+  const noteField = profile.output.notes === 'none' ? null : profile.output.notes;
+  const words = profile.output.constrained.headWords;
+  const windows = plan.map((w) => {
+    const start = units[w.first]!.start;
+    const end = units[w.end - 1]!.end;
+    const windowUnits = units.slice(w.first, w.end);
+    const windowText = prepared.modelText.slice(start, end);
+    const tokens = [...before, ...windowUnits.flatMap((u) => u.tokens), ...after];
+    const candidates = req.mode === 'constrained' ? windowCandidates(windowText, start, windowUnits, words) : [];
+    return { start, end, windowText, tokens, candidates };
+  });
+
+  const generateStart = performance.now();
+  const outputs = await completeAll(windows.length, completer.parallel, hooks.signal, async (k, signal) => {
+    const w = windows[k]!;
+    // Nothing the grammar could offer: the window has no sentence start (one long sentence).
+    if (req.mode === 'constrained' && w.candidates.length === 0) {
+      meter.windowDone();
+      return null;
+    }
+    const requireFirst = w.start === 0;
+    const constrained = req.mode === 'constrained';
+    const grammar = constrained ? buildHeadGrammar(w.candidates, profile.output, { requireFirst }) : undefined;
+    // A completer that can decode heads with the token trie does; the grammar is the fallback.
+    const heads = constrained && (req.decoder ?? 'trie') === 'trie' ? { candidates: w.candidates, settings: profile.output, requireFirst } : undefined;
+    let output: WindowCompletion;
+    try {
+      output = await completer.complete({ tokens: w.tokens, grammar, heads }, { signal, onPrefill: (n, ms) => meter.prefilled(n, ms), onToken: (ms) => meter.decoded(ms) });
+    } catch (err) {
+      if (signal.aborted && hooks.signal?.aborted) throw abortError();
+      throw err instanceof InferenceError || (err as Error)?.name === 'AbortError' ? err : explainWindowFailure(err, k, plan.length);
+    }
+    // The cache's reused prefix counts as input the model did not have to evaluate again.
+    meter.prefilled(output.reused, 0);
+    meter.windowDone();
+    return output;
+  });
+  timings.generate += performance.now() - generateStart;
+
+  const warnings: SegmentationWarning[] = [];
+  const windowCuts: WindowCuts[] = [];
+  const records: WindowRecord[] = [];
+  let reused = 0;
+  for (let k = 0; k < windows.length; k++) {
+    const { start, end, windowText, tokens, candidates } = windows[k]!;
+    const output = outputs[k];
+    const record: WindowRecord = { start, end, promptTokens: tokens.length, reusedTokens: 0, generatedTokens: 0, prefillMs: 0, generateMs: 0, stoppedBy: 'end', heads: 0, placed: 0 };
+    const cuts: WindowCuts['cuts'] = [];
+
+    if (!output) {
+      record.stoppedBy = 'no-candidates';
+    } else {
+      reused += output.reused;
+      record.reusedTokens = output.reused;
+      record.generatedTokens = output.generated;
+      record.prefillMs = round(output.prefillMs);
+      record.generateMs = round(output.generateMs);
+      record.stoppedBy = output.stoppedBy;
+      if (output.steps) record.steps = output.steps;
+
+      const locateStart = performance.now();
+      if (req.mode === 'constrained') {
+        const parsed = parseConstrainedOutput(output.text, candidates, profile.output);
+        record.heads = parsed.items.length;
+        for (const item of parsed.items) {
+          const note: SegmentNote = noteField && item.note ? { [noteField]: item.note } : {};
+          cuts.push({ offset: start + candidates[item.candidate]!.offset, note });
+        }
+        for (const problem of parsed.problems) {
+          warnings.push({
+            code: problem.kind === 'truncated' ? 'output-truncated' : 'head-not-found',
+            message:
+              problem.kind === 'truncated'
+                ? `window ${k + 1}: the model's last item was cut off by the limit of ${maxNew} new tokens; it was not used`
+                : `window ${k + 1}: head not among the window's sentence starts`,
+            head: problem.text,
+            offset: start,
+          });
+        }
+      } else {
+        record.output = output.text;
+        const parsed = parseModelOutput(profile.prompt.answerPrefix + output.text, profile.output);
+        record.heads = parsed.heads.length;
+        const located = locateHeads(windowText, parsed.heads);
+        for (const p of located.placements) {
+          const note: SegmentNote = {};
+          if (p.topic) note.topic = p.topic;
+          if (p.summary) note.summary = p.summary;
+          cuts.push({ offset: start + p.offset, note });
+        }
+        for (const warning of located.warnings) {
+          warnings.push({ ...warning, message: `window ${k + 1}: ${warning.message}`, offset: warning.offset === undefined ? undefined : start + warning.offset });
+        }
+        if (output.stoppedBy === 'max-tokens') {
+          warnings.push({ code: 'output-truncated', message: `window ${k + 1}: the model was stopped at the limit of ${maxNew} new tokens`, offset: start });
+        }
+      }
+      record.placed = cuts.length;
+      timings.locate += performance.now() - locateStart;
+    }
+    windowCuts.push({ start, end, cuts });
+    records.push(record);
+  }
+
+  const locateStart = performance.now();
+  const reconciled = reconcileWindows(windowCuts);
+  // Blank text before the first sentence belongs to the first segment.
+  const firstText = text.search(/\S/);
+  const notesByStart = new Map<number, SegmentNote>();
+  for (const [offset, note] of reconciled.notesByStart) {
+    const at = firstText >= 0 && offset <= firstText ? 0 : offset;
+    if (!notesByStart.has(at) || offset === at) notesByStart.set(at, note);
+  }
+  const segmentation = segmentationFromCuts(text, notesByStart.keys(), notesByStart);
+  if (noteField) {
+    segmentation.notes.forEach((note, i) => {
+      if (!note[noteField]) {
+        warnings.push({ code: 'note-missing', message: `segment ${i + 1} has no ${noteField} from the model`, offset: i === 0 ? 0 : segmentation.boundaries[i - 1] });
+      }
+    });
+  }
+  timings.locate += performance.now() - locateStart;
+  meter.setStage('done');
+
+  const progress = meter.snapshot();
+  return {
+    document: req.info,
+    strategy: req.strategy,
+    segmentation,
+    warnings,
+    meta: {
+      kind: 'model',
+      mode: req.mode,
+      window: { tokens: req.windowTokens, overlapTokens: req.overlapTokens, count: plan.length },
+      tokens: {
+        document: prepared.documentTokens,
+        template: templateTokens,
+        prompt: totalPrompt,
+        evaluated: progress.tokensIn - reused,
+        reusedFromCache: reused,
+        generated: progress.tokensOut,
+      },
+      reconcile: { duplicates: reconciled.duplicates, edgeArtifacts: reconciled.edgeArtifacts },
+      timingsMs: { tokenize: round(timings.tokenize), generate: round(timings.generate), locate: round(timings.locate) },
+      tokensPerSecond: Math.round(progress.tokensPerSecond * 10) / 10,
+      windows: records,
+    },
+  };
+}
+
+function explainWindowFailure(err: unknown, k: number, total: number): unknown {
+  if (err instanceof Error) err.message = `running window ${k + 1} of ${total}: ${err.message}`;
+  return err;
+}
+
+/**
+ * Runs `count` jobs with at most `parallel` in flight, results in job order. The first failure
+ * aborts the others (through the signal each job gets) and is what rejects.
+ */
+async function completeAll<T>(count: number, parallel: number, outer: AbortSignal | undefined, job: (k: number, signal: AbortSignal) => Promise<T>): Promise<T[]> {
+  const inner = new AbortController();
+  const forward = () => inner.abort(outer?.reason);
+  if (outer?.aborted) throw abortError();
+  outer?.addEventListener('abort', forward, { once: true });
+  const results: T[] = new Array(count);
+  let next = 0;
+  let failure: { err: unknown } | null = null;
+  async function lane(): Promise<void> {
+    while (!failure && next < count) {
+      const k = next++;
+      try {
+        results[k] = await job(k, inner.signal);
+      } catch (err) {
+        if (!failure) failure = { err };
+        inner.abort(err);
+      }
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, count)) }, lane));
+  } finally {
+    outer?.removeEventListener('abort', forward);
+  }
+  if (outer?.aborted) throw abortError();
+  if (failure) throw (failure as { err: unknown }).err;
+  return results;
+}

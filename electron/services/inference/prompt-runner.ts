@@ -94,6 +94,7 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
   const d = run.decoding;
   const generated: Token[] = [];
   const lastN = d.repeatPenaltyLastTokens;
+  const promptTail = lastN > 0 ? tokens.slice(-lastN) : [];
   const grammarEvaluationState = run.grammar ? new LlamaGrammarEvaluationState({ model: run.model, grammar: run.grammar }) : undefined;
   const generateStart = performance.now();
   let stoppedBy: PromptResult['stoppedBy'] = 'end';
@@ -105,7 +106,9 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
     grammarEvaluationState,
     repeatPenalty:
       d.repeatPenalty > 1 && lastN > 0
-        ? { punishTokens: () => generated.slice(-lastN), penalty: d.repeatPenalty, maxPunishTokens: lastN }
+        ? // The last N tokens of prompt + output, as llama.cpp's own samplers (llama-server, llama-cli) count them,
+          // so the local engine and a remote llama-server decode the same window the same way.
+          { punishTokens: () => [...promptTail, ...generated].slice(-lastN), penalty: d.repeatPenalty, maxPunishTokens: lastN }
         : undefined,
   });
   let previous = generateStart;

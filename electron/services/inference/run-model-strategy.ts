@@ -2,6 +2,7 @@
  * The runner of the model strategies (registered in strategies/registry.ts) (simple, topic, summary): resolves
  * the profile and the files, checks them, and runs the pipeline on the process-wide engine.
  */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
@@ -14,6 +15,7 @@ import { checkAdapterFile, checkModelFile } from './gguf-check';
 import { type LocationOptions, resolveModelFile } from './paths';
 import { segmentWithModel, type ModelFiles, type RunMode } from './pipeline';
 import { defaultProfileName, loadProfile } from './profiles';
+import type { WantedAdapter } from './remote/adapters';
 
 export interface ModelStrategyDeps extends LocationOptions {
   engine?: InferenceEngine;
@@ -84,9 +86,10 @@ export async function runModelStrategy(
   }
   const decoder = options.decoder ?? 'trie';
   if (decoder !== 'trie' && decoder !== 'grammar') throw new InferenceError('invalid-option', `decoder must be trie or grammar, got '${decoder}'`);
-  const gpu = gpuChoice(options.gpu ?? settings.gpu);
-  const threads = threadCount(options.threads ?? settings.threads);
   const files = chooseFiles(profile, options, locations);
+  const remote = options.backend === 'remote';
+  const gpu = remote ? 'off' : gpuChoice(options.gpu ?? settings.gpu);
+  const threads = remote ? undefined : threadCount(options.threads ?? settings.threads);
 
   let base;
   try {
@@ -97,7 +100,8 @@ export async function runModelStrategy(
     }
     throw err;
   }
-  if (files.adapter) {
+  // A remote run needs the base model here only for its tokenizer; the adapter lives on the servers.
+  if (files.adapter && !remote) {
     try {
       await checkAdapterFile(files.adapter.path, base);
     } catch (err) {
@@ -108,23 +112,32 @@ export async function runModelStrategy(
     }
   }
   // Hashing a 500 MB model takes seconds: it runs while the model works (and once per file).
-  const hashes = Promise.all([fileSha256(files.model), files.adapter ? fileSha256(files.adapter.path) : Promise.resolve(null)]);
+  const adapterHere = files.adapter && (!remote || existsSync(files.adapter.path));
+  const hashes = Promise.all([fileSha256(files.model), adapterHere ? fileSha256(files.adapter!.path) : Promise.resolve(null)]);
   hashes.catch(() => undefined);
   const checkMs = performance.now() - checkStart;
 
-  const engine = deps.engine ?? sharedEngine();
-  const { result } = await segmentWithModel(
-    engine,
-    { text, info, strategy, profile, mode, decoder, windowTokens, overlapTokens, gpu, threads, files },
-    { onProgress: hooks.onProgress, signal: hooks.signal },
-  );
+  const windowRun = { text, info, strategy, profile, mode, decoder, windowTokens, overlapTokens };
+  let result: SegmentationResult;
+  if (remote) {
+    const { segmentRemote } = await import('./remote/run-remote');
+    const { vocabTokenizer } = await import('./remote/vocab-tokenizer');
+    const wanted: WantedAdapter | undefined = files.adapter
+      ? { file: files.adapter.path, source: 'base' in profile.model ? profile.model.adapter?.source : undefined, names: [profile.strategy, profile.name], scale: files.adapter.scale }
+      : undefined;
+    const tokenizer = await vocabTokenizer(files.model);
+    result = await segmentRemote({ ...windowRun, files, remote: settings.remote ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal });
+  } else {
+    const engine = deps.engine ?? sharedEngine();
+    ({ result } = await segmentWithModel(engine, { ...windowRun, gpu, threads, files }, { onProgress: hooks.onProgress, signal: hooks.signal }));
+  }
   const [modelSha, adapterSha] = await hashes;
   const timings = result.meta.timingsMs as Record<string, number>;
   result.meta = {
     ...result.meta,
     profile: { name: profile.name, path: profilePath, strategy: profile.strategy },
     files: {
-      model: { path: files.model, sha256: modelSha, sizeBytes: base.sizeBytes, from: files.role },
+      model: { path: files.model, sha256: modelSha, sizeBytes: base.sizeBytes, from: files.role, ...(remote ? { usedFor: 'tokenizer' } : {}) },
       ...(files.adapter ? { adapter: { path: files.adapter.path, sha256: adapterSha, scale: files.adapter.scale } } : {}),
     },
     timingsMs: { check: Math.round(checkMs * 10) / 10, ...timings },

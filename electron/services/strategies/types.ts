@@ -3,6 +3,7 @@
  * so that each runner imports these types and the dispatcher imports the runners: no cycle.
  */
 import type { Budgets } from '../../../shared/budgets/budgets';
+import type { RemoteSettings } from '../inference/remote/settings';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type { RunProgress } from '../../../shared/ipc/contract';
 import type { GpuChoice, RunOptions } from '../../../shared/strategies/run-options';
@@ -37,6 +38,8 @@ export interface StrategySettings {
   gpu?: string;
   /** Default CPU threads, as the user gave it (the model runner checks the range). */
   threads?: number | string;
+  /** Inference servers for model runs with `backend: 'remote'` (endpoints, API key, concurrency). */
+  remote?: RemoteSettings;
 }
 
 export interface RunStrategyRequest {

@@ -34,7 +34,7 @@ let llamaLoad: Promise<Llama> | undefined;
 const counters = new Map<string, Promise<TokenCounter>>();
 
 /** One CPU-only llama.cpp for every tokenizer: a vocab-only model never touches a GPU. */
-function cpuLlama(): Promise<Llama> {
+export function cpuLlama(): Promise<Llama> {
   // Imported on first use: loading node-llama-cpp costs more than a whole rule-strategy run.
   llamaLoad ??= import('node-llama-cpp').then(({ getLlama, LlamaLogLevel }) => getLlama({
     gpu: false,

@@ -7,6 +7,7 @@ import { isModelStrategy } from '../strategies/registry';
 import { settingsFromEnvironment } from '../strategies/settings';
 import type { StrategySettings } from '../strategies/types';
 import { sourceWorkerEntry, workerPool } from '../worker/worker-pool';
+import type { RemoteSettings } from '../inference/remote/settings';
 import type { WorkbenchDeps } from './deps';
 import { createModelsFacade } from './models-facade';
 import { listStrategyInfo } from './strategy-catalog';
@@ -21,12 +22,15 @@ export interface DefaultDepsOptions {
    * (dist/electron/worker.mjs); from source it is worker/heavy-work.ts. null runs them in-process.
    */
   workerEntry?: URL | null;
+  /** Inference servers for runs with `backend: 'remote'` (read from the environment by the host, once). */
+  remote?: RemoteSettings | null;
 }
 
 export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   const locations = { modelsDir: options.modelsDir, profilesDir: options.profilesDir };
   // Read once, when the host creates its service: every run gets these folders passed down.
-  const settings: StrategySettings = { ...settingsFromEnvironment(), ...definedOnly(locations) };
+  // The servers of the remote backend are the host's settings too; a run asks for them by name (backend: 'remote').
+  const settings: StrategySettings = { ...settingsFromEnvironment(), ...definedOnly(locations), ...(options.remote ? { remote: options.remote } : {}) };
   const budgets = resolveBudgets(options.budgets);
   const entry = options.workerEntry === undefined ? sourceWorkerEntry() : options.workerEntry;
   const pool = entry ? workerPool(entry) : null;
@@ -48,7 +52,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     writeResult: async (format, result, text, chunks) =>
       (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: options.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),
-    models: createModelsFacade(locations),
+    models: createModelsFacade(locations, options.remote ?? null),
   };
 }
 

@@ -7,6 +7,7 @@ import type { ChunkOptions } from '../../../shared/chunks';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type {
   DoctorReport,
+  EndpointHealth,
   ExportFormat,
   InstalledModel,
   RunOptions,
@@ -46,6 +47,8 @@ export interface PullHooks {
 export interface ModelsFacade {
   list(): Promise<InstalledModel[]>;
   doctor(): Promise<DoctorReport>;
+  /** The inference server endpoints the host was started with, and their health. */
+  endpoints(): Promise<EndpointHealth[]>;
   /** Downloads a profile's files; resolves with the files written. */
   pull(profile: string, hooks: PullHooks): Promise<string[]>;
   import(path: string): Promise<InstalledModel>;

@@ -4,6 +4,7 @@
  */
 import type { DoctorReport, InstalledModel, SelftestResult } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
+import type { RemoteSettings } from '../inference/remote/settings';
 import type { ModelsFacade } from './deps';
 
 type Scalar = string | number | boolean;
@@ -20,7 +21,7 @@ function metadataOf(entry: Record<string, unknown>): Record<string, Scalar> {
   return metadata;
 }
 
-export function createModelsFacade(locations: LocationOptions): ModelsFacade {
+export function createModelsFacade(locations: LocationOptions, remote: RemoteSettings | null = null): ModelsFacade {
   const modelsDir = async () => (await import('../inference/paths')).modelsDir(locations);
 
   return {
@@ -53,6 +54,15 @@ export function createModelsFacade(locations: LocationOptions): ModelsFacade {
             : p.files.filter((f) => f.state !== 'ok').map((f) => `${f.file} (${f.state}${f.detail ? `: ${f.detail}` : ''})`),
         })),
       };
+    },
+
+    async endpoints() {
+      if (!remote || remote.endpoints.length === 0) return [];
+      const { checkEndpoints } = await import('../inference/remote/endpoint-health');
+      const { extractQwen2Vocab, qwen2VocabCachePath } = await import('../tokenizer/qwen2-vocab');
+      // The vocabulary check uses the seed models' tokenizer (Qwen2's), as the shipped profiles do.
+      const vocab = await extractQwen2Vocab(qwen2VocabCachePath(await modelsDir())).catch(() => undefined);
+      return checkEndpoints(remote, vocab);
     },
 
     async pull(profile, hooks) {

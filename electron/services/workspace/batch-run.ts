@@ -1,8 +1,9 @@
 /**
- * A batch: one strategy over many workspace documents, one after another, with one overall
- * progress figure. Each document's result is saved as its run as soon as it is done, so a
- * cancelled or failed batch keeps everything finished before it; one document's failure does not
- * stop the others.
+ * A batch: one strategy over many workspace documents, with one overall progress figure. Locally
+ * the documents run one after another; on inference servers several run at once (`parallel`), so
+ * their windows keep every endpoint's slots busy. Each document's result is saved as its run as soon
+ * as it is done, so a cancelled or failed batch keeps everything finished before it; one
+ * document's failure (an endpoint dying under it) does not stop the others.
  */
 import type { SegmentationResult } from '../../../shared/document/types';
 import type { RunOptions } from '../../../shared/ipc/contract';
@@ -29,19 +30,31 @@ export interface BatchRequest {
   runStrategy: StrategyRunner;
   signal: AbortSignal;
   onProgress: (progress: BatchProgress) => void;
+  /** Documents in flight at once (default 1). */
+  parallel?: number;
 }
 
 export async function runBatch(service: WorkspaceService, request: BatchRequest): Promise<BatchOutcome[]> {
   const { ids, strategy, options, signal, onProgress } = request;
-  const outcomes: BatchOutcome[] = [];
   const total = ids.length;
-  for (const [done, id] of ids.entries()) {
-    if (signal.aborted) break;
+  const outcomes: (BatchOutcome | undefined)[] = new Array(total);
+  // Each running document's share of its windows done; finished documents count as 1.
+  const inner = new Map<number, number>();
+  let finished = 0;
+  let next = 0;
+  const report = (current: string | null) => {
+    const partial = [...inner.values()].reduce((a, b) => a + b, 0);
+    onProgress({ done: finished, total, current, fraction: total === 0 ? 1 : (finished + partial) / total });
+  };
+
+  async function runOne(index: number): Promise<void> {
+    const id = ids[index]!;
     let name = id;
     try {
       const record = await service.store.readRecord(id);
       name = record.name;
-      onProgress({ done, total, current: name, fraction: done / total });
+      inner.set(index, 0);
+      report(name);
       const text = await service.text(id, record);
       if (text.source.state === 'changed') throw new Error('its source has changed since it was segmented; re-anchor it first');
       const result = await request.runStrategy(
@@ -49,18 +62,27 @@ export async function runBatch(service: WorkspaceService, request: BatchRequest)
         {
           signal,
           onProgress: (p) => {
-            const inner = p.windowsTotal > 0 ? p.windowsDone / p.windowsTotal : 0;
-            onProgress({ done, total, current: name, fraction: (done + Math.min(1, inner)) / total });
+            inner.set(index, p.windowsTotal > 0 ? Math.min(1, p.windowsDone / p.windowsTotal) : 0);
+            report(name);
           },
         },
       );
       await service.saveRun(id, result);
-      outcomes.push({ workspaceDocumentId: id, name, ok: true, segments: result.segmentation.notes.length });
+      outcomes[index] = { workspaceDocumentId: id, name, ok: true, segments: result.segmentation.notes.length };
     } catch (err) {
-      if (signal.aborted) break;
-      outcomes.push({ workspaceDocumentId: id, name, ok: false, error: (err instanceof Error ? err.message : String(err)).split('\n')[0] });
+      if (signal.aborted) return;
+      outcomes[index] = { workspaceDocumentId: id, name, ok: false, error: (err instanceof Error ? err.message : String(err)).split('\n')[0] };
+    } finally {
+      inner.delete(index);
+      if (outcomes[index]) finished++;
     }
   }
-  onProgress({ done: outcomes.length, total, current: null, fraction: total === 0 ? 1 : outcomes.length / total });
-  return outcomes;
+
+  async function lane(): Promise<void> {
+    while (!signal.aborted && next < total) await runOne(next++);
+  }
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(request.parallel ?? 1, total)) }, lane));
+  const done = outcomes.filter((o): o is BatchOutcome => o !== undefined);
+  onProgress({ done: done.length, total, current: null, fraction: total === 0 ? 1 : done.length / total });
+  return done;
 }

@@ -24,6 +24,9 @@ import { reanchorDocument } from './reanchor-document';
 import { WorkspaceService } from './workspace-service';
 import type { SourceReader } from './workspace-store';
 
+/** Documents in flight in a remote batch; their windows queue in the endpoint pool, which sets the pace. */
+const REMOTE_BATCH_DOCUMENTS = 8;
+
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
@@ -165,6 +168,8 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
             runStrategy: withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
             signal: controller.signal,
             onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
+            // On inference servers several documents go at once: their windows fill the endpoints' slots.
+            parallel: options.backend === 'remote' ? REMOTE_BATCH_DOCUMENTS : 1,
           }),
         )
         .then((outcomes) => events.emit({ type: 'workspace-batch-finished', batchId, cancelled: controller.signal.aborted, outcomes }))

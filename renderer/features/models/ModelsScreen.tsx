@@ -1,8 +1,9 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useState } from 'react';
-import { importModel, pullModel, refreshModels, runDoctor, runSelftest } from '../../services/models';
+import { importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
+import { EndpointList } from './EndpointList';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -17,11 +18,13 @@ export function ModelsScreen() {
   useEffect(() => {
     void refreshModels();
     void runDoctor();
+    void refreshEndpoints();
   }, []);
   return (
     <div className="models-screen" data-testid="models-screen">
       <BackendSection />
       <SelftestSection />
+      <EndpointsSection />
       <InstalledSection />
       <ImportSection />
     </div>
@@ -148,6 +151,30 @@ function SelftestSection() {
           <p className="muted">Score = {result.scoreRule}.</p>
           {result.applied.length > 0 && <p>Kept in: {result.applied.join(', ')}</p>}
         </>
+      )}
+    </Panel>
+  );
+}
+
+function EndpointsSection() {
+  const endpoints = useModelsStore((s) => s.endpoints);
+  return (
+    <Panel
+      title="Inference servers"
+      meta={
+        <button className="small" onClick={() => void refreshEndpoints()}>
+          Check again
+        </button>
+      }
+    >
+      {endpoints === null ? (
+        <p className="muted">Checking…</p>
+      ) : endpoints.length === 0 ? (
+        <p className="muted">
+          None. Start the workbench with <code>WORKBENCH_ENDPOINTS</code> (llama-server or vLLM URLs) to run model strategies on them.
+        </p>
+      ) : (
+        <EndpointList endpoints={endpoints} />
       )}
     </Panel>
   );

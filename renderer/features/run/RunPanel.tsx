@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import { describeError } from '../../services/errors';
-import { runDoctor } from '../../services/models';
+import { refreshEndpoints, runDoctor } from '../../services/models';
 import { cancelRun, startRun } from '../../services/runs';
 import { useModelsStore } from '../../stores/models';
 import { isRunActive, useRunStore } from '../../stores/run';
@@ -12,6 +12,7 @@ import { TextField } from './TextField';
 import { runOptionsFrom } from './run-options';
 import { Panel } from '../Panel';
 import { C99_DEFAULTS } from '../../../shared/strategies/c99';
+import { EndpointList } from '../models/EndpointList';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
   // Rule strategies are always available; `learned` only once the workspace has a trained model.
@@ -21,6 +22,7 @@ function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
 export function RunPanel() {
   const strategies = useModelsStore((s) => s.strategies);
   const doctorProfiles = useModelsStore((s) => s.doctor?.profiles);
+  const endpoints = useModelsStore((s) => s.endpoints);
   const form = useUiStore((s) => s.runForm);
   const status = useRunStore((s) => s.status);
   const active = isRunActive(status);
@@ -34,6 +36,11 @@ export function RunPanel() {
   useEffect(() => {
     if (wantsProfiles) void runDoctor();
   }, [wantsProfiles]);
+  // Whether the host has inference servers: asked once a model strategy is chosen.
+  const wantsEndpoints = selected?.kind === 'model' && endpoints === null;
+  useEffect(() => {
+    if (wantsEndpoints) void refreshEndpoints();
+  }, [wantsEndpoints]);
 
   const run = () => {
     let options;
@@ -100,6 +107,18 @@ export function RunPanel() {
             {doctorProfiles?.map((p) => <option key={p.name} value={p.name} />)}
           </datalist>
         </TextField>
+      )}
+      {selected?.kind === 'model' && endpoints && endpoints.length > 0 && (
+        <>
+          <label className="field">
+            <span>Runs on</span>
+            <select data-testid="backend-select" value={form.backend} onChange={(e) => update({ backend: e.target.value as 'local' | 'remote' })}>
+              <option value="local">this machine</option>
+              <option value="remote">inference servers ({endpoints.length})</option>
+            </select>
+          </label>
+          {form.backend === 'remote' && <EndpointList endpoints={endpoints} />}
+        </>
       )}
       <label className="check">
         <input

@@ -9,6 +9,7 @@ const form = (change: Partial<RunForm>): RunForm => ({
   windowTokens: '',
   profile: '',
   keepPrevious: false,
+  backend: 'local',
   ...change,
 });
 const rules: StrategyInfo = { name: 'structural', kind: 'rules', description: '', available: true };
@@ -30,6 +31,12 @@ describe('run options from the form', () => {
     expect(runOptionsFrom(form({ c99Mask: '7' }), rules)).toEqual({});
     expect(() => runOptionsFrom(form({ c99Mask: '8' }), c99)).toThrow(/odd/);
     expect(() => runOptionsFrom(form({ c99Coefficient: 'x' }), c99)).toThrow(/Stopping c/);
+  });
+
+  it('asks model strategies, and only them, for the inference servers when the form says so', () => {
+    expect(runOptionsFrom(form({ backend: 'remote' }), model)).toEqual({ backend: 'remote' });
+    expect(runOptionsFrom(form({ backend: 'remote' }), rules)).toEqual({});
+    expect(runOptionsFrom(form({ backend: 'local' }), model)).toEqual({});
   });
 
   it('refuses what is not a positive whole number, naming the field', () => {

@@ -47,6 +47,7 @@ export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined
     const windowTokens = positiveInt('Window tokens', form.windowTokens);
     if (windowTokens !== undefined) options.windowTokens = windowTokens;
     if (form.profile.trim() !== '') options.profile = form.profile.trim();
+    if (form.backend === 'remote') options.backend = 'remote';
   }
   return options;
 }

@@ -1,0 +1,57 @@
+/**
+ * The local implementation of the window seam: the engine's one context sequence answers one
+ * window at a time (parallel 1), decoding constrained heads with the token trie when asked (and the
+ * model's vocabulary allows it), else compiling the window's GBNF grammar with llama.cpp.
+ */
+import type { Llama, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
+import type { DecodingSettings } from '../../../shared/profiles/schema';
+import { runPrompt } from './prompt-runner';
+import { trieDecodable } from './trie-decoder';
+import type { WindowCompleter, WindowTokenizer } from './window-completer';
+
+export interface LocalCompleterSpec {
+  llama: Llama;
+  model: LlamaModel;
+  sequence: LlamaContextSequence;
+  decoding: DecodingSettings;
+  batchSize: number;
+  /** Turns a native failure into a clear error (out of memory named as such). */
+  explainFailure: (err: unknown, what: string) => unknown;
+}
+
+/** A loaded model as the pipeline's tokenizer. */
+export function modelTokenizer(model: LlamaModel): WindowTokenizer {
+  return {
+    tokenize: (text, special) => model.tokenize(text, special ?? false),
+    detokenize: (tokens) => model.detokenize(tokens),
+    promptPrefix: model.tokens.shouldPrependBosToken && model.tokens.bos !== null ? [model.tokens.bos] : [],
+    trainContextSize: model.trainContextSize,
+  };
+}
+
+export function localCompleter(spec: LocalCompleterSpec): WindowCompleter {
+  return {
+    parallel: 1,
+    async complete(prompt, hooks) {
+      const useTrie = prompt.heads !== undefined && trieDecodable(spec.model, prompt.heads.settings);
+      const grammar = prompt.grammar === undefined || useTrie ? undefined : await spec.llama.createGrammar({ grammar: prompt.grammar });
+      try {
+        return await runPrompt({
+          model: spec.model,
+          sequence: spec.sequence,
+          tokens: prompt.tokens,
+          decoding: spec.decoding,
+          grammar,
+          heads: useTrie ? { llama: spec.llama, plan: prompt.heads! } : undefined,
+          signal: hooks.signal,
+          batchSize: spec.batchSize,
+          onPrefill: hooks.onPrefill,
+          onToken: hooks.onToken,
+        });
+      } catch (err) {
+        if (hooks.signal?.aborted) throw err;
+        throw spec.explainFailure(err, 'running a window');
+      }
+    },
+  };
+}

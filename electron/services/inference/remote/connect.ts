@@ -1,0 +1,100 @@
+/**
+ * Connecting to the endpoints before any window is sent: each endpoint's server kind (named, or
+ * detected: llama-server answers `/props`, vLLM `/v1/models`), what it serves, and whether its
+ * tokenizer is the local one (a probe text tokenized on both sides must give the same ids, since
+ * windows go out as token ids). Every problem is a RemoteError naming the endpoint and the fix.
+ */
+import { abortError } from '../errors';
+import type { WindowTokenizer } from '../window-completer';
+import { EndpointFailure, RemoteError } from './errors';
+import { probeTimeout, requestJson } from './http';
+import { LlamaServerClient } from './llama-server-client';
+import { EndpointPool, type PoolEndpoint } from './pool';
+import type { ServerClient, ServerInfo } from './server-client';
+import { parseEndpoint, withoutCredentials, type EndpointSpec, type RemoteSettings } from './settings';
+import { VllmClient } from './vllm-client';
+
+/** Words, digits, punctuation, a newline and non-ASCII text: enough to tell two BPE vocabularies apart. */
+export const VOCABULARY_PROBE = 'Call me Ishmael. Some years ago, 1851 — naïve “whales” swim\nthrough Straße 東京 🐋.';
+
+/** Requests per endpoint when the server does not say how many slots it has (vLLM batches itself). */
+export const DEFAULT_CONCURRENCY = 4;
+
+function unreachable(url: string, err: unknown): RemoteError {
+  const detail = withoutCredentials(err instanceof Error ? err.message : String(err));
+  return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${url} (${detail}); start it, or fix the --endpoint URL`);
+}
+
+/** The endpoint's client: the named kind, else llama-server when `/props` answers, else vLLM. */
+export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?: AbortSignal): Promise<ServerClient> {
+  if (spec.kind === 'llama-server') return new LlamaServerClient(spec, apiKey);
+  if (spec.kind === 'vllm') return new VllmClient(spec, apiKey);
+  try {
+    const props = await requestJson<{ total_slots?: unknown }>(spec, '/props', undefined, { apiKey, signal, timeoutMs: probeTimeout });
+    if (typeof props.total_slots === 'number') return new LlamaServerClient(spec, apiKey);
+  } catch (err) {
+    if (signal?.aborted) throw abortError();
+    if (err instanceof EndpointFailure && err.status === null) throw unreachable(spec.url, err);
+    if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) {
+      throw new RemoteError('endpoint-unreachable', `the inference server at ${spec.url} refused the API key (${err.message}); set WORKBENCH_API_KEY to its key`);
+    }
+  }
+  try {
+    await requestJson<{ data?: unknown }>(spec, '/v1/models', undefined, { apiKey, signal, timeoutMs: probeTimeout });
+    return new VllmClient(spec, apiKey);
+  } catch (err) {
+    if (signal?.aborted) throw abortError();
+    throw new RemoteError('unknown-server', `${spec.url} answers neither /props (llama-server) nor /v1/models (vLLM): ${withoutCredentials((err as Error).message)}; name the kind as llama-server=URL or vllm=URL`);
+  }
+}
+
+export interface ConnectedEndpoint extends PoolEndpoint {
+  info: ServerInfo;
+}
+
+/** Probes one endpoint: kind, info, vocabulary. */
+export async function connectEndpoint(raw: string, settings: RemoteSettings, tokenizer: WindowTokenizer | null, signal?: AbortSignal): Promise<ConnectedEndpoint> {
+  const spec = parseEndpoint(raw);
+  const client = await detectServer(spec, settings.apiKey, signal);
+  let info: ServerInfo;
+  try {
+    info = await client.info(signal);
+  } catch (err) {
+    if (signal?.aborted) throw abortError();
+    throw unreachable(spec.url, err);
+  }
+  if (tokenizer) await checkVocabulary(client, info, tokenizer, signal);
+  const limit = settings.concurrency ?? info.slots ?? DEFAULT_CONCURRENCY;
+  return { client, info, limit };
+}
+
+async function checkVocabulary(client: ServerClient, info: ServerInfo, tokenizer: WindowTokenizer, signal?: AbortSignal): Promise<void> {
+  let remote: number[];
+  try {
+    remote = await client.tokenize(VOCABULARY_PROBE, signal);
+  } catch (err) {
+    if (signal?.aborted) throw abortError();
+    throw unreachable(client.endpoint.url, err);
+  }
+  const local = tokenizer.tokenize(VOCABULARY_PROBE, false).map(Number);
+  const same = remote.length === local.length && remote.every((t, i) => t === local[i]);
+  if (!same) {
+    const at = remote.findIndex((t, i) => t !== local[i]);
+    throw new RemoteError(
+      'vocabulary-mismatch',
+      `the model at ${client.endpoint.url} (${info.model}) has another vocabulary than the local tokenizer: a probe text gives ${remote.length} tokens there and ${local.length} here, first difference at token ${at < 0 ? Math.min(remote.length, local.length) : at}; serve the profile's base model on that endpoint`,
+    );
+  }
+}
+
+/** Connects every endpoint (in parallel); any failure fails the whole connection. */
+export async function connectPool(settings: RemoteSettings, tokenizer: WindowTokenizer | null, onWarning: (message: string) => void, signal?: AbortSignal): Promise<EndpointPool> {
+  if (settings.endpoints.length === 0) {
+    throw new RemoteError('no-endpoints', 'the remote backend needs at least one endpoint: give --endpoint URL (repeatable) or set WORKBENCH_ENDPOINTS');
+  }
+  if (settings.concurrency !== undefined && (!Number.isInteger(settings.concurrency) || settings.concurrency < 1)) {
+    throw new RemoteError('invalid-endpoint', `--concurrency must be a whole number of at least 1, got ${settings.concurrency}`);
+  }
+  const endpoints = await Promise.all(settings.endpoints.map((raw) => connectEndpoint(raw, settings, tokenizer, signal)));
+  return new EndpointPool(endpoints, onWarning);
+}

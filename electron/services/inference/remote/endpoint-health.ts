@@ -1,0 +1,56 @@
+/**
+ * The endpoints' health, for `models doctor` and the app's Run panel and Models screen: for each
+ * endpoint, whether it answers, its server kind, model, build, slots, context per slot and LoRA
+ * adapters, and whether its vocabulary is the local tokenizer's. A failing endpoint is a row with
+ * its error (naming the fix), never an exception.
+ */
+import { vocabTokenizer } from './vocab-tokenizer';
+import { connectEndpoint } from './connect';
+import type { EndpointHealth } from '../../../../shared/ipc/contract';
+import { displayUrl, type RemoteSettings } from './settings';
+
+export type { EndpointHealth };
+
+
+/** Checks every endpoint at once; `tokenizerPath` (a GGUF) enables the vocabulary check. */
+export async function checkEndpoints(settings: RemoteSettings, tokenizerPath?: string, signal?: AbortSignal): Promise<EndpointHealth[]> {
+  const tokenizer = tokenizerPath ? await vocabTokenizer(tokenizerPath) : null;
+  return Promise.all(
+    settings.endpoints.map(async (raw): Promise<EndpointHealth> => {
+      const endpoint = displayUrl(raw.replace(/^(llama-server|vllm)=/, ''));
+      try {
+        const e = await connectEndpoint(raw, settings, tokenizer, signal);
+        return {
+          endpoint,
+          ok: true,
+          kind: e.info.kind,
+          model: e.info.model,
+          build: e.info.build,
+          slots: e.info.slots,
+          contextPerSlot: e.info.contextPerSlot,
+          adapters: e.info.adapters.map((a) => (e.info.kind === 'vllm' ? String(a.id) : a.path.split(/[\\/]/).pop()!)),
+          concurrency: e.limit,
+          vocabulary: tokenizer ? 'same' : 'unchecked',
+        };
+      } catch (err) {
+        return { endpoint, ok: false, error: (err as Error).message };
+      }
+    }),
+  );
+}
+
+/** One line per endpoint, for the CLI. */
+export function describeEndpoint(h: EndpointHealth): string {
+  if (!h.ok) return `  ${h.endpoint}: NOT USABLE: ${h.error}`;
+  const parts = [
+    `${h.kind}`,
+    `model ${h.model}`,
+    h.build ? `build ${h.build}` : null,
+    h.slots ? `${h.slots} slots` : null,
+    h.contextPerSlot ? `context ${h.contextPerSlot}/slot` : null,
+    `concurrency ${h.concurrency}`,
+    `adapters: ${h.adapters?.length ? h.adapters.join(', ') : 'none'}`,
+    h.vocabulary === 'same' ? 'vocabulary matches' : null,
+  ];
+  return `  ${h.endpoint}: ok, ${parts.filter(Boolean).join(', ')}`;
+}

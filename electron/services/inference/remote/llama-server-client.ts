@@ -1,0 +1,92 @@
+/**
+ * llama.cpp's llama-server: `/props` (model, slots, context per slot, build), `/lora-adapters`
+ * (ids of the adapters started with --lora), `/tokenize`, and `/completion` with a token-array
+ * prompt, a GBNF `grammar`, per-request `lora: [{id, scale}]` (unlisted adapters are off),
+ * greedy settings from the profile, and `cache_prompt: false` (see complete()).
+ * `return_tokens` brings back the generated ids, detokenized locally like the local engine does.
+ */
+import { probeTimeout, requestJson } from './http';
+import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
+import type { EndpointSpec } from './settings';
+
+interface Props {
+  total_slots?: number;
+  model_path?: string;
+  model_alias?: string;
+  build_info?: string;
+  default_generation_settings?: { n_ctx?: number };
+}
+
+interface CompletionBody {
+  content: string;
+  tokens?: number[];
+  tokens_predicted?: number;
+  stop_type?: string;
+  timings?: { prompt_ms?: number; predicted_ms?: number; cache_n?: number };
+}
+
+export class LlamaServerClient implements ServerClient {
+  readonly kind = 'llama-server' as const;
+
+  constructor(
+    readonly endpoint: EndpointSpec,
+    private readonly apiKey?: string,
+  ) {}
+
+  async info(signal?: AbortSignal): Promise<ServerInfo> {
+    const opts = { apiKey: this.apiKey, signal, timeoutMs: probeTimeout };
+    const props = await requestJson<Props>(this.endpoint, '/props', undefined, opts);
+    const adapters = await requestJson<{ id: number; path: string }[]>(this.endpoint, '/lora-adapters', undefined, opts);
+    return {
+      kind: this.kind,
+      model: props.model_path ?? props.model_alias ?? 'unknown',
+      build: props.build_info ?? null,
+      slots: props.total_slots ?? null,
+      contextPerSlot: props.default_generation_settings?.n_ctx ?? null,
+      adapters: adapters.map((a) => ({ id: a.id, path: a.path })),
+    };
+  }
+
+  async tokenize(text: string, signal?: AbortSignal): Promise<number[]> {
+    const body = await requestJson<{ tokens: number[] }>(this.endpoint, '/tokenize', { content: text, add_special: false }, { apiKey: this.apiKey, signal, timeoutMs: probeTimeout });
+    return body.tokens;
+  }
+
+  async complete(request: CompletionRequest): Promise<CompletionAnswer> {
+    const d = request.decoding;
+    const body = await requestJson<CompletionBody>(
+      this.endpoint,
+      '/completion',
+      {
+        prompt: request.tokens,
+        n_predict: d.maxNewTokens,
+        temperature: d.temperature,
+        top_k: d.topK,
+        top_p: d.topP,
+        min_p: 0,
+        ...(d.seed !== undefined ? { seed: d.seed } : {}),
+        repeat_penalty: d.repeatPenalty,
+        repeat_last_n: d.repeatPenaltyLastTokens,
+        ...(request.grammar !== undefined ? { grammar: request.grammar } : {}),
+        // Every adapter the server holds is listed: the chosen one at its scale, the others off.
+        lora: request.adapter ? [{ id: request.adapter.adapter.id, scale: request.adapter.scale }] : [],
+        // Off on purpose: with the slot's prompt cache on, windows run after another adapter's
+        // requests decoded differently from the local engine (docs/scale-out.md); each window is
+        // evaluated from scratch, as the local engine does after an adapter change.
+        cache_prompt: false,
+        return_tokens: true,
+        stream: false,
+      },
+      { apiKey: this.apiKey, signal: request.signal },
+    );
+    return {
+      tokens: body.tokens ?? null,
+      text: body.content,
+      generated: body.tokens_predicted ?? body.tokens?.length ?? 0,
+      cached: body.timings?.cache_n ?? 0,
+      promptMs: body.timings?.prompt_ms ?? 0,
+      generateMs: body.timings?.predicted_ms ?? 0,
+      stoppedBy: body.stop_type === 'limit' ? 'max-tokens' : 'end',
+    };
+  }
+}

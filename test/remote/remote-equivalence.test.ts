@@ -1,0 +1,75 @@
+/**
+ * The remote backend against a REAL llama-server (built by `npm run server:build` from the llama.cpp
+ * source node-llama-cpp ships) gives the same segmentation as the local engine: greedy, the same
+ * boundaries, notes and window outputs, with windows going over the server's 2 slots at once. The
+ * server runs the tiny fixture model with the three fixture adapters loaded unapplied; each request
+ * picks its own.
+ *
+ * topic and summary in free mode are not here: the random model writes bytes that are not UTF-8, and
+ * this llama-server then answers HTTP 500 instead of the text (docs/scale-out.md, "Known differences").
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeDocument } from '../../shared/document/document-info';
+import { assertValidSegmentation } from '../../shared/document/segmentation';
+import type { SegmentationResult } from '../../shared/document/types';
+import { InferenceEngine } from '../../electron/services/inference/engine';
+import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from '../inference/tiny-profiles';
+import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
+
+const skip = serverSkipReason();
+if (skip) console.warn(`skipping the llama-server tests: ${skip}`);
+
+const text = mobyDickOpening();
+const info = describeDocument('moby-dick-opening.txt', text);
+
+describe.skipIf(skip !== null)(`remote backend = local engine on a real llama-server${skip ? ` (skipped: ${skip})` : ''}`, () => {
+  let server: RunningServer;
+  let engine: InferenceEngine;
+  let profilesDir: string;
+
+  beforeAll(async () => {
+    server = await startLlamaServer({ parallel: 2 });
+    engine = new InferenceEngine();
+    profilesDir = writeTinyProfiles();
+  });
+  afterAll(async () => {
+    await server?.kill();
+    await engine?.dispose();
+  });
+
+  function run(strategy: 'simple' | 'topic' | 'summary', mode: 'constrained' | 'free', remote: boolean): Promise<SegmentationResult> {
+    const options = remote ? { profile: `tiny-${strategy}`, mode, backend: 'remote' } : { profile: `tiny-${strategy}`, mode, gpu: 'off', threads: 1 };
+    const settings = remote ? { remote: { endpoints: [server.url] } } : {};
+    return runModelStrategy({ text, info, strategy, options: options as never, settings }, {}, { engine, profilesDir, modelsDir: fixtureModelsDir });
+  }
+
+  const EQUAL = [
+    ['simple', 'constrained'],
+    ['simple', 'free'],
+    ['topic', 'constrained'],
+    ['summary', 'constrained'],
+  ] as const;
+  describe.each(EQUAL)('%s', (strategy, mode) => {
+    it(`${mode}: same offsets, notes and window outputs`, async () => {
+      const local = await run(strategy, mode, false);
+      const remote = await run(strategy, mode, true);
+      assertValidSegmentation(text, remote.segmentation);
+      expect((remote.meta.window as { count: number }).count).toBeGreaterThan(1);
+      expect(remote.segmentation).toEqual(local.segmentation);
+      const outputs = (r: SegmentationResult) => (r.meta.windows as { output?: string; heads: number; start: number; end: number; promptTokens: number }[]).map((w) => ({ output: w.output, heads: w.heads, start: w.start, end: w.end, promptTokens: w.promptTokens }));
+      expect(outputs(remote)).toEqual(outputs(local));
+      expect(remote.warnings).toEqual(local.warnings);
+      // Not an empty agreement: the model wrote heads in both.
+      expect(outputs(remote).reduce((n, w) => n + w.heads, 0)).toBeGreaterThan(0);
+
+      expect(remote.meta.backend).toBe('remote');
+      const [served] = remote.meta.servers as { endpoint: string; kind: string; build: string | null; adapter: number | null; windows: number }[];
+      expect(served).toMatchObject({ endpoint: server.url, kind: 'llama-server' });
+      expect(served!.build).toBeTruthy();
+      // The profile's adapter, by the id llama-server gave the file (simple 0, topic 1, summary 2).
+      expect(served!.adapter).toBe(['simple', 'topic', 'summary'].indexOf(strategy));
+      expect(served!.windows).toBe((remote.meta.window as { count: number }).count);
+    });
+  });
+});

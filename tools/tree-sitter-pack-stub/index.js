@@ -1,1 +1,2 @@
-module.exports = {};
+// Empty on purpose: see this package's description.
+export {};

@@ -164,7 +164,7 @@ async function measure(argv: string[], model: string) {
   for (const decoder of decoders) {
     const pipelineStart = performance.now();
     const result = await runModelStrategy(
-      { text, info: describeDocument('bench.txt', text), strategy: 'summary', options: { profile: 'bench-twin', mode, gpu, threads, decoder } as never },
+      { text, info: describeDocument('bench.txt', text), strategy: 'summary', options: { profile: 'bench-twin', mode, gpu, threads, decoder } },
       {},
       { engine, profilesDir },
     );
@@ -219,7 +219,7 @@ async function measure(argv: string[], model: string) {
   const controller = new AbortController();
   let armed = false;
   const cancelled = runModelStrategy(
-    { text, info: describeDocument('bench.txt', text), strategy: 'summary', options: { profile: 'bench-twin', mode, gpu, threads, decoder: decoders[0] } as never },
+    { text, info: describeDocument('bench.txt', text), strategy: 'summary', options: { profile: 'bench-twin', mode, gpu, threads, decoder: decoders[0] } },
     {
       signal: controller.signal,
       onProgress: (p) => {

@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const all: Figures[] = [];
   const engine = new InferenceEngine();
   try {
-    all.push(await measure('local engine (1 thread)', docs, 1, (text) => runModelStrategy({ text, info: describeDocument('doc.txt', text), strategy, options: { profile: `tiny-${strategy}`, gpu: 'off', threads: 1 } as never }, {}, { ...deps, engine })));
+    all.push(await measure('local engine (1 thread)', docs, 1, (text) => runModelStrategy({ text, info: describeDocument('doc.txt', text), strategy, options: { profile: `tiny-${strategy}`, gpu: 'off', threads: 1 } }, {}, { ...deps, engine })));
   } finally {
     await engine.dispose();
   }

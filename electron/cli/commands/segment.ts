@@ -17,7 +17,8 @@ import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
-import { REMOTE_FLAGS, remoteSettingsFrom, type Environment } from '../remote-flags';
+import { REMOTE_FLAGS, remoteSettingsFrom } from '../remote-flags';
+import type { RemoteSettings } from '../../services/inference/remote/settings';
 
 const SPEC = {
   strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
@@ -72,7 +73,8 @@ function c99ParametersFrom(strategy: string, flags: Flags): C99Parameters | unde
 }
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
-export function strategyOptionsFrom(strategy: string, flags: Flags, env: Environment = {}): StrategyOptions {
+/** `remote`: the servers the remote-backend flags name (remoteSettingsFrom), or null for the local engine. */
+export function strategyOptionsFrom(strategy: string, flags: Flags, remote: RemoteSettings | null = null): StrategyOptions {
   if (!isModelStrategy(strategy)) {
     const used = MODEL_FLAGS.filter((name) => flags[name] !== undefined && flags[name] !== false);
     if (used.length > 0) {
@@ -96,7 +98,6 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, env: Environ
     throw new UserInputError(`--model-file applies only to the learned strategy, not '${strategy}'`);
   }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
-  const remote = remoteSettingsFrom(flags, env);
   if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
     throw new UserInputError(`--${flags.gpu !== undefined ? 'gpu' : 'threads'} applies only to the local backend; the servers choose their own`);
   }
@@ -129,8 +130,8 @@ export default async function segment(argv: string[]): Promise<number> {
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
   // The environment is read here, once: the servers go down as settings, the choice as an option.
-  const options = strategyOptionsFrom(strategy, flags, process.env);
   const remote = remoteSettingsFrom(flags, process.env);
+  const options = strategyOptionsFrom(strategy, flags, remote);
   const chunkOptions = chunkOptionsFromFlags(flags);
   const budgets = budgetsFromFlags(flags);
   const inputs = file === STDIN_PATH ? [] : [file];

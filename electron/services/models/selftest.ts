@@ -5,6 +5,7 @@
  * scored (shared/selftest/score.ts). `apply` writes the best variant as the user's copy of the
  * profile (in the user profiles folder, never over the built-in file).
  */
+import type { GpuChoice } from '../../../shared/strategies/run-options';
 import { readdir, readFile, mkdir, writeFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describeDocument } from '../../../shared/document/document-info';
@@ -38,7 +39,7 @@ export interface SelftestOptions extends LocationOptions {
   profiles?: string[];
   apply?: boolean;
   engine?: InferenceEngine;
-  gpu?: string;
+  gpu?: GpuChoice;
   threads?: number;
   /** Probe documents: how many, passages each, characters per passage. */
   probes?: { count: number; parts: number; passageChars: number };
@@ -56,7 +57,7 @@ export async function probeDocuments(options: { count: number; parts: number; pa
 async function runVariant(name: string, strategy: ModelStrategy, doc: ProbeDocument, options: SelftestOptions): Promise<VariantRun> {
   const { profile } = await loadProfile(name, options);
   const result = await runModelStrategy(
-    { text: doc.text, info: describeDocument(`${doc.name}.txt`, doc.text), strategy, options: { profile: name, mode: 'free', gpu: options.gpu, threads: options.threads } as never },
+    { text: doc.text, info: describeDocument(`${doc.name}.txt`, doc.text), strategy, options: { profile: name, mode: 'free', gpu: options.gpu, threads: options.threads } },
     { signal: options.signal },
     { engine: options.engine, profilesDir: options.profilesDir, modelsDir: options.modelsDir },
   );

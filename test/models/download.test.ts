@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
-import { readGgufHeader } from '../../electron/model-files/reader';
+import { readGgufSummary } from './gguf-read';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
@@ -114,7 +114,7 @@ describe('models pull through HF_ENDPOINT', () => {
     const modelsDir = join(dir, 'models');
     const pulled = await pullProfile('seg', { profilesDir, modelsDir });
     expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
-    const adapter = await readGgufHeader(join(modelsDir, 'tiny-seg-lora.gguf'));
+    const adapter = await readGgufSummary(join(modelsDir, 'tiny-seg-lora.gguf'));
     expect(adapter.tensors).toHaveLength(28);
     expect(hub.requests.some((r) => r.path === '/jinaai/tiny-seg/resolve/main/adapter_model.safetensors')).toBe(true);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);

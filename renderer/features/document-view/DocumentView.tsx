@@ -10,15 +10,19 @@ import { useSegmentationStore } from '../../stores/segmentation';
 import { segmentsOf, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { publishEditorHandle } from './editor-handle';
-import { LineIndex } from './line-index';
+import { useOpeningStore } from '../open/opening-store';
+import type { LineIndex } from './line-index';
 import { languageFor, monaco } from './monaco';
+import { takeView } from './prepared-view';
 import { SegmentLayers } from './segment-layers';
 
 /** Name of the performance entry recorded after each redraw of the segment layers. */
 export const SEGMENT_LAYERS_MEASURE = 'segment-layers-update';
 
-/** Segments drawn per task in a long first drawing. */
-const LAYER_CHUNK = 2_000;
+/** Segments drawn in the first part of a long first drawing; later parts size themselves. */
+const LAYER_CHUNK = 500;
+/** How long one part of a long first drawing may take, so the window keeps answering. */
+const LAYER_SLICE_MS = 40;
 
 const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   readOnly: true,
@@ -73,12 +77,15 @@ export function DocumentView() {
     };
   }, []);
 
-  // One model per document; the segmentation layers start over with it.
+  // One model per document; the segmentation layers start over with it. A long text's buffer and
+  // line index were built beforehand, a slice per task (prepared-view.ts).
   useEffect(() => {
     const editor = editorRef.current!;
-    const model = monaco.editor.createModel(text, languageFor(sourceFormat));
+    const view = takeView(text);
+    // createModel takes Monaco's text buffer factory in place of the text (TextModel accepts both).
+    const model = monaco.editor.createModel(view.buffer as string, languageFor(sourceFormat));
     layersRef.current!.reset();
-    linesRef.current = new LineIndex(text);
+    linesRef.current = view.lines;
     editor.setModel(model);
     publishEditorHandle({ editor, lines: linesRef.current });
     return () => {
@@ -88,26 +95,33 @@ export function DocumentView() {
   }, [documentId, text, sourceFormat]);
 
   // An edit redraws a segment or two at once. A first drawing of many segments (50,000 in a 50 MB
-  // document) comes in parts of LAYER_CHUNK from the top, one task each, so the window keeps
-  // answering; each part is a delta over the last, so an edit meanwhile simply continues from it.
+  // document) comes in parts from the top, one task each of about LAYER_SLICE_MS, so the window
+  // keeps answering, and its progress is shown; each part is a delta over the last, so an edit
+  // meanwhile simply continues from it.
   useEffect(() => {
     const layers = layersRef.current;
     const lines = linesRef.current;
     if (!lines || !layers) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let drawing = 0;
-    const drawUpTo = (count: number) => {
+    const opening = useOpeningStore.getState();
+    const drawUpTo = (count: number, chunk: number) => {
       const started = performance.now();
       layers.update(count >= segments.length ? segments : segments.slice(0, count), lines);
-      drawing += performance.now() - started;
+      const took = performance.now() - started;
+      drawing += took;
       if (count < segments.length) {
-        timer = setTimeout(() => drawUpTo(count + LAYER_CHUNK), 0);
+        opening.report('drawing', count, segments.length);
+        // The next part as large as fits in the slice at this part's pace.
+        const next = Math.max(100, Math.min(4 * chunk, Math.round((chunk * LAYER_SLICE_MS) / Math.max(1, took))));
+        timer = setTimeout(() => drawUpTo(count + next, next), 0);
         return;
       }
+      if (useOpeningStore.getState().stage === 'drawing') opening.clear();
       // Once whole: read by the UI benchmark (bench/ui.ts); a measure entry costs next to nothing.
       performance.measure(SEGMENT_LAYERS_MEASURE, { start: performance.now() - drawing, duration: drawing, detail: { segments: segments.length } });
     };
-    drawUpTo(Math.max(LAYER_CHUNK, layers.drawnCount + 1));
+    drawUpTo(Math.max(LAYER_CHUNK, layers.drawnCount + 1), LAYER_CHUNK);
     return () => clearTimeout(timer);
   }, [segments, documentId]);
 

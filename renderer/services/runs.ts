@@ -95,8 +95,10 @@ export function handleRunEvent(event: RunEvent): void {
   }
 }
 
-/** Segment views built per task when a result arrives (see segmentsInSlices). */
-const SEGMENTS_SLICE = 2_000;
+/** Segment views built per step when a result arrives (see segmentsInSlices). */
+const SEGMENTS_STEP = 250;
+/** How long building them may hold the main thread before it yields. */
+const SLICE_MS = 40;
 
 async function applyFinishedRun(runId: string, documentId: string, result: Extract<RunEvent, { type: 'run-finished' }>['result']): Promise<void> {
   const run = useRunStore.getState();
@@ -104,12 +106,22 @@ async function applyFinishedRun(runId: string, documentId: string, result: Extra
     run.failed(runId, 'another document was opened meanwhile');
     return;
   }
-  // A large result's segment views are built a slice per task before it is shown (the run bar
+  // A large result's segment views are built over several tasks before it is shown (the run bar
   // stays up meanwhile); shown at once, 50,000 of them froze the window. The views are a cache:
   // a result that turns out invalid below is refused all the same.
   const text = useDocumentStore.getState().text;
   const stillWanted = () => useDocumentStore.getState().id === documentId && useRunStore.getState().runId === runId && isRunActive(useRunStore.getState().status);
-  for (const _ of segmentsInSlices(text, result.segmentation, SEGMENTS_SLICE)) {
+  let sliceStart = performance.now();
+  let sliced = false;
+  for (const _ of segmentsInSlices(text, result.segmentation, SEGMENTS_STEP)) {
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await nextTask();
+    if (!stillWanted()) return;
+    sliceStart = performance.now();
+    sliced = true;
+  }
+  // Showing it (React, then the first part of the drawing) gets a task of its own.
+  if (sliced) {
     await nextTask();
     if (!stillWanted()) return;
   }

@@ -20,9 +20,13 @@ import { SegmentLayers } from './segment-layers';
 export const SEGMENT_LAYERS_MEASURE = 'segment-layers-update';
 
 /** Segments drawn in the first part of a long first drawing; later parts size themselves. */
-const LAYER_CHUNK = 500;
-/** How long one part of a long first drawing may take, so the window keeps answering. */
-const LAYER_SLICE_MS = 40;
+const LAYER_CHUNK = 200;
+/**
+ * How long one part of a long first drawing may take. Each part is followed by one Monaco frame
+ * whose cost grows with all decorations drawn so far (glyph lanes, overview ruler, zones), so
+ * parts much shorter than this multiply those frames; much longer ones freeze the window.
+ */
+const LAYER_SLICE_MS = 80;
 
 const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   readOnly: true,
@@ -121,7 +125,10 @@ export function DocumentView() {
       // Once whole: read by the UI benchmark (bench/ui.ts); a measure entry costs next to nothing.
       performance.measure(SEGMENT_LAYERS_MEASURE, { start: performance.now() - drawing, duration: drawing, detail: { segments: segments.length } });
     };
-    drawUpTo(Math.max(LAYER_CHUNK, layers.drawnCount + 1), LAYER_CHUNK);
+    const first = Math.max(LAYER_CHUNK, layers.drawnCount + 1);
+    // A long drawing starts in a task of its own, after the render that brought its segments.
+    if (first < segments.length) timer = setTimeout(() => drawUpTo(first, LAYER_CHUNK), 0);
+    else drawUpTo(first, LAYER_CHUNK);
     return () => clearTimeout(timer);
   }, [segments, documentId]);
 

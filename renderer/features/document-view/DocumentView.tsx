@@ -91,6 +91,8 @@ export function DocumentView() {
     layersRef.current!.reset();
     linesRef.current = view.lines;
     editor.setModel(model);
+    // What the editor holds, for tests that check a large document is shown whole.
+    containerRef.current!.dataset.chars = String(model.getValueLength());
     publishEditorHandle({ editor, lines: linesRef.current });
     return () => {
       layersRef.current?.reset();

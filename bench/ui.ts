@@ -4,6 +4,7 @@
  *   npm run bench:ui [-- --chars 5000000 --segments 5000 --runs 3]
  *   npm run bench:ui -- --open-only --chars 50000000 --segments 50000 --runs 1
  *   npm run bench:ui -- ... --profile open.cpuprofile   (the first load's CPU profile, for DevTools)
+ *   npm run bench:ui -- ... --page DIR   (serve a page built earlier: a kept copy of test-results/bench-ui)
  *
  * Builds the benchmark page (bench/ui-page/: the real App over an in-memory contract), serves
  * it on 127.0.0.1, and in Debian's Chromium times: opening a 5 MB document with 5,000 segments
@@ -42,6 +43,11 @@ export interface UiBenchOptions {
   openOnly?: boolean;
   /** Writes the first page load's CPU profile (Chrome DevTools' .cpuprofile) to this file. */
   profilePath?: string;
+  /**
+   * Serves this already built benchmark page instead of building one: a copy of test-results/bench-ui
+   * kept from another commit, to measure before and after one after the other under the same load.
+   */
+  pageDir?: string;
 }
 
 type EditKind = 'move' | 'split' | 'merge' | 'undo';
@@ -98,8 +104,8 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
   const chars = options.chars ?? 5_000_000;
   const segments = options.segments ?? 5_000;
   const runs = options.runs ?? 3;
-  await buildBenchPage(options.profilePath !== undefined);
-  const server = await serveStatic(OUT_DIR);
+  if (!options.pageDir) await buildBenchPage(options.profilePath !== undefined);
+  const server = await serveStatic(options.pageDir ? resolve(options.pageDir) : OUT_DIR);
   const browser = await launchChromium();
   try {
     const { port } = server.address() as AddressInfo;
@@ -165,6 +171,14 @@ function flag(argv: string[], name: string): number | undefined {
   return value;
 }
 
+function path(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const value = argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a path`);
+  return value;
+}
+
 const EDIT_NAMES: Record<EditKind, string> = {
   move: 'move one boundary (Alt+Down)',
   split: 'split a segment (S)',
@@ -174,10 +188,9 @@ const EDIT_NAMES: Record<EditKind, string> = {
 
 async function main(argv: string[]): Promise<void> {
   const openOnly = argv.includes('--open-only');
-  const profileAt = argv.indexOf('--profile');
-  const profilePath = profileAt < 0 ? undefined : argv[profileAt + 1];
-  if (profileAt >= 0 && !profilePath) throw new Error('--profile needs a file name');
-  const report = await measureUi({ chars: flag(argv, 'chars'), segments: flag(argv, 'segments'), runs: flag(argv, 'runs'), openOnly, profilePath });
+  const profilePath = path(argv, 'profile');
+  const pageDir = path(argv, 'page');
+  const report = await measureUi({ chars: flag(argv, 'chars'), segments: flag(argv, 'segments'), runs: flag(argv, 'runs'), openOnly, profilePath, pageDir });
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const m = report.median;
   console.log(`UI benchmark: ${(report.chars / 1e6).toFixed(2)} M chars, ${report.segments} segments, median of ${report.runs} page loads`);

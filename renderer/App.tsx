@@ -12,11 +12,9 @@ import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
 import { registeredScreens, slotEntries, type SlotName } from './features/slots';
 import { startWorkbench } from './services/startup';
-import { useDocumentStore } from './stores/document';
-import { useRunStore } from './stores/run';
-import { numberFormat } from './stores/segments';
-import { useSegmentationStore } from './stores/segmentation';
 import { useUiStore } from './stores/ui';
+import { useSession } from './stores/session';
+import { numberFormat } from './features/size-label';
 
 /** Whatever features registered for this slot (features/slots.ts). */
 function Slot({ name }: { name: SlotName }) {
@@ -41,10 +39,10 @@ function Tab({ id, label }: { id: string; label: string }) {
 export function App() {
   useEffect(() => startWorkbench(), []);
   const screen = useUiStore((s) => s.screen);
-  const info = useDocumentStore((s) => s.info);
-  const sourceFormat = useDocumentStore((s) => s.sourceFormat);
-  const runStatus = useRunStore((s) => s.status);
-  const segmentCount = useSegmentationStore((s) => s.current?.segmentation.notes.length ?? 0);
+  const info = useSession((s) => s.info);
+  const sourceFormat = useSession((s) => s.sourceFormat);
+  const runStatus = useSession((s) => s.run.status);
+  const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
 
   return (
     <DropZone>

@@ -1,20 +1,15 @@
 /**
- * Starting and cancelling strategy runs, and applying what their events report. One run at a
- * time: starting another while one is in flight is refused in the UI.
+ * Starting and cancelling strategy runs, and handing the service's `run-state` snapshots to the
+ * session's run slice. One run at a time: starting another while one is in flight is refused.
  */
-import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
-import { useDocumentStore } from '../stores/document';
-import { isRunActive, useRunStore } from '../stores/run';
-import { useSegmentationStore } from '../stores/segmentation';
+import type { RunOptions, RunRecord } from '../../shared/ipc/contract';
+import { isRunActive, useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';
 import { describeError, reportError } from './errors';
 import { workbench } from './workbench';
 
-type RunEvent = Extract<WorkbenchEvent, { type: 'run-progress' | 'run-finished' | 'run-failed' | 'run-cancelled' }>;
-
-/** A fast run can finish before `startRun` answers with its id: its events wait here. */
-let earlyEvents: RunEvent[] = [];
-let keepPrevious = false;
+/** A fast run can finish before `startRun` answers with its id: its snapshots wait here. */
+let early: RunRecord[] = [];
 let cancelWhenStarted = false;
 
 export interface StartRunOptions {
@@ -22,37 +17,35 @@ export interface StartRunOptions {
   keepPrevious?: boolean;
 }
 
-export async function startRun(strategy: string, { options = {}, keepPrevious: keep = false }: StartRunOptions = {}): Promise<void> {
-  const documentId = useDocumentStore.getState().id;
+export async function startRun(strategy: string, { options = {}, keepPrevious = false }: StartRunOptions = {}): Promise<void> {
+  const { documentId, run } = useSession.getState();
   if (!documentId) {
     useUiStore.getState().notify('error', 'Open a document first.');
     return;
   }
-  const run = useRunStore.getState();
   if (isRunActive(run.status)) {
     useUiStore.getState().notify('error', `A ${run.strategy ?? ''} run is still going: cancel it first.`);
     return;
   }
-  run.starting(strategy, documentId);
-  keepPrevious = keep;
+  useSession.getState().runStarting(strategy, documentId, keepPrevious);
   cancelWhenStarted = false;
-  earlyEvents = [];
+  early = [];
   try {
     const { runId } = await workbench().startRun({ documentId, strategy, options });
-    useRunStore.getState().started(runId);
-    const waiting = earlyEvents.filter((e) => runIdOf(e) === runId);
-    earlyEvents = [];
-    for (const event of waiting) handleRunEvent(event);
-    if (cancelWhenStarted && useRunStore.getState().status === 'running') await cancelRun();
+    useSession.getState().runStarted(runId);
+    const waiting = early.filter((snapshot) => snapshot.runId === runId);
+    early = [];
+    for (const snapshot of waiting) handleRunState(snapshot);
+    if (cancelWhenStarted && useSession.getState().run.status === 'running') await cancelRun();
   } catch (err) {
-    earlyEvents = [];
-    useRunStore.getState().failed(null, describeError(err));
+    early = [];
+    useSession.getState().runStartFailed(describeError(err));
     reportError(`Could not start ${strategy}`, err);
   }
 }
 
 export async function cancelRun(): Promise<void> {
-  const { status, runId } = useRunStore.getState();
+  const { status, runId } = useSession.getState().run;
   if (status === 'starting') {
     cancelWhenStarted = true;
     return;
@@ -65,45 +58,16 @@ export async function cancelRun(): Promise<void> {
   }
 }
 
-function runIdOf(event: RunEvent): string {
-  return event.type === 'run-progress' ? event.progress.runId : event.runId;
-}
-
-export function handleRunEvent(event: RunEvent): void {
-  const run = useRunStore.getState();
-  if (run.runId !== runIdOf(event)) {
-    if (run.status === 'starting') earlyEvents.push(event);
+/** A pushed snapshot: the run slice takes it; what a person should know goes to the notices. */
+export function handleRunState(snapshot: RunRecord): void {
+  const session = useSession.getState();
+  if (session.run.runId !== snapshot.runId) {
+    if (session.run.status === 'starting') early.push(snapshot);
     return;
   }
-  switch (event.type) {
-    case 'run-progress':
-      run.progressed(event.progress);
-      return;
-    case 'run-finished':
-      applyFinishedRun(event.runId, event.documentId, event.result);
-      return;
-    case 'run-failed':
-      run.failed(event.runId, event.error);
-      useUiStore.getState().notify('error', `${run.strategy ?? 'The run'} failed: ${event.error}`);
-      return;
-    case 'run-cancelled':
-      run.cancelled(event.runId);
-      useUiStore.getState().notify('info', `${run.strategy ?? 'The run'} was cancelled; the previous result is unchanged.`);
-      return;
-  }
-}
-
-function applyFinishedRun(runId: string, documentId: string, result: Extract<RunEvent, { type: 'run-finished' }>['result']): void {
-  const run = useRunStore.getState();
-  if (documentId !== useDocumentStore.getState().id) {
-    run.failed(runId, 'another document was opened meanwhile');
-    return;
-  }
-  try {
-    useSegmentationStore.getState().setResult(result, { keepPrevious });
-    run.finished(runId);
-  } catch (err) {
-    run.failed(runId, describeError(err));
-    reportError(`The ${result.strategy} result was refused`, err);
-  }
+  const news = session.runUpdated(snapshot);
+  const strategy = session.run.strategy;
+  if (news?.kind === 'failed') useUiStore.getState().notify('error', `${strategy ?? 'The run'} failed: ${news.error}`);
+  else if (news?.kind === 'cancelled') useUiStore.getState().notify('info', `${strategy ?? 'The run'} was cancelled; the previous result is unchanged.`);
+  else if (news?.kind === 'refused') reportError(`The ${snapshot.result?.strategy ?? strategy ?? ''} result was refused`, news.error);
 }

@@ -9,9 +9,7 @@
  * a document it is refused outright, and one already under way is superseded like any other.
  */
 import type { OpenedDocument } from '../../shared/ipc/contract';
-import { useDocumentStore } from '../stores/document';
-import { isRunActive, useRunStore } from '../stores/run';
-import { useSegmentationStore } from '../stores/segmentation';
+import { isRunActive, useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';
 import { cancelRun } from './runs';
 
@@ -48,11 +46,10 @@ export function resetShowSequence(): void {
 export async function showDocument(doc: OpenedDocument, ticket: ShowTicket): Promise<boolean> {
   if (!ticket.isCurrent()) return false;
   // The run in flight belongs to the old document: stop it and stop listening to it.
-  if (isRunActive(useRunStore.getState().status)) await cancelRun();
+  if (isRunActive(useSession.getState().run.status)) await cancelRun();
   if (!ticket.isCurrent()) return false;
-  useRunStore.getState().reset();
-  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
-  useDocumentStore.getState().setDocument(doc);
+  // Its late snapshots are then ignored: the session forgets that run along with the old document.
+  useSession.getState().showDocument(doc);
   useUiStore.getState().setCurrentSegment(0);
   return true;
 }

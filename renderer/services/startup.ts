@@ -10,16 +10,13 @@ import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
 import { handlePullEvent, refreshModels, refreshStrategies } from './models';
-import { handleRunEvent } from './runs';
+import { handleRunState } from './runs';
 import { workbench } from './workbench';
 
 export function dispatchEvent(event: WorkbenchEvent): void {
   switch (event.type) {
-    case 'run-progress':
-    case 'run-finished':
-    case 'run-failed':
-    case 'run-cancelled':
-      handleRunEvent(event);
+    case 'run-state':
+      handleRunState(event.run);
       return;
     case 'pull-progress':
     case 'pull-finished':
@@ -33,10 +30,9 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       else if (event.command === 'show-workspace') void refreshWorkspace();
       else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
       return;
-    // Documents opened elsewhere and run starts need nothing here: this window follows its own.
+    // Documents opened elsewhere need nothing here: this window follows its own.
     case 'document-opened':
     case 'document-closed':
-    case 'run-started':
       return;
   }
 }

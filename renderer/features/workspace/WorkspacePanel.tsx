@@ -72,7 +72,11 @@ function ImportFolderForm() {
 
 export function WorkspacePanel() {
   useEffect(() => void refreshWorkspace(), []);
-  const { dir, documents, batch, addOpened, setAddOpened } = useWorkspaceStore();
+  const dir = useWorkspaceStore((s) => s.dir);
+  const documents = useWorkspaceStore((s) => s.documents);
+  const batch = useWorkspaceStore((s) => s.batch);
+  const addOpened = useWorkspaceStore((s) => s.addOpened);
+  const setAddOpened = useWorkspaceStore((s) => s.setAddOpened);
   const openId = useSession((s) => s.shownInWorkspace?.id ?? null);
   const documentId = useSession((s) => s.documentId);
   const inWorkspace = useSession((s) => s.workspaceDocumentId !== null) || openId !== null;

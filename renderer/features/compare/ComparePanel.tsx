@@ -9,10 +9,10 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import { boundaryMarks } from '../../../shared/compare/boundary-diff';
 import { compareSegmentations, elapsedMsOf, strategyFigures } from '../../../shared/compare/compare';
 import { compareReportHtml, strategyCharts } from '../../../shared/compare/report';
-import { useUiStore } from '../../stores/ui';
 import { segmentIndexAt } from '../../../shared/document/segmentation';
-import './compare.css';
 import { useSession } from '../../stores/session';
+import { useUiStore } from '../../stores/ui';
+import './compare.css';
 
 interface Choice {
   key: string;

@@ -7,8 +7,8 @@ import type { ReactNode } from 'react';
 import { useUiStore } from '../../stores/ui';
 import { deleteCurrentBoundary, goToNextUnreviewed, mergeNext, mergePrevious, redoEdit, splitHere, toggleReviewed, undoEdit } from './actions';
 import { useEditingStore } from './editing-store';
-import './editing.css';
 import { historyStatus, useSession } from '../../stores/session';
+import './editing.css';
 
 export function EditingToolbar({ status: statusBadge }: { status?: ReactNode }) {
   const history = useSession((s) => s.history);

@@ -8,9 +8,9 @@ import {
   deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setReviewed, setSummary, setTopic, splitAt, splitPoint,
 } from '../../../shared/edit/operations';
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
+import { useSession, type SegmentationEdit } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
-import { useSession } from '../../stores/session';
 
 function current() {
   const { text, current: result } = useSession.getState();
@@ -20,7 +20,7 @@ function current() {
   return { text, segmentation, index, count };
 }
 
-const apply = (label: string, edit: Parameters<ReturnType<typeof useSession.getState>['apply']>[1]) => useSession.getState().apply(label, edit);
+const apply = (label: string, edit: SegmentationEdit) => useSession.getState().apply(label, edit);
 
 /** Where a split lands: the cursor, when it is in the current segment; else the segment's start. */
 function splitOffset(): number | null {

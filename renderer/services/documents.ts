@@ -6,12 +6,12 @@
  */
 import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
-import { joinWorkspace } from '../features/workspace/workspace';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
 import { startRun } from './runs';
 import { beginShow, showDocument, type ShowOrigin } from './show-document';
 import { workbench } from './workbench';
+import { joinWorkspace } from './workspace';
 
 /** What the readers accept (shared/document/source-formats), so the open button never refuses a file they read. */
 export const OPENABLE_EXTENSIONS = SUPPORTED_EXTENSIONS;

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
-import { openLastWorkspaceDocument } from '../features/workspace/workspace';
+import { openLastWorkspaceDocument } from './workspace';
 import { openSample, showOpenedDocument } from './documents';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { beginShow, resetShowSequence } from './show-document';

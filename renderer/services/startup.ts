@@ -5,13 +5,13 @@
  */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { useUiStore } from '../stores/ui';
-import { openLastWorkspaceDocument, refreshWorkspace } from '../features/workspace/workspace';
 import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
 import { handlePullEvent, refreshModels, refreshStrategies } from './models';
 import { handleRunState } from './runs';
 import { workbench } from './workbench';
+import { handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
 
 export function dispatchEvent(event: WorkbenchEvent): void {
   switch (event.type) {
@@ -29,6 +29,11 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       else if (event.command === 'show-document') void showOpenedDocument(event.documentId);
       else if (event.command === 'show-workspace') void refreshWorkspace();
       else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
+      return;
+    case 'workspace-saved':
+    case 'workspace-batch-progress':
+    case 'workspace-batch-finished':
+      handleWorkspaceEvent(event);
       return;
     // Documents opened elsewhere need nothing here: this window follows its own.
     case 'document-opened':

@@ -3,7 +3,8 @@
  * folder, an exported file, or nowhere), with an "unsaved" mark when hand corrections would be
  * lost on leaving, and a one-click way to keep them when a workspace is open.
  */
-import { addOpenDocumentToWorkspace, useWorkspaceStore } from '../workspace/workspace';
+import { addOpenDocumentToWorkspace } from '../../services/workspace';
+import { useWorkspaceStore } from '../../stores/workspace';
 import { hasUnsavedCorrections, useSaveLocation, type SaveLocation } from '../workspace/save-location';
 import './status-bar.css';
 import { useSession } from '../../stores/session';

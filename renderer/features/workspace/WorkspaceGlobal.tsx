@@ -1,18 +1,16 @@
 /**
- * Mounted once for the window: workspace events, the "leave with unsaved corrections?" guard,
- * and the window title's unsaved mark. (Hand edits are saved by the session store's actions.)
+ * Mounted once for the window: the "leave with unsaved corrections?" guard and the window
+ * title's unsaved mark. (Hand edits are saved by the session store's actions; workspace events
+ * reach services/workspace.ts through start-up's event dispatch.)
  */
 import { useEffect } from 'react';
-import { workbench } from '../../services/workbench';
 import { hasUnsavedCorrections, installLeaveGuard, useSaveLocation } from './save-location';
-import { handleWorkspaceEvent } from './workspace';
 
 const TITLE = document.title;
 
 export function WorkspaceGlobal() {
   useEffect(() => {
-    const stops = [installLeaveGuard(), workbench().onEvent(handleWorkspaceEvent)];
-    return () => stops.forEach((stop) => stop());
+    return installLeaveGuard();
   }, []);
   const unsaved = hasUnsavedCorrections(useSaveLocation());
   useEffect(() => {

@@ -8,8 +8,9 @@ import { useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
 import {
   addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, importFolder, openNextToReview, openWorkspaceDocument, previewReanchor,
-  refreshWorkspace, startBatch, useWorkspaceStore,
-} from './workspace';
+  refreshWorkspace, startBatch,
+} from '../../services/workspace';
+import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
 import { DamagedDocuments } from './DamagedDocuments';
 import './workspace.css';

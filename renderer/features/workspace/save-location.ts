@@ -4,7 +4,7 @@
  * status bar marks them and leaving the page (reload, close) asks first.
  */
 import { useSession, type SaveStatus, type SessionState } from '../../stores/session';
-import { useWorkspaceStore } from './workspace-store';
+import { useWorkspaceStore } from '../../stores/workspace';
 
 export type SaveLocation =
   | { kind: 'workspace'; dir: string; workspaceDocumentId: string; status: SaveStatus; error: string | null }

@@ -1,23 +1,22 @@
 /**
  * The renderer's side of the workspace: opening its documents (with their saved runs and
  * correction) through the one show sequence, a document the person opened joining it, batch
- * runs, batch export and re-anchoring. Hand edits are saved by the session store's own actions
- * (stores/session/corrections.ts); the list and batch status live in `useWorkspaceStore`.
+ * runs, batch export, re-anchoring and damaged documents. Hand edits are saved by the session
+ * store's own actions (stores/session/corrections.ts); the list and batch status live in
+ * `useWorkspaceStore` (stores/workspace.ts). The panels are in features/workspace/.
  */
-import type { SegmentationResult } from '../../../shared/document/types';
-import type { RunOptions, WorkbenchEvent } from '../../../shared/ipc/contract';
-import { CORRECTED } from '../../../shared/workspace/schema';
-import type { WorkspaceDocumentSummary } from '../../../shared/workspace/types';
-import { reportError } from '../../services/errors';
-import { saveDownload } from '../../services/exports';
-import { beginShow, showDocument, type ShowOrigin, type ShowTicket } from '../../services/show-document';
-import { startRun } from '../../services/runs';
-import { workbench } from '../../services/workbench';
-import { useSession } from '../../stores/session';
-import { useUiStore } from '../../stores/ui';
-import { useWorkspaceStore } from './workspace-store';
-
-export { useWorkspaceStore } from './workspace-store';
+import type { SegmentationResult } from '../../shared/document/types';
+import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
+import { CORRECTED } from '../../shared/workspace/schema';
+import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
+import { useSession } from '../stores/session';
+import { useUiStore } from '../stores/ui';
+import { useWorkspaceStore } from '../stores/workspace';
+import { reportError } from './errors';
+import { saveDownload } from './exports';
+import { startRun } from './runs';
+import { beginShow, showDocument, type ShowOrigin, type ShowTicket } from './show-document';
+import { workbench } from './workbench';
 
 const LAST_DOCUMENT_KEY = 'segment-workbench:last-workspace-document';
 
@@ -225,6 +224,28 @@ export async function exportWorkspace(format: 'training' | 'wiki727k'): Promise<
   } catch (err) {
     reportError('Could not export the workspace', err);
   }
+}
+
+/** The documents of the workspace that cannot be read as they are; null when the check failed (reported). */
+export async function listDamagedDocuments(): Promise<DamagedWorkspaceDocument[] | null> {
+  try {
+    return await workbench().workspaceListDamaged({});
+  } catch (err) {
+    reportError('Could not check the workspace for damaged documents', err);
+    return null;
+  }
+}
+
+/** Repairs or removes a damaged document, says what was done, and refreshes the list (which checks again). */
+export async function repairDocument(doc: DamagedWorkspaceDocument, action: 'repair' | 'remove'): Promise<void> {
+  try {
+    const report = await workbench().workspaceRepairDocument({ workspaceDocumentId: doc.id, action });
+    const where = action === 'remove' ? `moved to ${report.movedTo}` : `repaired (set aside: ${report.setAside.join(', ')})`;
+    useUiStore.getState().notify('info', `${doc.id} ${where}`);
+  } catch (err) {
+    reportError(`Could not ${action} ${doc.id}`, err);
+  }
+  await refreshWorkspace();
 }
 
 export function handleWorkspaceEvent(event: WorkbenchEvent): void {

@@ -4,7 +4,7 @@
  * the session (stores/session: `shownInWorkspace`), reset with every document shown.
  */
 import { create } from 'zustand';
-import type { BatchOutcome, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import type { BatchOutcome, WorkspaceDocumentSummary } from '../../shared/workspace/types';
 
 export interface BatchState {
   batchId: string;

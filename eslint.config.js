@@ -6,6 +6,15 @@ import globals from 'globals';
 // Anchored with '/': an unanchored 'util' would also match the project's own '../util/sha256'.
 const nodeBuiltins = ['node:*', 'fs', 'fs/*', 'path', 'os', 'child_process', 'crypto', 'http', 'https', 'net', 'url', 'stream', 'worker_threads', 'util', 'events', 'zlib', 'buffer'].map((name) => `/${name}`);
 
+/** What no renderer module may import (the renderer is UI only). */
+const rendererPatterns = [
+  { group: nodeBuiltins, message: 'renderer/ is UI only: reach services through window.workbench.' },
+  { group: ['electron', 'node-llama-cpp', 'ws', 'mammoth', 'pdfjs-dist', 'linkedom'], message: 'renderer/ is UI only: reach services through window.workbench.' },
+  { group: ['**/electron/**', '**/bench/**'], message: 'renderer/ may not import from electron/ or bench/.' },
+];
+const noIpc = { regex: '^(\\.\\.?/)+(services/workbench|ipc)(/.*)?$', message: 'Only renderer/services/ calls the workbench: add a function there.' };
+const noFeatures = { group: ['**/features/**'], message: 'renderer/services and renderer/stores may not import feature folders.' };
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'renderer/dist/', 'release/', 'models/', 'corpora/', 'test-results/'] },
   js.configs.recommended,
@@ -34,16 +43,19 @@ export default tseslint.config(
   {
     files: ['renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: nodeBuiltins, message: 'renderer/ is UI only: reach services through window.workbench.' },
-          { group: ['electron', 'node-llama-cpp', 'ws', 'mammoth', 'pdfjs-dist', 'linkedom'], message: 'renderer/ is UI only: reach services through window.workbench.' },
-          { group: ['**/electron/**', '**/bench/**'], message: 'renderer/ may not import from electron/ or bench/.' },
-        ],
-      }],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: rendererPatterns }] },
   },
+  // IPC stays in renderer/services: panels and stores call a service module, never the transport;
+  // services and stores serve the panels, never import them.
+  ...[
+    { files: ['renderer/features/**/*.{ts,tsx}', 'renderer/App.tsx'], patterns: [noIpc] },
+    { files: ['renderer/stores/**/*.ts'], patterns: [noIpc, noFeatures] },
+    { files: ['renderer/services/**/*.ts'], patterns: [noFeatures] },
+  ].map(({ files, patterns }) => ({
+    files,
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, ...patterns] }] },
+  })),
   {
     files: ['electron/**/*.ts'],
     languageOptions: { globals: globals.node },

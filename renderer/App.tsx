@@ -1,35 +1,36 @@
-/** The window: toolbar, notices, then the workbench (run | document | outline) or the models screen. */
+/**
+ * The window, and the one place that mounts every feature: toolbar, notices, then the workbench
+ * (left sidebar | document | right sidebar) or the models screen, the status bar, and the
+ * invisible components mounted once (editing keys, workspace events). A new panel is imported
+ * and placed here.
+ */
 import { useEffect } from 'react';
+import { ComparePanel } from './features/compare/ComparePanel';
 import { DocumentView } from './features/document-view/DocumentView';
+import { EditingGlobal } from './features/editing/EditingGlobal';
+import { EditingToolbar } from './features/editing/EditingToolbar';
+import { SegmentEditor } from './features/editing/SegmentEditor';
 import { ExportPanel } from './features/export/ExportPanel';
+import { LearnPanel } from './features/learn/LearnPanel';
 import { ModelsScreen } from './features/models/ModelsScreen';
 import { Notices } from './features/notices/Notices';
 import { DropZone } from './features/open/DropZone';
 import { OpenControls } from './features/open/OpenControls';
+import { OpeningProgress } from './features/open/OpeningProgress';
 import { Outline } from './features/outline/Outline';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
-import { registeredScreens, slotEntries, type SlotName } from './features/slots';
+import { numberFormat } from './features/size-label';
+import { StatusBar } from './features/status-bar/StatusBar';
+import { SaveStatus } from './features/workspace/SaveStatus';
+import { WorkspaceGlobal } from './features/workspace/WorkspaceGlobal';
+import { WorkspacePanel } from './features/workspace/WorkspacePanel';
 import { startWorkbench } from './services/startup';
-import { useDocumentStore } from './stores/document';
-import { useRunStore } from './stores/run';
-import { numberFormat } from './stores/segments';
-import { useSegmentationStore } from './stores/segmentation';
-import { useUiStore } from './stores/ui';
+import { useSession } from './stores/session';
+import { useUiStore, type Screen } from './stores/ui';
 
-/** Whatever features registered for this slot (features/slots.ts). */
-function Slot({ name }: { name: SlotName }) {
-  return (
-    <>
-      {slotEntries(name).map(({ id, Component }) => (
-        <Component key={id} />
-      ))}
-    </>
-  );
-}
-
-function Tab({ id, label }: { id: string; label: string }) {
+function Tab({ id, label }: { id: Screen; label: string }) {
   const active = useUiStore((s) => s.screen === id);
   return (
     <button className={active ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen(id)}>
@@ -41,10 +42,10 @@ function Tab({ id, label }: { id: string; label: string }) {
 export function App() {
   useEffect(() => startWorkbench(), []);
   const screen = useUiStore((s) => s.screen);
-  const info = useDocumentStore((s) => s.info);
-  const sourceFormat = useDocumentStore((s) => s.sourceFormat);
-  const runStatus = useRunStore((s) => s.status);
-  const segmentCount = useSegmentationStore((s) => s.current?.segmentation.notes.length ?? 0);
+  const info = useSession((s) => s.info);
+  const sourceFormat = useSession((s) => s.sourceFormat);
+  const runStatus = useSession((s) => s.run.status);
+  const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
 
   return (
     <DropZone>
@@ -62,9 +63,6 @@ export function App() {
           </div>
           <nav className="tabs" aria-label="Screens">
             <Tab id="workbench" label="Document" />
-            {registeredScreens().map((s) => (
-              <Tab key={s.id} id={s.id} label={s.label} />
-            ))}
             <Tab id="models" label="Models" />
           </nav>
           <div className="doc-title" title={info?.name}>
@@ -81,10 +79,10 @@ export function App() {
           </div>
           <OpenControls />
         </header>
-        {/* Feature toolbars (hand edits...) act on the document: their own row, on the document screen. */}
-        {screen === 'workbench' && slotEntries('toolbar').length > 0 && (
+        {/* Hand edits act on the document: their own row, on the document screen. */}
+        {screen === 'workbench' && (
           <div className="command-bar">
-            <Slot name="toolbar" />
+            <EditingToolbar status={<SaveStatus />} />
           </div>
         )}
         <Notices />
@@ -94,24 +92,26 @@ export function App() {
             <RunPanel />
             <ResultsPanel />
             <ExportPanel />
-            <Slot name="left-panel" />
+            <WorkspacePanel />
+            <LearnPanel />
+            <ComparePanel />
           </aside>
           <div className="editor-pane">
             <DocumentView />
-            <Slot name="editor-overlay" />
+            <OpeningProgress />
           </div>
           <aside className="sidebar right">
-            <Slot name="right-panel" />
+            <SegmentEditor />
             <Outline />
             <SegmentDetails />
           </aside>
         </main>
         {screen === 'models' && <ModelsScreen />}
-        {registeredScreens().map(({ id, Component }) => screen === id && <Component key={id} />)}
         <footer className="status-bar">
-          <Slot name="status-bar" />
+          <StatusBar />
         </footer>
-        <Slot name="global" />
+        <EditingGlobal />
+        <WorkspaceGlobal />
       </div>
     </DropZone>
   );

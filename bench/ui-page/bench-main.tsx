@@ -7,7 +7,6 @@
  */
 import { createRoot } from 'react-dom/client';
 import { App } from '../../renderer/App';
-import '../../renderer/features/load-features';
 import '../../renderer/styles/app.css';
 import { replaceWorkbench } from '../../renderer/services/workbench';
 import { createBenchWorkbench } from './bench-workbench';

@@ -54,11 +54,13 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
       // Answer first, then finish on the next task, as a real service does.
       setTimeout(() => {
         const segmentation = benchSegmentation(doc.text, segments);
+        const now = new Date().toISOString();
         emit({
-          type: 'run-finished',
-          runId,
-          documentId,
-          result: { document: doc.info, strategy, segmentation, warnings: [], meta: {} },
+          type: 'run-state',
+          run: {
+            runId, documentId, strategy, options: {}, status: 'finished', startedAt: now, endedAt: now, progress: null, error: null,
+            result: { document: doc.info, strategy, segmentation, warnings: [], meta: {} },
+          },
         });
       }, 0);
       return { runId };

@@ -6,7 +6,7 @@
  * figure neither stops before the paint nor waits a whole extra frame for a second callback.
  */
 import { SEGMENT_LAYERS_MEASURE } from '../../renderer/features/document-view/DocumentView';
-import { useSegmentationStore } from '../../renderer/stores/segmentation';
+import { useSession } from '../../renderer/stores/session';
 
 /** One edit's time and its parts, in milliseconds. */
 export interface EditSample {
@@ -64,10 +64,10 @@ export function pressKey(key: string, modifiers: { altKey?: boolean; ctrlKey?: b
 /** Runs `input` (which must change the segmentation), then waits until the change is painted. */
 export async function timeEdit(what: string, input: () => void): Promise<EditSample> {
   const before = layerUpdates().length;
-  const result = useSegmentationStore.getState().current;
+  const result = useSession.getState().current;
   const started = performance.now();
   input();
-  if (useSegmentationStore.getState().current === result) throw new Error(`UI benchmark: ${what} changed nothing`);
+  if (useSession.getState().current === result) throw new Error(`UI benchmark: ${what} changed nothing`);
   await until(() => layerUpdates().length > before, `the segment layers to show ${what}`);
   const layers = layerUpdates().at(-1)!;
   const painted = await nextPaint();

@@ -2,9 +2,7 @@
 import { getEditorHandle } from '../../renderer/features/document-view/editor-handle';
 import { useEditingStore } from '../../renderer/features/editing/editing-store';
 import { openFile } from '../../renderer/services/documents';
-import { useDocumentStore } from '../../renderer/stores/document';
-import { useRunStore } from '../../renderer/stores/run';
-import { useSegmentationStore } from '../../renderer/stores/segmentation';
+import { useSession } from '../../renderer/stores/session';
 import { useUiStore } from '../../renderer/stores/ui';
 import { benchSegmentation, benchText } from './bench-document';
 import { layerUpdates, nextPaint, nextTask, pressKey, summarize, timeEdit, until, type EditFigures, type EditSample } from './edit-timing';
@@ -44,7 +42,7 @@ function progressShown(): boolean {
 }
 
 export async function runUiBenchmark(chars: number, segments: number, withEdits: boolean): Promise<UiBenchFigures> {
-  await until(() => useRunStore.getState().status === 'done', 'the start-up document');
+  await until(() => useSession.getState().run.status === 'done', 'the start-up document');
   const text = benchText(chars);
   // The in-memory service's answer is made before the clock starts: only the UI is timed.
   benchSegmentation(text, segments);
@@ -81,9 +79,11 @@ async function timeOpen(file: File, segments: number) {
   const before = layerUpdates().length;
   let documentAt = 0;
   let resultAt = 0;
-  const stopDocument = useDocumentStore.subscribe(() => (documentAt ||= performance.now()));
-  const stopResult = useSegmentationStore.subscribe((s) => {
-    if (s.current) resultAt ||= performance.now();
+  const stopDocument = useSession.subscribe((s, p) => {
+    if (s.documentId !== p.documentId) documentAt ||= performance.now();
+  });
+  const stopResult = useSession.subscribe((s, p) => {
+    if (s.current && s.current !== p.current) resultAt ||= performance.now();
   });
   const started = performance.now();
   await openFile(file);
@@ -111,7 +111,7 @@ async function timeOpen(file: File, segments: number) {
 
 /** EDITS_PER_KIND segment indices spread evenly over the document, from `first` on. */
 function spreadSegments(first: number): number[] {
-  const count = useSegmentationStore.getState().current!.segmentation.notes.length;
+  const count = useSession.getState().current!.segmentation.notes.length;
   const step = (count - 1 - first) / EDITS_PER_KIND;
   return Array.from({ length: EDITS_PER_KIND }, (_, i) => first + Math.floor(i * step));
 }
@@ -120,7 +120,7 @@ function spreadSegments(first: number): number[] {
 async function editEach(indices: readonly number[], what: string, press: () => void): Promise<EditSample[]> {
   const samples: EditSample[] = [];
   for (const index of indices) {
-    const seg = useSegmentationStore.getState().current!.segmentation;
+    const seg = useSession.getState().current!.segmentation;
     useUiStore.getState().setCurrentSegment(index);
     useEditingStore.getState().setCursorOffset(index === 0 ? 0 : seg.boundaries[index - 1]!);
     await nextPaint();

@@ -6,13 +6,13 @@
  */
 import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
-import { useOpeningStore } from '../features/open/opening-store';
-import { joinWorkspace } from '../features/workspace/workspace';
+import { useOpeningStore } from '../stores/opening';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
 import { startRun } from './runs';
 import { beginShow, showDocument, type ShowOrigin } from './show-document';
 import { workbench } from './workbench';
+import { joinWorkspace } from './workspace';
 
 /** What the readers accept (shared/document/source-formats), so the open button never refuses a file they read. */
 export const OPENABLE_EXTENSIONS = SUPPORTED_EXTENSIONS;

@@ -3,10 +3,8 @@ import { addsNothing } from '../../shared/chunks';
 import type { SegmentationResult } from '../../shared/document/types';
 import { exportFile } from '../../shared/formats/export-file';
 import type { ExportFormat, ExportedFile } from '../../shared/ipc/contract';
-import { noteExported } from '../features/workspace/save-location';
-import { useDocumentStore } from '../stores/document';
 import { chunkOptionsOf, useExportForm } from '../stores/export-form';
-import { useSegmentationStore } from '../stores/segmentation';
+import { useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
 import { workbench } from './workbench';
@@ -21,8 +19,7 @@ export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = [
 
 /** Exports with the retrieval options of the Export panel (formats without a place for them ignore them). */
 export async function exportCurrent(format: ExportFormat): Promise<void> {
-  const { id, info, text } = useDocumentStore.getState();
-  const result = useSegmentationStore.getState().current;
+  const { documentId: id, info, text, current: result } = useSession.getState();
   if (!id || !info || !result) {
     useUiStore.getState().notify('error', 'Nothing to export yet: run a strategy first.');
     return;
@@ -39,7 +36,7 @@ export async function exportCurrent(format: ExportFormat): Promise<void> {
       ? exportFile(format, { ...result, document: info }, text)
       : await workbench().exportResult({ result: plainResult(result), documentId: id, format, chunks: chunks.options });
     saveDownload(file);
-    noteExported(file.fileName);
+    useSession.getState().noteExported(file.fileName);
   } catch (err) {
     reportError(`Could not export ${format}`, err);
   }

@@ -1,25 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
-import { useDocumentStore } from '../stores/document';
-import { useRunStore } from '../stores/run';
-import { useSegmentationStore } from '../stores/segmentation';
+import type { RunRecord } from '../../shared/ipc/contract';
+import { openText } from '../test-support/open-text';
 import { useUiStore } from '../stores/ui';
 import { resultFromCuts } from '../test-support/results';
-import { cancelRun, handleRunEvent, startRun } from './runs';
+import { cancelRun, handleRunState, startRun } from './runs';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { replaceWorkbench } from './workbench';
+import { useSession } from '../stores/session';
 
 const TEXT = 'Alpha.\n\nBeta.\n\nGamma.\n';
 
 const result = (cuts: number[], strategy?: string) => resultFromCuts(TEXT, cuts, strategy);
 
-const dispatch = (event: WorkbenchEvent) => handleRunEvent(event as Parameters<typeof handleRunEvent>[0]);
+/** The service's snapshot of run `runId` on document d1. */
+const snapshot = (runId: string, change: Partial<RunRecord>): RunRecord => ({
+  runId, documentId: 'd1', strategy: 'structural', options: {}, status: 'running', startedAt: '2026-01-01T00:00:00.000Z', endedAt: null, progress: null, result: null, error: null,
+  ...change,
+});
 
 describe('run service', () => {
   beforeEach(() => {
-    useDocumentStore.getState().setDocument({ id: 'd1', info: { name: 'doc.txt', chars: TEXT.length, sha256: 'x' }, text: TEXT, sourceFormat: 'txt' });
-    useSegmentationStore.getState().resetForDocument('d1', TEXT);
-    useRunStore.getState().reset();
+    openText('d1', TEXT);
     useUiStore.setState({ notices: [] });
   });
   afterEach(() => replaceWorkbench(null));
@@ -29,42 +30,43 @@ describe('run service', () => {
       scripted({
         startRun: async () => {
           // The service is fast: its events overtake the answer.
-          dispatch({ type: 'run-progress', progress: { runId: 'r1', stage: 'rules', windowsDone: 1, windowsTotal: 1, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: 0 } });
-          dispatch({ type: 'run-finished', runId: 'r1', documentId: 'd1', result: result([8]) });
+          const progress = { runId: 'r1', stage: 'rules', windowsDone: 1, windowsTotal: 1, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: 0 };
+          handleRunState(snapshot('r1', { progress }));
+          handleRunState(snapshot('r1', { status: 'finished', progress, result: result([8]) }));
           return { runId: 'r1' };
         },
       }),
     );
     await startRun('structural');
-    expect(useRunStore.getState()).toMatchObject({ status: 'done', runId: 'r1', progress: { windowsDone: 1 } });
-    expect(useSegmentationStore.getState().current?.segmentation.boundaries).toEqual([8]);
+    expect(useSession.getState().run).toMatchObject({ status: 'done', runId: 'r1', progress: { windowsDone: 1 } });
+    expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
   });
 
   it('keeps the previous result when a run fails, and says why', async () => {
-    useSegmentationStore.getState().setResult(result([8]));
+    useSession.getState().showResult(result([8]));
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r2' }) }));
     await startRun('topic');
-    dispatch({ type: 'run-failed', runId: 'r2', documentId: 'd1', error: 'the model file is missing' });
-    expect(useRunStore.getState()).toMatchObject({ status: 'failed', error: 'the model file is missing' });
-    expect(useSegmentationStore.getState().current?.segmentation.boundaries).toEqual([8]);
+    handleRunState(snapshot('r2', { status: 'failed', error: 'the model file is missing' }));
+    expect(useSession.getState().run).toMatchObject({ status: 'failed', error: 'the model file is missing' });
+    expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
     expect(useUiStore.getState().notices.map((n) => n.message)).toEqual(['topic failed: the model file is missing']);
   });
 
   it('refuses a finished result that does not cover the text, keeping the old one', async () => {
-    useSegmentationStore.getState().setResult(result([8]));
+    useSession.getState().showResult(result([8]));
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r3' }) }));
     await startRun('structural');
     const broken = { ...result([]), segmentation: { boundaries: [500], notes: [{}, {}] } };
-    dispatch({ type: 'run-finished', runId: 'r3', documentId: 'd1', result: broken });
-    expect(useRunStore.getState().status).toBe('failed');
-    expect(useSegmentationStore.getState().current?.segmentation.boundaries).toEqual([8]);
+    handleRunState(snapshot('r3', { status: 'finished', result: broken }));
+    expect(useSession.getState().run.status).toBe('failed');
+    expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
     expect(useUiStore.getState().notices[0]?.message).toMatch(/^The structural result was refused: /);
   });
 
   it('reports a start the service refuses', async () => {
     replaceWorkbench(scripted({ startRun: () => Promise.reject(new Error('unknown strategy "nope"')) }));
     await startRun('nope');
-    expect(useRunStore.getState()).toMatchObject({ status: 'failed', error: 'unknown strategy "nope"' });
+    expect(useSession.getState().run).toMatchObject({ status: 'failed', error: 'unknown strategy "nope"' });
     expect(useUiStore.getState().notices[0]?.message).toBe('Could not start nope: unknown strategy "nope"');
   });
 
@@ -78,16 +80,16 @@ describe('run service', () => {
     answer({ runId: 'r4' });
     await starting;
     expect(cancel).toHaveBeenCalledWith({ runId: 'r4' });
-    dispatch({ type: 'run-cancelled', runId: 'r4', documentId: 'd1' });
-    expect(useRunStore.getState().status).toBe('cancelled');
+    handleRunState(snapshot('r4', { status: 'cancelled' }));
+    expect(useSession.getState().run.status).toBe('cancelled');
   });
 
   it('ignores a result for a document that is no longer open', async () => {
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r5' }) }));
     await startRun('structural');
-    dispatch({ type: 'run-finished', runId: 'r5', documentId: 'd0', result: result([8]) });
-    expect(useSegmentationStore.getState().current).toBeNull();
-    expect(useRunStore.getState().status).toBe('failed');
+    handleRunState(snapshot('r5', { status: 'finished', documentId: 'd0', result: result([8]) }));
+    expect(useSession.getState().current).toBeNull();
+    expect(useSession.getState().run.status).toBe('failed');
   });
 
   it('refuses a second run while one is going', async () => {

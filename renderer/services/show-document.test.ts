@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenedDocument } from '../../shared/ipc/contract';
-import { useDocumentStore } from '../stores/document';
 import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
-import { openLastWorkspaceDocument, useWorkspaceStore } from '../features/workspace/workspace';
+import { openLastWorkspaceDocument } from './workspace';
 import { openSample, showOpenedDocument } from './documents';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { beginShow, resetShowSequence } from './show-document';
 import { replaceWorkbench } from './workbench';
+import { useSession } from '../stores/session';
 
 function opened(id: string): OpenedDocument {
   const text = `Document ${id}.\n\nSecond paragraph.\n`;
@@ -37,7 +37,7 @@ describe('the show-document sequence', () => {
     await showOpenedDocument('picked');
     sample.resolve(opened('sample'));
     await restoring;
-    expect(useDocumentStore.getState().id).toBe('picked');
+    expect(useSession.getState().documentId).toBe('picked');
     expect(startRun.mock.calls.map(([p]) => p.documentId)).toEqual(['picked']);
   });
 
@@ -49,7 +49,7 @@ describe('the show-document sequence', () => {
     await showOpenedDocument('second');
     first.resolve(opened('first'));
     await earlier;
-    expect(useDocumentStore.getState().id).toBe('second');
+    expect(useSession.getState().documentId).toBe('second');
     expect(startRun).toHaveBeenCalledTimes(1);
   });
 
@@ -59,11 +59,11 @@ describe('the show-document sequence', () => {
     await showOpenedDocument('mine');
     await openSample('restore');
     expect(openSampleCall).not.toHaveBeenCalled();
-    expect(useDocumentStore.getState().id).toBe('mine');
+    expect(useSession.getState().documentId).toBe('mine');
     expect(beginShow('restore')).toBeNull();
     // The person's own sample button still works.
     await openSample();
-    expect(useDocumentStore.getState().id).toBe('sample');
+    expect(useSession.getState().documentId).toBe('sample');
   });
 
   it("a restore superseded by a second start-up (React StrictMode mounts twice) says so, and start-up then shows no sample over the other's document", async () => {
@@ -82,8 +82,8 @@ describe('the show-document sequence', () => {
       const [first, second] = await Promise.all([openLastWorkspaceDocument(), openLastWorkspaceDocument()]);
       // startup.ts falls back to the sample only on 'none'.
       expect([first, second]).toEqual(['superseded', 'shown']);
-      expect(useDocumentStore.getState().id).toBe('w1');
-      expect(useWorkspaceStore.getState().openId).toBe('w1');
+      expect(useSession.getState().documentId).toBe('w1');
+      expect(useSession.getState().shownInWorkspace?.id).toBe('w1');
     } finally {
       vi.unstubAllGlobals();
     }

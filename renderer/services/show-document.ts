@@ -9,11 +9,9 @@
  * a document it is refused outright, and one already under way is superseded like any other.
  */
 import type { OpenedDocument } from '../../shared/ipc/contract';
-import { prepareView } from '../features/document-view/prepared-view';
-import { useOpeningStore } from '../features/open/opening-store';
-import { useDocumentStore } from '../stores/document';
-import { isRunActive, useRunStore } from '../stores/run';
-import { useSegmentationStore } from '../stores/segmentation';
+import { useOpeningStore } from '../stores/opening';
+import { isRunActive, useSession } from '../stores/session';
+import { prepareView } from '../view-model/prepared-view';
 import { useUiStore } from '../stores/ui';
 import { cancelRun } from './runs';
 
@@ -50,7 +48,7 @@ export function resetShowSequence(): void {
 export async function showDocument(doc: OpenedDocument, ticket: ShowTicket): Promise<boolean> {
   if (!ticket.isCurrent()) return false;
   // The run in flight belongs to the old document: stop it and stop listening to it.
-  if (isRunActive(useRunStore.getState().status)) await cancelRun();
+  if (isRunActive(useSession.getState().run.status)) await cancelRun();
   if (!ticket.isCurrent()) return false;
   // A long text's view is laid out a slice per task, with its progress, before it is shown.
   const opening = useOpeningStore.getState();
@@ -61,9 +59,8 @@ export async function showDocument(doc: OpenedDocument, ticket: ShowTicket): Pro
   );
   if (!laidOut || !ticket.isCurrent()) return false;
   if (useOpeningStore.getState().stage !== null) opening.clear();
-  useRunStore.getState().reset();
-  useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
-  useDocumentStore.getState().setDocument(doc);
+  // Its late snapshots are then ignored: the session forgets that run along with the old document.
+  useSession.getState().showDocument(doc);
   useUiStore.getState().setCurrentSegment(0);
   return true;
 }

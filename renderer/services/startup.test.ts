@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useDocumentStore } from '../stores/document';
-import { useRunStore } from '../stores/run';
 import { dispatchEvent } from './startup';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { replaceWorkbench } from './workbench';
+import { useSession } from '../stores/session';
 
 describe('service events', () => {
   afterEach(() => replaceWorkbench(null));
@@ -22,8 +21,8 @@ describe('service events', () => {
     dispatchEvent({ type: 'menu-command', command: 'show-document', documentId: 'd7' });
     await vi.waitFor(() => expect(startRun).toHaveBeenCalled());
     expect(getDocument).toHaveBeenCalledWith({ documentId: 'd7' });
-    expect(useDocumentStore.getState()).toMatchObject({ id: 'd7', text });
+    expect(useSession.getState()).toMatchObject({ documentId: 'd7', text });
     expect(startRun).toHaveBeenCalledWith({ documentId: 'd7', strategy: 'structural', options: {} });
-    expect(useRunStore.getState()).toMatchObject({ status: 'running', runId: 'r1' });
+    expect(useSession.getState().run).toMatchObject({ status: 'running', runId: 'r1' });
   });
 });

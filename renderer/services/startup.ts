@@ -5,21 +5,18 @@
  */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { useUiStore } from '../stores/ui';
-import { openLastWorkspaceDocument, refreshWorkspace } from '../features/workspace/workspace';
 import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
 import { handlePullEvent, refreshModels, refreshStrategies } from './models';
-import { handleRunEvent } from './runs';
+import { handleRunState } from './runs';
 import { workbench } from './workbench';
+import { handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
 
 export function dispatchEvent(event: WorkbenchEvent): void {
   switch (event.type) {
-    case 'run-progress':
-    case 'run-finished':
-    case 'run-failed':
-    case 'run-cancelled':
-      handleRunEvent(event);
+    case 'run-state':
+      handleRunState(event.run);
       return;
     case 'pull-progress':
     case 'pull-finished':
@@ -33,10 +30,14 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       else if (event.command === 'show-workspace') void refreshWorkspace();
       else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
       return;
-    // Documents opened elsewhere and run starts need nothing here: this window follows its own.
+    case 'workspace-saved':
+    case 'workspace-batch-progress':
+    case 'workspace-batch-finished':
+      handleWorkspaceEvent(event);
+      return;
+    // Documents opened elsewhere need nothing here: this window follows its own.
     case 'document-opened':
     case 'document-closed':
-    case 'run-started':
       return;
   }
 }

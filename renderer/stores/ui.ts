@@ -5,8 +5,8 @@
 import { create } from 'zustand';
 import type { ExportFormat } from '../../shared/ipc/contract';
 
-/** 'workbench', 'models', or the id of a screen a feature registered (features/slots.ts). */
-export type Screen = string;
+/** The document workbench, or the models screen. */
+export type Screen = 'workbench' | 'models';
 
 export interface Notice {
   id: number;

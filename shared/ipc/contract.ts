@@ -97,7 +97,10 @@ export type ParamsOf<M extends MethodName> = z.infer<(typeof paramSchemas)[M]>;
 
 export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled';
 
-/** One run as the service remembers it. Every run keeps its own record: a failure never touches another's result. */
+/**
+ * One run as the service remembers it, and the snapshot it pushes on every change (`run-state`).
+ * Every run keeps its own record: a failure never touches another's result. Serializable as is.
+ */
 export interface RunRecord {
   runId: string;
   documentId: string;
@@ -222,11 +225,11 @@ export type WorkbenchEvent =
   /** A document was opened by anyone: this window, another tab, the File menu or start-up. */
   | { type: 'document-opened'; document: DocumentSummary }
   | { type: 'document-closed'; documentId: string }
-  | { type: 'run-started'; runId: string; documentId: string; strategy: string }
-  | { type: 'run-progress'; progress: RunProgress }
-  | { type: 'run-finished'; runId: string; documentId: string; result: SegmentationResult }
-  | { type: 'run-failed'; runId: string; documentId: string; error: string }
-  | { type: 'run-cancelled'; runId: string; documentId: string }
+  /**
+   * A run's whole state, pushed whenever it changes (started, progressed, finished, failed,
+   * cancelled): a listener keeps the latest snapshot and needs no other run event.
+   */
+  | { type: 'run-state'; run: RunRecord }
   | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null }
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }

@@ -196,7 +196,7 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       finished = window.webContents.sent.some((s) => {
         const e = s.payload as WorkbenchEvent;
-        return e.type === 'run-finished' && e.runId === started.result.runId;
+        return e.type === 'run-state' && e.run.runId === started.result.runId && e.run.status === 'finished';
       });
     }
     expect(finished).toBe(true);

@@ -69,7 +69,7 @@ describe('heavy work off the event loop', () => {
     const events: WorkbenchEvent[] = [];
     const stop = first.onEvent((event) => events.push(event));
     const { runId } = await first.startRun({ documentId: doc.id, strategy: 'texttiling', options: {} });
-    while (!events.some((e) => e.type === 'run-started' && e.runId === runId)) await new Promise((resolve) => setTimeout(resolve, 10));
+    while (!events.some((e) => e.type === 'run-state' && e.run.runId === runId)) await new Promise((resolve) => setTimeout(resolve, 10));
 
     // Give the worker time to be well into the run, then time the other client's calls.
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -88,8 +88,8 @@ describe('heavy work off the event loop', () => {
 
     const cancelled = performance.now();
     expect(await first.cancelRun({ runId })).toEqual({ cancelled: true });
-    while (!events.some((e) => e.type === 'run-cancelled' && e.runId === runId)) await new Promise((resolve) => setTimeout(resolve, 10));
-    process.stdout.write(`run-cancelled event ${(performance.now() - cancelled).toFixed(1)} ms after Cancel\n`);
+    while (!events.some((e) => e.type === 'run-state' && e.run.runId === runId && e.run.status === 'cancelled')) await new Promise((resolve) => setTimeout(resolve, 10));
+    process.stdout.write(`cancelled run-state event ${(performance.now() - cancelled).toFixed(1)} ms after Cancel\n`);
     stop();
     expect((await second.listRuns({ documentId: doc.id }))[0]?.status).toBe('cancelled');
   });

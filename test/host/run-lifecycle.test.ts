@@ -54,13 +54,17 @@ describe('run lifecycle', () => {
     const run = await heldRun(0);
     run.hooks.onProgress({ stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 });
     expect(recorder.events).toContainEqual({
-      type: 'run-progress',
-      progress: { runId, stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 },
+      type: 'run-state',
+      run: expect.objectContaining({
+        runId,
+        status: 'running',
+        progress: { runId, stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 },
+      }),
     });
 
     expect(await service.request('cancelRun', { runId })).toEqual({ cancelled: true });
     expect(run.hooks.signal.aborted).toBe(true);
-    expect(await recorder.runEnd(runId)).toEqual({ type: 'run-cancelled', runId, documentId: doc.id });
+    expect(await recorder.runEnd(runId)).toMatchObject({ status: 'cancelled', runId, documentId: doc.id, result: null, error: null });
     expect(await service.request('cancelRun', { runId })).toEqual({ cancelled: false });
     expect((await service.request('listRuns', { documentId: doc.id }))[0]).toMatchObject({ status: 'cancelled', result: null });
   });
@@ -76,9 +80,9 @@ describe('run lifecycle', () => {
 
     const good = resultFor(doc.info, [35]);
     runA.finish(good);
-    expect(await recorder.runEnd(a.runId)).toMatchObject({ type: 'run-finished', result: good });
+    expect(await recorder.runEnd(a.runId)).toMatchObject({ status: 'finished', result: good });
     runB.fail(new Error('the model ran out of memory\nwith a stack below'));
-    expect(await recorder.runEnd(b.runId)).toEqual({ type: 'run-failed', runId: b.runId, documentId: doc.id, error: 'the model ran out of memory' });
+    expect(await recorder.runEnd(b.runId)).toMatchObject({ status: 'failed', runId: b.runId, documentId: doc.id, result: null, error: 'the model ran out of memory' });
     await service.request('cancelRun', { runId: c.runId });
     await recorder.runEnd(c.runId);
 
@@ -92,7 +96,7 @@ describe('run lifecycle', () => {
     const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
     const run = await heldRun(4);
     run.finish({ ...resultFor(doc.info, []), segmentation: { boundaries: [5, 3], notes: [{}, {}, {}] } });
-    expect(await recorder.runEnd(runId)).toMatchObject({ type: 'run-failed', error: 'boundary 3 is not after 5' });
+    expect(await recorder.runEnd(runId)).toMatchObject({ status: 'failed', error: 'boundary 3 is not after 5' });
   });
 
   it('cancels running work on dispose and then refuses calls', async () => {
@@ -102,7 +106,7 @@ describe('run lifecycle', () => {
     const ended = recorder.runEnd(runId);
     await service.dispose();
     expect(run.hooks.signal.aborted).toBe(true);
-    expect(await ended).toMatchObject({ type: 'run-cancelled' });
+    expect(await ended).toMatchObject({ status: 'cancelled' });
     await expect(service.call('listDocuments', {}, { transport: 'local' })).rejects.toMatchObject({ code: 'unavailable' });
   });
 });

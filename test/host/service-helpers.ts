@@ -1,7 +1,14 @@
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { RunRecord, WorkbenchEvent } from '../../shared/ipc/contract';
 import type { WorkbenchService } from '../../electron/services/workbench';
 
-/** Collects every event a service emits, and waits for the one that ends a given run. */
+type RunStateEvent = Extract<WorkbenchEvent, { type: 'run-state' }>;
+
+/** The run snapshot an event pushes, when it is one of this run's. */
+export function runStateOf(event: WorkbenchEvent, runId: string): RunRecord | null {
+  return event.type === 'run-state' && event.run.runId === runId ? event.run : null;
+}
+
+/** Collects every event a service emits, and waits for the snapshot that ends a given run. */
 export function recordEvents(service: WorkbenchService) {
   const events: WorkbenchEvent[] = [];
   const waiters: { accept: (e: WorkbenchEvent) => boolean; resolve: (e: WorkbenchEvent) => void }[] = [];
@@ -21,11 +28,10 @@ export function recordEvents(service: WorkbenchService) {
       if (seen) return Promise.resolve(seen as T);
       return new Promise((resolve) => waiters.push({ accept, resolve: (e) => resolve(e as T) }));
     },
-    runEnd(runId: string) {
-      return this.waitFor(
-        (e): e is Extract<WorkbenchEvent, { type: 'run-finished' | 'run-failed' | 'run-cancelled' }> =>
-          (e.type === 'run-finished' || e.type === 'run-failed' || e.type === 'run-cancelled') && e.runId === runId,
-      );
+    /** The run's last snapshot: finished, failed or cancelled. */
+    async runEnd(runId: string): Promise<RunRecord> {
+      const end = await this.waitFor((e): e is RunStateEvent => (runStateOf(e, runId)?.status ?? 'running') !== 'running');
+      return end.run;
     },
   };
 }

@@ -7,11 +7,10 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
-import type { SegmentationResult } from '../../shared/document/types';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, writeTinyProfiles } from '../inference/tiny-profiles';
-import { recordEvents } from './service-helpers';
+import { recordEvents, runStateOf } from './service-helpers';
 
 let service: WorkbenchService;
 let recorder: ReturnType<typeof recordEvents>;
@@ -32,21 +31,20 @@ describe('a model run through the service', () => {
     const doc = await service.request('openDocument', { name: 'moby.txt', dataBase64: Buffer.from(text).toString('base64') });
     const first = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
     const firstEnd = await recorder.runEnd(first.runId);
-    expect(firstEnd.type).toBe('run-finished');
+    expect(firstEnd.status).toBe('finished');
 
     const model = await service.request('startRun', { documentId: doc.id, strategy: 'simple', options: { profile: 'tiny-simple' } });
     // Cancel once the model is working through its windows, not while it is still loading.
-    const progress = await recorder.waitFor(
-      (e): e is Extract<WorkbenchEvent, { type: 'run-progress' }> =>
-        e.type === 'run-progress' && e.progress.runId === model.runId && e.progress.windowsTotal > 1,
+    const { run } = await recorder.waitFor(
+      (e): e is Extract<WorkbenchEvent, { type: 'run-state' }> => (runStateOf(e, model.runId)?.progress?.windowsTotal ?? 0) > 1,
     );
-    expect(progress.progress.windowsDone).toBeLessThan(progress.progress.windowsTotal);
+    expect(run.progress!.windowsDone).toBeLessThan(run.progress!.windowsTotal);
     expect(await service.request('cancelRun', { runId: model.runId })).toEqual({ cancelled: true });
-    expect(await recorder.runEnd(model.runId)).toEqual({ type: 'run-cancelled', runId: model.runId, documentId: doc.id });
+    expect(await recorder.runEnd(model.runId)).toMatchObject({ status: 'cancelled', runId: model.runId, documentId: doc.id, result: null });
 
     const runs = await service.request('listRuns', { documentId: doc.id });
     expect(runs.map((r) => r.status)).toEqual(['finished', 'cancelled']);
-    expect(runs[0]?.result).toEqual((firstEnd as { result: SegmentationResult }).result);
+    expect(runs[0]?.result).toEqual(firstEnd.result);
     assertValidSegmentation(text, runs[0]!.result!.segmentation);
   });
 });

@@ -10,7 +10,7 @@ import { runStrategy } from '../../electron/services/strategies/run-strategy';
 import { writeChunkedResult } from '../../electron/services/export/write-chunked';
 import { chunkOptionsSchema } from '../../shared/chunks';
 import { createWorkbenchService, type CallContext } from '../../electron/services/workbench';
-import { recordEvents } from './service-helpers';
+import { recordEvents, runStateOf } from './service-helpers';
 
 const fixture = path.resolve('test/fixtures/docs/markdown-code.md');
 const local: CallContext = { transport: 'local' };
@@ -91,11 +91,11 @@ describe('runs', () => {
   it('runs structural in the background and finishes with the CLI segmentation', async () => {
     const doc = await openFixture();
     const { runId, end } = await runToEnd(doc.id, 'structural');
-    expect(end.type).toBe('run-finished');
-    const result = (end as { result: SegmentationResult }).result;
+    expect(end.status).toBe('finished');
+    const result = end.result as SegmentationResult;
 
-    const started = recorder.events.findIndex((e) => e.type === 'run-started' && e.runId === runId);
-    const finished = recorder.events.findIndex((e) => e.type === 'run-finished' && e.runId === runId);
+    const started = recorder.events.findIndex((e) => runStateOf(e, runId)?.status === 'running');
+    const finished = recorder.events.findIndex((e) => runStateOf(e, runId)?.status === 'finished');
     expect(started).toBeGreaterThanOrEqual(0);
     expect(finished).toBeGreaterThan(started);
 
@@ -122,8 +122,8 @@ describe('runs', () => {
     const first = await runToEnd(doc.id, 'structural', { maxChars: 400 });
     // A model profile named explicitly skips the availability check and fails inside the run.
     const failing = await runToEnd(doc.id, 'simple', { profile: 'no-such-profile' });
-    expect(failing.end).toMatchObject({ type: 'run-failed', documentId: doc.id });
-    expect((failing.end as { error: string }).error).not.toContain('\n');
+    expect(failing.end).toMatchObject({ status: 'failed', documentId: doc.id, result: null });
+    expect(failing.end.error).not.toContain('\n');
 
     const runs = await service.request('listRuns', { documentId: doc.id });
     expect(runs.map((r) => [r.runId, r.status])).toEqual([

@@ -59,8 +59,8 @@ describe.skipIf(skip !== null)(`the app's remote backend on a real llama-server$
       const doc = await service2.request('openDocument', { name: 'moby.txt', dataBase64: Buffer.from(text).toString('base64') });
       const { runId } = await service2.request('startRun', { documentId: doc.id, strategy: 'topic', options: { profile: 'tiny-topic', backend: 'remote' } });
       const end = await recorder.runEnd(runId);
-      expect(end.type).toBe('run-finished');
-      const result = (end as { result: SegmentationResult }).result;
+      expect(end.status).toBe('finished');
+      const result = end.result as SegmentationResult;
       assertValidSegmentation(text, result.segmentation);
       expect(result.meta).toMatchObject({ backend: 'remote', servers: [expect.objectContaining({ endpoint: server.url, kind: 'llama-server' })] });
     } finally {

@@ -15,7 +15,8 @@ interface ActiveRun {
 }
 
 /**
- * Runs strategies in the background. `start` answers at once; the outcome arrives as events.
+ * Runs strategies in the background. `start` answers at once; the run's state is pushed as a
+ * `run-state` snapshot on every change (started, progress, end).
  * Each run owns its record, so a failed or cancelled run never touches an earlier result.
  */
 export class RunManager {
@@ -78,7 +79,7 @@ export class RunManager {
 
   private async execute(run: ActiveRun, doc: StoredDocument): Promise<void> {
     const { record, controller } = run;
-    this.events.emit({ type: 'run-started', runId: record.runId, documentId: doc.id, strategy: record.strategy });
+    this.push(record);
     if (controller.signal.aborted) return this.finish(run, 'cancelled');
     try {
       const result = await this.runStrategy(
@@ -88,7 +89,7 @@ export class RunManager {
           onProgress: (progress) => {
             if (record.status !== 'running') return;
             record.progress = { ...progress, runId: record.runId };
-            this.events.emit({ type: 'run-progress', progress: record.progress });
+            this.push(record);
           },
         },
       );
@@ -107,10 +108,13 @@ export class RunManager {
     const { record } = run;
     record.status = status;
     record.endedAt = new Date().toISOString();
-    const base = { runId: record.runId, documentId: record.documentId };
-    if (status === 'finished' && record.result) this.events.emit({ type: 'run-finished', ...base, result: record.result });
-    else if (status === 'failed') this.events.emit({ type: 'run-failed', ...base, error: record.error ?? 'the run failed' });
-    else this.events.emit({ type: 'run-cancelled', ...base });
+    if (status === 'failed') record.error ??= 'the run failed';
+    this.push(record);
+  }
+
+  /** Every change goes out as the whole record (a copy: later changes must not reach a sent snapshot). */
+  private push(record: RunRecord): void {
+    this.events.emit({ type: 'run-state', run: { ...record } });
   }
 }
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { splitAt } from '../../../shared/edit/operations';
-import { nextEvent } from '../../../test/support/next-event';
+import { nextEvent, nextRunEnd } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
 
 const TEXT = '# Title\n\nFirst paragraph, about one thing. It goes on.\n\nSecond paragraph, about another. It ends here.\n';
@@ -39,9 +39,9 @@ describe('workspace handlers', () => {
     expect(opened.document.text).toBe(TEXT);
     expect(opened.state.source).toEqual({ state: 'unchanged' });
 
-    const finished = nextEvent(service, 'run-finished');
+    const finished = nextRunEnd(service);
     await service.request('startRun', { documentId: opened.document.id, strategy: 'structural', options: {} });
-    const result = (await finished).result;
+    const result = (await finished).result!;
     // The finished run is saved in the workspace on its own.
     await expect.poll(async () => (await service.request('workspaceListDocuments', {}))[0]?.strategies).toEqual(['structural']);
 

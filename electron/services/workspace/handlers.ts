@@ -98,12 +98,13 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
 
   // A finished run of a document that came from the workspace is kept there.
   events.on((event) => {
-    if (event.type !== 'run-finished') return;
-    const id = toWorkspace.get(event.documentId);
+    if (event.type !== 'run-state' || event.run.status !== 'finished' || !event.run.result) return;
+    const { documentId, result } = event.run;
+    const id = toWorkspace.get(documentId);
     if (id === undefined || !opening) return;
     void workspace()
-      .then((ws) => ws.saveRun(id, event.result))
-      .catch((err: unknown) => process.stderr.write(`workspace: the ${event.result.strategy} run of ${id} was not saved: ${(err as Error).message}\n`));
+      .then((ws) => ws.saveRun(id, result))
+      .catch((err: unknown) => process.stderr.write(`workspace: the ${result.strategy} run of ${id} was not saved: ${(err as Error).message}\n`));
   });
 
   return {

@@ -9,9 +9,9 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import { boundaryMarks } from '../../../shared/compare/boundary-diff';
 import { compareSegmentations, elapsedMsOf, strategyFigures } from '../../../shared/compare/compare';
 import { compareReportHtml, strategyCharts } from '../../../shared/compare/report';
-import { useSegmentationStore } from '../../stores/segmentation';
-import { useUiStore } from '../../stores/ui';
 import { segmentIndexAt } from '../../../shared/document/segmentation';
+import { useSession } from '../../stores/session';
+import { useUiStore } from '../../stores/ui';
 import './compare.css';
 
 interface Choice {
@@ -21,8 +21,8 @@ interface Choice {
 }
 
 function useChoices(): Choice[] {
-  const current = useSegmentationStore((s) => s.current);
-  const kept = useSegmentationStore((s) => s.kept);
+  const current = useSession((s) => s.current);
+  const kept = useSession((s) => s.kept);
   return useMemo(() => {
     const choices: Choice[] = current ? [{ key: 'current', label: `${current.strategy} (shown)`, result: current }] : [];
     for (const k of kept) choices.push({ key: k.key, label: k.result.strategy, result: k.result });
@@ -39,7 +39,7 @@ function download(name: string, content: string, type: string): void {
 
 export function ComparePanel() {
   const choices = useChoices();
-  const text = useSegmentationStore((s) => s.text);
+  const text = useSession((s) => s.text);
   const [leftKey, setLeftKey] = useState('current');
   const [rightKey, setRightKey] = useState('');
   const [tolerance, setTolerance] = useState(0);
@@ -128,7 +128,7 @@ export function ComparePanel() {
             data-side={m.side}
             data-offset={m.offset}
             style={{ left: `${(m.offset / Math.max(1, text.length)) * 100}%` }}
-            onClick={() => useUiStore.getState().reveal(segmentIndexAt(useSegmentationStore.getState().current!.segmentation, m.offset))}
+            onClick={() => useUiStore.getState().reveal(segmentIndexAt(useSession.getState().current!.segmentation, m.offset))}
           />
         ))}
       </div>

@@ -5,16 +5,15 @@
  */
 import { useEffect, useRef } from 'react';
 import { segmentIndexAt } from '../../../shared/document/segmentation';
-import { useDocumentStore } from '../../stores/document';
-import { useSegmentationStore } from '../../stores/segmentation';
-import { segmentsOf, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { publishEditorHandle } from './editor-handle';
-import { useOpeningStore } from '../open/opening-store';
-import type { LineIndex } from './line-index';
+import { useOpeningStore } from '../../stores/opening';
+import type { LineIndex } from '../../view-model/line-index';
 import { languageFor, monaco } from './monaco';
-import { takeView } from './prepared-view';
+import { takeView } from '../../view-model/prepared-view';
 import { SegmentLayers } from './segment-layers';
+import { useSession } from '../../stores/session';
+import { segmentsOf, useSegments } from '../../stores/session/select-segments';
 
 /** Name of the performance entry recorded after each redraw of the segment layers. */
 export const SEGMENT_LAYERS_MEASURE = 'segment-layers-update';
@@ -56,9 +55,9 @@ export function DocumentView() {
   const layersRef = useRef<SegmentLayers | null>(null);
   const linesRef = useRef<LineIndex | null>(null);
 
-  const documentId = useDocumentStore((s) => s.id);
-  const text = useDocumentStore((s) => s.text);
-  const sourceFormat = useDocumentStore((s) => s.sourceFormat);
+  const documentId = useSession((s) => s.documentId);
+  const text = useSession((s) => s.text);
+  const sourceFormat = useSession((s) => s.sourceFormat);
   const segments = useSegments();
 
   useEffect(() => {
@@ -67,7 +66,7 @@ export function DocumentView() {
     layersRef.current = new SegmentLayers(editor);
     const cursor = editor.onDidChangeCursorPosition((e) => {
       const lines = linesRef.current;
-      const segmentation = useSegmentationStore.getState().current?.segmentation;
+      const segmentation = useSession.getState().current?.segmentation;
       if (!lines || !segmentation || segmentation.notes.length === 0) return;
       useUiStore.getState().setCurrentSegment(segmentIndexAt(segmentation, lines.offsetAt(e.position)));
     });
@@ -141,7 +140,7 @@ export function DocumentView() {
         if (!request || request === previous.revealRequest) return;
         const editor = editorRef.current;
         const lines = linesRef.current;
-        const segment = segmentsOf(useDocumentStore.getState().text, useSegmentationStore.getState().current?.segmentation ?? null)[request.index];
+        const segment = segmentsOf(useSession.getState().text, useSession.getState().current?.segmentation ?? null)[request.index];
         if (!editor || !lines || !segment) return;
         const at = lines.positionAt(segment.start);
         editor.setPosition(at);

@@ -3,7 +3,7 @@
  * the Monaco editor and the offset <-> position mapping of the open document. DocumentView
  * publishes it; it changes whenever another document opens.
  */
-import type { LineIndex } from './line-index';
+import type { LineIndex } from '../../view-model/line-index';
 import type { monaco } from './monaco';
 
 export interface EditorHandle {

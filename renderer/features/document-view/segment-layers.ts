@@ -17,10 +17,11 @@
  * the document's size. Finding the run is a scan of integers; no decoration, zone or tint outside
  * it is touched.
  */
-import { sizeLabel, type SegmentView } from '../../stores/segments';
-import type { LineIndex } from './line-index';
+import type { LineIndex } from '../../view-model/line-index';
 import { monaco } from './monaco';
 import { tintsBetween, type Tint } from './tint-colours';
+import { sizeLabel } from '../size-label';
+import type { SegmentView } from '../../stores/session/select-segments';
 
 type Editor = monaco.editor.ICodeEditor;
 type DecorationSpec = monaco.editor.IModelDeltaDecoration;

@@ -6,10 +6,9 @@
 import { useRef, useState } from 'react';
 import { moveBoundary } from '../../../shared/edit/operations';
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
-import { useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { activeBoundary } from './actions';
+import { useSession } from '../../stores/session';
 
 const MAX_TICKS = 300;
 
@@ -18,8 +17,8 @@ const visible = (s: string) => s.replace(/\r\n|\r|\n/g, '⏎');
 const CONTEXT = 40;
 
 export function BoundaryStrip() {
-  const text = useSegmentationStore((s) => s.text);
-  const segmentation = useSegmentationStore((s) => s.current?.segmentation ?? null);
+  const text = useSession((s) => s.text);
+  const segmentation = useSession((s) => s.current?.segmentation ?? null);
   useUiStore((s) => s.currentSegment);
   const barRef = useRef<HTMLDivElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -41,23 +40,23 @@ export function BoundaryStrip() {
   const onPointerDown = (e: React.PointerEvent) => {
     e.preventDefault();
     (e.target as HTMLElement).setPointerCapture(e.pointerId);
-    useHistoryStore.getState().beginDrag('move boundary');
+    useSession.getState().beginDrag('move boundary');
     setDragging(true);
   };
   const onPointerMove = (e: React.PointerEvent) => {
     if (!dragging) return;
     const offset = offsetAt(e.clientX);
-    useHistoryStore.getState().dragTo((t, s) => moveBoundary(t, s, b, offset, { snap: !e.altKey }));
+    useSession.getState().dragTo((t, s) => moveBoundary(t, s, b, offset, { snap: !e.altKey }));
   };
   const onPointerUp = () => {
     if (!dragging) return;
     setDragging(false);
-    useHistoryStore.getState().endDrag();
+    useSession.getState().endDrag();
   };
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (dragging && e.key === 'Escape') {
       setDragging(false);
-      useHistoryStore.getState().cancelDrag();
+      useSession.getState().cancelDrag();
     }
   };
 

@@ -5,12 +5,12 @@
  */
 import { useEffect } from 'react';
 import { onEditorHandle } from '../document-view/editor-handle';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
 import { ShortcutsSheet } from './ShortcutsSheet';
 import { installEditingKeys } from './shortcuts';
 import { installViewDrag } from './view-drag';
+import { useSession } from '../../stores/session';
 
 function followCursor(): () => void {
   let stopCursor = () => {};
@@ -27,7 +27,7 @@ function followCursor(): () => void {
   });
   const stopReveal = useUiStore.subscribe((state, previous) => {
     if (!state.revealRequest || state.revealRequest === previous.revealRequest) return;
-    const seg = useSegmentationStore.getState().current?.segmentation;
+    const seg = useSession.getState().current?.segmentation;
     const start = state.revealRequest.index === 0 ? 0 : seg?.boundaries[state.revealRequest.index - 1];
     if (start !== undefined) useEditingStore.getState().setCursorOffset(start);
   });

@@ -1,22 +1,20 @@
 /**
  * The editing buttons (in the window's toolbar): split, merge, delete, undo, redo, reviewed, next
- * unreviewed, the workspace save status and the shortcuts sheet's button.
+ * unreviewed, a status the window places there (the workspace save status) and the shortcuts
+ * sheet's button.
  */
-import { historyStatus, useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
+import type { ReactNode } from 'react';
 import { useUiStore } from '../../stores/ui';
 import { deleteCurrentBoundary, goToNextUnreviewed, mergeNext, mergePrevious, redoEdit, splitHere, toggleReviewed, undoEdit } from './actions';
 import { useEditingStore } from './editing-store';
+import { historyStatus, useSession } from '../../stores/session';
 import './editing.css';
 
-const SAVE_LABELS = { none: '', pending: 'Saving…', saved: 'Saved', failed: 'Not saved' } as const;
-
-export function EditingToolbar() {
-  const history = useHistoryStore((s) => s.history);
-  const hasResult = useSegmentationStore((s) => s.current !== null);
+export function EditingToolbar({ status: statusBadge }: { status?: ReactNode }) {
+  const history = useSession((s) => s.history);
+  const hasResult = useSession((s) => s.current !== null);
   const index = useUiStore((s) => s.currentSegment);
-  const reviewed = useSegmentationStore((s) => s.current?.segmentation.notes[index]?.reviewed === true);
-  const { saveStatus, saveError, workspaceDocumentId } = useEditingStore();
+  const reviewed = useSession((s) => s.current?.segmentation.notes[index]?.reviewed === true);
   const status = historyStatus(history);
 
   return (
@@ -49,11 +47,7 @@ export function EditingToolbar() {
           Unreviewed →
         </button>
         <span className="spacer" />
-        {workspaceDocumentId && (
-          <span className={`save-status ${saveStatus}`} data-testid="save-status" data-status={saveStatus} title={saveError ?? ''}>
-            {SAVE_LABELS[saveStatus]}
-          </span>
-        )}
+        {statusBadge}
         <button data-testid="shortcuts" onClick={() => useEditingStore.getState().toggleShortcuts()} title="Keyboard shortcuts (?)">
           ?
         </button>

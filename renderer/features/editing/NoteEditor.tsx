@@ -1,9 +1,9 @@
 /** Inline editing of the current segment's topic and summary, saved on Enter or on leaving the field. */
 import { useEffect, useRef, useState } from 'react';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { editSummary, editTopic } from './actions';
 import { useEditingStore } from './editing-store';
+import { useSession } from '../../stores/session';
 
 function Field({ field, index, value, multiline }: { field: 'topic' | 'summary'; index: number; value: string; multiline: boolean }) {
   const [draft, setDraft] = useState(value);
@@ -39,7 +39,7 @@ function Field({ field, index, value, multiline }: { field: 'topic' | 'summary';
 
 export function NoteEditor() {
   const index = useUiStore((s) => s.currentSegment);
-  const note = useSegmentationStore((s) => s.current?.segmentation.notes[index] ?? null);
+  const note = useSession((s) => s.current?.segmentation.notes[index] ?? null);
   if (!note) return null;
   return (
     <div className="note-editor" aria-label={`Segment ${index + 1} notes`}>

@@ -1,21 +1,21 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { resultFromCuts } from '../../test-support/results';
 import {
   deleteCurrentBoundary, editTopic, goToNextUnreviewed, goToSegment, mergeNext, mergePrevious, nudgeBoundary, splitHere, toggleReviewed,
 } from './actions';
 import { useEditingStore } from './editing-store';
+import { useSession } from '../../stores/session';
+import { openText } from '../../test-support/open-text';
 
 const TEXT = 'Alpha one. Alpha two. Alpha three.\nBeta one. Beta two.\nGamma one. Gamma two.\n';
 const at = (s: string) => TEXT.indexOf(s);
-const boundaries = () => useSegmentationStore.getState().current!.segmentation.boundaries;
+const boundaries = () => useSession.getState().current!.segmentation.boundaries;
 
 describe('editing actions', () => {
   beforeEach(() => {
-    useSegmentationStore.getState().resetForDocument(`doc-${Math.random()}`, TEXT);
-    useSegmentationStore.getState().setResult(resultFromCuts(TEXT, [at('Beta one'), at('Gamma one')], 'structural', 't.txt'));
+    openText(`doc-${Math.random()}`, TEXT);
+    useSession.getState().showResult(resultFromCuts(TEXT, [at('Beta one'), at('Gamma one')], 'structural', 't.txt'));
     useUiStore.getState().setCurrentSegment(0);
     useEditingStore.setState({ cursorOffset: null });
   });
@@ -47,10 +47,10 @@ describe('editing actions', () => {
     expect(mergeNext()).toBe(true);
     expect(boundaries()).toEqual([]);
     expect(deleteCurrentBoundary()).toBe(false);
-    useHistoryStore.getState().undo();
-    useHistoryStore.getState().undo();
-    useHistoryStore.getState().undo();
-    useHistoryStore.getState().undo();
+    useSession.getState().undo();
+    useSession.getState().undo();
+    useSession.getState().undo();
+    useSession.getState().undo();
     expect(boundaries()).toEqual([at('Beta one'), at('Gamma one')]);
   });
 
@@ -65,6 +65,6 @@ describe('editing actions', () => {
     expect(useUiStore.getState().currentSegment).toBe(1);
     toggleReviewed();
     expect(goToNextUnreviewed()).toBe(false);
-    expect(useSegmentationStore.getState().current!.segmentation.notes[0]).toEqual({ topic: 'Alpha', reviewed: true });
+    expect(useSession.getState().current!.segmentation.notes[0]).toEqual({ topic: 'Alpha', reviewed: true });
   });
 });

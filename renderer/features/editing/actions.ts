@@ -8,20 +8,19 @@ import {
   deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setReviewed, setSummary, setTopic, splitAt, splitPoint,
 } from '../../../shared/edit/operations';
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
-import { useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
+import { useSession, type SegmentationEdit } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
 import { useEditingStore } from './editing-store';
 
 function current() {
-  const { text, current: result } = useSegmentationStore.getState();
+  const { text, current: result } = useSession.getState();
   const segmentation = result?.segmentation ?? null;
   const count = segmentation?.notes.length ?? 0;
   const index = Math.min(useUiStore.getState().currentSegment, Math.max(0, count - 1));
   return { text, segmentation, index, count };
 }
 
-const apply = (label: string, edit: Parameters<ReturnType<typeof useHistoryStore.getState>['apply']>[1]) => useHistoryStore.getState().apply(label, edit);
+const apply = (label: string, edit: SegmentationEdit) => useSession.getState().apply(label, edit);
 
 /** Where a split lands: the cursor, when it is in the current segment; else the segment's start. */
 function splitOffset(): number | null {
@@ -129,5 +128,5 @@ export function goToNextUnreviewed(): boolean {
   return false;
 }
 
-export const undoEdit = () => useHistoryStore.getState().undo();
-export const redoEdit = () => useHistoryStore.getState().redo();
+export const undoEdit = () => useSession.getState().undo();
+export const redoEdit = () => useSession.getState().redo();

@@ -6,12 +6,11 @@
 import { moveBoundary } from '../../../shared/edit/operations';
 import type { EditorHandle } from '../document-view/editor-handle';
 import { monaco } from '../document-view/monaco';
-import { useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
+import { useSession } from '../../stores/session';
 
 /** The boundary whose segment starts on this line (the first one, when several do), or null. */
 function boundaryOnLine(handle: EditorHandle, lineNumber: number): number | null {
-  const seg = useSegmentationStore.getState().current?.segmentation;
+  const seg = useSession.getState().current?.segmentation;
   const model = handle.editor.getModel();
   if (!seg || !model) return null;
   const from = handle.lines.offsetAt({ lineNumber, column: 1 });
@@ -26,8 +25,8 @@ export function installViewDrag(handle: EditorHandle): () => void {
   const stopDrag = (commit: boolean) => {
     if (dragging === null) return;
     dragging = null;
-    if (commit) useHistoryStore.getState().endDrag();
-    else useHistoryStore.getState().cancelDrag();
+    if (commit) useSession.getState().endDrag();
+    else useSession.getState().cancelDrag();
   };
   const subscriptions = [
     editor.onMouseDown((e) => {
@@ -35,7 +34,7 @@ export function installViewDrag(handle: EditorHandle): () => void {
       const b = boundaryOnLine(handle, e.target.position.lineNumber);
       if (b === null) return;
       dragging = b;
-      useHistoryStore.getState().beginDrag('move boundary');
+      useSession.getState().beginDrag('move boundary');
     }),
     editor.onMouseMove((e) => {
       if (dragging === null || !e.target.position) return;
@@ -43,7 +42,7 @@ export function installViewDrag(handle: EditorHandle): () => void {
       if ((e.event.browserEvent.buttons & 1) === 0) return stopDrag(true);
       const b = dragging;
       const offset = handle.lines.offsetAt(e.target.position);
-      useHistoryStore.getState().dragTo((t, s) => moveBoundary(t, s, b, offset, { snap: !e.event.altKey }));
+      useSession.getState().dragTo((t, s) => moveBoundary(t, s, b, offset, { snap: !e.event.altKey }));
     }),
     editor.onMouseUp(() => stopDrag(true)),
     editor.onMouseLeave(() => stopDrag(true)),

@@ -1,14 +1,14 @@
 /** Export the shown result through the shared writers and save it as a file. */
 import type { ExportFormat } from '../../../shared/ipc/contract';
 import { EXPORT_FORMATS, exportCurrent } from '../../services/exports';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
 import { RetrievalOptions } from './RetrievalOptions';
+import { useSession } from '../../stores/session';
 
 export function ExportPanel() {
   const format = useUiStore((s) => s.exportFormat);
-  const hasResult = useSegmentationStore((s) => s.current !== null);
+  const hasResult = useSession((s) => s.current !== null);
   return (
     <Panel title="Export" className="export-panel" label="Export">
       <div className="button-row">

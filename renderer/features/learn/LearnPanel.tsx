@@ -2,9 +2,10 @@
  * The model in the loop: train the `learned` strategy on this workspace's corrections, see how it
  * does on corrections it did not learn from (k-fold), and what it learned (its strongest features).
  */
-import { useWorkspaceStore } from '../workspace/workspace';
+import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
-import { trainFromCorrections, useLearnStore } from './learn';
+import { trainFromCorrections } from '../../services/learn';
+import { useLearnStore } from '../../stores/learn';
 
 const figure = (value: number) => value.toFixed(2);
 

@@ -2,8 +2,8 @@
  * The progress of opening a document, over the document view: a large file takes seconds to read,
  * decode, lay out and draw, and each of those stages says how far it is.
  */
-import { numberFormat } from '../../stores/segments';
-import { useOpeningStore, type OpeningStage } from './opening-store';
+import { numberFormat } from '../size-label';
+import { useOpeningStore, type OpeningStage } from '../../stores/opening';
 
 const MB = 1024 * 1024;
 const megabytes = (bytes: number) => (bytes / MB).toFixed(1);

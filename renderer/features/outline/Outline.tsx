@@ -9,10 +9,11 @@
  */
 import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { numberFormat, sizeLabel, useSegments, type SegmentView } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
 import { startOutlineDrag, type OutlineDrag, type RowSpan } from './outline-drag';
+import { numberFormat, sizeLabel } from '../size-label';
+import { useSegments, type SegmentView } from '../../stores/session/select-segments';
 
 /**
  * Row heights are fixed by the stylesheet (three lines with a topic, two without), so the list

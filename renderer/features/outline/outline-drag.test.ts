@@ -1,23 +1,23 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
-import { historyStatus, useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { resultFromCuts } from '../../test-support/results';
 import { offsetInSegment, startOutlineDrag, type RowSpan } from './outline-drag';
+import { historyStatus, useSession } from '../../stores/session';
+import { openText } from '../../test-support/open-text';
 
 const TEXT = 'One sentence here. Two sentences now. Three of them. Four is the last one. Five ends it.\n';
 /** Three rows of 20 px: segment i spans y in [20 i, 20 i + 20). */
 const rowAt = (y: number): RowSpan | undefined => (y >= 0 && y < 60 ? { index: Math.floor(y / 20), top: Math.floor(y / 20) * 20, height: 20 } : undefined);
-const boundaries = () => useSegmentationStore.getState().current?.segmentation.boundaries;
+const boundaries = () => useSession.getState().current?.segmentation.boundaries;
 
 describe('outline drag', () => {
   beforeEach(() => {
-    useSegmentationStore.getState().resetForDocument(`doc-${Math.random()}`, TEXT);
-    useSegmentationStore.getState().setResult(resultFromCuts(TEXT, [19, 53], 'structural', 't.txt'));
+    openText(`doc-${Math.random()}`, TEXT);
+    useSession.getState().showResult(resultFromCuts(TEXT, [19, 53], 'structural', 't.txt'));
   });
 
   it('maps a place in a row to the same fraction of its segment', () => {
-    const seg = useSegmentationStore.getState().current!.segmentation;
+    const seg = useSession.getState().current!.segmentation;
     expect(offsetInSegment(seg, TEXT.length, 0, 0)).toBe(0);
     expect(offsetInSegment(seg, TEXT.length, 1, 0.5)).toBe(36);
     expect(offsetInSegment(seg, TEXT.length, 2, 1)).toBe(TEXT.length);
@@ -37,9 +37,9 @@ describe('outline drag', () => {
     drag.moveTo(30, false);
     drag.end();
     expect(boundaries()).toEqual([38, 53]);
-    expect(useHistoryStore.getState().history?.past).toHaveLength(1);
-    expect(historyStatus(useHistoryStore.getState().history).undoLabel).toBe('move boundary');
-    useHistoryStore.getState().undo();
+    expect(useSession.getState().history?.past).toHaveLength(1);
+    expect(historyStatus(useSession.getState().history).undoLabel).toBe('move boundary');
+    useSession.getState().undo();
     expect(boundaries()).toEqual([19, 53]);
   });
 
@@ -49,6 +49,6 @@ describe('outline drag', () => {
     expect(boundaries()).toEqual([19, 71]);
     drag.cancel();
     expect(boundaries()).toEqual([19, 53]);
-    expect(useHistoryStore.getState().history?.past).toHaveLength(0);
+    expect(useSession.getState().history?.past).toHaveLength(0);
   });
 });

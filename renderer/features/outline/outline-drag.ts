@@ -9,8 +9,7 @@
  */
 import type { Segmentation } from '../../../shared/document/types';
 import { moveBoundary } from '../../../shared/edit/operations';
-import { useHistoryStore } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
+import { useSession } from '../../stores/session';
 
 /** The text offset `fraction` (0 = top, 1 = bottom) of the way down segment `index`'s row. */
 export function offsetInSegment(segmentation: Segmentation, textLength: number, index: number, fraction: number): number {
@@ -37,10 +36,10 @@ export interface OutlineDrag {
 
 /** Starts dragging boundary `boundary` (between segments boundary and boundary + 1). */
 export function startOutlineDrag(boundary: number, rowAt: (contentY: number) => RowSpan | undefined): OutlineDrag | null {
-  const { current, text } = useSegmentationStore.getState();
+  const { current, text } = useSession.getState();
   if (!current || boundary < 0 || boundary >= current.segmentation.boundaries.length) return null;
   const base = current.segmentation;
-  const history = useHistoryStore.getState();
+  const history = useSession.getState();
   history.beginDrag('move boundary');
   return {
     moveTo(contentY, free) {

@@ -1,7 +1,7 @@
 /** The current result and the results kept beside it: bring one forward, or discard it. */
 import type { SegmentationResult } from '../../../shared/document/types';
-import { useSegmentationStore } from '../../stores/segmentation';
 import { Panel } from '../Panel';
+import { useSession } from '../../stores/session';
 
 function summary(result: SegmentationResult): string {
   const n = result.segmentation.notes.length;
@@ -9,8 +9,8 @@ function summary(result: SegmentationResult): string {
 }
 
 export function ResultsPanel() {
-  const current = useSegmentationStore((s) => s.current);
-  const kept = useSegmentationStore((s) => s.kept);
+  const current = useSession((s) => s.current);
+  const kept = useSession((s) => s.kept);
   if (!current) return null;
   return (
     <Panel title="Results" className="results" label="Results">
@@ -25,10 +25,10 @@ export function ResultsPanel() {
             <span className="result-name">{k.result.strategy}</span>
             <span className="result-summary">{summary(k.result)}</span>
             <span className="result-actions">
-              <button className="small" onClick={() => useSegmentationStore.getState().bringForward(k.key)}>
+              <button className="small" onClick={() => useSession.getState().bringForward(k.key)}>
                 Show
               </button>
-              <button className="small" onClick={() => useSegmentationStore.getState().discardKept(k.key)} aria-label="Discard">
+              <button className="small" onClick={() => useSession.getState().discardKept(k.key)} aria-label="Discard">
                 ×
               </button>
             </span>

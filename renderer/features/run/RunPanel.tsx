@@ -5,7 +5,7 @@ import { describeError } from '../../services/errors';
 import { refreshEndpoints, runDoctor } from '../../services/models';
 import { cancelRun, startRun } from '../../services/runs';
 import { useModelsStore } from '../../stores/models';
-import { isRunActive, useRunStore } from '../../stores/run';
+import { isRunActive, useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
 import { RunProgressBar } from './RunProgressBar';
 import { TextField } from './TextField';
@@ -24,7 +24,7 @@ export function RunPanel() {
   const doctorProfiles = useModelsStore((s) => s.doctor?.profiles);
   const endpoints = useModelsStore((s) => s.endpoints);
   const form = useUiStore((s) => s.runForm);
-  const status = useRunStore((s) => s.status);
+  const status = useSession((s) => s.run.status);
   const active = isRunActive(status);
   const usable = usableStrategies(strategies);
   const missing = strategies.filter((s) => s.kind === 'model' && !s.available);

@@ -1,5 +1,5 @@
 /** Windows done of total, tokens per second and time left for the run in flight. */
-import { useRunStore } from '../../stores/run';
+import { useSession } from '../../stores/session';
 
 function formatEta(seconds: number | null): string {
   if (seconds === null || !Number.isFinite(seconds)) return 'ETA –';
@@ -17,10 +17,10 @@ const STATUS_TEXT = {
 } as const;
 
 export function RunProgressBar() {
-  const status = useRunStore((s) => s.status);
-  const strategy = useRunStore((s) => s.strategy);
-  const progress = useRunStore((s) => s.progress);
-  const error = useRunStore((s) => s.error);
+  const status = useSession((s) => s.run.status);
+  const strategy = useSession((s) => s.run.strategy);
+  const progress = useSession((s) => s.run.progress);
+  const error = useSession((s) => s.run.error);
   const total = progress?.windowsTotal ?? 0;
   const done = progress?.windowsDone ?? 0;
   const fraction = status === 'done' ? 1 : total > 0 ? done / total : 0;

@@ -1,5 +1,6 @@
 /** The segment under the cursor: topic, summary, place and size. */
-import { numberFormat, sizeLabel, useSegments } from '../../stores/segments';
+import { useSegments } from '../../stores/session/select-segments';
+import { numberFormat, sizeLabel } from '../size-label';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
 

@@ -3,10 +3,11 @@
  * folder, an exported file, or nowhere), with an "unsaved" mark when hand corrections would be
  * lost on leaving, and a one-click way to keep them when a workspace is open.
  */
-import { useDocumentStore } from '../../stores/document';
-import { addOpenDocumentToWorkspace, useWorkspaceStore } from '../workspace/workspace';
+import { addOpenDocumentToWorkspace } from '../../services/workspace';
+import { useWorkspaceStore } from '../../stores/workspace';
 import { hasUnsavedCorrections, useSaveLocation, type SaveLocation } from '../workspace/save-location';
 import './status-bar.css';
+import { useSession } from '../../stores/session';
 
 const WORKSPACE_STATUS = { none: 'saved', pending: 'saving…', saved: 'saved', failed: 'NOT saved' } as const;
 
@@ -31,7 +32,7 @@ function describe(location: SaveLocation): { text: string; title: string } {
 }
 
 export function StatusBar() {
-  const hasDocument = useDocumentStore((s) => s.id !== null);
+  const hasDocument = useSession((s) => s.documentId !== null);
   const location = useSaveLocation();
   const workspaceOpen = useWorkspaceStore((s) => s.dir !== null);
   if (!hasDocument) return null;

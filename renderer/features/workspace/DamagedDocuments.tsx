@@ -5,10 +5,8 @@
  */
 import { useEffect, useState } from 'react';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
-import { reportError } from '../../services/errors';
-import { workbench } from '../../services/workbench';
-import { useUiStore } from '../../stores/ui';
-import { refreshWorkspace, useWorkspaceStore } from './workspace';
+import { listDamagedDocuments, repairDocument } from '../../services/workspace';
+import { useWorkspaceStore } from '../../stores/workspace';
 
 const REPAIR_HINT: Record<NonNullable<DamagedWorkspaceDocument['repair']>, string> = {
   'set-aside': 'Set the damaged file aside (renamed *.damaged-…) and keep the rest of the document',
@@ -23,26 +21,13 @@ export function DamagedDocuments() {
   useEffect(() => {
     let current = true;
     if (!dir) return setDamaged([]);
-    workbench()
-      .workspaceListDamaged({})
-      .then((list) => current && setDamaged(list))
-      .catch((err: unknown) => reportError('Could not check the workspace for damaged documents', err));
+    // A failed check is reported and keeps the list shown.
+    void listDamagedDocuments().then((list) => current && list && setDamaged(list));
     return () => {
       current = false;
     };
   }, [dir, documents]);
 
-  async function act(doc: DamagedWorkspaceDocument, action: 'repair' | 'remove'): Promise<void> {
-    try {
-      const report = await workbench().workspaceRepairDocument({ workspaceDocumentId: doc.id, action });
-      const where = action === 'remove' ? `moved to ${report.movedTo}` : `repaired (set aside: ${report.setAside.join(', ')})`;
-      useUiStore.getState().notify('info', `${doc.id} ${where}`);
-    } catch (err) {
-      reportError(`Could not ${action} ${doc.id}`, err);
-    }
-    // Refreshing the list re-runs the check above.
-    await refreshWorkspace();
-  }
 
   if (damaged.length === 0) return null;
   return (
@@ -55,10 +40,10 @@ export function DamagedDocuments() {
               {d.file}: <span className="muted">{d.reason}</span>
             </span>
             <div className="button-row">
-              <button data-testid="damaged-repair" disabled={d.repair === null} title={d.repair ? REPAIR_HINT[d.repair] : 'Nothing to rebuild it from: remove it'} onClick={() => void act(d, 'repair')}>
+              <button data-testid="damaged-repair" disabled={d.repair === null} title={d.repair ? REPAIR_HINT[d.repair] : 'Nothing to rebuild it from: remove it'} onClick={() => void repairDocument(d, 'repair')}>
                 Repair
               </button>
-              <button data-testid="damaged-remove" title="Move the document's folder to removed/ in the workspace" onClick={() => void act(d, 'remove')}>
+              <button data-testid="damaged-remove" title="Move the document's folder to removed/ in the workspace" onClick={() => void repairDocument(d, 'remove')}>
                 Remove
               </button>
             </div>

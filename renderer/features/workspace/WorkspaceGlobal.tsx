@@ -1,19 +1,16 @@
 /**
- * Mounted once for the window: workspace autosave and events, following where the corrections
- * are kept, the "leave with unsaved corrections?" guard, and the window title's unsaved mark.
+ * Mounted once for the window: the "leave with unsaved corrections?" guard and the window
+ * title's unsaved mark. (Hand edits are saved by the session store's actions; workspace events
+ * reach services/workspace.ts through start-up's event dispatch.)
  */
 import { useEffect } from 'react';
-import { workbench } from '../../services/workbench';
-import { installAutosave } from './autosave';
-import { hasUnsavedCorrections, installLeaveGuard, trackCorrections, useSaveLocation } from './save-location';
-import { handleWorkspaceEvent } from './workspace';
+import { hasUnsavedCorrections, installLeaveGuard, useSaveLocation } from './save-location';
 
 const TITLE = document.title;
 
 export function WorkspaceGlobal() {
   useEffect(() => {
-    const stops = [installAutosave(), trackCorrections(), installLeaveGuard(), workbench().onEvent(handleWorkspaceEvent)];
-    return () => stops.forEach((stop) => stop());
+    return installLeaveGuard();
   }, []);
   const unsaved = hasUnsavedCorrections(useSaveLocation());
   useEffect(() => {

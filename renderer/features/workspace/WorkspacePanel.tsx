@@ -4,20 +4,20 @@
  * progress bar, the batch export, and re-anchoring when a document's source changed.
  */
 import { useEffect, useState } from 'react';
-import { useDocumentStore } from '../../stores/document';
+import { useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
-import { useEditingStore } from '../editing/editing-store';
 import {
   addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, importFolder, openNextToReview, openWorkspaceDocument, previewReanchor,
-  refreshWorkspace, startBatch, useWorkspaceStore,
-} from './workspace';
+  refreshWorkspace, startBatch,
+} from '../../services/workspace';
+import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
 import { DamagedDocuments } from './DamagedDocuments';
 import './workspace.css';
 
 function ReanchorBox() {
-  const source = useWorkspaceStore((s) => s.source);
-  const preview = useWorkspaceStore((s) => s.reanchorPreview);
+  const source = useSession((s) => s.shownInWorkspace?.source ?? null);
+  const preview = useSession((s) => s.shownInWorkspace?.reanchorPreview ?? null);
   if (source?.state !== 'changed') return null;
   return (
     <div className="source-changed" data-testid="source-changed">
@@ -73,9 +73,14 @@ function ImportFolderForm() {
 
 export function WorkspacePanel() {
   useEffect(() => void refreshWorkspace(), []);
-  const { dir, documents, batch, openId, addOpened, setAddOpened } = useWorkspaceStore();
-  const documentId = useDocumentStore((s) => s.id);
-  const inWorkspace = useEditingStore((s) => s.workspaceDocumentId !== null) || openId !== null;
+  const dir = useWorkspaceStore((s) => s.dir);
+  const documents = useWorkspaceStore((s) => s.documents);
+  const batch = useWorkspaceStore((s) => s.batch);
+  const addOpened = useWorkspaceStore((s) => s.addOpened);
+  const setAddOpened = useWorkspaceStore((s) => s.setAddOpened);
+  const openId = useSession((s) => s.shownInWorkspace?.id ?? null);
+  const documentId = useSession((s) => s.documentId);
+  const inWorkspace = useSession((s) => s.workspaceDocumentId !== null) || openId !== null;
   const strategy = useUiStore((s) => s.runForm.strategy);
   if (!dir) return null;
   const running = batch !== null && batch.outcomes === null;

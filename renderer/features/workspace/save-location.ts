@@ -3,11 +3,8 @@
  * file, or nowhere. Hand corrections that are neither saved nor exported are "unsaved": the
  * status bar marks them and leaving the page (reload, close) asks first.
  */
-import { create } from 'zustand';
-import { useDocumentStore } from '../../stores/document';
-import { useHistoryStore } from '../../stores/history';
-import { useEditingStore, type SaveStatus } from '../editing/editing-store';
-import { useWorkspaceStore } from './workspace-store';
+import { useSession, type SaveStatus, type SessionState } from '../../stores/session';
+import { useWorkspaceStore } from '../../stores/workspace';
 
 export type SaveLocation =
   | { kind: 'workspace'; dir: string; workspaceDocumentId: string; status: SaveStatus; error: string | null }
@@ -22,29 +19,6 @@ interface KeptState {
   /** The history revision when the shown document's corrections were last exported (or it was opened). */
   keptRevision: number;
   exportedTo: string | null;
-}
-
-export const useKeptStore = create<KeptState>()(() => ({ editedRevision: 0, keptRevision: 0, exportedTo: null }));
-
-/** The export wrote the shown segmentation, corrections and all, to this file. */
-export function noteExported(fileName: string): void {
-  useKeptStore.setState({ exportedTo: fileName, keptRevision: useHistoryStore.getState().revision });
-}
-
-/** Follows hand edits and document changes; returns the function that stops. */
-export function trackCorrections(): () => void {
-  const stopEdits = useHistoryStore.subscribe((state, previous) => {
-    if (state.revision !== previous.revision) useKeptStore.setState({ editedRevision: state.revision });
-  });
-  const stopDocuments = useDocumentStore.subscribe((state, previous) => {
-    if (state.id === previous.id) return;
-    const revision = useHistoryStore.getState().revision;
-    useKeptStore.setState({ editedRevision: revision, keptRevision: revision, exportedTo: null });
-  });
-  return () => {
-    stopEdits();
-    stopDocuments();
-  };
 }
 
 export interface LocationInputs {
@@ -74,23 +48,25 @@ export function hasUnsavedCorrections(location: SaveLocation): boolean {
   }
 }
 
-function currentInputs(): LocationInputs {
-  const { workspaceDocumentId, saveStatus, saveError } = useEditingStore.getState();
-  return { kept: useKeptStore.getState(), workspaceDocumentId, saveStatus, saveError, workspaceDir: useWorkspaceStore.getState().dir };
+function inputsOf(session: SessionState, workspaceDir: string | null): LocationInputs {
+  const { revision, keptRevision, exportedTo, workspaceDocumentId, saveStatus, saveError } = session;
+  return { kept: { editedRevision: revision, keptRevision, exportedTo }, workspaceDocumentId, saveStatus, saveError, workspaceDir };
 }
 
 export function currentSaveLocation(): SaveLocation {
-  return saveLocation(currentInputs());
+  return saveLocation(inputsOf(useSession.getState(), useWorkspaceStore.getState().dir));
 }
 
-/** The same, as a React hook that re-renders when any input changes. */
+/** The same, as a React hook that re-renders when it changes. */
 export function useSaveLocation(): SaveLocation {
-  const kept = useKeptStore();
-  const workspaceDocumentId = useEditingStore((s) => s.workspaceDocumentId);
-  const saveStatus = useEditingStore((s) => s.saveStatus);
-  const saveError = useEditingStore((s) => s.saveError);
+  const revision = useSession((s) => s.revision);
+  const keptRevision = useSession((s) => s.keptRevision);
+  const exportedTo = useSession((s) => s.exportedTo);
+  const workspaceDocumentId = useSession((s) => s.workspaceDocumentId);
+  const saveStatus = useSession((s) => s.saveStatus);
+  const saveError = useSession((s) => s.saveError);
   const workspaceDir = useWorkspaceStore((s) => s.dir);
-  return saveLocation({ kept, workspaceDocumentId, saveStatus, saveError, workspaceDir });
+  return saveLocation({ kept: { editedRevision: revision, keptRevision, exportedTo }, workspaceDocumentId, saveStatus, saveError, workspaceDir });
 }
 
 /**

@@ -8,7 +8,7 @@
 import {
   PieceTreeTextBufferBuilder, type TextBufferFactory,
 } from 'monaco-editor/esm/vs/editor/common/model/pieceTreeTextBuffer/pieceTreeTextBufferBuilder.js';
-import { nextTask } from '../../services/next-task';
+import { nextTask } from '../services/next-task';
 import { LineIndex, LineIndexBuilder } from './line-index';
 
 /** Characters laid out per task. */

@@ -1,27 +1,22 @@
 /**
  * The renderer's side of the workspace: opening its documents (with their saved runs and
  * correction) through the one show sequence, a document the person opened joining it, batch
- * runs, batch export and re-anchoring. Saving hand edits is autosave.ts; the list and status live
- * in `useWorkspaceStore`.
+ * runs, batch export, re-anchoring and damaged documents. Hand edits are saved by the session
+ * store's own actions (stores/session/corrections.ts); the list and batch status live in
+ * `useWorkspaceStore` (stores/workspace.ts). The panels are in features/workspace/.
  */
-import type { SegmentationResult } from '../../../shared/document/types';
-import type { RunOptions, WorkbenchEvent } from '../../../shared/ipc/contract';
-import { CORRECTED } from '../../../shared/workspace/schema';
-import type { WorkspaceDocumentSummary } from '../../../shared/workspace/types';
-import { reportError } from '../../services/errors';
-import { saveDownload } from '../../services/exports';
-import { beginShow, showDocument, type ShowOrigin, type ShowTicket } from '../../services/show-document';
-import { startRun } from '../../services/runs';
-import { workbench } from '../../services/workbench';
-import { useDocumentStore } from '../../stores/document';
-import { restartHistory } from '../../stores/history';
-import { useSegmentationStore } from '../../stores/segmentation';
-import { useUiStore } from '../../stores/ui';
-import { useEditingStore } from '../editing/editing-store';
-import { saveNow } from './autosave';
-import { useWorkspaceStore } from './workspace-store';
-
-export { useWorkspaceStore } from './workspace-store';
+import type { SegmentationResult } from '../../shared/document/types';
+import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
+import { CORRECTED } from '../../shared/workspace/schema';
+import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
+import { useSession } from '../stores/session';
+import { useUiStore } from '../stores/ui';
+import { useWorkspaceStore } from '../stores/workspace';
+import { reportError } from './errors';
+import { saveDownload } from './exports';
+import { startRun } from './runs';
+import { beginShow, showDocument, type ShowOrigin, type ShowTicket } from './show-document';
+import { workbench } from './workbench';
 
 const LAST_DOCUMENT_KEY = 'segment-workbench:last-workspace-document';
 
@@ -56,8 +51,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
   }
   const { document: doc, state } = opened;
   if (!(await showDocument(doc, ticket))) return false;
-  // After setDocument, which forgets the previous workspace document (see installAutosave).
-  useWorkspaceStore.setState({ source: state.source, openId: workspaceDocumentId, reanchorPreview: null });
+  // After showDocument, which forgot the previous workspace document.
+  useSession.getState().setShownInWorkspace({ id: workspaceDocumentId, source: state.source, reanchorPreview: null });
   localStorage.setItem(LAST_DOCUMENT_KEY, workspaceDocumentId);
   if (state.source.state === 'changed') {
     // Saved boundaries belong to the old text: show none of them until re-anchored.
@@ -67,22 +62,20 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
   }
   const { name, chars, sha256 } = doc.info;
   const runs = state.runs.map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
-  const segmentation = useSegmentationStore.getState();
   const shown = state.corrected
     ? asResult(name, chars, sha256, CORRECTED, state.corrected.segmentation, { basedOn: state.corrected.basedOn, revision: state.corrected.revision, editedAt: state.corrected.editedAt })
     : runs.pop();
-  for (const run of runs) segmentation.setResult(run, { keepPrevious: true });
-  if (shown) segmentation.setResult(shown, { keepPrevious: true });
-  // Loading is not editing: the history starts here.
-  restartHistory();
-  useEditingStore.getState().setWorkspaceDocument(workspaceDocumentId);
+  // Loading is not editing: the history starts at the result shown.
+  useSession.getState().loadSaved(runs, shown ?? null);
+  useSession.getState().linkWorkspaceDocument(workspaceDocumentId);
   if (!shown) await startRun(useUiStore.getState().defaultStrategy);
   return true;
 }
 
 /** Review one by one: opens the next document that is not fully reviewed (after the one shown, wrapping). */
 export async function openNextToReview(): Promise<boolean> {
-  const { documents, openId } = useWorkspaceStore.getState();
+  const { documents } = useWorkspaceStore.getState();
+  const openId = useSession.getState().shownInWorkspace?.id ?? null;
   const from = documents.findIndex((d) => d.id === openId);
   for (let step = 1; step <= documents.length; step++) {
     const d = documents[(from + step + documents.length) % documents.length]!;
@@ -113,11 +106,11 @@ export async function openLastWorkspaceDocument(): Promise<'shown' | 'superseded
 
 /** Copies the open document into the workspace, so its corrections are saved from now on. */
 export async function addOpenDocumentToWorkspace(): Promise<void> {
-  const documentId = useDocumentStore.getState().id;
+  const documentId = useSession.getState().documentId;
   if (!documentId) return;
   try {
     await adopt(await workbench().workspaceAddDocument({ documentId }));
-    await saveNow();
+    await useSession.getState().saveCorrection();
   } catch (err) {
     reportError('Could not add the document to the workspace', err);
   }
@@ -125,8 +118,8 @@ export async function addOpenDocumentToWorkspace(): Promise<void> {
 
 /** From now on the shown document is this workspace document: its corrections are saved there. */
 async function adopt(summary: WorkspaceDocumentSummary): Promise<void> {
-  useEditingStore.getState().setWorkspaceDocument(summary.id);
-  useWorkspaceStore.setState({ openId: summary.id, source: { state: 'unchanged' } });
+  useSession.getState().linkWorkspaceDocument(summary.id);
+  useSession.getState().setShownInWorkspace({ id: summary.id, source: { state: 'unchanged' }, reanchorPreview: null });
   localStorage.setItem(LAST_DOCUMENT_KEY, summary.id);
   await refreshWorkspace();
 }
@@ -142,7 +135,7 @@ export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
   // A file opened right after the page loaded may come before start-up learned of the workspace.
   if (!useWorkspaceStore.getState().loaded) await refreshWorkspace();
   const { dir, addOpened, documents } = useWorkspaceStore.getState();
-  const documentId = useDocumentStore.getState().id;
+  const documentId = useSession.getState().documentId;
   if (!dir || !addOpened || !documentId || !ticket.isCurrent()) return 'not-joined';
   try {
     const summary = await workbench().workspaceAddDocument({ documentId });
@@ -160,17 +153,20 @@ export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
 }
 
 export async function previewReanchor(): Promise<void> {
-  const id = useWorkspaceStore.getState().openId;
-  if (!id) return;
+  const shown = useSession.getState().shownInWorkspace;
+  if (!shown) return;
   try {
-    useWorkspaceStore.setState({ reanchorPreview: await workbench().workspaceReanchor({ workspaceDocumentId: id, apply: false }) });
+    const reanchorPreview = await workbench().workspaceReanchor({ workspaceDocumentId: shown.id, apply: false });
+    // Only while that document is still the one shown.
+    const now = useSession.getState().shownInWorkspace;
+    if (now?.id === shown.id) useSession.getState().setShownInWorkspace({ ...now, reanchorPreview });
   } catch (err) {
     reportError('Could not re-anchor', err);
   }
 }
 
 export async function applyReanchor(): Promise<void> {
-  const id = useWorkspaceStore.getState().openId;
+  const id = useSession.getState().shownInWorkspace?.id;
   if (!id) return;
   try {
     await workbench().workspaceReanchor({ workspaceDocumentId: id, apply: true });
@@ -228,6 +224,28 @@ export async function exportWorkspace(format: 'training' | 'wiki727k'): Promise<
   } catch (err) {
     reportError('Could not export the workspace', err);
   }
+}
+
+/** The documents of the workspace that cannot be read as they are; null when the check failed (reported). */
+export async function listDamagedDocuments(): Promise<DamagedWorkspaceDocument[] | null> {
+  try {
+    return await workbench().workspaceListDamaged({});
+  } catch (err) {
+    reportError('Could not check the workspace for damaged documents', err);
+    return null;
+  }
+}
+
+/** Repairs or removes a damaged document, says what was done, and refreshes the list (which checks again). */
+export async function repairDocument(doc: DamagedWorkspaceDocument, action: 'repair' | 'remove'): Promise<void> {
+  try {
+    const report = await workbench().workspaceRepairDocument({ workspaceDocumentId: doc.id, action });
+    const where = action === 'remove' ? `moved to ${report.movedTo}` : `repaired (set aside: ${report.setAside.join(', ')})`;
+    useUiStore.getState().notify('info', `${doc.id} ${where}`);
+  } catch (err) {
+    reportError(`Could not ${action} ${doc.id}`, err);
+  }
+  await refreshWorkspace();
 }
 
 export function handleWorkspaceEvent(event: WorkbenchEvent): void {

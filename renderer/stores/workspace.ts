@@ -1,9 +1,10 @@
 /**
- * The workspace as this window sees it: its folder and documents, the workspace document on
- * screen, a batch run's progress, and the person's "add opened documents" setting.
+ * The workspace as this window sees it: its folder and documents, a batch run's progress, and
+ * the person's "add opened documents" setting. Which workspace document is on screen is part of
+ * the session (stores/session: `shownInWorkspace`), reset with every document shown.
  */
 import { create } from 'zustand';
-import type { BatchOutcome, ReanchorReport, SourceStatus, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import type { BatchOutcome, WorkspaceDocumentSummary } from '../../shared/workspace/types';
 
 export interface BatchState {
   batchId: string;
@@ -17,11 +18,6 @@ export interface WorkspaceState {
   loaded: boolean;
   dir: string | null;
   documents: WorkspaceDocumentSummary[];
-  /** The open workspace document's source status, and a re-anchor preview when it changed. */
-  source: SourceStatus | null;
-  /** The workspace document on screen (also while its source awaits re-anchoring). */
-  openId: string | null;
-  reanchorPreview: ReanchorReport | null;
   batch: BatchState | null;
   /** A document the person opens from outside joins the workspace at once (on unless turned off). */
   addOpened: boolean;
@@ -43,9 +39,6 @@ export const useWorkspaceStore = create<WorkspaceState>()((set) => ({
   loaded: false,
   dir: null,
   documents: [],
-  source: null,
-  openId: null,
-  reanchorPreview: null,
   batch: null,
   addOpened: storedAddOpened(),
   setAddOpened: (addOpened) => {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { segmentationFromCuts, toSegments } from '../../shared/document/segmentation';
-import { approxTokens, segmentsInSlices, segmentsOf, sizeLabel } from './segments';
+import { segmentationFromCuts, toSegments } from '../../../shared/document/segmentation';
+import { segmentsInSlices, segmentsOf } from './select-segments';
 
 describe('derived segments', () => {
   it('match the shared toSegments, heads included, on any text and cuts', () => {
@@ -57,14 +57,5 @@ describe('derived segments', () => {
     const split = segmentsOf(text, { boundaries: [10, 15, 21, 34], notes: [{}, {}, {}, {}, {}] });
     expect(split[0]).toBe(after[0]);
     expect(split[4]).toMatchObject({ index: 4, start: 34, head: after[3]!.head });
-  });
-
-  it('approximates tokens as a quarter of the characters, rounded up', () => {
-    expect(approxTokens(0)).toBe(0);
-    expect(approxTokens(9)).toBe(3);
-  });
-
-  it('labels a size with grouped digits and the approximate tokens', () => {
-    expect(sizeLabel(1234)).toBe('1,234 chars · ~309 tok');
   });
 });

@@ -1,15 +1,15 @@
 /**
- * The segment list the views draw, derived from the current result. It is memoised on (text,
+ * A selector, not a store: the segment list the views draw, derived from the session's text and
+ * current result. It is memoised on (text,
  * segmentation) identity so every component shares one array per change, and built from the
  * previous list: a segment whose range, place and note did not change is the very same object as
  * before (so memoised rows skip it), and one whose range did not change keeps its head. An edit
  * then computes heads only for the segments it touched (`toSegments` would re-read all 5 MB to
  * find 5,000 heads on every edit); the walk itself compares integers.
  */
-import type { Segmentation, SegmentNote } from '../../shared/document/types';
-import { headOf } from '../../shared/document/segmentation';
-import { useDocumentStore } from './document';
-import { useSegmentationStore } from './segmentation';
+import type { Segmentation, SegmentNote } from '../../../shared/document/types';
+import { headOf } from '../../../shared/document/segmentation';
+import { useSession } from './index';
 
 export interface SegmentView {
   index: number;
@@ -113,19 +113,7 @@ class SegmentsBuild {
 
 /** The segments on screen; empty until a result for the open document exists. */
 export function useSegments(): SegmentView[] {
-  const text = useDocumentStore((s) => s.text);
-  const segmentation = useSegmentationStore((s) => s.current?.segmentation ?? null);
+  const text = useSession((s) => s.text);
+  const segmentation = useSession((s) => s.current?.segmentation ?? null);
   return segmentsOf(text, segmentation);
-}
-
-/** Approximate token count, labelled "~tok" in the UI: no tokenizer runs in the renderer. */
-export function approxTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
-
-export const numberFormat = new Intl.NumberFormat('en-US');
-
-/** A segment's size as every view shows it: "1,234 chars · ~309 tok". */
-export function sizeLabel(chars: number): string {
-  return `${numberFormat.format(chars)} chars · ~${numberFormat.format(approxTokens(chars))} tok`;
 }

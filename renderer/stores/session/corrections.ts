@@ -1,0 +1,42 @@
+/**
+ * The corrections slice: where the shown document's hand corrections are kept. In the workspace,
+ * every edit, undo and redo is sent at once by the history slice's actions (through
+ * `saveCorrection`); the service debounces the writes and answers each call once a write holding
+ * it is on disk. Outside it, an export keeps them as they were (`noteExported`).
+ */
+import { saveCorrectionToWorkspace } from '../../services/corrections';
+import { describeError, reportError } from '../../services/errors';
+import type { CorrectionsSlice, SessionGet, SessionSet } from './types';
+
+export const NO_CORRECTIONS_LINK = { workspaceDocumentId: null, saveStatus: 'none', saveError: null, shownInWorkspace: null, exportedTo: null } as const;
+
+export function createCorrectionsSlice(set: SessionSet, get: SessionGet): CorrectionsSlice {
+  let latestSave = 0;
+  return {
+    ...NO_CORRECTIONS_LINK,
+    keptRevision: 0,
+
+    linkWorkspaceDocument: (workspaceDocumentId) => set({ workspaceDocumentId, saveStatus: 'none', saveError: null }),
+    setShownInWorkspace: (shownInWorkspace) => set({ shownInWorkspace }),
+
+    saveCorrection() {
+      const { workspaceDocumentId, current } = get();
+      if (!workspaceDocumentId || !current) return Promise.resolve();
+      const seq = ++latestSave;
+      set({ saveStatus: 'pending', saveError: null });
+      return saveCorrectionToWorkspace({ workspaceDocumentId, segmentation: current.segmentation, basedOnStrategy: current.strategy }).then(
+        () => {
+          // The status follows the latest call.
+          if (seq === latestSave) set({ saveStatus: 'saved', saveError: null });
+        },
+        (err: unknown) => {
+          // A failed save is reported even when a later one is under way: the person must know.
+          set({ saveStatus: 'failed', saveError: describeError(err) });
+          reportError('A correction was not saved', err);
+        },
+      );
+    },
+
+    noteExported: (fileName) => set({ exportedTo: fileName, keptRevision: get().revision }),
+  };
+}

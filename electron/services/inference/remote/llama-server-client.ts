@@ -82,9 +82,11 @@ export class LlamaServerClient implements ServerClient {
         ...(request.grammar !== undefined ? { grammar: request.grammar } : {}),
         // Every adapter the server holds is listed: the chosen one at its scale, the others off.
         lora: request.adapter ? [{ id: request.adapter.adapter.id, scale: request.adapter.scale }] : [],
-        // Off on purpose: with the slot's prompt cache on, windows run after another adapter's
-        // requests decoded differently from the local engine (docs/scale-out.md); each window is
-        // evaluated from scratch, as the local engine does after an adapter change.
+        // Off on purpose (docs/scale-out.md, "Why the prompt cache stays off"): llama-server's RAM
+        // prompt cache (--cache-ram, on by default) keeps slot states keyed by their tokens only and
+        // restores one into a slot before the slot's adapter check, which compares with the slot's
+        // previous request, not with the adapter the restored state was computed under; a window
+        // could then start from another adapter's KV. Off, each window is evaluated in full.
         cache_prompt: false,
         return_tokens: true,
         chat_parser: ACCEPT_ANY_OUTPUT_PARSER,

@@ -16,6 +16,7 @@ import { addsNothing } from '../../shared/chunks';
 import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../../electron/cli/remote-flags';
 import { displayUrl } from '../../electron/services/inference/remote/settings';
+import { endpointsCapacity } from '../../electron/services/inference/remote/endpoint-health';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
@@ -93,6 +94,9 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
   };
   const runSettings = { ...settingsFromEnvironment(), ...(remote ? { remote } : {}) };
+  // On inference servers the documents of the corpus go out together, as many as the endpoints take
+  // requests at once (their windows then share the servers' slots); locally one after another.
+  const remoteDocuments = remote ? await endpointsCapacity(remote) : 1;
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;
@@ -102,7 +106,8 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   for (const strategy of run) {
     const runner: StrategyRunner = {
       kind: strategy.kind,
-      run: ({ text, info, strategy: name }) => runStrategy({ text, info, strategy: name, options, settings: runSettings }),
+      documentsAtOnce: strategy.kind === 'model' ? remoteDocuments : 1,
+      run: ({ text, info, strategy: name }, signal) => runStrategy({ text, info, strategy: name, options, settings: runSettings }, { signal }),
     };
     try {
       strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);

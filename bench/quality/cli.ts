@@ -16,6 +16,7 @@ import { addsNothing } from '../../shared/chunks';
 import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../../electron/cli/remote-flags';
 import { displayUrl } from '../../electron/services/inference/remote/settings';
+import { endpointsCapacity } from '../../electron/services/inference/remote/endpoint-health';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
@@ -35,6 +36,7 @@ const SPEC = {
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
   mode: { type: 'enum', values: DECODING_MODES, description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
+  'documents-at-once': { type: 'int', min: 1, description: 'model strategies on inference servers: documents sent together (default: as many as the endpoints take requests at once)' },
   // The retrieval check indexes each segment as the export would write it (overlap only with --chunk-overlap-inline).
   ...CHUNK_FLAGS,
   ...REMOTE_FLAGS,
@@ -87,6 +89,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   // The environment is read here, once, and passed down as settings.
   const host = hostSettingsFromEnvironment();
   const remote = remoteSettingsFrom(flags, host);
+  if (flags['documents-at-once'] !== undefined && !remote) throw new UserInputError('--documents-at-once applies only with --backend remote (locally the documents run one after another)');
   const options: StrategyOptions = {
     ...(remote ? { backend: 'remote' as const } : {}),
     ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
@@ -94,6 +97,9 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
   };
   const runSettings = { ...runSettingsOf(host), remote: remote ?? undefined };
+  // On inference servers the documents of the corpus go out together, as many as the endpoints take
+  // requests at once (their windows then share the servers' slots); locally one after another.
+  const remoteDocuments = remote ? (flags['documents-at-once'] ?? (await endpointsCapacity(remote))) : 1;
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;
@@ -103,7 +109,8 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   for (const strategy of run) {
     const runner: StrategyRunner = {
       kind: strategy.kind,
-      run: ({ text, info, strategy: name }) => runStrategy({ text, info, strategy: name, options, settings: runSettings }),
+      documentsAtOnce: strategy.kind === 'model' ? remoteDocuments : 1,
+      run: ({ text, info, strategy: name }, signal) => runStrategy({ text, info, strategy: name, options, settings: runSettings }, { signal }),
     };
     try {
       strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);

@@ -19,8 +19,10 @@ export interface StrategyFigures {
   precision: number;
   recall: number;
   f1: number;
-  /** Wall-clock segmentation time summed over documents. */
+  /** Wall-clock time to segment the corpus (documents one after another, or `documentsAtOnce`). */
   seconds: number;
+  /** Documents segmented at once: 1, or on inference servers the endpoints' capacity. */
+  documentsAtOnce: number;
   embeddingBytes: number;
   /** Warnings the strategy reported (e.g. heads it could not place). */
   warnings: number;

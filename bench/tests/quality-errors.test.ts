@@ -15,6 +15,8 @@ describe('bench quality: bad input is a one-line user error', () => {
     [['--corpus', 'test/fixtures/corpus-sample/novel/manifest.json'], /is not a folder/],
     [['--corpus', 'test/fixtures/corpus-sample/novel', '--strategies', 'structural,nope'], /unknown strategy 'nope'/],
     [['--corpus', 'test/fixtures/corpus-sample/novel', '--limit', '0'], /--limit must be at least 1/],
+    [['--corpus', 'test/fixtures/corpus-sample/novel', '--documents-at-once', '2'], /--documents-at-once applies only with --backend remote/],
+    [['--corpus', 'test/fixtures/corpus-sample/novel', '--backend', 'remote', '--endpoint', 'http://127.0.0.1:9', '--documents-at-once', '0'], /--documents-at-once must be at least 1/],
   ])('%j', async (argv, message) => {
     const error = await qualityCommand(argv).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UserInputError);

@@ -37,6 +37,8 @@ export interface ServerOptions {
   model?: string;
   /** Require this API key (llama-server --api-key). */
   apiKey?: string;
+  /** Listen on this port (a restarted server takes its old one); default: a free port. */
+  port?: number;
 }
 
 export interface RunningServer {
@@ -52,7 +54,7 @@ export interface RunningServer {
 export const FIXTURE_LORAS = ['simple', 'topic', 'summary'].map((s) => join(fixtureModelsDir, `tiny-lora-${s}.gguf`));
 
 export async function startLlamaServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const parallel = options.parallel ?? 2;
   const args = [
     '-m', options.model ?? tinyModelPath,

@@ -24,6 +24,7 @@ import { planWindows, WindowPlanError } from '../../../shared/profiles/windows';
 import { documentUnits, type DocumentUnit } from './document-units';
 import type { BackendInfo, GpuChoice, InferenceEngine } from './engine';
 import { abortError, InferenceError } from './errors';
+import { runBounded } from '../strategies/run-bounded';
 import { localCompleter, modelTokenizer } from './local-completer';
 import { RunMeter, type ModelRunProgress } from './progress';
 import type { WindowCompleter, WindowCompletion, WindowTokenizer } from './window-completer';
@@ -227,7 +228,7 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
   });
 
   const generateStart = performance.now();
-  const outputs = await completeAll(windows.length, completer.parallel, hooks.signal, async (k, signal) => {
+  const outputs = await runBounded(windows.length, completer.parallel, hooks.signal, async (k, signal) => {
     const w = windows[k]!;
     // Nothing the grammar could offer: the window has no sentence start (one long sentence).
     if (req.mode === 'constrained' && w.candidates.length === 0) {
@@ -367,37 +368,4 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
 function explainWindowFailure(err: unknown, k: number, total: number): unknown {
   if (err instanceof Error) err.message = `running window ${k + 1} of ${total}: ${err.message}`;
   return err;
-}
-
-/**
- * Runs `count` jobs with at most `parallel` in flight, results in job order. The first failure
- * aborts the others (through the signal each job gets) and is what rejects.
- */
-async function completeAll<T>(count: number, parallel: number, outer: AbortSignal | undefined, job: (k: number, signal: AbortSignal) => Promise<T>): Promise<T[]> {
-  const inner = new AbortController();
-  const forward = () => inner.abort(outer?.reason);
-  if (outer?.aborted) throw abortError();
-  outer?.addEventListener('abort', forward, { once: true });
-  const results: T[] = new Array(count);
-  let next = 0;
-  let failure: { err: unknown } | null = null;
-  async function lane(): Promise<void> {
-    while (!failure && next < count) {
-      const k = next++;
-      try {
-        results[k] = await job(k, inner.signal);
-      } catch (err) {
-        if (!failure) failure = { err };
-        inner.abort(err);
-      }
-    }
-  }
-  try {
-    await Promise.all(Array.from({ length: Math.max(1, Math.min(parallel, count)) }, lane));
-  } finally {
-    outer?.removeEventListener('abort', forward);
-  }
-  if (outer?.aborted) throw abortError();
-  if (failure) throw (failure as { err: unknown }).err;
-  return results;
 }

@@ -161,6 +161,7 @@ function EndpointsSection() {
   return (
     <Panel
       title="Inference servers"
+      testId="inference-servers"
       meta={
         <button className="small" onClick={() => void refreshEndpoints()}>
           Check again

@@ -9,7 +9,7 @@ import type { WindowTokenizer } from '../window-completer';
 import { EndpointFailure, RemoteError } from './errors';
 import { probeTimeout, requestJson } from './http';
 import { LlamaServerClient } from './llama-server-client';
-import { EndpointPool, type PoolEndpoint } from './pool';
+import { EndpointPool, type PoolEndpoint, type RotationWarning } from './pool';
 import type { ServerClient, ServerInfo } from './server-client';
 import { parseEndpoint, withoutCredentials, type EndpointSpec, type RemoteSettings } from './settings';
 import { VllmClient } from './vllm-client';
@@ -87,8 +87,26 @@ async function checkVocabulary(client: ServerClient, info: ServerInfo, tokenizer
   }
 }
 
+/** What an endpoint serves, in a form two probes can be compared by. */
+function served(info: ServerInfo): string {
+  return JSON.stringify([info.kind, info.model, info.adapters.map((a) => [a.id, a.path])]);
+}
+
+/**
+ * Whether an endpoint that left the rotation may rejoin: it answers, serves the same model and
+ * adapters (ids included: requests name adapters by id) and, with a tokenizer, the same vocabulary.
+ * A server restarted with something else stays out, with the reason as its last error.
+ */
+export async function recheckEndpoint(endpoint: PoolEndpoint, tokenizer: WindowTokenizer | null): Promise<void> {
+  const info = await endpoint.client.info();
+  if (served(info) !== served(endpoint.info)) {
+    throw new RemoteError('endpoint-changed', `${endpoint.client.endpoint.url} came back serving ${info.model} with adapters [${info.adapters.map((a) => a.path).join(', ')}], not what it served before; start a new run to use it`);
+  }
+  if (tokenizer) await checkVocabulary(endpoint.client, info, tokenizer);
+}
+
 /** Connects every endpoint (in parallel); any failure fails the whole connection. */
-export async function connectPool(settings: RemoteSettings, tokenizer: WindowTokenizer | null, onWarning: (message: string) => void, signal?: AbortSignal): Promise<EndpointPool> {
+export async function connectPool(settings: RemoteSettings, tokenizer: WindowTokenizer | null, onWarning: (message: string, code: RotationWarning) => void, signal?: AbortSignal): Promise<EndpointPool> {
   if (settings.endpoints.length === 0) {
     throw new RemoteError('no-endpoints', 'the remote backend needs at least one endpoint: give --endpoint URL (repeatable) or set WORKBENCH_ENDPOINTS');
   }
@@ -96,5 +114,5 @@ export async function connectPool(settings: RemoteSettings, tokenizer: WindowTok
     throw new RemoteError('invalid-endpoint', `--concurrency must be a whole number of at least 1, got ${settings.concurrency}`);
   }
   const endpoints = await Promise.all(settings.endpoints.map((raw) => connectEndpoint(raw, settings, tokenizer, signal)));
-  return new EndpointPool(endpoints, onWarning);
+  return new EndpointPool(endpoints, onWarning, { recheck: (e) => recheckEndpoint(e, tokenizer) });
 }

@@ -39,6 +39,16 @@ export async function checkEndpoints(settings: RemoteSettings, tokenizerPath?: s
   );
 }
 
+/**
+ * Requests the endpoints take at once, together (each one's concurrency: --concurrency, else its
+ * slots): how many documents a benchmark sends at once so that every slot has work. At least 1
+ * (with no usable endpoint the runs themselves report why).
+ */
+export async function endpointsCapacity(settings: RemoteSettings, signal?: AbortSignal): Promise<number> {
+  const health = await checkEndpoints(settings, undefined, signal);
+  return Math.max(1, health.reduce((n, h) => n + (h.ok ? (h.concurrency ?? 0) : 0), 0));
+}
+
 /** One line per endpoint, for the CLI. */
 export function describeEndpoint(h: EndpointHealth): string {
   if (!h.ok) return `  ${h.endpoint}: NOT USABLE: ${h.error}`;

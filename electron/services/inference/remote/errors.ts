@@ -18,7 +18,8 @@ export type RemoteErrorCode =
   | 'vocabulary-mismatch'
   | 'window-too-large'
   | 'request-failed'
-  | 'endpoints-down';
+  | 'endpoints-down'
+  | 'endpoint-changed';
 
 export class RemoteError extends UserError {
   constructor(

@@ -9,6 +9,18 @@ import { probeTimeout, requestJson } from './http';
 import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
 import type { EndpointSpec } from './settings';
 
+/**
+ * llama-server parses every completion's text as a chat message, even on `/completion`
+ * (task_result_state::update_chat_msg → common_chat_parse in tools/server/server-task.cpp); its
+ * default "Content-only" parser reads UTF-8 code points (common_peg_until_parser in
+ * common/peg-parser.cpp) and fails on bytes that are not UTF-8, which a model can write one byte
+ * token at a time, and the server then answers HTTP 500 instead of the completion. The workbench
+ * reads the generated ids (`return_tokens`), never that message, so it sends a parser that accepts
+ * any text without reading it: one epsilon rule, in the arena's JSON form (common_peg_arena::load).
+ * Servers that predate the field ignore it.
+ */
+export const ACCEPT_ANY_OUTPUT_PARSER = JSON.stringify({ parsers: [{ type: 'epsilon' }], rules: {}, root: 0 });
+
 interface Props {
   total_slots?: number;
   model_path?: string;
@@ -70,11 +82,14 @@ export class LlamaServerClient implements ServerClient {
         ...(request.grammar !== undefined ? { grammar: request.grammar } : {}),
         // Every adapter the server holds is listed: the chosen one at its scale, the others off.
         lora: request.adapter ? [{ id: request.adapter.adapter.id, scale: request.adapter.scale }] : [],
-        // Off on purpose: with the slot's prompt cache on, windows run after another adapter's
-        // requests decoded differently from the local engine (docs/scale-out.md); each window is
-        // evaluated from scratch, as the local engine does after an adapter change.
+        // Off on purpose (docs/scale-out.md, "Why the prompt cache stays off"): llama-server's RAM
+        // prompt cache (--cache-ram, on by default) keeps slot states keyed by their tokens only and
+        // restores one into a slot before the slot's adapter check, which compares with the slot's
+        // previous request, not with the adapter the restored state was computed under; a window
+        // could then start from another adapter's KV. Off, each window is evaluated in full.
         cache_prompt: false,
         return_tokens: true,
+        chat_parser: ACCEPT_ANY_OUTPUT_PARSER,
         stream: false,
       },
       { apiKey: this.apiKey, signal: request.signal },

@@ -4,7 +4,10 @@
  * on, when there is one). A request that fails with 429, 503 or a broken connection is retried
  * with exponential backoff, on another endpoint where possible; an endpoint that fails
  * FAILURES_TO_LEAVE times in a row leaves the rotation with a warning, and the requests waiting
- * for it go to the others. With no endpoint left, every request fails with `endpoints-down`.
+ * for it go to the others. A departed endpoint is checked again after a back-off (REJOIN_MS,
+ * doubling up to REJOIN_MAX_MS) and rejoins, with a warning, once it answers and still serves what
+ * it served (the `recheck` the pool was given); until then the pool keeps checking. With no
+ * endpoint left, every request fails with `endpoints-down`.
  */
 import { abortError } from '../errors';
 import { EndpointFailure, RemoteError } from './errors';
@@ -14,6 +17,8 @@ const FAILURES_TO_LEAVE = 3;
 const MAX_ATTEMPTS = 6;
 const BACKOFF_MS = 200;
 const BACKOFF_MAX_MS = 5_000;
+const REJOIN_MS = 1_000;
+const REJOIN_MAX_MS = 30_000;
 
 export interface PoolEndpoint {
   client: ServerClient;
@@ -30,6 +35,26 @@ interface Member extends PoolEndpoint {
   failuresInARow: number;
   out: boolean;
   lastError: string | null;
+  /** When it left the rotation (ms since the epoch), while it is out. */
+  outSince: number;
+  /** Checks since it left; the next waits REJOIN_MS * 2^checks. */
+  rejoinChecks: number;
+  rejoinTimer: ReturnType<typeof setTimeout> | null;
+}
+
+/** A change of the rotation: an endpoint left it, or came back. */
+export type RotationWarning = 'endpoint-left' | 'endpoint-back';
+
+export interface PoolOptions {
+  /** Retry back-off of a failed request, doubled per attempt. */
+  backoffMs?: number;
+  /** First wait before a departed endpoint is checked again, doubled per failed check. */
+  rejoinMs?: number;
+  /**
+   * Whether a departed endpoint may rejoin: resolves when it answers and serves what it served
+   * (model, adapters, vocabulary), throws (with the reason) when not. Absent: departed stays out.
+   */
+  recheck?: (endpoint: PoolEndpoint) => Promise<void>;
 }
 
 export interface EndpointStatus {
@@ -60,13 +85,27 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
 export class EndpointPool {
   private readonly members: Member[];
   private waiters: (() => void)[] = [];
+  private closed = false;
+  private readonly backoffMs: number;
+  private readonly rejoinMs: number;
 
   constructor(
     endpoints: PoolEndpoint[],
-    private readonly onWarning: (message: string) => void = () => undefined,
-    private readonly backoffMs = BACKOFF_MS,
+    private readonly onWarning: (message: string, code: RotationWarning) => void = () => undefined,
+    private readonly options: PoolOptions = {},
   ) {
-    this.members = endpoints.map((e) => ({ ...e, outstanding: 0, peak: 0, requests: 0, failuresInARow: 0, out: false, lastError: null }));
+    this.backoffMs = options.backoffMs ?? BACKOFF_MS;
+    this.rejoinMs = options.rejoinMs ?? REJOIN_MS;
+    this.members = endpoints.map((e) => ({ ...e, outstanding: 0, peak: 0, requests: 0, failuresInARow: 0, out: false, lastError: null, outSince: 0, rejoinChecks: 0, rejoinTimer: null }));
+  }
+
+  /** Stops checking departed endpoints (the pool is no longer used). */
+  close(): void {
+    this.closed = true;
+    for (const m of this.members) {
+      if (m.rejoinTimer) clearTimeout(m.rejoinTimer);
+      m.rejoinTimer = null;
+    }
   }
 
   /** Requests the live endpoints take at once, together. */
@@ -113,8 +152,37 @@ export class EndpointPool {
     if (!member.out && member.failuresInARow >= FAILURES_TO_LEAVE) {
       member.out = true;
       const left = this.members.filter((m) => !m.out).length;
-      this.onWarning(`endpoint ${member.client.endpoint.url} left the rotation after ${member.failuresInARow} failures in a row (last: ${err.message}); ${left} endpoint${left === 1 ? '' : 's'} left`);
+      this.onWarning(`endpoint ${member.client.endpoint.url} left the rotation after ${member.failuresInARow} failures in a row (last: ${err.message}); ${left} endpoint${left === 1 ? '' : 's'} left`, 'endpoint-left');
+      member.outSince = Date.now();
+      member.rejoinChecks = 0;
+      this.scheduleRejoin(member);
     }
+  }
+
+  private scheduleRejoin(member: Member): void {
+    const recheck = this.options.recheck;
+    if (!recheck || this.closed) return;
+    const wait = Math.min(REJOIN_MAX_MS, this.rejoinMs * 2 ** member.rejoinChecks);
+    member.rejoinTimer = setTimeout(() => {
+      member.rejoinTimer = null;
+      member.rejoinChecks++;
+      recheck(member).then(
+        () => {
+          if (this.closed || !member.out) return;
+          member.out = false;
+          member.failuresInARow = 0;
+          const live = this.liveMembers().length;
+          this.onWarning(`endpoint ${member.client.endpoint.url} is back in the rotation after ${Math.round((Date.now() - member.outSince) / 1000)} s; ${live} endpoint${live === 1 ? '' : 's'} live`, 'endpoint-back');
+          this.wake();
+        },
+        (err: unknown) => {
+          member.lastError = (err as Error)?.message ?? String(err);
+          this.scheduleRejoin(member);
+        },
+      );
+    }, wait);
+    // A pending check never keeps the process alive.
+    (member.rejoinTimer as { unref?: () => void }).unref?.();
   }
 
   private liveMembers(): Member[] {

@@ -12,7 +12,7 @@ import { prepareWindows, segmentWindows, type ModelFiles, type PipelineHooks, ty
 import type { WindowTokenizer } from '../window-completer';
 import { requireAdapter, type WantedAdapter } from './adapters';
 import { connectPool } from './connect';
-import type { EndpointPool, PoolEndpoint } from './pool';
+import type { EndpointPool, PoolEndpoint, RotationWarning } from './pool';
 import { remoteCompleter } from './remote-completer';
 import type { ServedAdapter } from './server-client';
 import type { RemoteSettings } from './settings';
@@ -25,14 +25,14 @@ export interface RemoteRunRequest extends WindowRunRequest {
 }
 
 export interface RemoteRunHooks extends PipelineHooks {
-  /** A warning about the endpoints (one left the rotation); also put into the result's warnings. */
+  /** A warning about the endpoints (one left the rotation or came back); also put into the result's warnings. */
   onWarning?: (message: string) => void;
 }
 
 interface SharedPool {
   pool: Promise<EndpointPool>;
   users: number;
-  warnings: Set<(message: string) => void>;
+  warnings: Set<(message: string, code: RotationWarning) => void>;
 }
 
 const pools = new Map<string, SharedPool>();
@@ -41,12 +41,12 @@ function poolKey(settings: RemoteSettings, modelPath: string): string {
   return JSON.stringify([settings.endpoints, settings.concurrency ?? null, settings.apiKey ?? '', modelPath]);
 }
 
-async function withPool<T>(settings: RemoteSettings, modelPath: string, tokenizer: WindowTokenizer, onWarning: (m: string) => void, signal: AbortSignal | undefined, use: (pool: EndpointPool) => Promise<T>): Promise<T> {
+async function withPool<T>(settings: RemoteSettings, modelPath: string, tokenizer: WindowTokenizer, onWarning: (m: string, code: RotationWarning) => void, signal: AbortSignal | undefined, use: (pool: EndpointPool) => Promise<T>): Promise<T> {
   const key = poolKey(settings, modelPath);
   let shared = pools.get(key);
   if (!shared) {
-    const warnings = new Set<(message: string) => void>();
-    const created: SharedPool = { users: 0, warnings, pool: connectPool(settings, tokenizer, (m) => warnings.forEach((w) => w(m)), signal) };
+    const warnings = new Set<(message: string, code: RotationWarning) => void>();
+    const created: SharedPool = { users: 0, warnings, pool: connectPool(settings, tokenizer, (m, code) => warnings.forEach((w) => w(m, code)), signal) };
     shared = created;
     pools.set(key, created);
     created.pool.catch(() => {
@@ -59,16 +59,20 @@ async function withPool<T>(settings: RemoteSettings, modelPath: string, tokenize
     return await use(await shared.pool);
   } finally {
     shared.warnings.delete(onWarning);
-    if (--shared.users === 0 && pools.get(key) === shared) pools.delete(key);
+    if (--shared.users === 0 && pools.get(key) === shared) {
+      pools.delete(key);
+      // No run uses it any more: stop checking its departed endpoints.
+      void shared.pool.then((pool) => pool.close(), () => undefined);
+    }
   }
 }
 
 export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowTokenizer, hooks: RemoteRunHooks = {}): Promise<SegmentationResult> {
   const { signal } = hooks;
-  const warnings: string[] = [];
-  const onWarning = (m: string) => {
-    warnings.push(m);
-    hooks.onWarning?.(m);
+  const warnings: { code: RotationWarning; message: string }[] = [];
+  const onWarning = (message: string, code: RotationWarning) => {
+    warnings.push({ code, message });
+    hooks.onWarning?.(message);
   };
   const connectStart = performance.now();
   hooks.onProgress?.({ stage: 'loading', windowsDone: 0, windowsTotal: 0, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: null });
@@ -94,7 +98,7 @@ export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowToke
     const result = await segmentWindows(req, prepared, completer, hooks);
     const status = new Map(pool.status().map((s) => [s.url, s]));
     const meta = result.meta as Record<string, unknown> & { timingsMs: object };
-    result.warnings.push(...warnings.map((message) => ({ code: 'endpoint-left', message })));
+    result.warnings.push(...warnings);
     result.meta = {
       ...meta,
       backend: 'remote',

@@ -21,6 +21,8 @@ export type StrategyOptions = RunOptions & {
   tokenizer?: string;
   /** The `learned` strategy: its model file (JSON from cli train or Train from corrections). */
   learnedModelFile?: string;
+  /** The `learned` strategy with a model trained with embeddings: the embedding model (GGUF) it used. */
+  embeddingModelFile?: string;
   /** Model strategies in constrained mode: the token-trie decoder (default) or the GBNF grammar alone. */
   decoder?: 'trie' | 'grammar';
 };

@@ -11,5 +11,6 @@ export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): S
   if (env.WORKBENCH_MODELS_DIR) settings.modelsDir = env.WORKBENCH_MODELS_DIR;
   if (env.WORKBENCH_GPU) settings.gpu = env.WORKBENCH_GPU;
   if (env.WORKBENCH_THREADS) settings.threads = env.WORKBENCH_THREADS;
+  if (env.WORKBENCH_EMBEDDING_MODEL) settings.embeddingModel = env.WORKBENCH_EMBEDDING_MODEL;
   return settings;
 }

@@ -26,6 +26,8 @@ const MARKUP_START = /^(?:`|!?\[|\*\*|__|>|\|)/;
 
 const DISSIMILARITY_WINDOWS = [1, 3, 8] as const;
 const DEPTH_WINDOWS = [3, 8] as const;
+/** Paragraphs (blank-line separated) on each side: sections of documentation are a few paragraphs long. */
+const PARAGRAPH_WINDOWS = [1, 2] as const;
 /** C99 contrast: rank mask and half-window (sentences on each side), and the band it needs. */
 const CONTRAST = { mask: 11, half: 5 } as const;
 
@@ -33,6 +35,7 @@ export const FEATURE_NAMES: readonly string[] = [
   ...DISSIMILARITY_WINDOWS.map((w) => `word change over ${w} sentence${w === 1 ? '' : 's'}`),
   ...DEPTH_WINDOWS.map((w) => `TextTiling depth over ${w} sentences`),
   'C99 rank contrast over 5 sentences',
+  ...PARAGRAPH_WINDOWS.map((w) => `word change over ${w} paragraph${w === 1 ? '' : 's'} (at a paragraph start)`),
   'function-word change over 3 sentences',
   'sentence length change over 3 sentences',
   'texttiling cuts here',
@@ -104,6 +107,24 @@ function rankContrast(rank: BandMatrix, u: number): number {
   return (insideCount ? inside / insideCount : 0) - (acrossCount ? across / acrossCount : 0);
 }
 
+/**
+ * 1 - cosine of the words of the w paragraphs before and after each unit that starts a paragraph
+ * (0 elsewhere), per window of PARAGRAPH_WINDOWS; indexed by unit.
+ */
+function paragraphWordChange(vectors: ReadonlyArray<ReadonlyMap<number, number>>, startsParagraph: readonly boolean[]): number[][] {
+  const starts = startsParagraph.flatMap((s, u) => (s ? [u] : []));
+  return PARAGRAPH_WINDOWS.map((w) => {
+    const out = new Array<number>(vectors.length).fill(0);
+    for (let p = 1; p < starts.length; p++) {
+      const u = starts[p] as number;
+      const left = sumCounts(vectors, starts[Math.max(0, p - w)] as number, u);
+      const right = sumCounts(vectors, u, starts[p + w] ?? vectors.length);
+      out[u] = 1 - cosineOf(left, right);
+    }
+    return out;
+  });
+}
+
 function firstWord(text: string, offset: number): string {
   return /^[\s"'“‘(*_#>-]*(\p{L}+)/u.exec(text.slice(offset, offset + 40))?.[1]?.toLowerCase() ?? '';
 }
@@ -126,6 +147,7 @@ export function candidateFeatures(text: string, unitVectors?: readonly (readonly
   // How early C99 made each split, relative to the number of cuts it kept: 1 for the first, 0 from twice that many on.
   const c99Order = new Map(c99.splits.map((u, i) => [units[u] as number, Math.max(0, 1 - i / (2 * Math.max(1, c99.segments - 1)))]));
   const layout = new LayoutIndex(text);
+  const paragraphChange = paragraphWordChange(vectors, units.map((u) => u === 0 || layout.at(u).blankLinesBefore > 0));
   const style = unitFunctionWordCounts(text, units);
   const STYLE_WINDOW = 3;
   const styleChange = units.slice(1).map((_, i) => 1 - cosineOf(sumCounts(style, i + 1 - STYLE_WINDOW, i + 1), sumCounts(style, i + 1, i + 1 + STYLE_WINDOW)));
@@ -146,6 +168,7 @@ export function candidateFeatures(text: string, unitVectors?: readonly (readonly
       ...DISSIMILARITY_WINDOWS.map((w) => 1 - ((byWindow.get(w) as number[])[i] as number)),
       ...depthByWindow.map((d) => d[i] as number),
       rankContrast(rank, i + 1),
+      ...PARAGRAPH_WINDOWS.map((_, k) => (paragraphChange[k] as number[])[i + 1] as number),
       styleChange[i] as number,
       Math.abs(meanLength(i + 1 - STYLE_WINDOW, i + 1) - meanLength(i + 1, i + 1 + STYLE_WINDOW)),
       flag(tilingCuts.has(offset)),

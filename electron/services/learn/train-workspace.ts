@@ -21,15 +21,21 @@ export interface TrainOptions {
 }
 
 /** Features of each document, embedded with the model when one is given (loaded once for all). */
-export async function prepareDocuments(docs: readonly TrainingDocument[], embeddingModelFile: string | null | undefined, threads?: number): Promise<PreparedDocument[]> {
-  if (!embeddingModelFile) return docs.map((d) => prepareDocument(d));
-  const embedder = await openEmbedder(embeddingModelFile, { threads });
+export async function prepareDocuments(
+  docs: readonly TrainingDocument[],
+  embeddingModelFile: string | null | undefined,
+  options: { threads?: number; onDocument?: (index: number) => void } = {},
+): Promise<PreparedDocument[]> {
+  const embedder = embeddingModelFile ? await openEmbedder(embeddingModelFile, { threads: options.threads }) : undefined;
   try {
     const prepared: PreparedDocument[] = [];
-    for (const doc of docs) prepared.push(prepareDocument(doc, await embedder.embed(doc.text)));
+    for (const [i, doc] of docs.entries()) {
+      options.onDocument?.(i);
+      prepared.push(prepareDocument(doc, await embedder?.embed(doc.text)));
+    }
     return prepared;
   } finally {
-    await embedder.dispose();
+    await embedder?.dispose();
   }
 }
 
@@ -52,7 +58,7 @@ export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOpt
     docs.push({ name: record.name, text, boundaries: corrected.segmentation.boundaries, sha256 });
   }
   if (docs.length === 0) throw new LearnedModelError('no corrected documents in the workspace yet: correct the boundaries of at least one document, then train');
-  const { model, summary } = trainWithSummary(await prepareDocuments(docs, options.embeddingModelFile, options.threads));
+  const { model, summary } = trainWithSummary(await prepareDocuments(docs, options.embeddingModelFile, { threads: options.threads }));
   await writeLearnedModel(modelFile, model);
   return { modelFile, reviewedSegments, skipped, ...summary };
 }

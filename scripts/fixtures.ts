@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { readGgufHeader } from '../electron/model-files/reader';
 import { writeQwen2Model, qwen2TokenizerMetadata } from './fixtures/qwen2-model';
 import { writeGgufLora, writePeftLora } from './fixtures/qwen2-lora';
-import { TINY_MODEL_FILE, TINY_PEFT_DIR, TINY_QWEN2, TWIN_MODEL_FILE, tinyLoras, tinyModel, tinyPeft, twinModel } from './fixtures/plan';
+import { TINY_EMBED_FILE, TINY_MODEL_FILE, TINY_PEFT_DIR, TINY_QWEN2, TWIN_MODEL_FILE, tinyEmbedModel, tinyLoras, tinyModel, tinyPeft, twinModel } from './fixtures/plan';
 import { extractQwen2Vocab, llamaCppBundlePath, qwen2VocabCachePath } from '../electron/services/tokenizer/qwen2-vocab';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -70,7 +70,7 @@ async function main(argv: string[]) {
   const outDir = resolve(outArg >= 0 && argv[outArg + 1] ? argv[outArg + 1]! : join(repoRoot, 'models', 'test'));
   const stampPath = join(outDir, '.fixtures-stamp.json');
   const peftFiles = [`${TINY_PEFT_DIR}/adapter_config.json`, `${TINY_PEFT_DIR}/adapter_model.safetensors`];
-  const wanted = [TINY_MODEL_FILE, ...tinyLoras.map((l) => l.file), ...peftFiles, ...(twin ? [TWIN_MODEL_FILE] : [])];
+  const wanted = [TINY_MODEL_FILE, TINY_EMBED_FILE, ...tinyLoras.map((l) => l.file), ...peftFiles, ...(twin ? [TWIN_MODEL_FILE] : [])];
 
   const key = await generatorKey();
   const stamp = await readStamp(stampPath);
@@ -92,6 +92,7 @@ async function main(argv: string[]) {
   };
 
   await step(TINY_MODEL_FILE, (tmp) => writeQwen2Model(tmp, tinyModel, tokenizer));
+  await step(TINY_EMBED_FILE, (tmp) => writeQwen2Model(tmp, tinyEmbedModel, tokenizer));
   for (const lora of tinyLoras) await step(lora.file, (tmp) => writeGgufLora(tmp, TINY_QWEN2, lora.plan));
   if (!peftFiles.every(reuse)) {
     await atomically(join(outDir, TINY_PEFT_DIR), (tmp) => writePeftLora(tmp, TINY_QWEN2, tinyPeft));

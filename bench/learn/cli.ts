@@ -1,11 +1,13 @@
 /**
- * `bench learn --corpus NAME|PATH [--limit N] [--json] [--out DIR]`: the learning curve of the
- * `learned` strategy beside texttiling, c99 and structural; prints a table and writes learn.json
+ * `bench learn --corpus NAME|PATH [--limit N] [--embedding-model FILE] [--json] [--out DIR]`: the
+ * learning curve of the `learned` strategy beside texttiling, c99 and structural (with the
+ * embedding features when an embedding model is given); prints a table and writes learn.json
  * and learn.html next to the quality report (corpora/reports/NAME/ by default).
  */
 import { join, resolve } from 'node:path';
 import { describeDocument } from '../../shared/document/document-info';
-import { prepareDocument } from '../../shared/learn/model';
+import { EMBEDDING_MODEL_FLAGS } from '../../electron/cli/learn-flags';
+import { prepareDocuments } from '../../electron/services/learn/train-workspace';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
 import { machineInfo } from '../machine';
@@ -22,6 +24,7 @@ const SPEC = {
   corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
   limit: { type: 'int', min: 2, description: 'only the first N documents' },
   json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },
+  ...EMBEDDING_MODEL_FLAGS,
   out: { type: 'string', valueName: 'DIR', description: `folder for learn.json and learn.html (default ${CORPORA_DIR}/reports/NAME)` },
 } as const;
 
@@ -39,10 +42,11 @@ export async function learnCommand(argv: string[]): Promise<number> {
   const progress = process.stderr.isTTY ? (message: string) => process.stderr.write(`\r${message}   `) : () => {};
 
   const started = performance.now();
-  const documents = corpus.documents.map((d, i) => {
-    progress(`features: document ${i + 1}/${corpus.documents.length}`);
-    return prepareDocument({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries });
-  });
+  const documents = await prepareDocuments(
+    corpus.documents.map((d) => ({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries })),
+    flags['embedding-model'],
+    { onDocument: (i) => progress(`features: document ${i + 1}/${corpus.documents.length}`) },
+  );
   const featureSeconds = (performance.now() - started) / 1000;
   const baselines: Record<string, number[][]> = {};
   for (const name of BASELINES) {
@@ -57,6 +61,7 @@ export async function learnCommand(argv: string[]): Promise<number> {
 
   const report: LearnReport = {
     corpus: { name: corpus.manifest.name, dir: corpus.dir, documents: corpus.documents.length, seed: corpus.manifest.seed },
+    embeddingModel: documents[0]?.embedding?.name ?? null,
     featureSeconds,
     curve,
     machine: machineInfo(),

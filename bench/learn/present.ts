@@ -7,7 +7,9 @@ import type { CurvePoint, Scores } from './learning-curve';
 
 export interface LearnReport {
   corpus: { name: string; dir: string; documents: number; seed: string };
-  /** Seconds to compute every document's candidate features once. */
+  /** The embedding model whose cosine drops were among the features (file name), or null. */
+  embeddingModel: string | null;
+  /** Seconds to compute every document's candidate features once (embeddings included). */
   featureSeconds: number;
   curve: CurvePoint[];
   machine: MachineInfo;
@@ -22,9 +24,13 @@ function rows(report: LearnReport): string[][] {
   return report.curve.flatMap((p) => [line(p, 'learned', p.learned, `${p.trainSeconds.toFixed(2)} s`), ...Object.entries(p.baselines).map(([name, s]) => line(p, name, s, '-'))]);
 }
 
+function embeddingNote(report: LearnReport): string {
+  return report.embeddingModel ? `with the embedding features of ${report.embeddingModel}` : 'no embedding features';
+}
+
 export function learnTable(report: LearnReport): string {
   return [
-    `corpus ${report.corpus.name}: ${report.corpus.documents} documents (${report.corpus.dir}); features of all documents in ${report.featureSeconds.toFixed(1)} s`,
+    `corpus ${report.corpus.name}: ${report.corpus.documents} documents (${report.corpus.dir}); features of all documents in ${report.featureSeconds.toFixed(1)} s; ${embeddingNote(report)}`,
     formatTable(HEADERS, rows(report)),
     'Each row: mean over 3 seeded splits; train on k documents, test on all the others. Pk, WindowDiff: mean over test documents (lower is better); P/R/F1: exact boundary offsets, over the test documents.',
   ].join('\n') + '\n';
@@ -57,7 +63,7 @@ td:nth-child(3) { text-align: left; }
 code { background: #f4f4f4; padding: 1px 4px; }
 </style></head><body>
 <h1>Learning curve of <code>learned</code> on <code>${escapeHtml(report.corpus.name)}</code></h1>
-<p class="meta">${report.corpus.documents} documents, corpus seed ${escapeHtml(report.corpus.seed)}. Train on k documents of a seeded shuffle, test on all the others; mean over 3 splits. The model-free strategies are scored on the same test documents.<br>
+<p class="meta">${report.corpus.documents} documents, corpus seed ${escapeHtml(report.corpus.seed)}; ${escapeHtml(embeddingNote(report))}. Train on k documents of a seeded shuffle, test on all the others; mean over 3 splits. The model-free strategies are scored on the same test documents.<br>
 Machine: ${escapeHtml(describeMachine(report.machine))}.<br>
 Date: ${escapeHtml(report.date)}. Command: <code>${escapeHtml(report.command)}</code></p>
 ${table}

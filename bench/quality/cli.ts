@@ -2,7 +2,9 @@
  * `bench quality --corpus NAME|PATH [--strategies a,b,c] [--limit N] [--json] [--out DIR]`:
  * runs each strategy over a corpus and prints the seed's figures next to Pk, WindowDiff,
  * boundary F1 and the BM25 retrieval check; writes the same figures as quality.json and
- * quality.html (bar charts) into --out.
+ * quality.html (bar charts) into --out. With --model-file (from `cli train`) the `learned`
+ * strategy is measured too, and the report says how many of the corpus's documents it learned
+ * from (their figures are not held out; `bench learn` measures on unseen documents only).
  */
 import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
@@ -24,6 +26,11 @@ import { measureStrategy, questionsFor, type QualitySettings, type StrategyRunne
 import { qualityHtml, qualityTable } from './present';
 import { writeReport } from '../report/write-report';
 import { EMBEDDING_BYTES_PER_SEGMENT, type QualityReport, type StrategyFigures } from './types';
+import { EMBEDDING_MODEL_FLAGS } from '../../electron/cli/learn-flags';
+import { readLearnedModel } from '../../electron/services/learn/model-file';
+import { LEARNED_STRATEGY_NAME } from '../../shared/learn/segment';
+import { describeDocument } from '../../shared/document/document-info';
+import type { LoadedCorpus } from '../corpus/corpus-files';
 
 const SPEC = {
   corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
@@ -37,6 +44,8 @@ const SPEC = {
   mode: { type: 'enum', values: DECODING_MODES, description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
   'documents-at-once': { type: 'int', min: 1, description: 'model strategies on inference servers: documents sent together (default: as many as the endpoints take requests at once)' },
+  'model-file': { type: 'string', valueName: 'FILE', description: 'learned: a trained model (cli train); measures learned too' },
+  ...EMBEDDING_MODEL_FLAGS,
   // The retrieval check indexes each segment as the export would write it (overlap only with --chunk-overlap-inline).
   ...CHUNK_FLAGS,
   ...REMOTE_FLAGS,
@@ -64,6 +73,15 @@ function pickStrategies(requested: string | undefined, all: BenchStrategy[]): { 
   return { run, skipped };
 }
 
+/** The learned model's file and how many of the corpus's documents it learned from (by name or text sha256). */
+async function learnedModelInfo(file: string, corpus: LoadedCorpus): Promise<NonNullable<QualityReport['learned']>> {
+  const model = await readLearnedModel(file);
+  const names = new Set(model.trainedOn.map((d) => d.name));
+  const hashes = new Set(model.trainedOn.flatMap((d) => (d.sha256 ? [d.sha256] : [])));
+  const inCorpus = corpus.documents.filter((d) => names.has(`${d.id}.txt`) || hashes.has(describeDocument(`${d.id}.txt`, d.text).sha256)).length;
+  return { modelFile: file, trainedOn: model.trainedOn.length, inCorpus, embeddingModel: model.embedding?.name ?? null };
+}
+
 function shellQuote(arg: string): string {
   return /^[\w./,:=@-]+$/.test(arg) ? arg : `'${arg.replace(/'/g, `'\\''`)}'`;
 }
@@ -77,7 +95,11 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   if (!flags.corpus) throw new UserInputError('bench quality needs --corpus NAME|PATH');
   const corpus = resolveCorpus(flags.corpus, flags.limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
-  const { run, skipped } = pickStrategies(flags.strategies, await listBenchStrategies());
+  if (flags['embedding-model'] !== undefined && flags['model-file'] === undefined) throw new UserInputError('--embedding-model only matters with --model-file');
+  const learnedFile = flags['model-file'] === undefined ? undefined : resolve(flags['model-file']);
+  const learned = learnedFile === undefined ? undefined : await learnedModelInfo(learnedFile, corpus);
+  const listed = (await listBenchStrategies()).map((s) => (s.name === LEARNED_STRATEGY_NAME && learned ? { name: s.name, kind: s.kind, available: true } : s));
+  const { run, skipped } = pickStrategies(flags.strategies, listed);
   const chunkOptions = chunkOptionsFromFlags(flags);
   const tokenizer = chunkOptions.tokenizer ?? (chunkOptions.overlap?.unit === 'tokens' ? 'qwen2' : undefined);
   const settings: QualitySettings = {
@@ -110,7 +132,17 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     const runner: StrategyRunner = {
       kind: strategy.kind,
       documentsAtOnce: strategy.kind === 'model' ? remoteDocuments : 1,
-      run: ({ text, info, strategy: name }, signal) => runStrategy({ text, info, strategy: name, options, settings: runSettings }, { signal }),
+      run: ({ text, info, strategy: name }, signal) =>
+        runStrategy(
+          {
+            text,
+            info,
+            strategy: name,
+            options: name === LEARNED_STRATEGY_NAME ? { ...options, learnedModelFile: learnedFile, embeddingModelFile: flags['embedding-model'] } : options,
+            settings: runSettings,
+          },
+          { signal },
+        ),
     };
     try {
       strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);
@@ -140,6 +172,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
       embeddingBytesPerSegment: EMBEDDING_BYTES_PER_SEGMENT,
     },
     strategies,
+    ...(learned ? { learned } : {}),
     skipped,
     failed,
     machine: machineInfo(),

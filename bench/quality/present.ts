@@ -33,6 +33,11 @@ function goldRow(report: QualityReport): string[] {
   return ['(gold)', String(c.documents), formatInt(c.goldSegments), formatInt(c.chars / c.goldSegments), '0', '0', '1', '1', '1', '-', formatBytes(c.goldSegments * report.settings.embeddingBytesPerSegment), formatRatio(g.top1), formatRatio(g.top3), formatRatio(g.rougeL), '-'];
 }
 
+function learnedNote(learned: NonNullable<QualityReport['learned']>): string {
+  const embedding = learned.embeddingModel ? `, with the embeddings of ${learned.embeddingModel}` : '';
+  return `learned: ${learned.modelFile}, trained on ${learned.trainedOn} documents${embedding}; ${learned.inCorpus} of them are in this corpus (not held out: bench learn measures on unseen documents)`;
+}
+
 export function qualityTable(report: QualityReport): string {
   const rows = Object.entries(report.strategies).map(([name, f]) => row(name, f));
   const lines = [
@@ -41,6 +46,7 @@ export function qualityTable(report: QualityReport): string {
     `Pk, WindowDiff: mean over documents, lower is better. P/R/F1: boundaries within ${report.settings.tolerance} chars of gold, over the corpus.`,
     `Retrieval: ${report.corpus.goldRetrieval.questions} generated questions, BM25 over each strategy's segments; top-k = answer sentence inside a top-k segment; ROUGE-L F1 of the top segment vs the answer.`,
     `Embeddings: segments x ${report.settings.embeddingBytesPerSegment} bytes (1024-dimension float32, as the seed).`,
+    ...(report.learned ? [learnedNote(report.learned)] : []),
     ...report.skipped.map((s) => `skipped ${s.strategy}: ${s.reason}`),
     ...report.failed.map((f) => `FAILED ${f.strategy}: ${f.error}`),
   ];
@@ -75,6 +81,7 @@ export function qualityHtml(report: QualityReport): string {
     '</tbody></table>',
   ].join('');
   const notes = [
+    ...(report.learned ? [`<li>${escapeHtml(learnedNote(report.learned))}</li>`] : []),
     ...report.skipped.map((s) => `<li>skipped <b>${escapeHtml(s.strategy)}</b>: ${escapeHtml(s.reason)}</li>`),
     ...report.failed.map((f) => `<li>failed <b>${escapeHtml(f.strategy)}</b>: ${escapeHtml(f.error)}</li>`),
   ];

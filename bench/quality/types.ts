@@ -49,6 +49,8 @@ export interface QualityReport {
     embeddingBytesPerSegment: number;
   };
   strategies: Record<string, StrategyFigures>;
+  /** The `learned` strategy's model, when one was given: its documents in this corpus are not held out. */
+  learned?: { modelFile: string; trainedOn: number; inCorpus: number; embeddingModel: string | null };
   /** Strategies asked for that could not run here, with the reason (e.g. model files missing). */
   skipped: Array<{ strategy: string; reason: string }>;
   /** Strategies that started and failed, with the error; the others' figures are still reported. */

@@ -3,14 +3,17 @@
  * can read the model: lexical cohesion at several window sizes (how different the words before
  * and after are, TextTiling's depth, C99's rank contrast, and whether texttiling or c99 would cut
  * there), layout (blank lines, heading-like lines, list items, code fences, indentation) and cue
- * words. The distance from the previous cut is not a per-point feature: it enters decoding
- * through the segment-length prior (decode.ts), where the previous cut is known.
+ * words; and, when sentence embeddings are given, cosine drops between the windows on each side
+ * (embedding-features.ts). The distance from the previous cut is not a per-point feature: it
+ * enters decoding through the segment-length prior (decode.ts), where the previous cut is known.
  */
 import { cosineOf, unitFunctionWordCounts, unitTermCounts } from '../text/content-words';
 import { sentenceStarts } from '../text/sentences';
 import { c99Splits, rankMatrix, similarityMatrix, type BandMatrix } from '../strategies/c99';
 import { texttiling } from '../strategies/texttiling';
 import { LayoutIndex } from './layout';
+import { depths } from './depth';
+import { embeddingFeatureRows, EMBEDDING_FEATURE_NAMES } from './embedding-features';
 
 /** Words that often open a new topic or section in English prose and documentation. */
 const CUE_WORDS: ReadonlySet<string> = new Set(
@@ -23,14 +26,16 @@ const MARKUP_START = /^(?:`|!?\[|\*\*|__|>|\|)/;
 
 const DISSIMILARITY_WINDOWS = [1, 3, 8] as const;
 const DEPTH_WINDOWS = [3, 8] as const;
+/** Paragraphs (blank-line separated) on each side: sections of documentation are a few paragraphs long. */
+const PARAGRAPH_WINDOWS = [1, 2] as const;
 /** C99 contrast: rank mask and half-window (sentences on each side), and the band it needs. */
 const CONTRAST = { mask: 11, half: 5 } as const;
-const DEPTH_CLIMB_LIMIT = 100;
 
 export const FEATURE_NAMES: readonly string[] = [
   ...DISSIMILARITY_WINDOWS.map((w) => `word change over ${w} sentence${w === 1 ? '' : 's'}`),
   ...DEPTH_WINDOWS.map((w) => `TextTiling depth over ${w} sentences`),
   'C99 rank contrast over 5 sentences',
+  ...PARAGRAPH_WINDOWS.map((w) => `word change over ${w} paragraph${w === 1 ? '' : 's'} (at a paragraph start)`),
   'function-word change over 3 sentences',
   'sentence length change over 3 sentences',
   'texttiling cuts here',
@@ -52,13 +57,25 @@ export const FEATURE_NAMES: readonly string[] = [
   'starts with markup',
 ];
 
+/** The feature names of a feature set with or without the embedding features. */
+export function featureNames(withEmbeddings: boolean): readonly string[] {
+  return withEmbeddings ? [...FEATURE_NAMES, ...EMBEDDING_FEATURE_NAMES] : FEATURE_NAMES;
+}
+
+/** The units (sentence and line starts) whose texts an embedding model embeds for candidateFeatures. */
+export function featureUnits(text: string): number[] {
+  return sentenceStarts(text);
+}
+
 export interface CandidateFeatures {
   /** Candidate cut offsets, ascending. */
   offsets: number[];
   /** The first word at each candidate, lower-cased (for the cue words learned from training data). */
   firstWords: string[];
-  /** rows[i][f]: feature f of offsets[i], in FEATURE_NAMES order (raw, not standardised). */
+  /** rows[i][f]: feature f of offsets[i], in featureNames(embedded) order (raw, not standardised). */
   rows: number[][];
+  /** Whether the rows end with the embedding features. */
+  embedded: boolean;
 }
 
 function sumCounts<K>(vectors: ReadonlyArray<ReadonlyMap<K, number>>, from: number, to: number): Map<K, number> {
@@ -67,17 +84,6 @@ function sumCounts<K>(vectors: ReadonlyArray<ReadonlyMap<K, number>>, from: numb
     for (const [term, count] of vectors[u] as Map<K, number>) sum.set(term, (sum.get(term) ?? 0) + count);
   }
   return sum;
-}
-
-/** TextTiling's depth: how far a similarity lies below the nearest peak on each side, summed. */
-function depths(similarities: readonly number[]): number[] {
-  return similarities.map((value, i) => {
-    let left = value;
-    for (let j = i - 1; j >= Math.max(0, i - DEPTH_CLIMB_LIMIT) && (similarities[j] as number) >= left; j--) left = similarities[j] as number;
-    let right = value;
-    for (let j = i + 1; j < Math.min(similarities.length, i + DEPTH_CLIMB_LIMIT) && (similarities[j] as number) >= right; j++) right = similarities[j] as number;
-    return left - value + (right - value);
-  });
 }
 
 /** Mean rank inside the windows on each side minus the mean rank across the cut before unit u. */
@@ -101,13 +107,34 @@ function rankContrast(rank: BandMatrix, u: number): number {
   return (insideCount ? inside / insideCount : 0) - (acrossCount ? across / acrossCount : 0);
 }
 
+/**
+ * 1 - cosine of the words of the w paragraphs before and after each unit that starts a paragraph
+ * (0 elsewhere), per window of PARAGRAPH_WINDOWS; indexed by unit.
+ */
+function paragraphWordChange(vectors: ReadonlyArray<ReadonlyMap<number, number>>, startsParagraph: readonly boolean[]): number[][] {
+  const starts = startsParagraph.flatMap((s, u) => (s ? [u] : []));
+  return PARAGRAPH_WINDOWS.map((w) => {
+    const out = new Array<number>(vectors.length).fill(0);
+    for (let p = 1; p < starts.length; p++) {
+      const u = starts[p] as number;
+      const left = sumCounts(vectors, starts[Math.max(0, p - w)] as number, u);
+      const right = sumCounts(vectors, u, starts[p + w] ?? vectors.length);
+      out[u] = 1 - cosineOf(left, right);
+    }
+    return out;
+  });
+}
+
 function firstWord(text: string, offset: number): string {
   return /^[\s"'“‘(*_#>-]*(\p{L}+)/u.exec(text.slice(offset, offset + 40))?.[1]?.toLowerCase() ?? '';
 }
 
-export function candidateFeatures(text: string): CandidateFeatures {
+/** `unitVectors`: one embedding per unit of featureUnits(text), in order, to add the embedding features. */
+export function candidateFeatures(text: string, unitVectors?: readonly (readonly number[])[]): CandidateFeatures {
   const units = sentenceStarts(text);
-  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [] };
+  const embedded = unitVectors !== undefined;
+  if (embedded && unitVectors.length !== units.length) throw new Error(`${unitVectors.length} embeddings for ${units.length} units`);
+  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [], embedded };
   const vectors = unitTermCounts(text, units);
   const similarity = (w: number) => units.slice(1).map((_, i) => cosineOf(sumCounts(vectors, i + 1 - w, i + 1), sumCounts(vectors, i + 1, i + 1 + w)));
   const byWindow = new Map<number, number[]>();
@@ -120,6 +147,7 @@ export function candidateFeatures(text: string): CandidateFeatures {
   // How early C99 made each split, relative to the number of cuts it kept: 1 for the first, 0 from twice that many on.
   const c99Order = new Map(c99.splits.map((u, i) => [units[u] as number, Math.max(0, 1 - i / (2 * Math.max(1, c99.segments - 1)))]));
   const layout = new LayoutIndex(text);
+  const paragraphChange = paragraphWordChange(vectors, units.map((u) => u === 0 || layout.at(u).blankLinesBefore > 0));
   const style = unitFunctionWordCounts(text, units);
   const STYLE_WINDOW = 3;
   const styleChange = units.slice(1).map((_, i) => 1 - cosineOf(sumCounts(style, i + 1 - STYLE_WINDOW, i + 1), sumCounts(style, i + 1, i + 1 + STYLE_WINDOW)));
@@ -132,6 +160,7 @@ export function candidateFeatures(text: string): CandidateFeatures {
   };
 
   const offsets = units.slice(1);
+  const embeddingRows = embedded ? embeddingFeatureRows(unitVectors) : [];
   const rows = offsets.map((offset, i) => {
     const facts = layout.at(offset);
     const flag = (b: boolean) => (b ? 1 : 0);
@@ -139,6 +168,7 @@ export function candidateFeatures(text: string): CandidateFeatures {
       ...DISSIMILARITY_WINDOWS.map((w) => 1 - ((byWindow.get(w) as number[])[i] as number)),
       ...depthByWindow.map((d) => d[i] as number),
       rankContrast(rank, i + 1),
+      ...PARAGRAPH_WINDOWS.map((_, k) => (paragraphChange[k] as number[])[i + 1] as number),
       styleChange[i] as number,
       Math.abs(meanLength(i + 1 - STYLE_WINDOW, i + 1) - meanLength(i + 1, i + 1 + STYLE_WINDOW)),
       flag(tilingCuts.has(offset)),
@@ -158,7 +188,8 @@ export function candidateFeatures(text: string): CandidateFeatures {
       flag(CUE_WORDS.has(firstWord(text, offset))),
       flag(facts.previousEndsWithColon),
       flag(MARKUP_START.test(text.slice(offset, offset + 2))),
+      ...(embeddingRows[i] ?? []),
     ];
   });
-  return { offsets, rows, firstWords: offsets.map((offset) => firstWord(text, offset)) };
+  return { offsets, rows, firstWords: offsets.map((offset) => firstWord(text, offset)), embedded };
 }

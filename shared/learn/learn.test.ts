@@ -119,10 +119,10 @@ describe('the learned model', () => {
   });
 
   it('gives k-fold held-out figures', () => {
-    const cv = crossValidate(training.map(prepareDocument), 3);
+    const cv = crossValidate(training.map((d) => prepareDocument(d)), 3);
     expect(cv?.folds).toBe(3);
     expect(cv?.documents).toBe(6);
     expect(cv?.f1).toBeGreaterThan(0.5);
-    expect(crossValidate(training.slice(0, 1).map(prepareDocument))).toBeNull();
+    expect(crossValidate(training.slice(0, 1).map((d) => prepareDocument(d)))).toBeNull();
   });
 });

@@ -7,14 +7,20 @@
 import { BAD_INPUT, UserError } from '../errors';
 import { z } from 'zod';
 import { scorePredictions } from './scores';
-import { candidateFeatures, FEATURE_NAMES, type CandidateFeatures } from './features';
+import { candidateFeatures, featureNames, type CandidateFeatures } from './features';
+import type { EmbeddingIdentity } from './embedding-features';
 import { decodeCuts } from './decode';
 import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
 import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE } from './cue-words';
 
-/** Every feature the model weighs: the computed ones, then the cue words learned from training. */
-export const MODEL_FEATURE_NAMES: readonly string[] = [...FEATURE_NAMES, LEARNED_CUE_FEATURE];
+/** Every feature a model weighs: the computed ones (with the embedding ones, if it used embeddings), then the cue words learned from training. */
+export function modelFeatureNames(withEmbeddings: boolean): readonly string[] {
+  return [...featureNames(withEmbeddings), LEARNED_CUE_FEATURE];
+}
+
+/** The features of a model trained without embeddings. */
+export const MODEL_FEATURE_NAMES: readonly string[] = modelFeatureNames(false);
 
 export const LEARNED_MODEL_FORMAT = 'segment-workbench/learned-boundaries';
 
@@ -33,12 +39,23 @@ export interface TrainingDocument {
   sha256?: string;
 }
 
+/** Sentence embeddings of a document, from an embedding model, for the embedding features. */
+export interface DocumentEmbeddings {
+  model: EmbeddingIdentity;
+  /** One vector per unit of featureUnits(text). */
+  unitVectors: readonly (readonly number[])[];
+}
+
+const embeddingSchema = z.object({ name: z.string().min(1), bytes: z.number().int().positive(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
+
 const modelSchema = z.object({
   format: z.literal(LEARNED_MODEL_FORMAT),
   version: z.literal(1),
   features: z.array(z.object({ name: z.string(), weight: z.number(), mean: z.number(), sd: z.number().positive() })).min(1),
   intercept: z.number(),
   cutBias: z.number(),
+  /** The embedding model whose cosine drops are among the features; null when it used none. */
+  embedding: embeddingSchema.nullable().default(null),
   lengthPrior: z.object({ logMean: z.number(), logSd: z.number().positive(), weight: z.number().nonnegative() }),
   cueWords: z.object({ baseRate: z.number().min(0).max(1), words: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().positive()])) }),
   trainedOn: z.array(z.object({ name: z.string(), chars: z.number().int().nonnegative(), boundaries: z.number().int().nonnegative(), sha256: z.string().optional() })),
@@ -69,7 +86,7 @@ export function parseLearnedModel(json: string, source: string): LearnedModel {
     throw new LearnedModelError(`${source} is not a learned model (${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'})`);
   }
   const names = parsed.data.features.map((f) => f.name);
-  if (names.join('\n') !== MODEL_FEATURE_NAMES.join('\n')) {
+  if (names.join('\n') !== modelFeatureNames(parsed.data.embedding !== null).join('\n')) {
     throw new LearnedModelError(`${source} was trained with other features than this version computes: train it again`);
   }
   return parsed.data;
@@ -83,10 +100,24 @@ export interface PreparedDocument {
   gold: readonly number[];
   features: CandidateFeatures;
   labels: Uint8Array;
+  /** The embedding model behind the embedding features, when they were computed. */
+  embedding: EmbeddingIdentity | null;
 }
 
-export function prepareDocument(doc: TrainingDocument): PreparedDocument {
-  const features = candidateFeatures(doc.text);
+/** A model that used embeddings cannot run without the same embedding model: says which it needs. */
+export function embeddingModelNeeded(model: LearnedModel, given: EmbeddingIdentity | null): LearnedModelError | null {
+  const wanted = model.embedding;
+  if (wanted === null || given?.sha256 === wanted.sha256) return null;
+  const which = `${wanted.name} (${wanted.bytes} bytes, sha256 ${wanted.sha256.slice(0, 12)}…)`;
+  return new LearnedModelError(
+    given === null
+      ? `this learned model was trained with the embeddings of ${which}: give that embedding model (cli: --embedding-model FILE), or train a model without embeddings`
+      : `this learned model was trained with the embeddings of ${which}, not of ${given.name} (sha256 ${given.sha256.slice(0, 12)}…): give the same embedding model, or train again with this one`,
+  );
+}
+
+export function prepareDocument(doc: TrainingDocument, embeddings?: DocumentEmbeddings): PreparedDocument {
+  const features = candidateFeatures(doc.text, embeddings?.unitVectors);
   const labels = new Uint8Array(features.offsets.length);
   const { offsets } = features;
   for (const boundary of doc.boundaries) {
@@ -98,7 +129,15 @@ export function prepareDocument(doc: TrainingDocument): PreparedDocument {
     }
     if (best >= 0) labels[best] = 1;
   }
-  return { name: doc.name, ...(doc.sha256 ? { sha256: doc.sha256 } : {}), length: doc.text.length, gold: [...doc.boundaries].sort((a, b) => a - b), features, labels };
+  return {
+    name: doc.name,
+    ...(doc.sha256 ? { sha256: doc.sha256 } : {}),
+    length: doc.text.length,
+    gold: [...doc.boundaries].sort((a, b) => a - b),
+    features,
+    labels,
+    embedding: embeddings?.model ?? null,
+  };
 }
 
 interface Scaling {
@@ -106,8 +145,7 @@ interface Scaling {
   sd: number[];
 }
 
-function scaling(rows: readonly number[][]): Scaling {
-  const d = MODEL_FEATURE_NAMES.length;
+function scaling(rows: readonly number[][], d: number): Scaling {
   const mean = new Array<number>(d).fill(0);
   const sd = new Array<number>(d).fill(0);
   for (const row of rows) for (let f = 0; f < d; f++) mean[f] = (mean[f] as number) + (row[f] as number) / rows.length;
@@ -121,28 +159,46 @@ function logOdds(model: Pick<LearnedModel, 'features' | 'intercept'>, rows: read
   return rows.map((row) => model.features.reduce((z, f, k) => z + (f.weight * ((row[k] as number) - f.mean)) / f.sd, model.intercept));
 }
 
-function withCues(rows: readonly number[][], cues: readonly number[]): number[][] {
-  return rows.map((row, i) => [...row, cues[i] as number]);
+/** The rows the model weighs: a model without embeddings drops the embedding columns a document may have. */
+function withCues(rows: readonly number[][], cues: readonly number[], embedded: boolean): number[][] {
+  const width = featureNames(embedded).length;
+  return rows.map((row, i) => [...row.slice(0, width), cues[i] as number]);
 }
 
 function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior): number[] {
   return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior);
 }
 
-/** Trains on prepared documents; throws LearnedModelError when they hold nothing to learn from. */
-export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString()): LearnedModel {
+/** The embedding model every document's features were computed with, or null when some have none. */
+function sharedEmbedding(docs: readonly PreparedDocument[]): EmbeddingIdentity | null {
+  const first = docs[0]?.embedding ?? null;
+  if (first === null || docs.some((d) => d.embedding === null)) return null;
+  const other = docs.find((d) => d.embedding?.sha256 !== first.sha256);
+  if (other) throw new LearnedModelError(`${other.name} was embedded with ${other.embedding?.name}, the others with ${first.name}: embed every document with one model`);
+  return first;
+}
+
+/**
+ * Trains on prepared documents; throws LearnedModelError when they hold nothing to learn from.
+ * With embeddings when every document has them from the same embedding model, and
+ * `useEmbeddings` (default true) does not say otherwise.
+ */
+export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString(), useEmbeddings = true): LearnedModel {
+  const embedding = useEmbeddings ? sharedEmbedding(docs) : null;
+  const embedded = embedding !== null;
   const cueWords = buildCueTable(docs.map((d) => ({ firstWords: d.features.firstWords, labels: d.labels })));
-  const rowsByDoc = docs.map((d) => withCues(d.features.rows, cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels })));
+  const rowsByDoc = docs.map((d) => withCues(d.features.rows, cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels }), embedded));
   const rows = rowsByDoc.flat();
   const labels = docs.flatMap((d) => [...d.labels]);
   const cuts = labels.reduce((a, b) => a + b, 0);
   if (docs.length === 0) throw new LearnedModelError('no documents to learn from');
   if (cuts === 0) throw new LearnedModelError('the training documents have no boundaries at sentence or line starts: nothing to learn');
   if (cuts === labels.length) throw new LearnedModelError('every candidate cut point is a boundary in the training documents: nothing to learn');
-  const { mean, sd } = scaling(rows);
+  const names = modelFeatureNames(embedded);
+  const { mean, sd } = scaling(rows, names.length);
   const standardised = rows.map((row) => row.map((v, f) => (v - (mean[f] as number)) / (sd[f] as number)));
   const fit = fitLogistic(standardised, labels, L2);
-  const features = MODEL_FEATURE_NAMES.map((name, f) => ({ name, weight: fit.weights[f + 1] as number, mean: mean[f] as number, sd: sd[f] as number }));
+  const features = names.map((name, f) => ({ name, weight: fit.weights[f + 1] as number, mean: mean[f] as number, sd: sd[f] as number }));
   const intercept = fit.weights[0] as number;
   const lengths = docs.flatMap((d) => {
     const starts = [0, ...d.gold, d.length];
@@ -165,6 +221,7 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
     features,
     intercept,
     cutBias: best.cutBias,
+    embedding,
     lengthPrior: { ...basePrior, weight: best.weight },
     cueWords,
     trainedOn: docs.map((d) => ({ name: d.name, chars: d.length, boundaries: d.gold.length, ...(d.sha256 ? { sha256: d.sha256 } : {}) })),
@@ -174,18 +231,26 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
 }
 
 export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string): LearnedModel {
-  return trainPrepared(docs.map(prepareDocument), trainedAt);
+  return trainPrepared(docs.map((d) => prepareDocument(d)), trainedAt);
 }
 
-/** The cuts the model makes in a prepared document (features already computed). */
-export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument, 'length' | 'features'>): number[] {
-  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords));
+/**
+ * The cuts the model makes in a prepared document (features already computed). A model that used
+ * embeddings needs the document embedded with the same embedding model (LearnedModelError if not).
+ */
+export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument, 'length' | 'features' | 'embedding'>): number[] {
+  const refusal = embeddingModelNeeded(model, doc.embedding);
+  if (refusal) throw refusal;
+  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords), model.embedding !== null);
   return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior);
 }
 
-/** The cuts the model makes in a text. */
-export function predictCuts(model: LearnedModel, text: string): number[] {
-  return predictPrepared(model, { length: text.length, features: candidateFeatures(text) });
+/** The cuts the model makes in a text (embedded when the model used embeddings). */
+export function predictCuts(model: LearnedModel, text: string, embeddings?: DocumentEmbeddings): number[] {
+  const refusal = embeddingModelNeeded(model, embeddings?.model ?? null);
+  if (refusal) throw refusal;
+  const useful = model.embedding === null ? undefined : embeddings;
+  return predictPrepared(model, { length: text.length, features: candidateFeatures(text, useful?.unitVectors), embedding: useful?.model ?? null });
 }
 
 /** The features with the largest weights (by absolute value), for people to read. */

@@ -3,13 +3,19 @@ import { segmentationFromCuts } from '../document/segmentation';
 import type { Segmentation, SegmentationWarning } from '../document/types';
 import { cutsForOptionalLimits } from '../strategies/optional-limits';
 import type { RuleStrategyOptions } from '../strategies/types';
-import { predictCuts, type LearnedModel } from './model';
+import { predictCuts, type DocumentEmbeddings, type LearnedModel } from './model';
 
 export const LEARNED_STRATEGY_NAME = 'learned';
 export const LEARNED_DESCRIPTION = 'A boundary classifier trained on your corrections (or a corpus): readable features, a learned segment-length prior. Needs a model (Train from corrections, or cli train).';
 
-export function segmentWithModel(text: string, model: LearnedModel, options: RuleStrategyOptions = {}): { segmentation: Segmentation; warnings: SegmentationWarning[] } {
-  const cuts = predictCuts(model, text);
+/** `embeddings`: the text's sentence embeddings, needed when the model used embeddings. */
+export function segmentWithModel(
+  text: string,
+  model: LearnedModel,
+  options: RuleStrategyOptions = {},
+  embeddings?: DocumentEmbeddings,
+): { segmentation: Segmentation; warnings: SegmentationWarning[] } {
+  const cuts = predictCuts(model, text, embeddings);
   const limited = cutsForOptionalLimits(text, cuts, options);
   return { segmentation: segmentationFromCuts(text, [...cuts, ...limited.cuts]), warnings: limited.warnings };
 }

@@ -140,6 +140,8 @@ export interface LearnedTrainingReport {
   topFeatures: Array<{ name: string; weight: number }>;
   /** The segment length the length prior favours (its median, in characters). */
   typicalSegmentChars: number;
+  /** The embedding model whose cosine drops it weighs (file name), or null when it used none. */
+  embeddingModel: string | null;
 }
 
 export interface WorkspaceMethodResults {

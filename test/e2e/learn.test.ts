@@ -45,7 +45,8 @@ describe('train from corrections, then run learned', () => {
     const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: '', sourceFormat: 'txt' }) });
     for (const [name, doc] of [['sea-budget-1.txt', TRAIN], ['sea-budget-2.txt', NEW]] as const) ids[name] = (await ws.addDocument({ name, text: doc.text, sourceFormat: 'txt' })).id;
     await ws.close();
-    served = await openServedWorkbench({ args: ['--workspace', dir] });
+    // An empty models folder: no installed embedding model, so the model learns from the correction's words and layout alone.
+    served = await openServedWorkbench({ args: ['--workspace', dir], env: { WORKBENCH_MODELS_DIR: scratchDir('e2e-learn-models-') } });
     session = served.session;
     await session.waitForRunStatus(['done']);
   });

@@ -19,8 +19,8 @@ async function fixtures(): Promise<string> {
 
 describe('npm run fixtures', () => {
   it('writes byte-identical files in a fresh folder, then only checks its stamp', async () => {
-    expect(await fixtures()).toMatch(/^fixtures: wrote tiny-qwen2\.gguf, tiny-lora-simple\.gguf/);
-    for (const file of ['tiny-qwen2.gguf', 'tiny-lora-simple.gguf', 'tiny-lora-topic.gguf', 'tiny-lora-summary.gguf', 'tiny-peft/adapter_model.safetensors']) {
+    expect(await fixtures()).toMatch(/^fixtures: wrote tiny-qwen2\.gguf, tiny-qwen2-embed\.gguf, tiny-lora-simple\.gguf/);
+    for (const file of ['tiny-qwen2.gguf', 'tiny-qwen2-embed.gguf', 'tiny-lora-simple.gguf', 'tiny-lora-topic.gguf', 'tiny-lora-summary.gguf', 'tiny-peft/adapter_model.safetensors']) {
       expect(readFileSync(join(out, file)).equals(readFileSync(join(FIXTURES_DIR, file))), file).toBe(true);
     }
     expect(await fixtures()).toMatch(/^fixtures: up to date/);

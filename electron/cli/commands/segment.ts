@@ -19,6 +19,7 @@ import { writeOutput } from '../io';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../remote-flags';
+import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 import type { RemoteSettings } from '../../services/inference/remote/settings';
 
 const SPEC = {
@@ -41,6 +42,7 @@ const SPEC = {
   ...CHUNK_FLAGS,
   ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
+  ...EMBEDDING_MODEL_FLAGS,
   'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },
   'c99-band': { type: 'int', min: C99_LIMITS.band.min, max: C99_LIMITS.band.max, description: `c99: sentences compared on each side (default ${C99_DEFAULTS.band})` },
   'c99-coefficient': { type: 'number', min: C99_LIMITS.coefficient.min, max: C99_LIMITS.coefficient.max, description: `c99: stopping threshold c, higher gives fewer cuts (default ${C99_DEFAULTS.coefficient})` },
@@ -95,8 +97,8 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
   if (strategy === LEARNED_STRATEGY_NAME && flags['model-file'] === undefined) {
     throw new UserInputError('--strategy learned needs --model-file FILE (train one with cli train)');
   }
-  if (strategy !== LEARNED_STRATEGY_NAME && flags['model-file'] !== undefined) {
-    throw new UserInputError(`--model-file applies only to the learned strategy, not '${strategy}'`);
+  for (const name of ['model-file', 'embedding-model'] as const) {
+    if (strategy !== LEARNED_STRATEGY_NAME && flags[name] !== undefined) throw new UserInputError(`--${name} applies only to the learned strategy, not '${strategy}'`);
   }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
   if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
@@ -116,6 +118,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     tokenizer: flags.tokenizer,
     c99,
     learnedModelFile: flags['model-file'],
+    embeddingModelFile: flags['embedding-model'],
     ...(remote ? { backend: 'remote' as const } : {}),
   };
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as StrategyOptions;

@@ -1,25 +1,28 @@
 /**
  * `train --workspace DIR | --corpus NAME|PATH [--out FILE] [--limit N]`: trains the `learned`
- * strategy on a workspace's corrected documents or a corpus's gold segmentations, prints the
+ * strategy on a workspace's corrected documents or a corpus's gold segmentations (with
+ * --embedding-model FILE, also on that model's sentence-embedding cosine drops), prints the
  * held-out figures and the strongest features, and writes the model as readable JSON (default:
  * DIR/learned-model.json for a workspace, learned-model.json here for a corpus).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { crossValidate } from '../../../shared/learn/cross-validate';
-import { prepareDocument, topFeatures, trainPrepared, type LearnedModel } from '../../../shared/learn/model';
+import { trainWithSummary } from '../../../shared/learn/train-summary';
+import type { LearnedModel } from '../../../shared/learn/model';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
 import { resolveCorpus } from '../../../bench/quality/resolve-corpus';
 import { WORKSPACE_MODEL_FILE, writeLearnedModel } from '../../services/learn/model-file';
-import { CROSS_VALIDATION_FOLDS, trainFromWorkspace } from '../../services/learn/train-workspace';
+import { prepareDocuments, trainFromWorkspace } from '../../services/learn/train-workspace';
 import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
+import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 
 const SPEC = {
   workspace: { type: 'string', valueName: 'DIR', description: 'learn from the corrected documents of this workspace' },
   corpus: { type: 'string', valueName: 'NAME|PATH', description: 'learn from a corpus (novel, speeches, tech-docs, or a corpus folder)' },
   out: { type: 'string', valueName: 'FILE', description: `where to write the model (default: DIR/${WORKSPACE_MODEL_FILE}, or ./${WORKSPACE_MODEL_FILE} for a corpus)` },
   limit: { type: 'int', min: 1, description: 'corpus: only the first N documents' },
+  ...EMBEDDING_MODEL_FLAGS,
 } as const;
 
 export const TRAIN_USAGE = `usage: cli train --workspace DIR | --corpus NAME|PATH [options]
@@ -33,7 +36,7 @@ ${describeFlags(SPEC)}
 function format(report: Omit<LearnedTrainingReport, 'modelFile'>, modelFile: string): string {
   const cv = report.crossValidation;
   return [
-    `trained on ${report.documents.length} document${report.documents.length === 1 ? '' : 's'}; typical segment ${report.typicalSegmentChars} chars`,
+    `trained on ${report.documents.length} document${report.documents.length === 1 ? '' : 's'}; typical segment ${report.typicalSegmentChars} chars; ${report.embeddingModel ? `embeddings of ${report.embeddingModel}` : 'no embeddings'}`,
     cv
       ? `held-out (${cv.folds}-fold, ${cv.documents} documents): Pk ${cv.pk.toFixed(3)}  WindowDiff ${cv.windowDiff.toFixed(3)}  P ${cv.precision.toFixed(3)}  R ${cv.recall.toFixed(3)}  F1 ${cv.f1.toFixed(3)}`
       : 'held-out: needs at least 2 documents',
@@ -44,23 +47,12 @@ function format(report: Omit<LearnedTrainingReport, 'modelFile'>, modelFile: str
   ].join('\n') + '\n';
 }
 
-async function trainOnCorpus(value: string, limit: number | undefined): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
+async function trainOnCorpus(value: string, limit: number | undefined, embeddingModel: string | undefined): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
   const corpus = resolveCorpus(value, limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
-  const prepared = corpus.documents.map((d) => prepareDocument({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries }));
-  const model = trainPrepared(prepared);
-  return {
-    model,
-    report: {
-      trainedAt: model.trainedAt,
-      documents: model.trainedOn.map((d) => d.name),
-      reviewedSegments: 0,
-      skipped: [],
-      crossValidation: crossValidate(prepared, CROSS_VALIDATION_FOLDS),
-      topFeatures: topFeatures(model, 8),
-      typicalSegmentChars: Math.round(Math.exp(model.lengthPrior.logMean)),
-    },
-  };
+  const prepared = await prepareDocuments(corpus.documents.map((d) => ({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries })), embeddingModel);
+  const { model, summary } = trainWithSummary(prepared);
+  return { model, report: { ...summary, reviewedSegments: 0, skipped: [] } };
 }
 
 export default async function train(argv: string[]): Promise<number> {
@@ -72,7 +64,7 @@ export default async function train(argv: string[]): Promise<number> {
   if ((flags.workspace === undefined) === (flags.corpus === undefined)) throw new UserInputError('train needs exactly one of --workspace DIR and --corpus NAME|PATH');
   if (flags.limit !== undefined && flags.corpus === undefined) throw new UserInputError('--limit applies only to --corpus');
   if (flags.corpus !== undefined) {
-    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit);
+    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model']);
     const out = path.resolve(flags.out ?? WORKSPACE_MODEL_FILE);
     await writeLearnedModel(out, model);
     process.stdout.write(format(report, out));
@@ -87,7 +79,7 @@ export default async function train(argv: string[]): Promise<number> {
     throw new UserInputError(`cannot open the workspace ${dir}: ${(err as Error).message.split('\n')[0]}`);
   });
   try {
-    const report = await trainFromWorkspace(ws, flags.out === undefined ? undefined : path.resolve(flags.out));
+    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile: flags['embedding-model'] });
     process.stdout.write(format(report, report.modelFile));
     return 0;
   } finally {

@@ -1,14 +1,17 @@
 /**
  * Train from corrections through the workbench service: refused with a clear message before any
  * correction; then trained on the corrected document, saved in the workspace, listed as available,
- * and used by a batch run over every document.
+ * and used by a batch run over every document. With an embedding model installed (the generated
+ * tiny Qwen2 declaring mean pooling, embedded for real by node-llama-cpp), the model also weighs
+ * the embedding cosine drops and records which model it used.
  */
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nextEvent } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
+import { TINY_EMBED_MODEL } from '../../../test/models/paths';
 import { WORKSPACE_MODEL_FILE } from './model-file';
 
 const TEXT = 'Ships sail the sea and whales swim near the ships. Sailors on ships hunt whales at sea. The sea is wide for ships and whales. Taxes fund the budget of the state. The state budget needs taxes and careful spending. Spending and taxes shape the budget.\n';
@@ -29,7 +32,7 @@ afterEach(async () => {
 describe('workspaceTrainLearned', () => {
   it('trains on the corrections, saves the model in the workspace, and batch runs use it', async () => {
     const dir = path.join(root, 'ws');
-    service = createWorkbenchService({ workspaceDir: dir });
+    service = createWorkbenchService({ workspaceDir: dir, embeddingModel: null });
     const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
     const [one] = added;
     await expect(service.request('workspaceTrainLearned', {})).rejects.toThrow(/no corrected documents/);
@@ -56,4 +59,27 @@ describe('workspaceTrainLearned', () => {
     const learned = runs.state.runs.find((r) => r.result.strategy === 'learned');
     expect(learned?.result.segmentation.boundaries).toContain(TEXT.indexOf('Taxes fund'));
   });
+
+  it('learns from sentence embeddings too when an embedding model is installed, and runs with it', async () => {
+    const models = path.join(root, 'models');
+    mkdirSync(models);
+    copyFileSync(TINY_EMBED_MODEL, path.join(models, 'tiny-qwen2-embed.gguf'));
+    const dir = path.join(root, 'ws');
+    service = createWorkbenchService({ workspaceDir: dir, modelsDir: models });
+    const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
+    const saved = nextEvent(service, 'workspace-saved');
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: added[0]!.id, segmentation: { boundaries: [TEXT.indexOf('Taxes fund')], notes: [{}, {}] }, basedOnStrategy: null });
+    await saved;
+
+    const report = await service.request('workspaceTrainLearned', {});
+    expect(report.embeddingModel).toBe('tiny-qwen2-embed.gguf');
+    const model = JSON.parse(readFileSync(report.modelFile, 'utf8'));
+    expect(model.embedding.name).toBe('tiny-qwen2-embed.gguf');
+    expect(model.features.map((f: { name: string }) => f.name)).toContain('embedding cosine drop over 1 sentence');
+
+    const finished = nextEvent(service, 'workspace-batch-finished');
+    await service.request('workspaceBatchRun', { strategy: 'learned', options: {} });
+    const { outcomes } = await finished;
+    expect(outcomes.map((o) => [o.ok, o.error])).toEqual([[true, undefined], [true, undefined]]);
+  }, 300_000);
 });

@@ -2,20 +2,47 @@
  * "Train from corrections": every workspace document with a saved correction of its current text
  * becomes a training document (its corrected boundaries are the truth); k-fold held-out figures
  * say how the model does on the person's own corrections; the model trained on all of them is
- * saved in the workspace as readable JSON.
+ * saved in the workspace as readable JSON. With an embedding model, every document is embedded
+ * with it and the model weighs the embedding cosine drops too.
  */
-import { crossValidate } from '../../../shared/learn/cross-validate';
-import { LearnedModelError, prepareDocument, topFeatures, trainPrepared, type PreparedDocument } from '../../../shared/learn/model';
+import { LearnedModelError, prepareDocument, type PreparedDocument, type TrainingDocument } from '../../../shared/learn/model';
+import { trainWithSummary } from '../../../shared/learn/train-summary';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from '../workspace/workspace-service';
+import { openEmbedder } from './embeddings';
 import { workspaceModelPath, writeLearnedModel } from './model-file';
 
-export const CROSS_VALIDATION_FOLDS = 5;
+export interface TrainOptions {
+  /** Where to save the model (default: the workspace's own, which the workbench's `learned` uses). */
+  modelFile?: string;
+  /** GGUF model for the embedding features; none: lexical and layout features only. */
+  embeddingModelFile?: string | null;
+  threads?: number;
+}
 
-/** Saves the model at `modelFile` (default: the workspace's own, which the workbench's `learned` uses). */
-export async function trainFromWorkspace(ws: WorkspaceService, modelFile = workspaceModelPath(ws.dir)): Promise<LearnedTrainingReport> {
+/** Features of each document, embedded with the model when one is given (loaded once for all). */
+export async function prepareDocuments(
+  docs: readonly TrainingDocument[],
+  embeddingModelFile: string | null | undefined,
+  options: { threads?: number; onDocument?: (index: number) => void } = {},
+): Promise<PreparedDocument[]> {
+  const embedder = embeddingModelFile ? await openEmbedder(embeddingModelFile, { threads: options.threads }) : undefined;
+  try {
+    const prepared: PreparedDocument[] = [];
+    for (const [i, doc] of docs.entries()) {
+      options.onDocument?.(i);
+      prepared.push(prepareDocument(doc, await embedder?.embed(doc.text)));
+    }
+    return prepared;
+  } finally {
+    await embedder?.dispose();
+  }
+}
+
+export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOptions = {}): Promise<LearnedTrainingReport> {
+  const modelFile = options.modelFile ?? workspaceModelPath(ws.dir);
   await ws.flush();
-  const prepared: PreparedDocument[] = [];
+  const docs: TrainingDocument[] = [];
   const skipped: LearnedTrainingReport['skipped'] = [];
   let reviewedSegments = 0;
   for (const id of await ws.store.documentIds()) {
@@ -28,20 +55,10 @@ export async function trainFromWorkspace(ws: WorkspaceService, modelFile = works
       continue;
     }
     reviewedSegments += corrected.segmentation.notes.filter((n) => n.reviewed).length;
-    prepared.push(prepareDocument({ name: record.name, text, boundaries: corrected.segmentation.boundaries, sha256 }));
+    docs.push({ name: record.name, text, boundaries: corrected.segmentation.boundaries, sha256 });
   }
-  if (prepared.length === 0) throw new LearnedModelError('no corrected documents in the workspace yet: correct the boundaries of at least one document, then train');
-  const crossValidation = crossValidate(prepared, CROSS_VALIDATION_FOLDS);
-  const model = trainPrepared(prepared);
+  if (docs.length === 0) throw new LearnedModelError('no corrected documents in the workspace yet: correct the boundaries of at least one document, then train');
+  const { model, summary } = trainWithSummary(await prepareDocuments(docs, options.embeddingModelFile, { threads: options.threads }));
   await writeLearnedModel(modelFile, model);
-  return {
-    modelFile,
-    trainedAt: model.trainedAt,
-    documents: model.trainedOn.map((d) => d.name),
-    reviewedSegments,
-    skipped,
-    crossValidation,
-    topFeatures: topFeatures(model, 8),
-    typicalSegmentChars: Math.round(Math.exp(model.lengthPrior.logMean)),
-  };
+  return { modelFile, reviewedSegments, skipped, ...summary };
 }

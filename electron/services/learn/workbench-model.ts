@@ -1,8 +1,10 @@
 /**
  * In the workbench the `learned` strategy runs with the open workspace's model (saved there by
  * Train from corrections): runs and batch runs get its path, and the strategy list says whether
- * there is one.
+ * there is one. They also get the host's embedding model, if there is one, for models trained
+ * with embeddings.
  */
+import { findInstalledEmbeddingModel } from './embeddings';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import { LEARNED_DESCRIPTION, LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import type { StrategyRunRequest, WorkbenchDeps } from '../workbench/deps';
@@ -21,11 +23,33 @@ export function withLearnedAvailability(strategies: StrategyInfo[], modelFile: s
   return strategies.map((s) => (s.name === LEARNED_STRATEGY_NAME ? learnedStrategyInfo(modelFile) : s));
 }
 
-/** A runner that hands `learned` runs the current workspace model's path. */
-export function withLearnedModel(run: WorkbenchDeps['runStrategy'], modelFile: () => string | null): WorkbenchDeps['runStrategy'] {
-  return (request: StrategyRunRequest, hooks) => {
-    const file = modelFile();
+/** The embedding model's path, or null; `refresh` looks at the installed models again. */
+export type EmbeddingModelSource = (refresh?: boolean) => Promise<string | null>;
+
+/**
+ * The embedding model the host names (a setting), else the first installed model that declares
+ * itself an embedding model; looked up once, and again whenever `refresh` asks (each training).
+ */
+export function embeddingModelSource(named: string | null, modelsDir: string): EmbeddingModelSource {
+  let found: Promise<string | null> | null = null;
+  return (refresh = false) => {
+    if (named !== null) return Promise.resolve(named);
+    if (found === null || refresh) found = findInstalledEmbeddingModel(modelsDir).catch(() => null);
+    return found;
+  };
+}
+
+export interface LearnedSettings {
+  learnedModelFile: string | null;
+  embeddingModel: EmbeddingModelSource;
+}
+
+/** A runner that hands `learned` runs the current workspace model's path and the embedding model. */
+export function withLearnedModel(run: WorkbenchDeps['runStrategy'], settings: LearnedSettings): WorkbenchDeps['runStrategy'] {
+  return async (request: StrategyRunRequest, hooks) => {
+    const file = settings.learnedModelFile;
     if (request.strategy !== LEARNED_STRATEGY_NAME || file === null) return run(request, hooks);
-    return run({ ...request, options: { ...request.options, learnedModelFile: file } }, hooks);
+    const embedding = await settings.embeddingModel();
+    return run({ ...request, options: { ...request.options, learnedModelFile: file, ...(embedding === null ? {} : { embeddingModelFile: embedding }) } }, hooks);
   };
 }

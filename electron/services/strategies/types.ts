@@ -21,6 +21,8 @@ export type StrategyOptions = RunOptions & {
   tokenizer?: string;
   /** The `learned` strategy: its model file (JSON from cli train or Train from corrections). */
   learnedModelFile?: string;
+  /** The `learned` strategy with a model trained with embeddings: the embedding model (GGUF) it used. */
+  embeddingModelFile?: string;
   /** Model strategies in constrained mode: the token-trie decoder (default) or the GBNF grammar alone. */
   decoder?: 'trie' | 'grammar';
 };
@@ -38,6 +40,8 @@ export interface StrategySettings {
   gpu?: string;
   /** Default CPU threads, as the user gave it (the model runner checks the range). */
   threads?: number | string;
+  /** The embedding model (GGUF) of the learned strategy's embedding features, where the host names one. */
+  embeddingModel?: string;
   /** Inference servers for model runs with `backend: 'remote'` (endpoints, API key, concurrency). */
   remote?: RemoteSettings;
 }

@@ -28,8 +28,8 @@ export interface StrategyRunRequest {
   text: string;
   info: DocumentInfo;
   strategy: string;
-  /** learnedModelFile: set by the workbench for `learned` runs (the open workspace's model). */
-  options: RunOptions & { learnedModelFile?: string };
+  /** Set by the workbench for `learned` runs: the open workspace's model, and the host's embedding model if any. */
+  options: RunOptions & { learnedModelFile?: string; embeddingModelFile?: string };
 }
 
 export type StrategyProgress = Omit<RunProgress, 'runId'>;

@@ -13,7 +13,8 @@ import { createPathGate } from './path-gate';
 import { PullManager } from './pull-manager';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
-import { withLearnedModel } from '../learn/workbench-model';
+import { embeddingModelSource, withLearnedModel } from '../learn/workbench-model';
+import { modelsDir } from '../inference/paths';
 
 export interface WorkbenchServiceOptions extends DefaultDepsOptions {
   /** Where sample/ and profiles/ live; defaults to ./resources of the working directory. */
@@ -24,6 +25,11 @@ export interface WorkbenchServiceOptions extends DefaultDepsOptions {
    * else is reachable by path from a client; the host's own `request`s are not limited.
    */
   allowedDirs?: readonly string[];
+  /**
+   * The embedding model (GGUF) `learned` trains and runs with; default: the host's setting
+   * (WORKBENCH_EMBEDDING_MODEL), else the first installed model declaring a pooling type; null: none.
+   */
+  embeddingModel?: string | null;
   /** Replace any dependency (readers, runner, writers, models): hosts use the defaults. */
   deps?: Partial<WorkbenchDeps>;
 }
@@ -62,6 +68,10 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     workspaceDir,
     allowedDirs,
     learnedModelFile: null as string | null,
+    embeddingModel: embeddingModelSource(
+      options.embeddingModel === undefined ? (options.settings?.embeddingModel ?? null) : options.embeddingModel,
+      modelsDir({ modelsDir: options.modelsDir ?? options.settings?.modelsDir }),
+    ),
     version: packageJson.version,
     defaultStrategy: DEFAULT_STRATEGY,
   };
@@ -70,7 +80,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     events,
     documents: new DocumentRegistry(),
     runs: new RunManager(
-      withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
+      withLearnedModel(deps.runStrategy, settings),
       events,
     ),
     pulls: new PullManager(deps.models, events),

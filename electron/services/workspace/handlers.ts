@@ -166,7 +166,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
             ids,
             strategy,
             options,
-            runStrategy: withLearnedModel(deps.runStrategy, () => settings.learnedModelFile),
+            runStrategy: withLearnedModel(deps.runStrategy, settings),
             signal: controller.signal,
             onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
             // On inference servers several documents go at once: their windows fill the endpoints' slots.
@@ -186,7 +186,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     },
     workspaceExportBatch: async ({ format }) => exportBatch(await workspace(), format),
     workspaceTrainLearned: async () => {
-      const report = await trainFromWorkspace(await workspace());
+      const report = await trainFromWorkspace(await workspace(), { embeddingModelFile: await settings.embeddingModel(true) });
       settings.learnedModelFile = report.modelFile;
       return report;
     },

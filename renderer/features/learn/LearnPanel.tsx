@@ -34,7 +34,15 @@ export function LearnPanel() {
       {report && (
         <div data-testid="learn-report">
           <p className="hint">
-            Learned from {report.documents.length} document{report.documents.length === 1 ? '' : 's'}; typical segment {report.typicalSegmentChars} chars. Saved as{' '}
+            Learned from {report.documents.length} document{report.documents.length === 1 ? '' : 's'}; typical segment {report.typicalSegmentChars} chars;{' '}
+            {report.embeddingModel ? (
+              <span data-testid="learn-embedding">
+                with the sentence embeddings of <code>{report.embeddingModel}</code>
+              </span>
+            ) : (
+              'words and layout only (no embedding model installed)'
+            )}
+            . Saved as{' '}
             <code>{report.modelFile}</code>.
           </p>
           {cv ? (

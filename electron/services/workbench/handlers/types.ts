@@ -5,6 +5,7 @@ import type { EventBus } from '../event-bus';
 import type { RunManager } from '../run-manager';
 import type { PathGate } from '../path-gate';
 import type { PullManager } from '../pull-manager';
+import type { EmbeddingModelSource } from '../../learn/workbench-model';
 
 export type { CallContext, HandlerContext } from '../call-context';
 import type { HandlerContext } from '../call-context';
@@ -25,6 +26,8 @@ export interface ServiceSettings {
   allowedDirs: string[];
   /** The open workspace's trained model for `learned`, if it has one (kept current by the workspace handlers). */
   learnedModelFile: string | null;
+  /** The embedding model for `learned` (the host's setting, else an installed embedding model), if any. */
+  embeddingModel: EmbeddingModelSource;
   version: string;
   defaultStrategy: string;
 }

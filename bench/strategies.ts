@@ -1,9 +1,10 @@
 /**
  * Which strategies a benchmark can run here: the workbench's own catalog (every model-free
- * strategy, and each model strategy with whether its profile's files are installed). The
- * profile search path and models folder honour WORKBENCH_PROFILES_DIR and WORKBENCH_MODELS_DIR,
- * which is how tests point the benchmark at the tiny fixture models.
+ * strategy, and each model strategy with whether its profile's files are installed) in the
+ * folders the benchmark's host settings name (WORKBENCH_PROFILES_DIR and WORKBENCH_MODELS_DIR,
+ * read once by the command: that is how tests point the benchmark at the tiny fixture models).
  */
+import type { LocationOptions } from '../electron/services/inference/paths';
 import { listStrategyInfo } from '../electron/services/workbench/strategy-catalog';
 
 export interface BenchStrategy {
@@ -14,6 +15,6 @@ export interface BenchStrategy {
   reason?: string;
 }
 
-export async function listBenchStrategies(): Promise<BenchStrategy[]> {
-  return (await listStrategyInfo({})).map(({ name, kind, available, reason }) => ({ name, kind, available, ...(reason ? { reason } : {}) }));
+export async function listBenchStrategies(locations: LocationOptions): Promise<BenchStrategy[]> {
+  return (await listStrategyInfo(locations)).map(({ name, kind, available, reason }) => ({ name, kind, available, ...(reason ? { reason } : {}) }));
 }

@@ -98,7 +98,9 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   if (flags['embedding-model'] !== undefined && flags['model-file'] === undefined) throw new UserInputError('--embedding-model only matters with --model-file');
   const learnedFile = flags['model-file'] === undefined ? undefined : resolve(flags['model-file']);
   const learned = learnedFile === undefined ? undefined : await learnedModelInfo(learnedFile, corpus);
-  const listed = (await listBenchStrategies()).map((s) => (s.name === LEARNED_STRATEGY_NAME && learned ? { name: s.name, kind: s.kind, available: true } : s));
+  // The environment is read here, once, and passed down as settings.
+  const host = hostSettingsFromEnvironment();
+  const listed = (await listBenchStrategies({ modelsDir: host.modelsDir, profilesDir: host.profilesDir })).map((s) => (s.name === LEARNED_STRATEGY_NAME && learned ? { name: s.name, kind: s.kind, available: true } : s));
   const { run, skipped } = pickStrategies(flags.strategies, listed);
   const chunkOptions = chunkOptionsFromFlags(flags);
   const tokenizer = chunkOptions.tokenizer ?? (chunkOptions.overlap?.unit === 'tokens' ? 'qwen2' : undefined);
@@ -106,10 +108,8 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     tolerance: flags.tolerance ?? 0,
     questionsPerDocument: flags.questions ?? 4,
     questionSeed: corpus.manifest.seed,
-    chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer) } : {}) },
+    chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer, { modelsDir: host.modelsDir }) } : {}) },
   };
-  // The environment is read here, once, and passed down as settings.
-  const host = hostSettingsFromEnvironment();
   const remote = remoteSettingsFrom(flags, host);
   if (flags['documents-at-once'] !== undefined && !remote) throw new UserInputError('--documents-at-once applies only with --backend remote (locally the documents run one after another)');
   const options: StrategyOptions = {

@@ -12,6 +12,7 @@ import { inputSource, STDIN_PATH } from '../stdin';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { writeOutput } from '../io';
+import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
 
 /** Besides the segmentation formats, `text` writes the bare document text (e.g. a WIKI-727K file without its markers, ready for `segment`). */
 const TARGETS = [...FORMAT_NAMES, 'text'] as const;
@@ -45,6 +46,6 @@ export default async function convert(argv: string[]): Promise<number> {
   const inputs = input === STDIN_PATH ? [] : [input];
   if (flags.out !== undefined) await checkOutputPath(flags.out, inputs);
   const { text, result } = await loadSegmentationFile(await inputSource(input, flags.name ?? 'stdin.json', budgets.inputBytes), budgets);
-  await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions), inputs);
+  await writeOutput(flags.out, to === 'text' ? text : await writeChunkedResult(to, result, text, chunkOptions, { modelsDir: hostSettingsFromEnvironment().modelsDir }), inputs);
   return 0;
 }

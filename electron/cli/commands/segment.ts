@@ -155,7 +155,7 @@ export default async function segment(argv: string[]): Promise<number> {
       { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
     );
     progressBar?.done();
-    await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions), inputs);
+    await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions, { modelsDir: host.modelsDir }), inputs);
     return 0;
   } catch (err) {
     if (controller.signal.aborted) {

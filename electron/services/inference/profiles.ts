@@ -3,12 +3,12 @@
  * installed. Parsing and the schema are pure and live in shared/profiles.
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
 import { parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
 import { InferenceError } from './errors';
-import { profileSearchPath, resolveModelFile, type LocationOptions } from './paths';
+import { profileSearchPath, resolveModelFile, userProfilesDir, type LocationOptions } from './paths';
 
 export interface LoadedProfile {
   profile: Profile;
@@ -108,4 +108,21 @@ export async function listProfiles(options: LocationOptions = {}): Promise<Profi
     }
   }
   return out;
+}
+
+/**
+ * Writes the user's copy of a profile (into the user profiles folder, never over the built-in file):
+ * the profile's JSON as found along the search path, changed by `edit`. Returns the file written.
+ */
+export async function writeUserProfile(name: string, edit: (json: Record<string, unknown>) => void, options: LocationOptions = {}): Promise<string> {
+  const { path } = await loadProfile(name, options);
+  const json = JSON.parse(await readFile(path, 'utf-8')) as Record<string, unknown>;
+  edit(json);
+  parseProfile(json, `profile ${name}`);
+  const dir = userProfilesDir(options);
+  await mkdir(dir, { recursive: true });
+  const target = join(dir, `${name}.json`);
+  await writeFile(`${target}.tmp`, JSON.stringify(json, null, 2) + '\n');
+  await rename(`${target}.tmp`, target);
+  return target;
 }

@@ -6,7 +6,7 @@
  * profile (in the user profiles folder, never over the built-in file).
  */
 import type { GpuChoice } from '../../../shared/strategies/run-options';
-import { readdir, readFile, mkdir, writeFile, rename } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describeDocument } from '../../../shared/document/document-info';
 import { parseModelOutput } from '../../../shared/profiles/parse-output';
@@ -15,8 +15,8 @@ import { PROMPT_FORMATS, type ModelStrategy, type PromptFormat } from '../../../
 import { buildProbeDocuments, type ProbeDocument } from '../../../shared/selftest/probe';
 import { bestVariant, variantFigures, type VariantFigures, type VariantRun } from '../../../shared/selftest/score';
 import type { InferenceEngine } from '../inference/engine';
-import { selftestTextsDir, userProfilesDir, type LocationOptions } from '../inference/paths';
-import { listProfiles, loadProfile } from '../inference/profiles';
+import { selftestTextsDir, type LocationOptions } from '../inference/paths';
+import { listProfiles, loadProfile, writeUserProfile } from '../inference/profiles';
 import { runModelStrategy } from '../inference/run-model-strategy';
 
 export interface SelftestRow {
@@ -79,17 +79,11 @@ async function runVariant(name: string, strategy: ModelStrategy, doc: ProbeDocum
 
 /** Writes the profile's JSON with the variant's prompt layout into the user profiles folder. */
 async function applyVariant(profileName: string, layout: PromptFormat, options: SelftestOptions): Promise<string> {
-  const { path } = await loadProfile(profileName, options);
-  const json = JSON.parse(await readFile(path, 'utf-8')) as { prompt: Record<string, unknown> };
   const { profile } = await loadProfile(profileName, options);
   const prompt = withPromptLayout(profile, layout).prompt;
-  json.prompt = { ...json.prompt, format: prompt.format, template: prompt.template };
-  const dir = userProfilesDir(options);
-  await mkdir(dir, { recursive: true });
-  const target = join(dir, `${profileName}.json`);
-  await writeFile(`${target}.tmp`, JSON.stringify(json, null, 2) + '\n');
-  await rename(`${target}.tmp`, target);
-  return target;
+  return writeUserProfile(profileName, (json) => {
+    json.prompt = { ...(json.prompt as Record<string, unknown>), format: prompt.format, template: prompt.template };
+  }, options);
 }
 
 export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestReport> {

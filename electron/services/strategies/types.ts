@@ -21,8 +21,6 @@ export type StrategyOptions = RunOptions & {
   tokenizer?: string;
   /** The `learned` strategy: its model file (JSON from cli train or Train from corrections). */
   learnedModelFile?: string;
-  /** Model strategies in constrained mode: the token-trie decoder (default) or the GBNF grammar alone. */
-  decoder?: 'trie' | 'grammar';
 };
 
 /**

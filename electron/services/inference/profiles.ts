@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
-import { parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
+import { ADAPTER_TEMPLATE_FORMAT, parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
+import { adapterChatTemplate } from './adapter-chat-template';
 import { InferenceError } from './errors';
 import { profileSearchPath, resolveModelFile, userProfilesDir, type LocationOptions } from './paths';
 
@@ -72,6 +73,12 @@ export async function loadProfile(variant: string, options: LocationOptions = {}
     for (const path of await profileFilesIn(dir)) {
       if (basename(path, '.json') === name) {
         const profile = await readProfileFile(path);
+        if ((layout ?? profile.prompt.format) === ADAPTER_TEMPLATE_FORMAT) {
+          profile.prompt.chatTemplate ??= await adapterChatTemplate(profile, options);
+          if (!profile.prompt.chatTemplate) {
+            throw new InferenceError('profile-invalid', `profile ${variant} needs its adapter's chat template, and the adapter's tokenizer_config.json has none, or its PEFT folder is not there (models pull ${name})`);
+          }
+        }
         return { profile: layout ? withPromptLayout(profile, layout) : profile, path };
       }
       known.push(basename(path, '.json'));

@@ -13,6 +13,8 @@ import { readGgufHeader } from '../../electron/model-files/reader';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
+import { encode, TINY_MODULES, writePeft } from './peft-builder';
+import type { SafetensorsTensor } from '../../electron/model-files/safetensors';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 let hub: LoopbackHub;
@@ -118,6 +120,33 @@ describe('models pull through HF_ENDPOINT', () => {
     expect(adapter.tensors).toHaveLength(28);
     expect(hub.requests.some((r) => r.path === '/jinaai/tiny-seg/resolve/main/adapter_model.safetensors')).toBe(true);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);
+  });
+
+  it('merges an adapter a LoRA cannot carry (DoRA) into the base and points the user profile at the merged model', async () => {
+    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
+    const magnitudes = new Map<string, SafetensorsTensor>();
+    for (const [module, [, outputs]] of Object.entries(TINY_MODULES)) {
+      for (const layer of [0, 1]) {
+        magnitudes.set(`base_model.model.model.layers.${layer}.${module}.lora_magnitude_vector`, { dtype: 'F32', shape: [outputs], data: encode(Array(outputs).fill(1.5), 'F32') });
+      }
+    }
+    const peft = join(dir, 'dora-peft');
+    await writePeft(peft, { config: { use_dora: true }, extraTensors: magnitudes });
+    for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-dora/${f}`, readFileSync(join(peft, f)));
+    const profilesDir = await writeProfile('seg', {
+      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
+      adapter: { file: 'tiny-dora-lora.gguf', source: 'hf:jinaai/tiny-dora' },
+    });
+    const modelsDir = join(dir, 'models');
+    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['merged', 'merged']]);
+    expect(pulled[1]!.hint).toMatch(/DoRA adapter: merged into tiny-qwen2\.gguf; .*seg\.json now uses it as model\.merged/);
+    expect(existsSync(join(modelsDir, 'tiny-dora-lora.gguf'))).toBe(false);
+    const merged = await readGgufHeader(join(modelsDir, 'tiny-dora-lora-merged.gguf'));
+    expect(merged.tensors.length).toBe((await readGgufHeader(TINY_MODEL)).tensors.length);
+    // The user's profile (here: the profiles folder given) now names the merged model; a second pull finds it.
+    expect(JSON.parse(readFileSync(join(profilesDir, 'seg.json'), 'utf-8')).model).toEqual({ merged: { file: 'tiny-dora-lora-merged.gguf', source: 'hf:jinaai/tiny-dora' } });
+    expect((await pullProfile('seg', { profilesDir, modelsDir })).map((f) => f.status)).toEqual(['present']);
   });
 
   it('fetches the adapter repository’s tokenizer files and README when present, keeps their sha256 and says what decides the conversion', async () => {

@@ -33,9 +33,10 @@ export async function readChatTemplate(peftDir: string): Promise<ChatTemplate | 
   return { source, bosToken: tokenText(config.bos_token), eosToken: tokenText(config.eos_token) };
 }
 
-/** The chat template of the profile's adapter, read from its PEFT folder in the models folder. */
+/** The chat template of the profile's adapter (or merged model), read from its PEFT folder in the models folder. */
 export async function adapterChatTemplate(profile: Profile, options: LocationOptions = {}): Promise<ChatTemplate | undefined> {
-  const source = 'base' in profile.model ? profile.model.adapter?.source : undefined;
+  // A merged model keeps the adapter repository it came from as its source (models pull writes it).
+  const source = 'base' in profile.model ? profile.model.adapter?.source : profile.model.merged.source;
   const repo = source ? hubRepoOf(source) : undefined;
   return repo ? readChatTemplate(peftCacheDir(modelsDir(options), repo)) : undefined;
 }

@@ -133,6 +133,24 @@ function applyChange(values: Float32Array, change: TargetChange): Float32Array {
   return w;
 }
 
+/**
+ * Why the adapter in `dir` must be merged rather than converted to a LoRA for this base, or
+ * undefined when a GGUF LoRA carries it. `tiedBase`: the base has no output.weight.
+ */
+export async function mergeReason(dir: string, tiedBase: boolean): Promise<string | undefined> {
+  const { config, pairs, saved } = await readPeftAdapter(dir, { merge: true });
+  if (config.useDora) return 'it is a DoRA adapter';
+  if (saved.length > 0) return `it stores full tensors (${saved.map((t) => t.name).join(', ')})`;
+  if (pairs.some((p) => p.target === OUTPUT)) return 'it has a LoRA on lm_head';
+  if (tiedBase && pairs.some((p) => p.module === EMBEDDING_MODULE)) return 'it has a LoRA on the embeddings of a base that ties them to its output';
+  return undefined;
+}
+
+/** A base model GGUF without output.weight, whose output projection reads token_embd. */
+export async function hasTiedEmbeddings(basePath: string): Promise<boolean> {
+  return !(await readGgufHeader(basePath)).tensors.some((t) => t.name === OUTPUT);
+}
+
 export async function mergePeftIntoGguf(dir: string, basePath: string, out: string, options: MergePeftOptions = {}): Promise<MergePeftResult> {
   const adapter = await readPeftAdapter(dir, { merge: true });
   const header = await readGgufHeader(basePath);

@@ -3,6 +3,8 @@
  *
  *   npm run bench:ui [-- --chars 5000000 --segments 5000 --runs 3]
  *   npm run bench:ui -- --open-only --chars 50000000 --segments 50000 --runs 1
+ *   npm run bench:ui -- ... --profile open.cpuprofile   (the first load's CPU profile, for DevTools)
+ *   npm run bench:ui -- ... --page DIR   (serve a page built earlier: a kept copy of test-results/bench-ui)
  *
  * Builds the benchmark page (bench/ui-page/: the real App over an in-memory contract), serves
  * it on 127.0.0.1, and in Debian's Chromium times: opening a 5 MB document with 5,000 segments
@@ -11,12 +13,13 @@
  * painted result (median, p95 and the median parts); and jumping elsewhere in the document until
  * painted (smoothness). Each figure is the median of --runs fresh page loads.
  */
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium } from '../test/e2e/support/browser';
 import type { UiBenchFigures } from './ui-page/run-benchmark';
@@ -38,6 +41,13 @@ export interface UiBenchOptions {
   runs?: number;
   /** Only open the document (no edits): for the 50 MB figure. */
   openOnly?: boolean;
+  /** Writes the first page load's CPU profile (Chrome DevTools' .cpuprofile) to this file. */
+  profilePath?: string;
+  /**
+   * Serves this already built benchmark page instead of building one: a copy of test-results/bench-ui
+   * kept from another commit, to measure before and after one after the other under the same load.
+   */
+  pageDir?: string;
 }
 
 type EditKind = 'move' | 'split' | 'merge' | 'undo';
@@ -59,13 +69,14 @@ export interface UiBenchReport {
   all: UiBenchFigures[];
 }
 
-async function buildBenchPage(): Promise<void> {
+/** `readable`: unminified, so a profile names the functions. */
+async function buildBenchPage(readable = false): Promise<void> {
   await build({
     configFile: join(ROOT, 'renderer/vite.config.ts'),
     // The page lives in bench/, outside the renderer's root: build from the repository's root.
     root: ROOT,
     logLevel: 'warn',
-    build: { outDir: OUT_DIR, emptyOutDir: true, rollupOptions: { input: join(ROOT, 'bench/ui-page/index.html') } },
+    build: { outDir: OUT_DIR, emptyOutDir: true, minify: !readable, rollupOptions: { input: join(ROOT, 'bench/ui-page/index.html') } },
   });
 }
 
@@ -93,8 +104,8 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
   const chars = options.chars ?? 5_000_000;
   const segments = options.segments ?? 5_000;
   const runs = options.runs ?? 3;
-  await buildBenchPage();
-  const server = await serveStatic(OUT_DIR);
+  if (!options.pageDir) await buildBenchPage(options.profilePath !== undefined);
+  const server = await serveStatic(options.pageDir ? resolve(options.pageDir) : OUT_DIR);
   const browser = await launchChromium();
   try {
     const { port } = server.address() as AddressInfo;
@@ -104,9 +115,11 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
       const errors: string[] = [];
       page.on('pageerror', (err) => errors.push(err.message));
+      const profiler = i === 0 && options.profilePath ? await startProfile(page) : null;
       await page.goto(url);
       await page.waitForFunction(() => window.__uiBench !== undefined);
       const figures = await page.evaluate(() => window.__uiBench!);
+      if (profiler) writeFileSync(options.profilePath!, JSON.stringify(await profiler.stop()));
       if (errors.length) throw new Error(`the benchmark page failed: ${errors[0]}`);
       all.push(figures);
       await page.close();
@@ -116,6 +129,15 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
     await browser.close();
     await new Promise((done) => server.close(done));
   }
+}
+
+/** Samples the page's main thread every 200 µs (DevTools' Profiler domain) until `stop`. */
+async function startProfile(page: Page): Promise<{ stop(): Promise<unknown> }> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  return { stop: async () => (await cdp.send('Profiler.stop')).profile };
 }
 
 function medians(all: readonly UiBenchFigures[]): UiBenchReport['median'] {
@@ -149,6 +171,14 @@ function flag(argv: string[], name: string): number | undefined {
   return value;
 }
 
+function path(argv: string[], name: string): string | undefined {
+  const i = argv.indexOf(`--${name}`);
+  if (i < 0) return undefined;
+  const value = argv[i + 1];
+  if (!value || value.startsWith('--')) throw new Error(`--${name} needs a path`);
+  return value;
+}
+
 const EDIT_NAMES: Record<EditKind, string> = {
   move: 'move one boundary (Alt+Down)',
   split: 'split a segment (S)',
@@ -158,7 +188,9 @@ const EDIT_NAMES: Record<EditKind, string> = {
 
 async function main(argv: string[]): Promise<void> {
   const openOnly = argv.includes('--open-only');
-  const report = await measureUi({ chars: flag(argv, 'chars'), segments: flag(argv, 'segments'), runs: flag(argv, 'runs'), openOnly });
+  const profilePath = path(argv, 'profile');
+  const pageDir = path(argv, 'page');
+  const report = await measureUi({ chars: flag(argv, 'chars'), segments: flag(argv, 'segments'), runs: flag(argv, 'runs'), openOnly, profilePath, pageDir });
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const m = report.median;
   console.log(`UI benchmark: ${(report.chars / 1e6).toFixed(2)} M chars, ${report.segments} segments, median of ${report.runs} page loads`);

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
 import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
-import { settingsFromEnvironment } from '../../electron/services/strategies/settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/strategies/settings';
 import { retrievalCheck } from '../retrieval/check';
 import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-flags';
@@ -85,14 +85,15 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer) } : {}) },
   };
   // The environment is read here, once, and passed down as settings.
-  const remote = remoteSettingsFrom(flags, process.env);
+  const host = hostSettingsFromEnvironment();
+  const remote = remoteSettingsFrom(flags, host);
   const options: StrategyOptions = {
     ...(remote ? { backend: 'remote' as const } : {}),
     ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
     ...(flags.mode ? { mode: flags.mode } : {}),
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
   };
-  const runSettings = { ...settingsFromEnvironment(), ...(remote ? { remote } : {}) };
+  const runSettings = { ...runSettingsOf(host), remote: remote ?? undefined };
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;

@@ -4,6 +4,7 @@
  */
 import { UserError } from '../../shared/errors';
 import { UserInputError } from './errors';
+import { hostSettingsFromEnvironment } from '../services/strategies/settings';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -53,7 +54,7 @@ main(process.argv.slice(2)).then(
       // An unexpected failure is still one line for the user; the stack only on request.
       const message = err instanceof Error ? err.message : String(err);
       process.stderr.write(`error: ${message.split('\n')[0]}\n`);
-      if (process.env.WORKBENCH_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
+      if (hostSettingsFromEnvironment().debug) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
       process.exitCode = 1;
     }
   },

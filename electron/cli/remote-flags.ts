@@ -1,9 +1,10 @@
 /**
  * The remote-backend flags every model-running command shares (`segment`, `bench quality`,
- * `models doctor`), and the one place the CLI reads WORKBENCH_ENDPOINTS and WORKBENCH_API_KEY:
- * at its edge, into RemoteSettings that are passed down.
+ * `models doctor`): the flags win over the host's settings (WORKBENCH_ENDPOINTS and
+ * WORKBENCH_API_KEY, read once by hostSettingsFromEnvironment), into RemoteSettings passed down.
  */
-import { splitEndpointList, type RemoteSettings } from '../services/inference/remote/settings';
+import type { RemoteSettings } from '../services/inference/remote/settings';
+import type { HostSettings } from '../services/strategies/settings';
 import type { FlagSpecs } from './args';
 import { UserInputError } from './errors';
 
@@ -19,11 +20,9 @@ export interface RemoteFlagValues {
   concurrency?: number;
 }
 
-export type Environment = Record<string, string | undefined>;
-
 /** The remote settings for these flags: null for the local backend. */
-export function remoteSettingsFrom(flags: RemoteFlagValues, env: Environment): RemoteSettings | null {
-  const endpoints = flags.endpoint ?? splitEndpointList(env.WORKBENCH_ENDPOINTS);
+export function remoteSettingsFrom(flags: RemoteFlagValues, host: HostSettings): RemoteSettings | null {
+  const endpoints = flags.endpoint ?? host.remote?.endpoints ?? [];
   if (flags.backend !== 'remote') {
     if (flags.endpoint || flags.concurrency !== undefined) {
       throw new UserInputError(`--${flags.endpoint ? 'endpoint' : 'concurrency'} applies only with --backend remote`);
@@ -31,6 +30,6 @@ export function remoteSettingsFrom(flags: RemoteFlagValues, env: Environment): R
     return null;
   }
   if (endpoints.length === 0) throw new UserInputError('--backend remote needs --endpoint URL (repeatable) or WORKBENCH_ENDPOINTS');
-  const apiKey = env.WORKBENCH_API_KEY || undefined;
+  const { apiKey } = host;
   return { endpoints, ...(apiKey ? { apiKey } : {}), ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}) };
 }

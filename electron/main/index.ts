@@ -14,7 +14,8 @@ import { confirmLeavingWithUnsavedCorrections } from './leave-guard';
 import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
-import { remoteSettingsFromEnvironment } from '../services/inference/remote/settings';
+import { echoLlamaLogs } from '../services/llama-log';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../services/strategies/settings';
 
 // Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
 // `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
@@ -28,9 +29,11 @@ const bundleDir = path.dirname(fileURLToPath(import.meta.url));
 const appRoot = app.getAppPath();
 // Packaged: electron-builder's extraResources put sample/ and profiles/ next to app.asar.
 const resourcesDir = app.isPackaged ? process.resourcesPath : path.join(appRoot, 'resources');
-// A user's WORKBENCH_MODELS_DIR / WORKBENCH_PROFILES_DIR win, as on the command line.
-const modelsDir = process.env.WORKBENCH_MODELS_DIR ?? (app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models'));
-const profilesDir = process.env.WORKBENCH_PROFILES_DIR ?? path.join(resourcesDir, 'profiles');
+// The environment is read here, once; a user's WORKBENCH_MODELS_DIR / WORKBENCH_PROFILES_DIR win, as on the command line.
+const hostSettings = hostSettingsFromEnvironment();
+echoLlamaLogs(hostSettings.debug);
+const modelsDir = hostSettings.modelsDir ?? (app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models'));
+const profilesDir = hostSettings.profilesDir ?? path.join(resourcesDir, 'profiles');
 
 // Documents are read and rule strategies run in worker threads: bundled, the worker is
 // dist/electron/worker.mjs next to this file; from source the service finds its .ts entry itself.
@@ -40,8 +43,8 @@ const service = createWorkbenchService({
   modelsDir,
   profilesDir,
   workerEntry,
-  // Inference servers for the remote backend: read here, once, and passed down as settings.
-  remote: remoteSettingsFromEnvironment(process.env),
+  remote: hostSettings.remote ?? null,
+  settings: runSettingsOf(hostSettings),
 });
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;

@@ -1,6 +1,8 @@
 /**
- * GGUF v2/v3 header reader: metadata, tensor infos and where the data starts. Reads only as much of
- * the file as the header needs, so checking a 500 MB model costs a few megabytes of I/O.
+ * GGUF v2/v3 header reader that keeps each metadata value's GGUF type. Checking, listing and
+ * showing files go through node-llama-cpp's parser (file-info.ts); this one exists for the one
+ * job that parser cannot do: copying metadata into a new GGUF with the exact types llama.cpp
+ * expects (the Qwen2 tokenizer into the generated fixtures), which plain JS values lose.
  */
 import { open } from 'node:fs/promises';
 import { GgufFormatError, OutOfDataError } from './errors';

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Budgets } from '../../shared/budgets/budgets';
 import type { RemoteSettings } from '../services/inference/remote/settings';
+import type { StrategySettings } from '../services/strategies/types';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
 
@@ -17,6 +18,8 @@ export interface ServeOptions {
   budgets?: Partial<Budgets>;
   /** Inference servers for the remote backend (the host reads them from its environment). */
   remote?: RemoteSettings | null;
+  /** The host's run settings from its environment (folders, GPU, threads); the options above win. */
+  settings?: StrategySettings;
 }
 
 export interface ServedWorkbench {
@@ -36,6 +39,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     profilesDir: options.profilesDir,
     budgets: options.budgets,
     remote: options.remote ?? null,
+    settings: options.settings,
   });
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;

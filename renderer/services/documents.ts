@@ -6,6 +6,7 @@
  */
 import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
+import { useOpeningStore } from '../features/open/opening-store';
 import { joinWorkspace } from '../features/workspace/workspace';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
@@ -29,13 +30,16 @@ export async function openFile(file: File): Promise<void> {
     return;
   }
   // The ticket is taken before the file is read: reading a large file is part of the request.
-  await open(`"${file.name}"`, 'person', { joins: true }, async () => {
-    let dataBase64: string;
+  await open(`"${file.name}"`, 'person', { joins: true, name: file.name }, async (stillWanted) => {
+    let dataBase64: string | null;
+    useOpeningStore.getState().report('reading', 0, file.size);
     try {
-      dataBase64 = await readAsBase64(file);
+      dataBase64 = await readAsBase64(file, (done) => stillWanted() && useOpeningStore.getState().report('reading', done, file.size), stillWanted);
     } catch (err) {
       throw new Error(`the file could not be read (${err instanceof Error ? err.message : String(err)})`);
     }
+    if (dataBase64 === null) return null;
+    useOpeningStore.getState().report('decoding', 0, 0);
     return workbench().openDocument({ name: file.name, dataBase64 });
   });
 }
@@ -45,24 +49,43 @@ export async function openPastedText(text: string, name = 'pasted.txt'): Promise
     useUiStore.getState().notify('error', 'Nothing to open: the pasted text is empty.');
     return;
   }
-  await open('the pasted text', 'person', { joins: true }, async () => {
-    const dataBase64 = await readAsBase64(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    return workbench().openDocument({ name, dataBase64 });
+  await open('the pasted text', 'person', { joins: true, name }, async (stillWanted) => {
+    const dataBase64 = await readAsBase64(new Blob([text], { type: 'text/plain;charset=utf-8' }), () => undefined, stillWanted);
+    return dataBase64 === null ? null : workbench().openDocument({ name, dataBase64 });
   });
 }
 
 /** The bundled sample: a demo, so it never joins a workspace. The start-up shows it as a restore. */
 export async function openSample(origin: ShowOrigin = 'person'): Promise<void> {
-  await open('the sample document', origin, { joins: false }, () => workbench().openSample({}));
+  await open('the sample document', origin, { joins: false, name: 'the sample' }, () => workbench().openSample({}));
 }
 
 /** Shows a document the services already opened (the desktop app's File > Open). */
 export async function showOpenedDocument(documentId: string): Promise<void> {
-  await open('the document', 'person', { joins: true }, () => workbench().getDocument({ documentId }));
+  await open('the document', 'person', { joins: true, name: 'the document' }, () => workbench().getDocument({ documentId }));
 }
 
-/** The browser's own encoder: ten times faster than building a binary string in JS for 5 MB. */
-function readAsBase64(blob: Blob): Promise<string> {
+/**
+ * Bytes read per step: a multiple of 3, so the pieces' base64 strings join into the whole's. Each
+ * step is one FileReader read (off the main thread) and one progress report.
+ */
+const READ_STEP_BYTES = 3 * 1024 * 1024;
+
+/**
+ * The browser's own encoder (ten times faster than building a binary string in JS), a step at a
+ * time so a large file shows how far it is. Null when `stillWanted` turned false meanwhile.
+ */
+async function readAsBase64(blob: Blob, progress: (done: number) => void, stillWanted: () => boolean): Promise<string | null> {
+  const pieces: string[] = [];
+  for (let at = 0; at < blob.size || at === 0; at += READ_STEP_BYTES) {
+    pieces.push(await readPieceAsBase64(blob.slice(at, at + READ_STEP_BYTES)));
+    if (!stillWanted()) return null;
+    progress(Math.min(blob.size, at + READ_STEP_BYTES));
+  }
+  return pieces.length === 1 ? pieces[0]! : pieces.join('');
+}
+
+function readPieceAsBase64(blob: Blob): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => {
@@ -77,19 +100,32 @@ function readAsBase64(blob: Blob): Promise<string> {
 interface OpenKind {
   /** A document the person opened from outside joins an open workspace. */
   joins: boolean;
+  /** What the progress calls it. */
+  name: string;
 }
 
-async function open(what: string, origin: ShowOrigin, kind: OpenKind, call: () => Promise<OpenedDocument>): Promise<void> {
+async function open(
+  what: string,
+  origin: ShowOrigin,
+  kind: OpenKind,
+  call: (stillWanted: () => boolean) => Promise<OpenedDocument | null>,
+): Promise<void> {
   const ticket = beginShow(origin);
   if (!ticket) return;
-  let doc: OpenedDocument;
+  const opening = useOpeningStore.getState();
+  opening.report('decoding', 0, 0, kind.name);
+  let doc: OpenedDocument | null;
   try {
-    doc = await call();
+    doc = await call(() => ticket.isCurrent());
   } catch (err) {
     // A superseded request's failure is no longer what the person is waiting for.
-    if (ticket.isCurrent()) reportError(`Could not open ${what}`, err);
+    if (ticket.isCurrent()) {
+      opening.clear();
+      reportError(`Could not open ${what}`, err);
+    }
     return;
   }
+  if (doc === null) return;
   // A superseded document stays open in the service: it may be the very one (same name and
   // text) that a later request was given back, so closing it there could pull it from under that.
   if (!(await showDocument(doc, ticket))) return;

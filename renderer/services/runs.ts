@@ -5,9 +5,11 @@
 import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
 import { useDocumentStore } from '../stores/document';
 import { isRunActive, useRunStore } from '../stores/run';
+import { segmentsInSlices } from '../stores/segments';
 import { useSegmentationStore } from '../stores/segmentation';
 import { useUiStore } from '../stores/ui';
 import { describeError, reportError } from './errors';
+import { nextTask } from './next-task';
 import { workbench } from './workbench';
 
 type RunEvent = Extract<WorkbenchEvent, { type: 'run-progress' | 'run-finished' | 'run-failed' | 'run-cancelled' }>;
@@ -80,7 +82,7 @@ export function handleRunEvent(event: RunEvent): void {
       run.progressed(event.progress);
       return;
     case 'run-finished':
-      applyFinishedRun(event.runId, event.documentId, event.result);
+      void applyFinishedRun(event.runId, event.documentId, event.result);
       return;
     case 'run-failed':
       run.failed(event.runId, event.error);
@@ -93,11 +95,35 @@ export function handleRunEvent(event: RunEvent): void {
   }
 }
 
-function applyFinishedRun(runId: string, documentId: string, result: Extract<RunEvent, { type: 'run-finished' }>['result']): void {
+/** Segment views built per step when a result arrives (see segmentsInSlices). */
+const SEGMENTS_STEP = 250;
+/** How long building them may hold the main thread before it yields. */
+const SLICE_MS = 40;
+
+async function applyFinishedRun(runId: string, documentId: string, result: Extract<RunEvent, { type: 'run-finished' }>['result']): Promise<void> {
   const run = useRunStore.getState();
   if (documentId !== useDocumentStore.getState().id) {
     run.failed(runId, 'another document was opened meanwhile');
     return;
+  }
+  // A large result's segment views are built over several tasks before it is shown (the run bar
+  // stays up meanwhile); shown at once, 50,000 of them froze the window. The views are a cache:
+  // a result that turns out invalid below is refused all the same.
+  const text = useDocumentStore.getState().text;
+  const stillWanted = () => useDocumentStore.getState().id === documentId && useRunStore.getState().runId === runId && isRunActive(useRunStore.getState().status);
+  let sliceStart = performance.now();
+  let sliced = false;
+  for (const _ of segmentsInSlices(text, result.segmentation, SEGMENTS_STEP)) {
+    if (performance.now() - sliceStart < SLICE_MS) continue;
+    await nextTask();
+    if (!stillWanted()) return;
+    sliceStart = performance.now();
+    sliced = true;
+  }
+  // Showing it (React, then the first part of the drawing) gets a task of its own.
+  if (sliced) {
+    await nextTask();
+    if (!stillWanted()) return;
   }
   try {
     useSegmentationStore.getState().setResult(result, { keepPrevious });

@@ -9,6 +9,8 @@
  * a document it is refused outright, and one already under way is superseded like any other.
  */
 import type { OpenedDocument } from '../../shared/ipc/contract';
+import { prepareView } from '../features/document-view/prepared-view';
+import { useOpeningStore } from '../features/open/opening-store';
 import { useDocumentStore } from '../stores/document';
 import { isRunActive, useRunStore } from '../stores/run';
 import { useSegmentationStore } from '../stores/segmentation';
@@ -50,6 +52,15 @@ export async function showDocument(doc: OpenedDocument, ticket: ShowTicket): Pro
   // The run in flight belongs to the old document: stop it and stop listening to it.
   if (isRunActive(useRunStore.getState().status)) await cancelRun();
   if (!ticket.isCurrent()) return false;
+  // A long text's view is laid out a slice per task, with its progress, before it is shown.
+  const opening = useOpeningStore.getState();
+  const laidOut = await prepareView(
+    doc.text,
+    (done, total) => ticket.isCurrent() && opening.report('building', done, total, doc.info.name),
+    () => ticket.isCurrent(),
+  );
+  if (!laidOut || !ticket.isCurrent()) return false;
+  if (useOpeningStore.getState().stage !== null) opening.clear();
   useRunStore.getState().reset();
   useSegmentationStore.getState().resetForDocument(doc.id, doc.text);
   useDocumentStore.getState().setDocument(doc);

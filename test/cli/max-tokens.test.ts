@@ -5,7 +5,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { SegmentationResult } from '../../shared/document/types';
 import { toSegments } from '../../shared/document/segmentation';
 import { runStrategy } from '../../electron/services/strategies/run-strategy';
 import { loadTokenCounter, type TokenCounter } from '../../electron/services/tokenizer/token-counter';
@@ -75,16 +74,14 @@ describe('segment --max-tokens with a rule strategy', () => {
     // A models "folder" that is a file: the vocabulary cannot be cached there.
     const notAFolder = join(dir, 'models-file');
     writeFileSync(notAFolder, '');
-    const saved = process.env.WORKBENCH_MODELS_DIR;
-    process.env.WORKBENCH_MODELS_DIR = notAFolder;
-    let result: SegmentationResult;
-    try {
-      const text = 'A sentence. Another one.';
-      result = await runStrategy({ text, info: { name: 'd', chars: text.length, sha256: '' }, strategy: 'structural', options: { maxTokens: 3 } });
-    } finally {
-      if (saved === undefined) delete process.env.WORKBENCH_MODELS_DIR;
-      else process.env.WORKBENCH_MODELS_DIR = saved;
-    }
+    const text = 'A sentence. Another one.';
+    const result = await runStrategy({
+      text,
+      info: { name: 'd', chars: text.length, sha256: '' },
+      strategy: 'structural',
+      options: { maxTokens: 3 },
+      settings: { modelsDir: notAFolder },
+    });
     expect(result.meta.tokenizer).toBeUndefined();
     const ignored = result.warnings.find((w) => w.code === 'max-tokens-ignored');
     expect(ignored?.message).toMatch(/none could be loaded \(cannot extract the Qwen2 vocabulary: .+\): only the character limit was applied/);

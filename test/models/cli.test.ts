@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { readGgufHeader } from '../../electron/model-files/reader';
+import { readGgufSummary } from './gguf-read';
 import { expectUserError, runCliAll } from '../cli/support/run-cli';
 import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
@@ -50,7 +50,7 @@ describe('cli models', () => {
 
     expect(convert!.code).toBe(0);
     expect(convert!.stdout).toMatch(/rank 4, alpha 8, 28 tensors from BF16; fits tiny-qwen2\.gguf/);
-    expect((await readGgufHeader(converted)).tensors).toHaveLength(28);
+    expect((await readGgufSummary(converted)).tensors).toHaveLength(28);
 
     // An existing file is never overwritten without --force (here: the fixture model itself).
     expect(convertAgain).toMatchObject({ code: 2, stderr: expect.stringMatching(/already exists; pass --force/) });
@@ -77,7 +77,7 @@ describe('cli models', () => {
     ]);
     expect(merge!.code).toBe(0);
     expect(merge!.stdout).toMatch(/tiny-peft merged in; 14 tensors changed \(14 LoRA pairs, 0 saved modules\) in F32/);
-    expect((await readGgufHeader(merged)).tensors.length).toBe((await readGgufHeader(TINY_MODEL)).tensors.length);
+    expect((await readGgufSummary(merged)).tensors.length).toBe((await readGgufSummary(TINY_MODEL)).tensors.length);
     // The profile was written to the profiles folder (the one given), naming the merged file inside the models folder.
     const profile = JSON.parse(readFileSync(join(profiles, 'tiny-merge.json'), 'utf-8'));
     expect(profile.model).toEqual({ merged: { file: 'merged/tiny-merged.gguf' } });

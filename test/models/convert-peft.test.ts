@@ -3,8 +3,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readGgufHeader } from '../../electron/model-files/reader';
-import { GgmlType, plainValue } from '../../electron/model-files/types';
+import { metadataAt, readGgufSummary } from './gguf-read';
+import { GgmlType } from '../../electron/model-files/types';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
 import { ModelError } from '../../electron/services/models/errors';
 import { encode, loraValue, writePeft } from './peft-builder';
@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 async function tensorValues(path: string, name: string): Promise<Float32Array> {
-  const h = await readGgufHeader(path);
+  const h = await readGgufSummary(path);
   const t = h.tensors.find((x) => x.name === name)!;
   expect(t.type).toBe(GgmlType.F32);
   const count = t.dims.reduce((a, b) => a * b, 1);
@@ -49,8 +49,8 @@ async function refusal(spec: Parameters<typeof writePeft>[1]): Promise<ModelErro
 describe('convert-peft', () => {
   it('names tensors after the base tensors and keeps PEFT bytes as GGUF [in, r] / [r, out]', async () => {
     const { out, result } = await convert();
-    const h = await readGgufHeader(out);
-    const meta = (k: string) => plainValue(h.metadata.get(k));
+    const h = await readGgufSummary(out);
+    const meta = (k: string) => metadataAt(h.metadata, k);
     expect(meta('general.type')).toBe('adapter');
     expect(meta('general.architecture')).toBe('qwen2');
     expect(meta('adapter.type')).toBe('lora');
@@ -112,7 +112,7 @@ describe('convert-peft', () => {
     ]);
     const { out, result } = await convert({ extraTensors: embedding, config: { target_modules: ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'embed_tokens'] } });
     expect(result.layers).toBe(2);
-    const dims = Object.fromEntries((await readGgufHeader(out)).tensors.map((t) => [t.name, t.dims]));
+    const dims = Object.fromEntries((await readGgufSummary(out)).tensors.map((t) => [t.name, t.dims]));
     expect(dims['token_embd.weight.lora_a']).toEqual([4, vocab]);
     expect(dims['token_embd.weight.lora_b']).toEqual([4, 64]);
     // GGUF [4, vocab] is row-major [vocab, 4]: row t holds token t's A column.

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
-import { readGgufHeader } from '../../electron/model-files/reader';
+import { readGgufSummary } from './gguf-read';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
@@ -116,7 +116,7 @@ describe('models pull through HF_ENDPOINT', () => {
     const modelsDir = join(dir, 'models');
     const pulled = await pullProfile('seg', { profilesDir, modelsDir });
     expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
-    const adapter = await readGgufHeader(join(modelsDir, 'tiny-seg-lora.gguf'));
+    const adapter = await readGgufSummary(join(modelsDir, 'tiny-seg-lora.gguf'));
     expect(adapter.tensors).toHaveLength(28);
     expect(hub.requests.some((r) => r.path === '/jinaai/tiny-seg/resolve/main/adapter_model.safetensors')).toBe(true);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);
@@ -142,8 +142,8 @@ describe('models pull through HF_ENDPOINT', () => {
     expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['merged', 'merged']]);
     expect(pulled[1]!.hint).toMatch(/DoRA adapter: merged into tiny-qwen2\.gguf; .*seg\.json now uses it as model\.merged/);
     expect(existsSync(join(modelsDir, 'tiny-dora-lora.gguf'))).toBe(false);
-    const merged = await readGgufHeader(join(modelsDir, 'tiny-dora-lora-merged.gguf'));
-    expect(merged.tensors.length).toBe((await readGgufHeader(TINY_MODEL)).tensors.length);
+    const merged = await readGgufSummary(join(modelsDir, 'tiny-dora-lora-merged.gguf'));
+    expect(merged.tensors.length).toBe((await readGgufSummary(TINY_MODEL)).tensors.length);
     // The user's profile (here: the profiles folder given) now names the merged model; a second pull finds it.
     expect(JSON.parse(readFileSync(join(profilesDir, 'seg.json'), 'utf-8')).model).toEqual({ merged: { file: 'tiny-dora-lora-merged.gguf', source: 'hf:jinaai/tiny-dora' } });
     expect((await pullProfile('seg', { profilesDir, modelsDir })).map((f) => f.status)).toEqual(['present']);

@@ -7,8 +7,9 @@ import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { f16BitsToF32, f32ToF16Bits } from '../../electron/model-files/numeric';
-import { readGgufHeader } from '../../electron/model-files/reader';
-import { GgmlType, type GgufHeader } from '../../electron/model-files/types';
+import type { GgufFileSummary } from '../../electron/model-files/file-info';
+import { readGgufSummary } from './gguf-read';
+import { GgmlType } from '../../electron/model-files/types';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
 import { mergePeftIntoGguf } from '../../electron/services/models/merge-peft';
 import { scratchDir } from '../support/scratch-dir';
@@ -18,15 +19,15 @@ import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
 const dir = scratchDir('merge-peft-');
 const VOCAB = 151_936;
 const HIDDEN = 64;
-let base: GgufHeader;
+let base: GgufFileSummary;
 
 beforeAll(async () => {
   requireFixtures();
-  base = await readGgufHeader(TINY_MODEL);
+  base = await readGgufSummary(TINY_MODEL);
 });
 
 async function rawTensor(path: string, name: string): Promise<{ type: number; dims: number[]; bytes: Buffer }> {
-  const h = await readGgufHeader(path);
+  const h = await readGgufSummary(path);
   const t = h.tensors.find((x) => x.name === name);
   if (!t) throw new Error(`${path} has no ${name}`);
   const count = t.dims.reduce((a, b) => a * b, 1);

@@ -23,9 +23,9 @@ import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
 import { REMOTE_FLAGS } from '../remote-flags';
 import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/remote/endpoint-health';
-import { splitEndpointList } from '../../services/inference/remote/settings';
 import { extractQwen2Vocab, qwen2VocabCachePath } from '../../services/tokenizer/qwen2-vocab';
 
+import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
 const DIRS = {
   'models-dir': { type: 'string', description: 'models folder (default: WORKBENCH_MODELS_DIR, else models/)' },
 } as const satisfies FlagSpecs;
@@ -142,6 +142,12 @@ function printDoctor(r: DoctorReport): void {
   print(lines.join('\n'));
 }
 
+/** The folders a models command uses: its flags, else the host's (WORKBENCH_MODELS_DIR, WORKBENCH_PROFILES_DIR). */
+function locationsFrom(flags: { 'models-dir'?: string; 'profiles-dir'?: string }): { modelsDir?: string; profilesDir?: string } {
+  const host = hostSettingsFromEnvironment();
+  return { modelsDir: flags['models-dir'] ?? host.modelsDir, profilesDir: flags['profiles-dir'] ?? host.profilesDir };
+}
+
 function printUsage(): number {
   process.stdout.write(USAGE);
   return 0;
@@ -150,7 +156,7 @@ function printUsage(): number {
 async function list(argv: string[]): Promise<number> {
   const { flags, help } = parseArgs(argv, SPECS.list);
   if (help) return printUsage();
-  const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
+  const dir = resolveModelsDir(locationsFrom(flags));
   const installed = await listInstalled(dir);
   if (flags.json) print(JSON.stringify({ modelsDir: dir, files: installed }, null, 2));
   else print([`models folder: ${dir}`, ...(installed.length ? installed.map(describeInstalled) : ['(no GGUF files)'])].join('\n'));
@@ -167,8 +173,7 @@ async function pull(argv: string[]): Promise<number> {
   process.once('SIGINT', onSignal);
   try {
     const files = await pullProfile(name, {
-      modelsDir: flags['models-dir'],
-      profilesDir: flags['profiles-dir'],
+      ...locationsFrom(flags),
       endpoint: flags.endpoint,
       onProgress: progress.update,
       signal: controller.signal,
@@ -195,7 +200,7 @@ async function pull(argv: string[]): Promise<number> {
 async function importFile(argv: string[]): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, SPECS.import, { positionals: { min: 1, max: 1, names: 'FILE (the GGUF to import)' } });
   if (help) return printUsage();
-  const dir = resolveModelsDir({ modelsDir: flags['models-dir'] });
+  const dir = resolveModelsDir(locationsFrom(flags));
   const r = await importModelFile(positionals[0]!, dir, { name: flags.name, base: flags.base, force: flags.force });
   print(`${r.alreadyInstalled ? 'already installed' : 'imported'}: ${r.path} (${r.kind}, ${r.architecture}, ${megabytes(r.sizeBytes)}, sha256 ${r.sha256})`);
   return 0;
@@ -221,7 +226,7 @@ async function convertPeft(argv: string[]): Promise<number> {
   const out = resolve(flags.out);
   if (existsSync(out) && !flags.force) throw new UserInputError(`${flags.out} already exists; pass --force to replace it`);
   if (flags.base) await verifyForUse(flags.base);
-  if (flags.profile) await loadProfile(flags.profile, profileLocation(flags));
+  if (flags.profile) await loadProfile(flags.profile, locationsFrom(flags));
   await mkdir(dirname(out), { recursive: true });
   // Converted beside the target, checked, then moved over it: a failure leaves the old file.
   const staging = `${out}.converting.gguf`;
@@ -237,7 +242,7 @@ async function convertPeft(argv: string[]): Promise<number> {
       );
       if (flags.profile) {
         const file = relativeToModels(out, flags);
-        print(`wrote ${await writeUserProfile(flags.profile, (json) => (json.model = { merged: { file } }), profileLocation(flags))} (model.merged: ${file})`);
+        print(`wrote ${await writeUserProfile(flags.profile, (json) => (json.model = { merged: { file } }), locationsFrom(flags))} (model.merged: ${file})`);
       } else print('use it in a profile as "model": { "merged": { "file": "..." } }, or pass --profile NAME');
       return 0;
     }
@@ -256,27 +261,24 @@ async function convertPeft(argv: string[]): Promise<number> {
   }
 }
 
-function profileLocation(flags: { 'models-dir'?: string; 'profiles-dir'?: string }) {
-  return { modelsDir: flags['models-dir'], profilesDir: flags['profiles-dir'] };
-}
-
 /** A profile names files inside the models folder by their relative name, others by absolute path. */
-function relativeToModels(path: string, flags: { 'models-dir'?: string }): string {
-  const rel = relative(resolveModelsDir({ modelsDir: flags['models-dir'] }), path);
+function relativeToModels(path: string, flags: { 'models-dir'?: string; 'profiles-dir'?: string }): string {
+  const rel = relative(resolveModelsDir(locationsFrom(flags)), path);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;
 }
 
 async function doctor(argv: string[]): Promise<number> {
   const { flags, help } = parseArgs(argv, SPECS.doctor);
   if (help) return printUsage();
-  const report = await runDoctor({ modelsDir: flags['models-dir'], profilesDir: flags['profiles-dir'], gpu: flags.gpu });
+  const report = await runDoctor({ ...locationsFrom(flags), gpu: flags.gpu });
   // The environment is read here, once; the API key goes to the servers, never into the report.
-  const endpoints = flags.endpoint ?? splitEndpointList(process.env.WORKBENCH_ENDPOINTS);
+  const host = hostSettingsFromEnvironment();
+  const endpoints = flags.endpoint ?? host.remote?.endpoints ?? [];
   let health: EndpointHealth[] = [];
   if (endpoints.length > 0) {
     // The vocabulary check uses the seed models' tokenizer (Qwen2's), as the shipped profiles do.
-    const vocab = await extractQwen2Vocab(qwen2VocabCachePath(resolveModelsDir({ modelsDir: flags['models-dir'] }))).catch(() => undefined);
-    health = await checkEndpoints({ endpoints, apiKey: process.env.WORKBENCH_API_KEY || undefined }, vocab);
+    const vocab = await extractQwen2Vocab(qwen2VocabCachePath(resolveModelsDir(locationsFrom(flags)))).catch(() => undefined);
+    health = await checkEndpoints({ endpoints, ...(host.apiKey ? { apiKey: host.apiKey } : {}) }, vocab);
   }
   if (flags.json) print(JSON.stringify({ ...report, endpoints: health }, null, 2));
   else {
@@ -297,8 +299,7 @@ async function selftest(argv: string[]): Promise<number> {
     const report = await runSelftest({
       profiles: positionals,
       apply: flags.apply,
-      modelsDir: flags['models-dir'],
-      profilesDir: flags['profiles-dir'],
+      ...locationsFrom(flags),
       gpu: flags.gpu,
       threads: flags.threads,
       probes: { count: flags.probes ?? 2, parts: 4, passageChars: flags['passage-chars'] ?? 700 },

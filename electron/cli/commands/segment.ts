@@ -6,7 +6,8 @@ import { CONSTRAINED_DECODERS, GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, type Ru
 import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
-import { settingsFromEnvironment } from '../../services/strategies/settings';
+import { echoLlamaLogs } from '../../services/llama-log';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
@@ -133,7 +134,9 @@ export default async function segment(argv: string[]): Promise<number> {
   const strategy = flags.strategy ?? 'structural';
   const format = flags.format ?? 'json';
   // The environment is read here, once: the servers go down as settings, the choice as an option.
-  const remote = remoteSettingsFrom(flags, process.env);
+  const host = hostSettingsFromEnvironment();
+  echoLlamaLogs(host.debug);
+  const remote = remoteSettingsFrom(flags, host);
   const options = strategyOptionsFrom(strategy, flags, remote);
   const chunkOptions = chunkOptionsFromFlags(flags);
   const budgets = budgetsFromFlags(flags);
@@ -148,7 +151,7 @@ export default async function segment(argv: string[]): Promise<number> {
   const progressBar = createStderrProgressBar();
   try {
     const result = await runStrategy(
-      { text: document.text, info: document.info, strategy, options, settings: { ...settingsFromEnvironment(), ...(remote ? { remote } : {}) }, budgets },
+      { text: document.text, info: document.info, strategy, options, settings: { ...runSettingsOf(host), remote: remote ?? undefined }, budgets },
       { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
     );
     progressBar?.done();

@@ -5,7 +5,8 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { remoteSettingsFromEnvironment } from '../../services/inference/remote/settings';
+import { echoLlamaLogs } from '../../services/llama-log';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';
@@ -64,6 +65,9 @@ export default async function serve(argv: string[]): Promise<number> {
     onBuild: (reason) =>
       process.stderr.write(`serve: renderer/dist is ${reason === 'missing' ? 'missing' : 'older than its sources'}: building it (npm run build:renderer)…\n`),
   });
+  // The environment is read here, once; the service gets the settings passed down.
+  const host = hostSettingsFromEnvironment();
+  echoLlamaLogs(host.debug);
   const served = await serveWorkbench({
     port: flags.port ?? 0,
     rootDir: repoRoot,
@@ -73,8 +77,8 @@ export default async function serve(argv: string[]): Promise<number> {
     modelsDir: flags['models-dir'] === undefined ? undefined : path.resolve(flags['models-dir']),
     profilesDir: flags.profiles === undefined ? undefined : path.resolve(flags.profiles),
     budgets: budgetsFromFlags(flags),
-    // Inference servers for the remote backend: read here, once, and passed down as settings.
-    remote: remoteSettingsFromEnvironment(process.env),
+    remote: host.remote ?? null,
+    settings: runSettingsOf(host),
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

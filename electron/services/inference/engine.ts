@@ -9,6 +9,7 @@ import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaConte
 import type { GpuChoice } from '../../../shared/strategies/run-options';
 import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfAborted } from './errors';
 import { SerialLock } from './serial-lock';
+import { writeLlamaLog } from '../llama-log';
 
 export type { GpuChoice };
 
@@ -115,7 +116,7 @@ export class InferenceEngine {
     if (!line) return;
     this.recentLogs.push(line);
     if (this.recentLogs.length > RECENT_LOG_LINES) this.recentLogs.shift();
-    if (process.env.WORKBENCH_DEBUG) process.stderr.write(`[llama.cpp ${level}] ${line}\n`);
+    writeLlamaLog(level, line);
   }
 
   /** The error to throw for a native failure: out-of-memory is named as such, llama.cpp's log helps. */

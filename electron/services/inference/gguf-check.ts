@@ -7,7 +7,7 @@
 import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { GgufFormatError, ggufErrorCode } from '../../model-files/errors';
-import type { GgufHeader } from '../../model-files/types';
+import type { GgufFileSummary } from '../../model-files/file-info';
 import { verifyGgufFile } from '../../model-files/verify';
 import { InferenceError } from './errors';
 
@@ -16,7 +16,7 @@ export interface CheckedGguf {
   kind: 'model' | 'adapter';
   architecture: string;
   sizeBytes: number;
-  header: GgufHeader;
+  header: GgufFileSummary;
 }
 
 const checked = new Map<string, { key: string; result: CheckedGguf }>();
@@ -48,7 +48,7 @@ async function readChecked(path: string, role: string): Promise<CheckedGguf> {
     }
     throw err;
   }
-  const result: CheckedGguf = { path, kind: verified.kind, architecture: verified.architecture, sizeBytes: verified.fileSize, header: verified.header };
+  const result: CheckedGguf = { path, kind: verified.kind, architecture: verified.architecture, sizeBytes: verified.fileSize, header: verified.info };
   checked.set(path, { key, result });
   return result;
 }

@@ -1,8 +1,8 @@
 /**
  * Where profiles and model files are looked up. Built-in profiles ship in resources/profiles; a
- * user folder (option, then WORKBENCH_PROFILES_DIR) comes first, so a user's profile of the same
- * name overrides a built-in one. Model file names in profiles resolve against the models folder
- * (option, then WORKBENCH_MODELS_DIR, then models/ of the app).
+ * user folder (the host's setting) comes first, so a user's profile of the same name overrides a
+ * built-in one. Model file names in profiles resolve against the models folder (the host's
+ * setting, else models/ of the app). The host reads WORKBENCH_* once and passes the folders here.
  */
 import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
@@ -18,8 +18,6 @@ let cachedRoot: string | undefined;
 /** The app's root: the nearest folder above this module that has resources/profiles. */
 export function appRoot(): string {
   if (cachedRoot) return cachedRoot;
-  const fromEnv = process.env.WORKBENCH_APP_ROOT;
-  if (fromEnv) return (cachedRoot = resolve(fromEnv));
   const here = typeof import.meta.url === 'string' && import.meta.url ? dirname(fileURLToPath(import.meta.url)) : process.cwd();
   for (let dir = here; ; dir = dirname(dir)) {
     if (existsSync(join(dir, 'resources', 'profiles'))) return (cachedRoot = dir);
@@ -38,23 +36,23 @@ export function selftestTextsDir(): string {
 
 /**
  * Where the user's own profiles go (`models selftest --apply` writes there): the profiles folder
- * option, else WORKBENCH_PROFILES_DIR, else `profiles/` in the models folder (user-writable, as
+ * option, else `profiles/` in the models folder (user-writable, as
  * pulls write there). Never the built-in folder.
  */
 export function userProfilesDir(options: LocationOptions = {}): string {
-  return resolve(options.profilesDir ?? process.env.WORKBENCH_PROFILES_DIR ?? join(modelsDir(options), 'profiles'));
+  return resolve(options.profilesDir ?? join(modelsDir(options), 'profiles'));
 }
 
 /** Profile folders in lookup order, user folders first. */
 export function profileSearchPath(options: LocationOptions = {}): string[] {
-  const dirs = [options.profilesDir, process.env.WORKBENCH_PROFILES_DIR, userProfilesDir(options), builtinProfilesDir()].filter(
+  const dirs = [options.profilesDir, userProfilesDir(options), builtinProfilesDir()].filter(
     (d): d is string => typeof d === 'string' && d !== '',
   );
   return [...new Set(dirs.map((d) => resolve(d)))];
 }
 
 export function modelsDir(options: LocationOptions = {}): string {
-  return resolve(options.modelsDir ?? process.env.WORKBENCH_MODELS_DIR ?? join(appRoot(), 'models'));
+  return resolve(options.modelsDir ?? join(appRoot(), 'models'));
 }
 
 /** A profile's file name as a path: absolute names stay, others live in the models folder. */

@@ -4,7 +4,8 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';
-import { GgufFileType, readGgufFileInfo } from 'node-llama-cpp';
+import { GgufFileType } from 'node-llama-cpp';
+import type { GgufFileSummary } from '../../model-files/file-info';
 import { verifyGguf } from './verify';
 
 export interface InstalledFile {
@@ -50,21 +51,18 @@ async function ggufFiles(dir: string, depth: number): Promise<string[]> {
 
 async function describe(modelsDir: string, path: string): Promise<InstalledFile> {
   const entry: InstalledFile = { file: relative(modelsDir, path), path, sizeBytes: (await stat(path)).size };
+  let info: GgufFileSummary;
   try {
     const verified = await verifyGguf(path);
     entry.kind = verified.kind;
     entry.architecture = verified.architecture;
-    entry.tensors = verified.header.tensors.length;
+    entry.tensors = verified.info.tensors.length;
+    info = verified.info;
   } catch (err) {
     entry.problem = (err as Error).message;
     return entry;
   }
-  // The vocabulary arrays are the bulk of a header and are not shown: skip parsing them.
-  const info = await readGgufFileInfo(path, {
-    readTensorInfo: true,
-    logWarnings: false,
-    ignoreKeys: ['tokenizer.ggml.tokens', 'tokenizer.ggml.merges', 'tokenizer.ggml.token_type', 'tokenizer.chat_template'],
-  });
+  // The header was read once, by the check: what is shown comes from the same reading.
   const general = info.metadata.general as { name?: string; file_type?: number };
   const arch = info.architectureMetadata as { context_length?: number; block_count?: number; embedding_length?: number };
   entry.name = general.name;
@@ -76,7 +74,7 @@ async function describe(modelsDir: string, path: string): Promise<InstalledFile>
   } else {
     const adapter = (info.metadata as unknown as { adapter?: { lora?: { alpha?: number } } }).adapter;
     entry.loraAlpha = adapter?.lora?.alpha;
-    const ranks = (info.tensorInfo ?? []).filter((t) => t.name.endsWith('.lora_a')).map((t) => Number(t.dimensions[1]));
+    const ranks = info.tensors.filter((t) => t.name.endsWith('.lora_a')).map((t) => t.dims[1] ?? 0);
     entry.loraRanks = [...new Set(ranks)].sort((a, b) => a - b);
   }
   return entry;

@@ -3,7 +3,7 @@ import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { RULE_STRATEGIES } from '../../../shared/strategies';
 import { allStrategyNames, isModelStrategy, runnerFor, strategyKindOf } from './registry';
-import { settingsFromEnvironment } from './settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from './settings';
 
 describe('the strategy registry', () => {
   it('knows every rule, learned and model strategy by kind, and nothing else', () => {
@@ -25,11 +25,29 @@ describe('the strategy registry', () => {
   });
 });
 
-describe('run settings from the environment', () => {
-  it('reads the folders, GPU and threads a user set, and nothing that is unset', () => {
-    expect(settingsFromEnvironment({})).toEqual({});
-    expect(
-      settingsFromEnvironment({ WORKBENCH_MODELS_DIR: '/m', WORKBENCH_PROFILES_DIR: '/p', WORKBENCH_GPU: 'off', WORKBENCH_THREADS: '2', OTHER: 'x' }),
-    ).toEqual({ modelsDir: '/m', profilesDir: '/p', gpu: 'off', threads: '2' });
+describe('host settings from the environment', () => {
+  it('reads the folders, GPU, threads, servers and switches a user set, and nothing that is unset', () => {
+    expect(hostSettingsFromEnvironment({})).toEqual({ debug: false });
+    const host = hostSettingsFromEnvironment({
+      WORKBENCH_MODELS_DIR: '/m',
+      WORKBENCH_PROFILES_DIR: '/p',
+      WORKBENCH_GPU: 'off',
+      WORKBENCH_THREADS: '2',
+      WORKBENCH_ENDPOINTS: 'http://a:1, http://b:2',
+      WORKBENCH_API_KEY: 'k',
+      WORKBENCH_DEBUG: '1',
+      OTHER: 'x',
+    });
+    expect(host).toEqual({
+      modelsDir: '/m',
+      profilesDir: '/p',
+      gpu: 'off',
+      threads: '2',
+      apiKey: 'k',
+      debug: true,
+      remote: { endpoints: ['http://a:1', 'http://b:2'], apiKey: 'k' },
+    });
+    // A run gets the key only inside the servers' settings, and no host switch.
+    expect(runSettingsOf(host)).toEqual({ modelsDir: '/m', profilesDir: '/p', gpu: 'off', threads: '2', remote: host.remote });
   });
 });

@@ -1,15 +1,34 @@
 /**
- * The run settings a user may give through the environment. A host (the CLI, the Electron main
- * process, `serve`) reads them here once, at start-up, and passes them down with every run; no
- * runner reads process.env, and nothing writes it.
+ * The settings a user may give through the environment, read in this one place. A host (a CLI
+ * command, the Electron main process, `serve`) calls hostSettingsFromEnvironment once, at
+ * start-up, and passes the result down with every run; nothing below a host reads process.env,
+ * and nothing writes it.
  */
+import { splitEndpointList } from '../inference/remote/settings';
 import type { StrategySettings } from './types';
 
-export function settingsFromEnvironment(env: NodeJS.ProcessEnv = process.env): StrategySettings {
-  const settings: StrategySettings = {};
+export type Environment = Record<string, string | undefined>;
+
+export interface HostSettings extends StrategySettings {
+  /** WORKBENCH_API_KEY: sent to inference servers named by flags too, never logged. */
+  apiKey?: string;
+  /** WORKBENCH_DEBUG: llama.cpp's log lines and internal errors' stacks on stderr. */
+  debug: boolean;
+}
+
+export function hostSettingsFromEnvironment(env: Environment = process.env): HostSettings {
+  const settings: HostSettings = { debug: Boolean(env.WORKBENCH_DEBUG) };
   if (env.WORKBENCH_PROFILES_DIR) settings.profilesDir = env.WORKBENCH_PROFILES_DIR;
   if (env.WORKBENCH_MODELS_DIR) settings.modelsDir = env.WORKBENCH_MODELS_DIR;
   if (env.WORKBENCH_GPU) settings.gpu = env.WORKBENCH_GPU;
   if (env.WORKBENCH_THREADS) settings.threads = env.WORKBENCH_THREADS;
+  if (env.WORKBENCH_API_KEY) settings.apiKey = env.WORKBENCH_API_KEY;
+  const endpoints = splitEndpointList(env.WORKBENCH_ENDPOINTS);
+  if (endpoints.length > 0) settings.remote = { endpoints, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) };
+  return settings;
+}
+
+/** What a run needs of the host's settings (the API key only inside `remote`, the debug switch not at all). */
+export function runSettingsOf({ apiKey: _apiKey, debug: _debug, ...settings }: HostSettings): StrategySettings {
   return settings;
 }

@@ -12,6 +12,7 @@ import type { Llama, LlamaModel } from 'node-llama-cpp';
 import { modelsDir as resolveModelsDir } from '../inference/paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
+import { writeLlamaLog } from '../llama-log';
 
 export { TokenizerLoadError };
 
@@ -42,9 +43,7 @@ export function cpuLlama(): Promise<Llama> {
     build: 'never',
     progressLogs: false,
     logLevel: LlamaLogLevel.error,
-    logger: (level, message) => {
-      if (process.env.WORKBENCH_DEBUG && message.trim()) process.stderr.write(`[llama.cpp ${level}] ${message.trim()}\n`);
-    },
+    logger: writeLlamaLog,
   })).catch((err: unknown) => {
     llamaLoad = undefined;
     throw err;

@@ -4,7 +4,6 @@
  */
 import { resolveBudgets, type Budgets } from '../../../shared/budgets/budgets';
 import { isModelStrategy } from '../strategies/registry';
-import { settingsFromEnvironment } from '../strategies/settings';
 import type { StrategySettings } from '../strategies/types';
 import { sourceWorkerEntry, workerPool } from '../worker/worker-pool';
 import type { RemoteSettings } from '../inference/remote/settings';
@@ -24,13 +23,18 @@ export interface DefaultDepsOptions {
   workerEntry?: URL | null;
   /** Inference servers for runs with `backend: 'remote'` (read from the environment by the host, once). */
   remote?: RemoteSettings | null;
+  /**
+   * The host's run settings (hostSettingsFromEnvironment, read once at start-up): folders, GPU,
+   * threads. The explicit folders above win over these.
+   */
+  settings?: StrategySettings;
 }
 
 export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
-  const locations = { modelsDir: options.modelsDir, profilesDir: options.profilesDir };
-  // Read once, when the host creates its service: every run gets these folders passed down.
-  // The servers of the remote backend are the host's settings too; a run asks for them by name (backend: 'remote').
-  const settings: StrategySettings = { ...settingsFromEnvironment(), ...definedOnly(locations), ...(options.remote ? { remote: options.remote } : {}) };
+  const locations = { modelsDir: options.modelsDir ?? options.settings?.modelsDir, profilesDir: options.profilesDir ?? options.settings?.profilesDir };
+  // Every run gets the host's settings passed down. The servers of the remote backend are the
+  // host's settings too; a run asks for them by name (backend: 'remote').
+  const settings: StrategySettings = { ...options.settings, ...definedOnly(locations), ...(options.remote ? { remote: options.remote } : {}) };
   const budgets = resolveBudgets(options.budgets);
   const entry = options.workerEntry === undefined ? sourceWorkerEntry() : options.workerEntry;
   const pool = entry ? workerPool(entry) : null;
@@ -50,7 +54,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
       return (await import('../strategies/run-strategy')).runStrategy({ ...request, settings, budgets }, hooks);
     },
     writeResult: async (format, result, text, chunks) =>
-      (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: options.modelsDir }),
+      (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: locations.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),
     models: createModelsFacade(locations, options.remote ?? null),
   };

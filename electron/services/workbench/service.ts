@@ -2,7 +2,6 @@ import path from 'node:path';
 import type { MethodName, MethodResults, ParamsOf, WorkbenchEvent } from '../../../shared/ipc/contract';
 import { wireErrorCodes, type CallOutcome } from '../../../shared/ipc/wire';
 import packageJson from '../../../package.json';
-import { settingsFromEnvironment } from '../strategies/settings';
 import { createDefaultDeps, type DefaultDepsOptions } from './default-deps';
 import type { WorkbenchDeps } from './deps';
 import { DocumentRegistry } from './document-registry';
@@ -51,8 +50,8 @@ export const DEFAULT_STRATEGY = 'structural';
 export function createWorkbenchService(options: WorkbenchServiceOptions = {}): WorkbenchService {
   const resourcesDir = path.resolve(options.resourcesDir ?? 'resources');
   const deps: WorkbenchDeps = {
-    // A user's WORKBENCH_PROFILES_DIR wins over the built-in folder, as in the desktop app and the CLI.
-    ...createDefaultDeps({ ...options, profilesDir: options.profilesDir ?? settingsFromEnvironment().profilesDir ?? path.join(resourcesDir, 'profiles') }),
+    // A user's profiles folder (the host's setting) wins over the built-in one, as in the desktop app and the CLI.
+    ...createDefaultDeps({ ...options, profilesDir: options.profilesDir ?? options.settings?.profilesDir ?? path.join(resourcesDir, 'profiles') }),
     ...options.deps,
   };
   const events = new EventBus();

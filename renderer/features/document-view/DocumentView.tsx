@@ -10,15 +10,23 @@ import { useSegmentationStore } from '../../stores/segmentation';
 import { segmentsOf, useSegments } from '../../stores/segments';
 import { useUiStore } from '../../stores/ui';
 import { publishEditorHandle } from './editor-handle';
-import { LineIndex } from './line-index';
+import { useOpeningStore } from '../open/opening-store';
+import type { LineIndex } from './line-index';
 import { languageFor, monaco } from './monaco';
+import { takeView } from './prepared-view';
 import { SegmentLayers } from './segment-layers';
 
 /** Name of the performance entry recorded after each redraw of the segment layers. */
 export const SEGMENT_LAYERS_MEASURE = 'segment-layers-update';
 
-/** Segments drawn per task in a long first drawing. */
-const LAYER_CHUNK = 2_000;
+/** Segments drawn in the first part of a long first drawing; later parts size themselves. */
+const LAYER_CHUNK = 200;
+/**
+ * How long one part of a long first drawing may take. Each part is followed by one Monaco frame
+ * whose cost grows with all decorations drawn so far (glyph lanes, overview ruler, zones), so
+ * parts much shorter than this multiply those frames; much longer ones freeze the window.
+ */
+const LAYER_SLICE_MS = 80;
 
 const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   readOnly: true,
@@ -73,13 +81,18 @@ export function DocumentView() {
     };
   }, []);
 
-  // One model per document; the segmentation layers start over with it.
+  // One model per document; the segmentation layers start over with it. A long text's buffer and
+  // line index were built beforehand, a slice per task (prepared-view.ts).
   useEffect(() => {
     const editor = editorRef.current!;
-    const model = monaco.editor.createModel(text, languageFor(sourceFormat));
+    const view = takeView(text);
+    // createModel takes Monaco's text buffer factory in place of the text (TextModel accepts both).
+    const model = monaco.editor.createModel(view.buffer as string, languageFor(sourceFormat));
     layersRef.current!.reset();
-    linesRef.current = new LineIndex(text);
+    linesRef.current = view.lines;
     editor.setModel(model);
+    // What the editor holds, for tests that check a large document is shown whole.
+    containerRef.current!.dataset.chars = String(model.getValueLength());
     publishEditorHandle({ editor, lines: linesRef.current });
     return () => {
       layersRef.current?.reset();
@@ -88,26 +101,36 @@ export function DocumentView() {
   }, [documentId, text, sourceFormat]);
 
   // An edit redraws a segment or two at once. A first drawing of many segments (50,000 in a 50 MB
-  // document) comes in parts of LAYER_CHUNK from the top, one task each, so the window keeps
-  // answering; each part is a delta over the last, so an edit meanwhile simply continues from it.
+  // document) comes in parts from the top, one task each of about LAYER_SLICE_MS, so the window
+  // keeps answering, and its progress is shown; each part is a delta over the last, so an edit
+  // meanwhile simply continues from it.
   useEffect(() => {
     const layers = layersRef.current;
     const lines = linesRef.current;
     if (!lines || !layers) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let drawing = 0;
-    const drawUpTo = (count: number) => {
+    const opening = useOpeningStore.getState();
+    const drawUpTo = (count: number, chunk: number) => {
       const started = performance.now();
       layers.update(count >= segments.length ? segments : segments.slice(0, count), lines);
-      drawing += performance.now() - started;
+      const took = performance.now() - started;
+      drawing += took;
       if (count < segments.length) {
-        timer = setTimeout(() => drawUpTo(count + LAYER_CHUNK), 0);
+        opening.report('drawing', count, segments.length);
+        // The next part as large as fits in the slice at this part's pace.
+        const next = Math.max(100, Math.min(4 * chunk, Math.round((chunk * LAYER_SLICE_MS) / Math.max(1, took))));
+        timer = setTimeout(() => drawUpTo(count + next, next), 0);
         return;
       }
+      if (useOpeningStore.getState().stage === 'drawing') opening.clear();
       // Once whole: read by the UI benchmark (bench/ui.ts); a measure entry costs next to nothing.
       performance.measure(SEGMENT_LAYERS_MEASURE, { start: performance.now() - drawing, duration: drawing, detail: { segments: segments.length } });
     };
-    drawUpTo(Math.max(LAYER_CHUNK, layers.drawnCount + 1));
+    const first = Math.max(LAYER_CHUNK, layers.drawnCount + 1);
+    // A long drawing starts in a task of its own, after the render that brought its segments.
+    if (first < segments.length) timer = setTimeout(() => drawUpTo(first, LAYER_CHUNK), 0);
+    else drawUpTo(first, LAYER_CHUNK);
     return () => clearTimeout(timer);
   }, [segments, documentId]);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { LineIndex } from './line-index';
+import { LineIndex, LineIndexBuilder } from './line-index';
 
 /** Monaco's view of a text: lines split at LF, CRLF and lone CR. */
 function naiveLines(text: string): string[] {
@@ -29,6 +29,21 @@ describe('LineIndex', () => {
           if (text.startsWith('\r\n', offset)) offset += 2;
           else if (offset < text.length) offset += 1;
         });
+      }),
+    );
+  });
+
+  it('is the same index when built a stretch at a time, however the stretches fall (CRLF split included)', () => {
+    const piece = fc.constantFrom('a', 'bc', '\n', '\r\n', '\r', '😀', ' ');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 60 }), fc.array(fc.nat(), { maxLength: 8 }), (pieces, cuts) => {
+        const text = pieces.join('');
+        const builder = new LineIndexBuilder(text);
+        for (const cut of [...cuts].map((c) => c % (text.length + 1)).sort((a, b) => a - b)) builder.scanTo(cut);
+        const built = builder.finish();
+        const whole = new LineIndex(text);
+        expect(built.lineCount).toBe(whole.lineCount);
+        for (let offset = 0; offset <= text.length; offset++) expect(built.positionAt(offset)).toEqual(whole.positionAt(offset));
       }),
     );
   });

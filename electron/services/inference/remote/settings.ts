@@ -66,13 +66,3 @@ export function withoutCredentials(text: string): string {
 export function splitEndpointList(value: string | undefined): string[] {
   return (value ?? '').split(/[\s,]+/).filter(Boolean);
 }
-
-/**
- * For an app host's edge (the Electron main process, `cli serve`): WORKBENCH_ENDPOINTS and
- * WORKBENCH_API_KEY, read once into settings; null when no endpoint is set.
- */
-export function remoteSettingsFromEnvironment(env: Record<string, string | undefined>): RemoteSettings | null {
-  const endpoints = splitEndpointList(env.WORKBENCH_ENDPOINTS);
-  if (endpoints.length === 0) return null;
-  return { endpoints, ...(env.WORKBENCH_API_KEY ? { apiKey: env.WORKBENCH_API_KEY } : {}) };
-}

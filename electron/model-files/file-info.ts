@@ -1,0 +1,73 @@
+/**
+ * A GGUF file's header, read by node-llama-cpp's own parser (readGgufFileInfo), with the checks
+ * it leaves to its callers: the version this workbench's llama.cpp reads, and a header that ends
+ * inside the file (its file reader pads a short file instead of failing). The vocabulary arrays,
+ * the bulk of a model's header, are skipped: nothing here shows them.
+ */
+import { open, stat } from 'node:fs/promises';
+import { readGgufFileInfo, type GgufFileInfo } from 'node-llama-cpp';
+import { GgufFormatError } from './errors';
+import { GGUF_MAGIC } from './types';
+
+/** A tensor as the header lists it; `offset` counts from the start of the tensor data section. */
+export interface GgufTensorEntry {
+  name: string;
+  dims: number[];
+  type: number;
+  offset: number;
+}
+
+export interface GgufFileSummary {
+  version: number;
+  fileSize: number;
+  /** Absolute file offset where tensor data starts. */
+  dataOffset: number;
+  tensors: GgufTensorEntry[];
+  metadata: GgufFileInfo['metadata'];
+  architectureMetadata: GgufFileInfo['architectureMetadata'];
+}
+
+const SKIPPED_KEYS = ['tokenizer.ggml.tokens', 'tokenizer.ggml.merges', 'tokenizer.ggml.token_type', 'tokenizer.ggml.scores'];
+
+function safeNumber(value: number | bigint, what: string): number {
+  const n = Number(value);
+  if (!Number.isSafeInteger(n) || n < 0) throw new GgufFormatError('corrupt', `GGUF ${what} is implausible (${value})`);
+  return n;
+}
+
+async function parse(path: string, size: number): Promise<GgufFileInfo> {
+  try {
+    return await readGgufFileInfo(path, { sourceType: 'filesystem', logWarnings: false, ignoreKeys: SKIPPED_KEYS, spliceSplitFiles: false });
+  } catch (err) {
+    // node-llama-cpp does not export this error class; its name is stable.
+    if ((err as Error)?.constructor?.name === 'InvalidGgufMagicError') {
+      throw new GgufFormatError('not-gguf', 'not a GGUF file (the magic bytes are not "GGUF")');
+    }
+    if ((err as NodeJS.ErrnoException)?.code) throw err;
+    // Any other failure of the parser is a header it could not make sense of: counts or lengths
+    // past what the file can hold, unknown value types.
+    throw new GgufFormatError('corrupt', `the GGUF header of this ${size}-byte file cannot be read (${(err as Error).message.split('\n')[0]})`);
+  }
+}
+
+export async function readGgufSummary(path: string): Promise<GgufFileSummary> {
+  const { size } = await stat(path);
+  if (size < 8) {
+    const fh = await open(path, 'r');
+    const head = Buffer.alloc(size);
+    await fh.read(head, 0, size, 0).finally(() => fh.close());
+    if (size >= 4 && head.readUInt32LE(0) === GGUF_MAGIC) throw new GgufFormatError('truncated', `truncated GGUF: the file is only ${size} bytes`);
+    throw new GgufFormatError('not-gguf', `not a GGUF file (${size} bytes, too short for a GGUF header)`);
+  }
+  const info = await parse(path, size);
+  if (info.version !== 2 && info.version !== 3) {
+    throw new GgufFormatError('unsupported-version', `unsupported GGUF version ${info.version} (2 and 3 are supported)`);
+  }
+  const dataOffset = info.infoEndOffset ?? 0;
+  if (dataOffset > size) throw new GgufFormatError('truncated', `truncated GGUF: the file (${size} bytes) ends inside its header`);
+  const tensors = (info.tensorInfo ?? []).map((t) => {
+    if (t.dimensions.length > 8) throw new GgufFormatError('corrupt', `tensor ${t.name} has ${t.dimensions.length} dimensions`);
+    return { name: t.name, dims: t.dimensions.map((d) => safeNumber(d, 'tensor dimension')), type: t.ggmlType, offset: safeNumber(t.offset, 'tensor offset') };
+  });
+  return { version: info.version, fileSize: size, dataOffset, tensors, metadata: info.metadata, architectureMetadata: info.architectureMetadata };
+}

@@ -13,8 +13,7 @@ import { readGgufSummary } from './gguf-read';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
-import { encode, TINY_MODULES, writePeft } from './peft-builder';
-import type { SafetensorsTensor } from '../../electron/model-files/safetensors';
+import { doraMagnitudes, writePeft } from './peft-builder';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 let hub: LoopbackHub;
@@ -34,6 +33,14 @@ afterEach(async () => {
   else process.env.HF_ENDPOINT = savedEndpoint;
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The hub serves the tiny base and the PEFT folder `peftDir` as `repo`; profile `seg` names both. */
+async function hubWithPeft(repo: string, peftDir: string, adapter: { file: string; source: string }): Promise<{ profilesDir: string; modelsDir: string }> {
+  hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
+  for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`${repo}/${f}`, readFileSync(join(peftDir, f)));
+  const profilesDir = await writeProfile('seg', { base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' }, adapter });
+  return { profilesDir, modelsDir: join(dir, 'models') };
+}
 
 /** Writes profile `name` (the simple strategy, a plain template) with this model section; returns its folder. */
 async function writeProfile(name: string, model: object): Promise<string> {
@@ -106,14 +113,8 @@ describe('models pull through HF_ENDPOINT', () => {
   });
 
   it('fetches an adapter published as a PEFT repository on the hub and converts it', async () => {
-    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
-    for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-seg/${f}`, readFileSync(join(TINY_PEFT, f)));
-    const profilesDir = await writeProfile('seg', {
-      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
-      // The profile names the repository as a person would copy it from the browser.
-      adapter: { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' },
-    });
-    const modelsDir = join(dir, 'models');
+    // The profile names the repository as a person would copy it from the browser.
+    const { profilesDir, modelsDir } = await hubWithPeft('jinaai/tiny-seg', TINY_PEFT, { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' });
     const pulled = await pullProfile('seg', { profilesDir, modelsDir });
     expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
     const adapter = await readGgufSummary(join(modelsDir, 'tiny-seg-lora.gguf'));
@@ -123,21 +124,9 @@ describe('models pull through HF_ENDPOINT', () => {
   });
 
   it('merges an adapter a LoRA cannot carry (DoRA) into the base and points the user profile at the merged model', async () => {
-    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
-    const magnitudes = new Map<string, SafetensorsTensor>();
-    for (const [module, [, outputs]] of Object.entries(TINY_MODULES)) {
-      for (const layer of [0, 1]) {
-        magnitudes.set(`base_model.model.model.layers.${layer}.${module}.lora_magnitude_vector`, { dtype: 'F32', shape: [outputs], data: encode(Array(outputs).fill(1.5), 'F32') });
-      }
-    }
     const peft = join(dir, 'dora-peft');
-    await writePeft(peft, { config: { use_dora: true }, extraTensors: magnitudes });
-    for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-dora/${f}`, readFileSync(join(peft, f)));
-    const profilesDir = await writeProfile('seg', {
-      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
-      adapter: { file: 'tiny-dora-lora.gguf', source: 'hf:jinaai/tiny-dora' },
-    });
-    const modelsDir = join(dir, 'models');
+    await writePeft(peft, { config: { use_dora: true }, extraTensors: doraMagnitudes(() => 1.5) });
+    const { profilesDir, modelsDir } = await hubWithPeft('jinaai/tiny-dora', peft, { file: 'tiny-dora-lora.gguf', source: 'hf:jinaai/tiny-dora' });
     const pulled = await pullProfile('seg', { profilesDir, modelsDir });
     expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['merged', 'merged']]);
     expect(pulled[1]!.hint).toMatch(/DoRA adapter: merged into tiny-qwen2\.gguf; .*seg\.json now uses it as model\.merged/);

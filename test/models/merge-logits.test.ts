@@ -16,7 +16,7 @@ import { mergePeftIntoGguf } from '../../electron/services/models/merge-peft';
 import { qwen2TokenizerMetadata, writeQwen2Model } from '../../scripts/fixtures/qwen2-model';
 import { tinyModel } from '../../scripts/fixtures/plan';
 import { scratchDir } from '../support/scratch-dir';
-import { encode, writePeft } from './peft-builder';
+import { doraMagnitudes, writePeft } from './peft-builder';
 import { TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 const dir = scratchDir('merge-logits-');
@@ -122,13 +122,7 @@ describe('merged model vs base + LoRA in llama.cpp', () => {
   });
 
   it('loads and generates with merges a LoRA cannot carry: DoRA, and a saved lm_head beside an embedding LoRA', async () => {
-    const magnitudes = new Map<string, { dtype: string; shape: number[]; data: Buffer }>();
-    for (let layer = 0; layer < 2; layer++) {
-      for (const [module, outputs] of [['self_attn.q_proj', 64], ['self_attn.k_proj', 32], ['self_attn.v_proj', 32], ['self_attn.o_proj', 64], ['mlp.gate_proj', 128], ['mlp.up_proj', 128], ['mlp.down_proj', 64]] as const) {
-        magnitudes.set(`base_model.model.model.layers.${layer}.${module}.lora_magnitude_vector`, { dtype: 'F32', shape: [outputs], data: encode(Array.from({ length: outputs }, (_, o) => 1 + (o % 5) / 10), 'F32') });
-      }
-    }
-    await writePeft(join(dir, 'dora'), { config: { use_dora: true }, extraTensors: magnitudes });
+    await writePeft(join(dir, 'dora'), { config: { use_dora: true }, extraTensors: doraMagnitudes((_, __, o) => 1 + (o % 5) / 10) });
     const vocab = 151_936;
     const head = Buffer.alloc(vocab * 64 * 4);
     for (let i = 0; i < vocab * 64; i++) head.writeFloatLE(((i % 29) - 14) / 100, i * 4);

@@ -13,7 +13,7 @@ import { GgmlType } from '../../electron/model-files/types';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
 import { mergePeftIntoGguf } from '../../electron/services/models/merge-peft';
 import { scratchDir } from '../support/scratch-dir';
-import { encode, loraValue, writePeft } from './peft-builder';
+import { doraMagnitudes, encode, loraValue, writePeft } from './peft-builder';
 import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
 
 const dir = scratchDir('merge-peft-');
@@ -67,17 +67,9 @@ function maxAbsDiff(a: ArrayLike<number>, b: ArrayLike<number>): number {
 
 describe('convert-peft --merge', () => {
   it('applies DoRA: W + s·B·A, each output row rescaled to its trained magnitude', async () => {
-    const magnitudes = new Map<string, { dtype: string; shape: number[]; data: Buffer }>();
-    const outputsOf: Record<string, number> = { 'self_attn.q_proj': 64, 'self_attn.k_proj': 32, 'self_attn.v_proj': 32, 'self_attn.o_proj': 64, 'mlp.gate_proj': 128, 'mlp.up_proj': 128, 'mlp.down_proj': 64 };
     const magnitude = (layer: number, module: string, o: number) => 0.5 + ((layer * 5 + module.length + o) % 11) / 10;
-    for (let layer = 0; layer < 2; layer++) {
-      for (const [module, outputs] of Object.entries(outputsOf)) {
-        const m = Array.from({ length: outputs }, (_, o) => magnitude(layer, module, o));
-        magnitudes.set(`base_model.model.model.layers.${layer}.${module}.lora_magnitude_vector`, { dtype: 'F32', shape: [outputs], data: encode(m, 'F32') });
-      }
-    }
     const peft = join(dir, 'dora');
-    await writePeft(peft, { config: { use_dora: true }, extraTensors: magnitudes });
+    await writePeft(peft, { config: { use_dora: true }, extraTensors: doraMagnitudes(magnitude) });
     const out = join(dir, 'dora-merged.gguf');
     const result = await mergePeftIntoGguf(peft, TINY_MODEL, out);
     expect(result).toMatchObject({ pairs: 14, savedModules: 0, dora: true, untiedOutput: false, types: ['F32'] });

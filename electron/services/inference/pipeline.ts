@@ -348,6 +348,7 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
     meta: {
       kind: 'model',
       mode: req.mode,
+      // The decoder asked for (servers, and the trie's fallbacks, decode with the grammar).
       ...(req.mode === 'constrained' ? { decoder: req.decoder ?? 'trie' } : {}),
       window: { tokens: req.windowTokens, overlapTokens: req.overlapTokens, count: plan.length },
       tokens: {

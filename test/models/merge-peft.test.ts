@@ -155,6 +155,19 @@ describe('convert-peft --merge', () => {
     expect((await rawTensor(out, 'token_embd.weight')).bytes.equals(bytesOf(VOCAB * HIDDEN, 'F16', saved))).toBe(true);
   });
 
+  it('swaps in trained biases where Qwen2 has them, and refuses one it does not have', async () => {
+    const bias = Array.from({ length: 64 }, (_, i) => (i - 32) / 128);
+    const peft = join(dir, 'bias');
+    await writePeft(peft, { config: { bias: 'all' }, extraTensors: new Map([['base_model.model.model.layers.1.self_attn.q_proj.bias', { dtype: 'F32', shape: [64], data: encode(bias, 'F32') }]]) });
+    await expect(convertPeftToGguf(peft, join(dir, 'b.gguf'))).rejects.toThrow(/bias is "all".*--merge/);
+    const out = join(dir, 'bias-merged.gguf');
+    expect((await mergePeftIntoGguf(peft, TINY_MODEL, out)).changed).toContain('blk.1.attn_q.bias');
+    expect((await rawTensor(out, 'blk.1.attn_q.bias')).bytes.equals(encode(bias, 'F32'))).toBe(true);
+    const oBias = join(dir, 'o-bias');
+    await writePeft(oBias, { config: { bias: 'all' }, extraTensors: new Map([['base_model.model.model.layers.0.self_attn.o_proj.bias', { dtype: 'F32', shape: [64], data: encode(bias, 'F32') }]]) });
+    await expect(mergePeftIntoGguf(oBias, TINY_MODEL, join(dir, 'o.gguf'))).rejects.toThrow(/changes blk\.0\.attn_output\.bias, which tiny-qwen2\.gguf does not have/);
+  });
+
   it('refuses a base that is an adapter, and weights that do not fit the base', async () => {
     const peft = join(dir, 'plain');
     await writePeft(peft);

@@ -60,6 +60,12 @@ export function encodeF32(values: Float32Array): Buffer {
   return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 }
 
+export function encodeBf16(values: Float32Array): Buffer {
+  const out = new Uint16Array(values.length);
+  for (let i = 0; i < values.length; i++) out[i] = f32ToBf16Bits(values[i]!);
+  return Buffer.from(out.buffer);
+}
+
 export function encodeF16(values: Float32Array): Buffer {
   const out = new Uint16Array(values.length);
   for (let i = 0; i < values.length; i++) out[i] = f32ToF16Bits(values[i]!);
@@ -94,11 +100,12 @@ export function encodeQ8_0(values: Float32Array): Buffer {
   return out;
 }
 
-/** Encodes float values as the given ggml type (F32, F16 or Q8_0: the types this project writes). */
+/** Encodes float values as the given ggml type (F32, F16, BF16 or Q8_0: the types this project writes). */
 export function encodeTensorData(type: GgmlType, values: Float32Array): Buffer {
   switch (type) {
     case GgmlType.F32: return encodeF32(values);
     case GgmlType.F16: return encodeF16(values);
+    case GgmlType.BF16: return encodeBf16(values);
     case GgmlType.Q8_0: return encodeQ8_0(values);
     default: throw new Error(`writing ${GgmlType[type] ?? type} tensors is not supported`);
   }
@@ -112,4 +119,30 @@ export function decodeQ8_0(data: Buffer, count: number): Float32Array {
     for (let j = 0; j < Q8_0_BLOCK; j++) out[b * Q8_0_BLOCK + j] = d * data.readInt8(at + 2 + j);
   }
   return out;
+}
+
+/** The ggml types this project can both read and write back (what a merge can requantize to). */
+export const FLOAT_CODEC_TYPES: readonly GgmlType[] = [GgmlType.F32, GgmlType.F16, GgmlType.BF16, GgmlType.Q8_0];
+
+/** Decodes `count` values of a tensor stored as F32, F16, BF16 or Q8_0. */
+export function decodeTensorData(type: GgmlType, data: Buffer, count: number): Float32Array {
+  switch (type) {
+    case GgmlType.F32: {
+      const out = new Float32Array(count);
+      for (let i = 0; i < count; i++) out[i] = data.readFloatLE(i * 4);
+      return out;
+    }
+    case GgmlType.F16: {
+      const out = new Float32Array(count);
+      for (let i = 0; i < count; i++) out[i] = f16BitsToF32(data.readUInt16LE(i * 2));
+      return out;
+    }
+    case GgmlType.BF16: {
+      const out = new Float32Array(count);
+      for (let i = 0; i < count; i++) out[i] = bf16BitsToF32(data.readUInt16LE(i * 2));
+      return out;
+    }
+    case GgmlType.Q8_0: return decodeQ8_0(data, count);
+    default: throw new Error(`reading ${GgmlType[type] ?? type} tensors is not supported`);
+  }
 }

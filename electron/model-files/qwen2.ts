@@ -93,3 +93,26 @@ export const QWEN2_LORA_TARGETS: Readonly<Record<string, string>> = {
 
 /** The short names PEFT's target_modules uses, e.g. `q_proj`. */
 export const QWEN2_TARGET_SHORT_NAMES = Object.keys(QWEN2_LORA_TARGETS).map((m) => m.split('.').pop()!);
+
+const QWEN2_TOP_LEVEL: Readonly<Record<string, string>> = {
+  'model.embed_tokens': 'token_embd',
+  'lm_head': 'output',
+  'model.norm': 'output_norm',
+};
+const QWEN2_LAYER_MODULES: Readonly<Record<string, string>> = {
+  ...QWEN2_LORA_TARGETS,
+  input_layernorm: 'attn_norm',
+  post_attention_layernorm: 'ffn_norm',
+};
+
+/**
+ * llama.cpp's tensor name for a Hugging Face Qwen2 module (`model.layers.3.self_attn.q_proj`,
+ * `lm_head`), or undefined for a module Qwen2 does not have. `suffix` is `weight` or `bias`.
+ */
+export function qwen2TensorName(hfModule: string, suffix: 'weight' | 'bias' = 'weight'): string | undefined {
+  const top = QWEN2_TOP_LEVEL[hfModule];
+  if (top) return `${top}.${suffix}`;
+  const m = /^model\.layers\.(\d+)\.(.+)$/.exec(hfModule);
+  const inner = m ? QWEN2_LAYER_MODULES[m[2]!] : undefined;
+  return inner ? `blk.${m![1]}.${inner}.${suffix}` : undefined;
+}

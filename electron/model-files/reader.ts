@@ -2,7 +2,8 @@
  * GGUF v2/v3 header reader that keeps each metadata value's GGUF type. Checking, listing and
  * showing files go through node-llama-cpp's parser (file-info.ts); this one exists for the one
  * job that parser cannot do: copying metadata into a new GGUF with the exact types llama.cpp
- * expects (the Qwen2 tokenizer into the generated fixtures), which plain JS values lose.
+ * expects (the Qwen2 tokenizer into the generated fixtures, a base model's metadata into its merge
+ * with an adapter, merge-peft.ts), which plain JS values lose.
  */
 import { open } from 'node:fs/promises';
 import { GgufFormatError, OutOfDataError } from './errors';

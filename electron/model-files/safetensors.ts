@@ -3,7 +3,8 @@
  * dtype, shape (row-major, outermost first) and data_offsets, then the raw little-endian data.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { bf16BitsToF32, f16BitsToF32 } from './numeric';
+import { decodeTensorData } from './numeric';
+import { GgmlType } from './types';
 
 export type SafetensorsDtype = 'F32' | 'F16' | 'BF16' | 'F64' | 'I64' | 'I32' | 'I16' | 'I8' | 'U8' | 'BOOL';
 
@@ -87,26 +88,11 @@ export async function writeSafetensors(path: string, tensors: Map<string, Safete
   await writeFile(path, encodeSafetensors(tensors, metadata));
 }
 
+const SAFETENSORS_GGML: Partial<Record<string, GgmlType>> = { F32: GgmlType.F32, F16: GgmlType.F16, BF16: GgmlType.BF16 };
+
 /** The tensor's values as float32 (F32, F16 and BF16; BF16 converts exactly). */
 export function safetensorsToFloat32(tensor: SafetensorsTensor, name: string): Float32Array {
-  const data = tensor.data;
-  switch (tensor.dtype) {
-    case 'F32': {
-      const out = new Float32Array(data.length / 4);
-      for (let i = 0; i < out.length; i++) out[i] = data.readFloatLE(i * 4);
-      return out;
-    }
-    case 'F16': {
-      const out = new Float32Array(data.length / 2);
-      for (let i = 0; i < out.length; i++) out[i] = f16BitsToF32(data.readUInt16LE(i * 2));
-      return out;
-    }
-    case 'BF16': {
-      const out = new Float32Array(data.length / 2);
-      for (let i = 0; i < out.length; i++) out[i] = bf16BitsToF32(data.readUInt16LE(i * 2));
-      return out;
-    }
-    default:
-      throw new SafetensorsFormatError(`tensor ${name} is ${tensor.dtype}; only F32, F16 and BF16 tensors can be converted`);
-  }
+  const type = SAFETENSORS_GGML[tensor.dtype];
+  if (type === undefined) throw new SafetensorsFormatError(`tensor ${name} is ${tensor.dtype}; only F32, F16 and BF16 tensors can be converted`);
+  return decodeTensorData(type, tensor.data, tensor.data.length / dtypeBytes[tensor.dtype as SafetensorsDtype]);
 }

@@ -2,7 +2,7 @@
  * GGUF v3 writer. Tensor data may be given lazily, so a 500 MB model is produced tensor by tensor
  * without holding it all in memory.
  */
-import { open } from 'node:fs/promises';
+import { open, rename, rm } from 'node:fs/promises';
 import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GGUF_VERSION, GgufValueType, alignUp, tensorByteSize, type GgufScalar, type GgufValue } from './types';
 
 export interface GgufTensorSource {
@@ -119,5 +119,17 @@ export async function writeGguf(path: string, metadata: Map<string, GgufValue>, 
     }
   } finally {
     await fh.close();
+  }
+}
+
+/** Writes beside the target and renames, so a failure never leaves half a file or damages an old one. */
+export async function writeGgufAtomically(path: string, metadata: Map<string, GgufValue>, tensors: readonly GgufTensorSource[]): Promise<void> {
+  const partial = `${path}.partial`;
+  try {
+    await writeGguf(partial, metadata, tensors);
+    await rename(partial, path);
+  } catch (err) {
+    await rm(partial, { force: true });
+    throw err;
   }
 }

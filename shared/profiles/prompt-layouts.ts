@@ -3,7 +3,7 @@
  * profile with another prompt format. Which layout the seed's models were trained with is not
  * published; `models selftest` runs every variant and recommends one.
  */
-import { PROMPT_FORMATS, type ModelStrategy, type OutputSettings, type Profile, type PromptFormat } from './schema';
+import { ADAPTER_TEMPLATE_FORMAT, PROMPT_FORMATS, type ChatTemplate, type ModelStrategy, type OutputSettings, type Profile, type PromptFormat } from './schema';
 
 /** The one-line instruction of the instruction layouts: what the strategy's model writes. */
 export function defaultInstruction(strategy: ModelStrategy, output: OutputSettings): string {
@@ -28,8 +28,9 @@ export function parseVariantName(name: string): { base: string; layout: PromptFo
   const at = name.indexOf('@');
   if (at < 0) return { base: name, layout: null };
   const layout = name.slice(at + 1);
-  if (!(PROMPT_FORMATS as readonly string[]).includes(layout)) {
-    throw new PromptLayoutError(`'${layout}' is not a prompt layout (${PROMPT_FORMATS.join(', ')})`);
+  const layouts = [...PROMPT_FORMATS, ADAPTER_TEMPLATE_FORMAT];
+  if (!(layouts as readonly string[]).includes(layout)) {
+    throw new PromptLayoutError(`'${layout}' is not a prompt layout (${layouts.join(', ')})`);
   }
   return { base: name.slice(0, at), layout: layout as PromptFormat };
 }
@@ -37,12 +38,16 @@ export function parseVariantName(name: string): { base: string; layout: PromptFo
 /**
  * The profile with the given prompt layout. The document goes in as it is: a raw prompt is the
  * text and a newline, the other layouts wrap the bare text. System line, instruction and answer
- * prefix stay the profile's.
+ * prefix stay the profile's. The `template` layout needs the adapter's chat template.
  */
-export function withPromptLayout(profile: Profile, layout: PromptFormat): Profile {
+export function withPromptLayout(profile: Profile, layout: PromptFormat, chatTemplate?: ChatTemplate): Profile {
+  const template = chatTemplate ?? profile.prompt.chatTemplate;
+  if (layout === ADAPTER_TEMPLATE_FORMAT && !template) {
+    throw new PromptLayoutError(`profile ${profile.name} has no chat template: its adapter's tokenizer_config.json has none, or its PEFT folder is not there (models pull ${profile.name})`);
+  }
   return {
     ...profile,
     name: `${profile.name}@${layout}`,
-    prompt: { ...profile.prompt, format: layout, template: layout === 'raw' ? '{{text}}\n' : '{{text}}' },
+    prompt: { ...profile.prompt, format: layout, template: layout === 'raw' ? '{{text}}\n' : '{{text}}', ...(layout === ADAPTER_TEMPLATE_FORMAT ? { chatTemplate: template } : {}) },
   };
 }

@@ -38,11 +38,25 @@ export type ProfileModel = z.infer<typeof profileModelSchema>;
  * How the prompt is laid out (the seed does not say how its models were prompted; `models selftest`
  * tries each): `raw`: `template` is the whole prompt. `chatml`: it is the user turn of a ChatML
  * prompt with the system line. `chatml-instruction`: the same with the one-line `instruction` before
- * the text. `alpaca`: `### Instruction:` / `### Input:` / `### Response:` sections.
+ * the text. `alpaca`: `### Instruction:` / `### Input:` / `### Response:` sections. `template`: the
+ * user turn of the Jinja `chatTemplate` the adapter's tokenizer_config.json carries, rendered as
+ * transformers' apply_chat_template does (only where the adapter has one).
  */
-export const promptFormatSchema = z.enum(['raw', 'chatml', 'chatml-instruction', 'alpaca']);
+export const ADAPTER_TEMPLATE_FORMAT = 'template' as const;
+export const promptFormatSchema = z.enum(['raw', 'chatml', 'chatml-instruction', 'alpaca', ADAPTER_TEMPLATE_FORMAT]);
 export type PromptFormat = z.infer<typeof promptFormatSchema>;
-export const PROMPT_FORMATS: readonly PromptFormat[] = promptFormatSchema.options;
+/** The layouts every profile has (the adapter's own template is offered only where it exists). */
+export const PROMPT_FORMATS: readonly PromptFormat[] = promptFormatSchema.options.filter((f) => f !== ADAPTER_TEMPLATE_FORMAT);
+
+/** A Hugging Face chat template (Jinja source) with the special tokens it may refer to. */
+export const chatTemplateSchema = z
+  .object({
+    source: z.string().min(1).max(200_000),
+    bosToken: z.string().max(200).optional(),
+    eosToken: z.string().max(200).optional(),
+  })
+  .strict();
+export type ChatTemplate = z.infer<typeof chatTemplateSchema>;
 
 export const promptSchema = z
   .object({
@@ -58,6 +72,8 @@ export const promptSchema = z
       .refine((t) => t.split('{{text}}').length === 2, { message: 'template must contain {{text}} exactly once' }),
     /** Text the model's answer starts with (put into the prompt; the parser sees it too). */
     answerPrefix: z.string().max(200).default(''),
+    /** The chat template of the `template` format (filled from the adapter's tokenizer_config.json). */
+    chatTemplate: chatTemplateSchema.optional(),
   })
   .strict();
 export type PromptSettings = z.infer<typeof promptSchema>;

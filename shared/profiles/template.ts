@@ -3,7 +3,8 @@
  * the runtime tokenizes the template once (with special tokens) and splices each window's tokens
  * in between (without special tokens: a document that contains `<|im_end|>` stays plain text).
  */
-import type { PromptSettings } from './schema';
+import { Template } from '@huggingface/jinja';
+import type { ChatTemplate, PromptSettings } from './schema';
 
 export interface RenderedPrompt {
   before: string;
@@ -18,6 +19,23 @@ function chatml(system: string, userBefore: string, userAfter: string, answerPre
     before: `<|im_start|>system\n${system}<|im_end|>\n<|im_start|>user\n${userBefore}`,
     after: `${userAfter}<|im_end|>\n<|im_start|>assistant\n${answerPrefix}`,
   };
+}
+
+/**
+ * The user turn `userBefore + TEXT + userAfter` through a Hugging Face chat template, as
+ * transformers' apply_chat_template(messages, add_generation_prompt=True) renders it (no system
+ * message: the template's own default applies), split where the text goes.
+ */
+function chatTemplate(template: ChatTemplate, userBefore: string, userAfter: string, answerPrefix: string): RenderedPrompt {
+  const rendered = new Template(template.source).render({
+    messages: [{ role: 'user', content: `${userBefore}${TEXT}${userAfter}` }],
+    add_generation_prompt: true,
+    bos_token: template.bosToken ?? '',
+    eos_token: template.eosToken ?? '',
+  });
+  const at = rendered.indexOf(TEXT);
+  if (at < 0 || rendered.indexOf(TEXT, at + TEXT.length) >= 0) throw new Error('the chat template does not write the user message exactly once');
+  return { before: rendered.slice(0, at), after: rendered.slice(at + TEXT.length) + answerPrefix };
 }
 
 export function renderPrompt(prompt: PromptSettings): RenderedPrompt {
@@ -41,5 +59,8 @@ export function renderPrompt(prompt: PromptSettings): RenderedPrompt {
         before: `### Instruction:\n${instruction}\n\n### Input:\n${userBefore}`,
         after: `${userAfter}\n\n### Response:\n${prompt.answerPrefix}`,
       };
+    case 'template':
+      if (!prompt.chatTemplate) throw new Error("the template layout needs the adapter's chat template (tokenizer_config.json chat_template)");
+      return chatTemplate(prompt.chatTemplate, userBefore, userAfter, prompt.answerPrefix);
   }
 }

@@ -17,6 +17,10 @@ export type GpuChoice = (typeof GPU_CHOICES)[number];
 
 export const DECODING_MODES = ['constrained', 'free'] as const;
 
+/** Constrained decoding: the token-trie decoder (default) or the GBNF grammar alone (its reference). */
+export const CONSTRAINED_DECODERS = ['trie', 'grammar'] as const;
+export type ConstrainedDecoder = (typeof CONSTRAINED_DECODERS)[number];
+
 /** Inclusive bounds of the numeric run options (threads is a host setting with the same kind of bound). */
 export const RUN_OPTION_LIMITS = {
   maxChars: { min: 1, max: 10_000_000 },
@@ -35,6 +39,8 @@ export const runOptionsSchema = z
     windowTokens: limited(RUN_OPTION_LIMITS.windowTokens).optional(),
     overlapTokens: limited(RUN_OPTION_LIMITS.overlapTokens).optional(),
     mode: z.enum(DECODING_MODES).optional(),
+    /** Model strategies in constrained mode: which decoder shapes the heads. */
+    decoder: z.enum(CONSTRAINED_DECODERS).optional(),
     profile: z.string().min(1).max(256).optional(),
     /** Model strategies: this process's llama.cpp (default) or the inference servers the host was started with. */
     backend: z.enum(['local', 'remote']).optional(),

@@ -35,6 +35,20 @@ describe('cli segment with a model strategy', () => {
     expect(out.meta.elapsedMs as number).toBeGreaterThan(0);
   });
 
+  it('--decoder grammar gives what the default trie decoder gives; it needs constrained decoding', async () => {
+    const args = ['segment', file, '--strategy', 'simple', '--profile', 'tiny-simple', '--gpu', 'off', '--window', '256', '--overlap', '32', '--threads', '1'];
+    const [trie, grammar] = [await runCli([...args, '--decoder', 'trie']), await runCli([...args, '--decoder', 'grammar'])];
+    expect(trie.code).toBe(0);
+    expect(grammar.code).toBe(0);
+    const read = (stdout: string) => JSON.parse(stdout) as { segments: { start: number; end: number }[]; meta: { decoder?: string } };
+    expect(read(trie.stdout).meta.decoder).toBe('trie');
+    expect(read(grammar.stdout).meta.decoder).toBe('grammar');
+    expect(read(grammar.stdout).segments).toEqual(read(trie.stdout).segments);
+    expectUserError(await runCli([...args, '--decoder', 'grammar', '--free']), /^error: --decoder applies only to constrained decoding/);
+    expectUserError(await runCli(['segment', file, '--decoder', 'trie']), /^error: --decoder applies only to the model strategies/);
+    expectUserError(await runCli([...args, '--decoder', 'beam']), /^error: .*decoder/);
+  });
+
   it('--threads applies only to the model strategies', async () => {
     const run = await runCli(['segment', file, '--strategy', 'structural', '--threads', '2']);
     expectUserError(run, /^error: --threads applies only to the model strategies/);

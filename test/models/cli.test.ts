@@ -7,7 +7,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readGgufSummary } from './gguf-read';
-import { runCliAll } from '../cli/support/run-cli';
+import { expectUserError, runCliAll } from '../cli/support/run-cli';
 import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
@@ -57,6 +57,34 @@ describe('cli models', () => {
     expect(convertHead).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: .*modules_to_save.*merge/) });
     expect(existsSync(join(dir, 'head.gguf'))).toBe(false);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown models subcommand/) });
+  });
+
+  it('convert-peft --merge writes a merged model and the user profile that uses it; bad flags exit 2', async () => {
+    const models = join(dir, 'merge-models');
+    const profiles = join(dir, 'merge-profiles');
+    await mkdir(models);
+    await mkdir(profiles);
+    await writeFile(
+      join(profiles, 'tiny-merge.json'),
+      JSON.stringify({ name: 'tiny-merge', strategy: 'simple', model: { base: { file: TINY_MODEL }, adapter: { file: TINY_LORAS[0]! } }, prompt: { template: '{{text}}' }, output: {} }),
+    );
+    const merged = join(models, 'merged', 'tiny-merged.gguf');
+    const [merge, noBase, outtype, profileAlone] = await runCliAll([
+      ['models', 'convert-peft', TINY_PEFT, '--merge', '--base', TINY_MODEL, '--out', merged, '--profile', 'tiny-merge', '--models-dir', models, '--profiles-dir', profiles],
+      ['models', 'convert-peft', TINY_PEFT, '--merge', '--out', join(dir, 'nobase.gguf')],
+      ['models', 'convert-peft', TINY_PEFT, '--merge', '--base', TINY_MODEL, '--outtype', 'f16', '--out', join(dir, 'f16.gguf')],
+      ['models', 'convert-peft', TINY_PEFT, '--profile', 'tiny-merge', '--out', join(dir, 'lora.gguf')],
+    ]);
+    expect(merge!.code).toBe(0);
+    expect(merge!.stdout).toMatch(/tiny-peft merged in; 14 tensors changed \(14 LoRA pairs, 0 saved modules\) in F32/);
+    expect((await readGgufSummary(merged)).tensors.length).toBe((await readGgufSummary(TINY_MODEL)).tensors.length);
+    // The profile was written to the profiles folder (the one given), naming the merged file inside the models folder.
+    const profile = JSON.parse(readFileSync(join(profiles, 'tiny-merge.json'), 'utf-8'));
+    expect(profile.model).toEqual({ merged: { file: 'merged/tiny-merged.gguf' } });
+    expectUserError(noBase!, /--merge needs --base MODEL/);
+    expectUserError(outtype!, /--outtype does not apply to --merge/);
+    expectUserError(profileAlone!, /--profile needs --merge/);
+    expect(existsSync(join(dir, 'nobase.gguf')) || existsSync(join(dir, 'f16.gguf')) || existsSync(join(dir, 'lora.gguf'))).toBe(false);
   });
 
   it('doctor names the backend and checks every profile', async () => {

@@ -13,6 +13,7 @@ import { readGgufSummary } from './gguf-read';
 import { hubRepoOf } from '../../electron/services/models/peft-source';
 import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
+import { doraMagnitudes, writePeft } from './peft-builder';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 let hub: LoopbackHub;
@@ -32,6 +33,14 @@ afterEach(async () => {
   else process.env.HF_ENDPOINT = savedEndpoint;
   await rm(dir, { recursive: true, force: true });
 });
+
+/** The hub serves the tiny base and the PEFT folder `peftDir` as `repo`; profile `seg` names both. */
+async function hubWithPeft(repo: string, peftDir: string, adapter: { file: string; source: string }): Promise<{ profilesDir: string; modelsDir: string }> {
+  hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
+  for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`${repo}/${f}`, readFileSync(join(peftDir, f)));
+  const profilesDir = await writeProfile('seg', { base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' }, adapter });
+  return { profilesDir, modelsDir: join(dir, 'models') };
+}
 
 /** Writes profile `name` (the simple strategy, a plain template) with this model section; returns its folder. */
 async function writeProfile(name: string, model: object): Promise<string> {
@@ -104,20 +113,29 @@ describe('models pull through HF_ENDPOINT', () => {
   });
 
   it('fetches an adapter published as a PEFT repository on the hub and converts it', async () => {
-    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
-    for (const f of ['adapter_config.json', 'adapter_model.safetensors']) hub.addFile(`jinaai/tiny-seg/${f}`, readFileSync(join(TINY_PEFT, f)));
-    const profilesDir = await writeProfile('seg', {
-      base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' },
-      // The profile names the repository as a person would copy it from the browser.
-      adapter: { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' },
-    });
-    const modelsDir = join(dir, 'models');
+    // The profile names the repository as a person would copy it from the browser.
+    const { profilesDir, modelsDir } = await hubWithPeft('jinaai/tiny-seg', TINY_PEFT, { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' });
     const pulled = await pullProfile('seg', { profilesDir, modelsDir });
     expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
     const adapter = await readGgufSummary(join(modelsDir, 'tiny-seg-lora.gguf'));
     expect(adapter.tensors).toHaveLength(28);
     expect(hub.requests.some((r) => r.path === '/jinaai/tiny-seg/resolve/main/adapter_model.safetensors')).toBe(true);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--tiny-seg', 'adapter_config.json'))).toBe(true);
+  });
+
+  it('merges an adapter a LoRA cannot carry (DoRA) into the base and points the user profile at the merged model', async () => {
+    const peft = join(dir, 'dora-peft');
+    await writePeft(peft, { config: { use_dora: true }, extraTensors: doraMagnitudes(() => 1.5) });
+    const { profilesDir, modelsDir } = await hubWithPeft('jinaai/tiny-dora', peft, { file: 'tiny-dora-lora.gguf', source: 'hf:jinaai/tiny-dora' });
+    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['merged', 'merged']]);
+    expect(pulled[1]!.hint).toMatch(/DoRA adapter: merged into tiny-qwen2\.gguf; .*seg\.json now uses it as model\.merged/);
+    expect(existsSync(join(modelsDir, 'tiny-dora-lora.gguf'))).toBe(false);
+    const merged = await readGgufSummary(join(modelsDir, 'tiny-dora-lora-merged.gguf'));
+    expect(merged.tensors.length).toBe((await readGgufSummary(TINY_MODEL)).tensors.length);
+    // The user's profile (here: the profiles folder given) now names the merged model; a second pull finds it.
+    expect(JSON.parse(readFileSync(join(profilesDir, 'seg.json'), 'utf-8')).model).toEqual({ merged: { file: 'tiny-dora-lora-merged.gguf', source: 'hf:jinaai/tiny-dora' } });
+    expect((await pullProfile('seg', { profilesDir, modelsDir })).map((f) => f.status)).toEqual(['present']);
   });
 
   it('fetches the adapter repository’s tokenizer files and README when present, keeps their sha256 and says what decides the conversion', async () => {

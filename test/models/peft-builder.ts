@@ -68,3 +68,15 @@ export async function writePeft(dir: string, spec: PeftSpec = {}): Promise<void>
   await writeFile(join(dir, 'adapter_config.json'), JSON.stringify(config));
   await writeSafetensors(join(dir, 'adapter_model.safetensors'), tensors);
 }
+
+/** DoRA magnitude vectors for every module of every layer (as PEFT saves them), one value per output row. */
+export function doraMagnitudes(value: (layer: number, module: string, row: number) => number, layers = 2, modules = TINY_MODULES): Map<string, SafetensorsTensor> {
+  const out = new Map<string, SafetensorsTensor>();
+  for (let layer = 0; layer < layers; layer++) {
+    for (const [module, [, outputs]] of Object.entries(modules)) {
+      const m = Array.from({ length: outputs }, (_, o) => value(layer, module, o));
+      out.set(`base_model.model.model.layers.${layer}.${module}.lora_magnitude_vector`, { dtype: 'F32', shape: [outputs], data: encode(m, 'F32') });
+    }
+  }
+  return out;
+}

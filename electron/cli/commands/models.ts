@@ -5,10 +5,12 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
-import { basename, dirname, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
 import { convertPeftToGguf } from '../../services/models/convert-peft';
+import { mergePeftIntoGguf } from '../../services/models/merge-peft';
+import { loadProfile, writeUserProfile } from '../../services/inference/profiles';
 import { runDoctor, type DoctorReport } from '../../services/models/doctor';
 import { describePeftSummary } from '../../services/models/peft-summary';
 import { runSelftest } from '../../services/models/selftest';
@@ -42,9 +44,12 @@ const SPECS = {
     force: { type: 'boolean', description: 'replace a different file of the same name' },
   },
   'convert-peft': {
-    out: { type: 'string', description: 'the GGUF adapter to write' },
+    ...PROFILE_DIRS,
+    out: { type: 'string', description: 'the GGUF adapter (with --merge: the merged model) to write' },
     outtype: { type: 'enum', values: ['f32', 'f16'], description: 'tensor type (default f32: exact for F32, F16 and BF16 input)' },
-    base: { type: 'string', description: 'check the result against this base model GGUF (names and shapes)' },
+    base: { type: 'string', description: 'check the result against this base model GGUF (names and shapes); with --merge, the model to merge into' },
+    merge: { type: 'boolean', description: 'write one full GGUF of --base with the adapter applied, in the base\'s tensor types (for DoRA, modules_to_save, lm_head/embed_tokens)' },
+    profile: { type: 'string', description: "with --merge: write the user's copy of this profile using the merged model (model.merged)" },
     force: { type: 'boolean', description: 'replace --out if it exists' },
   },
   selftest: {
@@ -70,7 +75,7 @@ subcommands:
   list                          installed models and adapters, with size and metadata
   pull PROFILE                  download the files a strategy profile names (hf: URIs)
   import FILE                   verify a local GGUF and copy it into the models folder
-  convert-peft DIR --out FILE   convert a PEFT LoRA folder to a GGUF LoRA adapter
+  convert-peft DIR --out FILE   convert a PEFT LoRA folder to a GGUF LoRA adapter (--merge: a merged model)
   doctor                        compute backend, models folder, readiness of each profile, inference endpoints
   selftest [PROFILE...]         try every prompt layout of each profile on probe documents; --apply keeps the best
 
@@ -201,18 +206,46 @@ async function importFile(argv: string[]): Promise<number> {
   return 0;
 }
 
+/** A tensor-by-tensor progress line on stderr, only when a person is watching. */
+function mergeProgress(): { update: (done: number, total: number, tensor: string) => void; done: () => void } {
+  if (!process.stderr.isTTY) return { update: () => {}, done: () => {} };
+  return {
+    update: (done, total, tensor) => process.stderr.write(`\rmerging: ${done}/${total} tensors (${tensor})\x1b[K`),
+    done: () => process.stderr.write('\n'),
+  };
+}
+
 async function convertPeft(argv: string[]): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, SPECS['convert-peft'], { positionals: { min: 1, max: 1, names: 'DIR (the PEFT adapter folder)' } });
   if (help) return printUsage();
-  if (!flags.out) throw new UserInputError('missing --out FILE (the GGUF adapter to write)');
+  if (!flags.out) throw new UserInputError(`missing --out FILE (the ${flags.merge ? 'merged model' : 'GGUF adapter'} to write)`);
+  if (flags.merge && !flags.base) throw new UserInputError('--merge needs --base MODEL (the base model GGUF to merge the adapter into)');
+  if (flags.merge && flags.outtype) throw new UserInputError("--outtype does not apply to --merge: the merged model keeps each tensor in the base's type");
+  if (flags.profile && !flags.merge) throw new UserInputError('--profile needs --merge (a LoRA adapter goes into a profile as model.adapter)');
   const source = positionals[0]!;
   const out = resolve(flags.out);
   if (existsSync(out) && !flags.force) throw new UserInputError(`${flags.out} already exists; pass --force to replace it`);
   if (flags.base) await verifyForUse(flags.base);
+  if (flags.profile) await loadProfile(flags.profile, locationsFrom(flags));
   await mkdir(dirname(out), { recursive: true });
   // Converted beside the target, checked, then moved over it: a failure leaves the old file.
   const staging = `${out}.converting.gguf`;
   try {
+    if (flags.merge) {
+      const progress = mergeProgress();
+      const r = await mergePeftIntoGguf(source, flags.base!, staging, { onProgress: progress.update }).finally(progress.done);
+      await verifyForUse(staging);
+      await rename(staging, out);
+      print(
+        `wrote ${out}: ${basename(flags.base!)} with ${basename(resolve(source))} merged in; ${r.changed.length} tensors changed (${r.pairs} LoRA pairs${r.dora ? ' with DoRA magnitudes' : ''}, ${r.savedModules} saved modules) in ${r.types.join('/')}` +
+          (r.untiedOutput ? '; output.weight written apart from token_embd.weight, whose tie the adapter breaks' : ''),
+      );
+      if (flags.profile) {
+        const file = relativeToModels(out, flags);
+        print(`wrote ${await writeUserProfile(flags.profile, (json) => (json.model = { merged: { file } }), locationsFrom(flags))} (model.merged: ${file})`);
+      } else print('use it in a profile as "model": { "merged": { "file": "..." } }, or pass --profile NAME');
+      return 0;
+    }
     const r = await convertPeftToGguf(source, staging, { outType: flags.outtype, name: basename(resolve(source)) });
     for (const warning of r.warnings) process.stderr.write(`warning: ${warning}\n`);
     if (flags.base) await verifyForUse(staging, { base: flags.base });
@@ -226,6 +259,12 @@ async function convertPeft(argv: string[]): Promise<number> {
   } finally {
     await rm(staging, { force: true });
   }
+}
+
+/** A profile names files inside the models folder by their relative name, others by absolute path. */
+function relativeToModels(path: string, flags: { 'models-dir'?: string; 'profiles-dir'?: string }): string {
+  const rel = relative(resolveModelsDir(locationsFrom(flags)), path);
+  return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : path;
 }
 
 async function doctor(argv: string[]): Promise<number> {

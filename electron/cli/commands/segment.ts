@@ -2,7 +2,7 @@
  * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N [--tokenizer FILE]] [--format FORMAT]
  *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
-import { GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, type RunOptions } from '../../../shared/strategies/run-options';
+import { CONSTRAINED_DECODERS, GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, type RunOptions } from '../../../shared/strategies/run-options';
 import { FORMAT_NAMES } from '../../../shared/formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
@@ -35,6 +35,7 @@ const SPEC = {
   profile: { type: 'string', valueName: 'NAME', description: 'model strategies: profile name (prompt, parser, windows)' },
   constrained: { type: 'boolean', description: 'model strategies: grammar-constrained decoding' },
   free: { type: 'boolean', description: 'model strategies: free decoding' },
+  decoder: { type: 'enum', values: CONSTRAINED_DECODERS, description: 'model strategies, constrained: token trie (default, fast) or the GBNF grammar alone' },
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend' },
   window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
@@ -49,7 +50,7 @@ const SPEC = {
   ...REMOTE_FLAGS,
 } as const satisfies FlagSpecs;
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
@@ -90,6 +91,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     if (flags['max-tokens'] === undefined) throw new UserInputError('--tokenizer only matters with --max-tokens');
   }
   if (flags.constrained && flags.free) throw new UserInputError('--constrained and --free exclude each other');
+  if (flags.decoder !== undefined && flags.free) throw new UserInputError('--decoder applies only to constrained decoding, not --free');
   if (flags.window !== undefined && flags.overlap !== undefined && flags.overlap >= flags.window) {
     throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
   }
@@ -110,6 +112,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     windowTokens: flags.window,
     overlapTokens: flags.overlap,
     mode,
+    decoder: flags.decoder,
     profile: flags.profile,
     model: flags.model,
     adapter: flags.adapter,

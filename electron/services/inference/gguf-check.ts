@@ -84,7 +84,7 @@ export async function checkAdapterFile(path: string, base: CheckedGguf): Promise
   if (!baseTensors.has('output.weight') && adapter.header.tensors.some((t) => t.name.startsWith('token_embd.weight.lora_'))) {
     throw new InferenceError(
       'adapter-mismatch',
-      `adapter ${name} carries a LoRA on the token embeddings, and the model ${basename(base.path)} ties its embeddings and output (no output.weight): llama.cpp would apply it to the output projection too and abort; merge the adapter into the model instead`,
+      `adapter ${name} carries a LoRA on the token embeddings, and the model ${basename(base.path)} ties its embeddings and output (no output.weight): llama.cpp would apply it to the output projection too and abort; merge the adapter into the model instead (models convert-peft PEFT_DIR --merge --base MODEL --out MERGED.gguf)`,
     );
   }
   for (const t of adapter.header.tensors) {

@@ -22,6 +22,7 @@ import { modelInputText } from '../../../shared/profiles/input';
 import { renderPrompt } from '../../../shared/profiles/template';
 import { planWindows, WindowPlanError } from '../../../shared/profiles/windows';
 import { documentUnits, type DocumentUnit } from './document-units';
+import type { ConstrainedDecoder } from '../../../shared/strategies/run-options';
 import type { BackendInfo, GpuChoice, InferenceEngine } from './engine';
 import { abortError, InferenceError } from './errors';
 import { runBounded } from '../strategies/run-bounded';
@@ -30,8 +31,8 @@ import { RunMeter, type ModelRunProgress } from './progress';
 import type { WindowCompleter, WindowCompletion, WindowTokenizer } from './window-completer';
 
 export type RunMode = 'constrained' | 'free';
-/** How constrained mode decodes: the token trie (default) or the GBNF grammar. */
-export type ConstrainedDecoder = 'trie' | 'grammar';
+/** How constrained mode decodes (one home: the run options). */
+export type { ConstrainedDecoder };
 
 export interface ModelFiles {
   model: string;
@@ -348,6 +349,8 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
     meta: {
       kind: 'model',
       mode: req.mode,
+      // The decoder asked for (servers, and the trie's fallbacks, decode with the grammar).
+      ...(req.mode === 'constrained' ? { decoder: req.decoder ?? 'trie' } : {}),
       window: { tokens: req.windowTokens, overlapTokens: req.overlapTokens, count: plan.length },
       tokens: {
         document: prepared.documentTokens,

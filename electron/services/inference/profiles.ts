@@ -3,12 +3,13 @@
  * installed. Parsing and the schema are pure and live in shared/profiles.
  */
 import { existsSync } from 'node:fs';
-import { readFile, readdir } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
-import { parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
+import { ADAPTER_TEMPLATE_FORMAT, parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
+import { adapterChatTemplate } from './adapter-chat-template';
 import { InferenceError } from './errors';
-import { profileSearchPath, resolveModelFile, type LocationOptions } from './paths';
+import { profileSearchPath, resolveModelFile, userProfilesDir, type LocationOptions } from './paths';
 
 export interface LoadedProfile {
   profile: Profile;
@@ -72,6 +73,12 @@ export async function loadProfile(variant: string, options: LocationOptions = {}
     for (const path of await profileFilesIn(dir)) {
       if (basename(path, '.json') === name) {
         const profile = await readProfileFile(path);
+        if ((layout ?? profile.prompt.format) === ADAPTER_TEMPLATE_FORMAT) {
+          profile.prompt.chatTemplate ??= await adapterChatTemplate(profile, options);
+          if (!profile.prompt.chatTemplate) {
+            throw new InferenceError('profile-invalid', `profile ${variant} needs its adapter's chat template, and the adapter's tokenizer_config.json has none, or its PEFT folder is not there (models pull ${name})`);
+          }
+        }
         return { profile: layout ? withPromptLayout(profile, layout) : profile, path };
       }
       known.push(basename(path, '.json'));
@@ -108,4 +115,21 @@ export async function listProfiles(options: LocationOptions = {}): Promise<Profi
     }
   }
   return out;
+}
+
+/**
+ * Writes the user's copy of a profile (into the user profiles folder, never over the built-in file):
+ * the profile's JSON as found along the search path, changed by `edit`. Returns the file written.
+ */
+export async function writeUserProfile(name: string, edit: (json: Record<string, unknown>) => void, options: LocationOptions = {}): Promise<string> {
+  const { path } = await loadProfile(name, options);
+  const json = JSON.parse(await readFile(path, 'utf-8')) as Record<string, unknown>;
+  edit(json);
+  parseProfile(json, `profile ${name}`);
+  const dir = userProfilesDir(options);
+  await mkdir(dir, { recursive: true });
+  const target = join(dir, `${name}.json`);
+  await writeFile(`${target}.tmp`, JSON.stringify(json, null, 2) + '\n');
+  await rename(`${target}.tmp`, target);
+  return target;
 }

@@ -4,13 +4,11 @@
  * plus .lora_a / .lora_b, PEFT's row-major [r, in] and [out, r] written as GGUF [in, r] and [r, out]
  * (the same bytes), and adapter.lora.alpha so that llama.cpp's alpha / rank equals PEFT's scaling.
  */
-import { rename, rm } from 'node:fs/promises';
 import { basename, resolve } from 'node:path';
 import { encodeTensorData } from '../../model-files/numeric';
-import { QWEN2_LORA_TARGETS } from '../../model-files/qwen2';
 import { GgmlType, GgufValueType, kv, type GgufValue } from '../../model-files/types';
-import { writeGguf, type GgufTensorSource } from '../../model-files/writer';
-import { readPeftAdapter, type PeftLoraPair } from './peft-adapter';
+import { writeGgufAtomically, type GgufTensorSource } from '../../model-files/writer';
+import { EMBEDDING_MODULE, readPeftAdapter, type PeftLoraPair } from './peft-adapter';
 
 export type LoraOutType = 'f32' | 'f16';
 
@@ -43,7 +41,7 @@ function foldScaling(pair: PeftLoraPair, alpha: number): Float32Array {
 }
 
 /** A row-major [rows, cols] matrix as row-major [cols, rows]. */
-function transpose(m: Float32Array, rows: number, cols: number): Float32Array {
+export function transpose(m: Float32Array, rows: number, cols: number): Float32Array {
   const out = new Float32Array(m.length);
   for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out[c * rows + r] = m[r * cols + c]!;
   return out;
@@ -69,26 +67,18 @@ export async function convertPeftToGguf(dir: string, out: string, options: Conve
   for (const pair of pairs) {
     const b = foldScaling(pair, alpha);
     if (b !== pair.b) rescaled++;
-    if (pair.layer < 0) {
+    if (pair.module === EMBEDDING_MODULE) {
       // The input embeddings, as llama.cpp's convert_lora_to_gguf.py writes them: A transposed to
       // [vocab, r] (GGUF [r, vocab]), B as stored (GGUF [r, hidden]); llama.cpp gathers A's rows.
       tensors.push({ name: 'token_embd.weight.lora_a', dims: [pair.rank, pair.inputs], type, data: () => encodeTensorData(type, transpose(pair.a, pair.rank, pair.inputs)) });
       tensors.push({ name: 'token_embd.weight.lora_b', dims: [pair.rank, pair.outputs], type, data: () => encodeTensorData(type, b) });
       continue;
     }
-    const base = `blk.${pair.layer}.${QWEN2_LORA_TARGETS[pair.module]}.weight`;
+    const base = pair.target;
     tensors.push({ name: `${base}.lora_a`, dims: [pair.inputs, pair.rank], type, data: () => encodeTensorData(type, pair.a) });
     tensors.push({ name: `${base}.lora_b`, dims: [pair.rank, pair.outputs], type, data: () => encodeTensorData(type, b) });
   }
-  // Written beside the target and renamed, so a failed conversion never leaves half a file behind.
-  const partial = `${out}.partial`;
-  try {
-    await writeGguf(partial, metadata, tensors);
-    await rename(partial, out);
-  } catch (err) {
-    await rm(partial, { force: true });
-    throw err;
-  }
+  await writeGgufAtomically(out, metadata, tensors);
   const warnings: string[] = [];
   if (config.baseModel && !/qwen2/i.test(config.baseModel)) {
     warnings.push(`adapter_config.json names the base model ${config.baseModel}, which does not look like Qwen2; the adapter is written for qwen2 (check it with --base)`);

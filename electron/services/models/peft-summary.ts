@@ -69,7 +69,7 @@ export function describePeftSummary(s: PeftSummary): string[] {
       .map(([d, n]) => `${n} ${d}`)
       .join(', ')})`,
     s.chatTemplate
-      ? 'chat_template: present in tokenizer_config.json: the adapter was likely trained with a chat layout; try PROFILE@chatml (models selftest)'
+      ? 'chat_template: present in tokenizer_config.json: offered as the prompt layout PROFILE@template (models selftest tries it)'
       : 'chat_template: none (or no tokenizer_config.json)',
     ...s.files.map((f) => `${f.file}  ${f.bytes} bytes  sha256 ${f.sha256}`),
   ];

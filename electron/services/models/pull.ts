@@ -1,18 +1,24 @@
 /**
  * `models pull PROFILE`: gets every file a strategy profile names. A file with a hub URI is
  * downloaded; an adapter whose `source` is a PEFT repository on the hub is downloaded as PEFT and
- * converted to GGUF here. Each file is verified before the pull reports it ready.
+ * converted to GGUF here, or, when a LoRA cannot carry it (DoRA, saved modules, lm_head, an
+ * embedding LoRA on a tied base), merged into the base, and the user's copy of the profile then
+ * names the merged model (`model.merged`). Each file is verified before the pull reports it ready.
  */
 import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { parseVariantName } from '../../../shared/profiles/prompt-layouts';
 import { profileFiles } from '../../../shared/profiles/schema';
-import { loadProfile } from '../inference/profiles';
+import { loadProfile, writeUserProfile } from '../inference/profiles';
 import { modelsDir as resolveModelsDir, resolveModelFile } from '../inference/paths';
 import { convertPeftToGguf } from './convert-peft';
+import { hasTiedEmbeddings, mergePeftIntoGguf, mergeReason } from './merge-peft';
 import { downloadModelFile, type PullOptions } from './pull-download';
 import { downloadPeftAdapter, hubRepoOf, peftCacheDir } from './peft-source';
 import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
+import { ModelError } from './errors';
 
 export { downloadModelFile, type PullOptions, type PullProgress } from './pull-download';
 
@@ -20,7 +26,7 @@ export interface PulledFile {
   role: 'base' | 'adapter' | 'merged';
   file: string;
   path: string;
-  status: 'present' | 'downloaded' | 'converted' | 'needs-conversion' | 'missing';
+  status: 'present' | 'downloaded' | 'converted' | 'merged' | 'needs-conversion' | 'missing';
   /** How to get a file that cannot be fetched. */
   hint?: string;
   /** An adapter fetched as a PEFT folder: what decided its conversion. */
@@ -61,6 +67,20 @@ export async function pullProfile(name: string, options: PullOptions = {}): Prom
       const peftDir = peftCacheDir(resolveModelsDir(options), repo);
       const fetched = await downloadPeftAdapter(repo, peftDir, options);
       const peft = await summarizePeftFolder(peftDir, fetched);
+      const tied = base !== undefined && (await hasTiedEmbeddings(base));
+      const reason = await mergeReason(peftDir, tied);
+      if (reason) {
+        if (!base) throw new ModelError('peft-tied-embeddings', `the adapter from ${f.source} must be merged into the base model (${reason}), and the base model is not there`);
+        // Beside the adapter's name, so a later pull of the same profile finds it.
+        const mergedFile = f.file.replace(/(\.gguf)?$/i, '-merged.gguf');
+        const mergedPath = resolveModelFile(mergedFile, options);
+        await mergePeftIntoGguf(peftDir, base, mergedPath);
+        await keepIfValid(mergedPath, undefined);
+        const profilePath = await writeUserProfile(parseVariantName(name).base, (json) => (json.model = { merged: { file: mergedFile, source: f.source } }), options);
+        const hint = `${reason}: merged into ${basename(base)}; ${profilePath} now uses it as model.merged`;
+        out.push({ role: 'merged', file: mergedFile, path: mergedPath, status: 'merged', peft, hint });
+        continue;
+      }
       await convertPeftToGguf(peftDir, path);
       await keepIfValid(path, base);
       out.push({ role: f.role, file: f.file, path, status: 'converted', peft });

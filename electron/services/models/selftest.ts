@@ -6,17 +6,17 @@
  * profile (in the user profiles folder, never over the built-in file).
  */
 import type { GpuChoice } from '../../../shared/strategies/run-options';
-import { readdir, readFile, mkdir, writeFile, rename } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describeDocument } from '../../../shared/document/document-info';
 import { parseModelOutput } from '../../../shared/profiles/parse-output';
-import { withPromptLayout } from '../../../shared/profiles/prompt-layouts';
-import { PROMPT_FORMATS, type ModelStrategy, type PromptFormat } from '../../../shared/profiles/schema';
+import { ADAPTER_TEMPLATE_FORMAT, PROMPT_FORMATS, type ModelStrategy, type PromptFormat } from '../../../shared/profiles/schema';
+import { adapterChatTemplate } from '../inference/adapter-chat-template';
 import { buildProbeDocuments, type ProbeDocument } from '../../../shared/selftest/probe';
 import { bestVariant, variantFigures, type VariantFigures, type VariantRun } from '../../../shared/selftest/score';
 import type { InferenceEngine } from '../inference/engine';
-import { selftestTextsDir, userProfilesDir, type LocationOptions } from '../inference/paths';
-import { listProfiles, loadProfile } from '../inference/profiles';
+import { selftestTextsDir, type LocationOptions } from '../inference/paths';
+import { listProfiles, loadProfile, writeUserProfile } from '../inference/profiles';
 import { runModelStrategy } from '../inference/run-model-strategy';
 
 export interface SelftestRow {
@@ -79,17 +79,11 @@ async function runVariant(name: string, strategy: ModelStrategy, doc: ProbeDocum
 
 /** Writes the profile's JSON with the variant's prompt layout into the user profiles folder. */
 async function applyVariant(profileName: string, layout: PromptFormat, options: SelftestOptions): Promise<string> {
-  const { path } = await loadProfile(profileName, options);
-  const json = JSON.parse(await readFile(path, 'utf-8')) as { prompt: Record<string, unknown> };
-  const { profile } = await loadProfile(profileName, options);
-  const prompt = withPromptLayout(profile, layout).prompt;
-  json.prompt = { ...json.prompt, format: prompt.format, template: prompt.template };
-  const dir = userProfilesDir(options);
-  await mkdir(dir, { recursive: true });
-  const target = join(dir, `${profileName}.json`);
-  await writeFile(`${target}.tmp`, JSON.stringify(json, null, 2) + '\n');
-  await rename(`${target}.tmp`, target);
-  return target;
+  const { prompt } = (await loadProfile(`${profileName}@${layout}`, options)).profile;
+  // The template layout's chat template is not copied: it is read from the adapter's folder at load.
+  return writeUserProfile(profileName, (json) => {
+    json.prompt = { ...(json.prompt as Record<string, unknown>), format: prompt.format, template: prompt.template };
+  }, options);
 }
 
 export async function runSelftest(options: SelftestOptions = {}): Promise<SelftestReport> {
@@ -101,8 +95,10 @@ export async function runSelftest(options: SelftestOptions = {}): Promise<Selfte
   for (const name of names) {
     const { profile } = await loadProfile(name, options);
     const profileRows: SelftestRow[] = [];
-    for (const layout of PROMPT_FORMATS) {
-      const variant = withPromptLayout(profile, layout).name;
+    // The adapter's own chat template is one more layout, where its tokenizer_config.json has one.
+    const layouts: PromptFormat[] = [...PROMPT_FORMATS, ...((await adapterChatTemplate(profile, options)) ? [ADAPTER_TEMPLATE_FORMAT] : [])];
+    for (const layout of layouts) {
+      const variant = `${profile.name}@${layout}`;
       const runs: { doc: ProbeDocument; run: VariantRun }[] = [];
       for (const doc of docs) runs.push({ doc, run: await runVariant(variant, profile.strategy, doc, options) });
       const row = { profile: name, variant, layout, figures: variantFigures(runs) };

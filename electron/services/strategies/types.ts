@@ -23,8 +23,6 @@ export type StrategyOptions = RunOptions & {
   learnedModelFile?: string;
   /** The `learned` strategy with a model trained with embeddings: the embedding model (GGUF) it used. */
   embeddingModelFile?: string;
-  /** Model strategies in constrained mode: the token-trie decoder (default) or the GBNF grammar alone. */
-  decoder?: 'trie' | 'grammar';
 };
 
 /**

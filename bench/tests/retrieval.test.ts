@@ -87,6 +87,35 @@ describe('generateQuestions', () => {
   });
 });
 
+const HEADED = {
+  text:
+    '## Whaling voyages and harbour logistics\n\n' +
+    'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick.\n\n' +
+    'Customs inspectors\n==================\n\n' +
+    'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories. ' +
+    'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.',
+  boundaries: [] as number[],
+};
+HEADED.boundaries = [HEADED.text.indexOf('Customs inspectors')];
+
+describe('generateQuestions with skipHeadings', () => {
+  const headingLines = ['## Whaling voyages and harbour logistics', 'Customs inspectors', '=================='];
+  // Words of the text without its heading lines: every question word must be one of them.
+  const bodyWords = new Set(contentWords(HEADED.text.split('\n').filter((line) => !headingLines.includes(line)).join('\n')));
+
+  it('never asks about a heading line, nor takes context words from one', () => {
+    const questions = generateQuestions([HEADED], { seed: 's', perDocument: 10, minContentWords: 1, skipHeadings: true });
+    expect(questions.map((q) => q.answer.slice(0, 8))).toEqual(['Captain ', 'Congress', 'The trea']);
+    expect(contentWords(headingLines.join(' ')).some((word) => !bodyWords.has(word))).toBe(true); // 'voyages', 'logistics', 'inspectors'
+    for (const q of questions) for (const word of q.question.split(' ')) expect(bodyWords.has(word)).toBe(true);
+  });
+
+  it('asks about heading lines when not told to skip them (other corpora keep their questions)', () => {
+    const questions = generateQuestions([HEADED], { seed: 's', perDocument: 10, minContentWords: 1 });
+    expect(questions.some((q) => headingLines.includes(q.answer))).toBe(true);
+  });
+});
+
 describe('retrievalCheck', () => {
   const questions = generateQuestions([DOC], { seed: 's', perDocument: 5 });
 

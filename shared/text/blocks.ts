@@ -140,6 +140,15 @@ function isOneLineMath(content: string): boolean {
   return trimmed.length >= 4 && trimmed.endsWith('$$');
 }
 
+/** First code units (see Line.mark) with which a setext underline or a block that interrupts a paragraph can start. */
+const BLOCK_MARKS = new Uint8Array(128);
+for (const c of '=-#`~$*+0123456789') BLOCK_MARKS[c.charCodeAt(0)] = 1;
+
+/** False when no can* test above could pass for a line with this mark (a table needs a pipe besides). */
+function mayMarkBlock(mark: number): boolean {
+  return mark >= 0 && mark < 128 && BLOCK_MARKS[mark] === 1;
+}
+
 /** A line that starts a new block and so ends a paragraph. */
 function interruptsParagraph(lines: Lines, i: number): boolean {
   const line = lines.list[i] as Line;
@@ -191,6 +200,7 @@ function scanBlock(lines: Lines, i: number, mathCloses: Int32Array): { kind: Blo
   for (; j < list.length; j++) {
     const l = list[j] as Line;
     if (l.blank) break;
+    if (!l.hasPipe && !mayMarkBlock(l.mark)) continue; // most paragraph lines: nothing below can match
     if (canSetext(l) && SETEXT_UNDERLINE.test(content(lines, l))) return { kind: 'heading', after: j + 1 };
     if (interruptsParagraph(lines, j)) break;
   }
@@ -225,6 +235,7 @@ function scanList(lines: Lines, i: number): number {
 function mathClosings(lines: Lines): Int32Array {
   const list = lines.list;
   const closes = new Int32Array(list.length).fill(-1);
+  if (!lines.text.includes('$$')) return closes; // no line can end with $$: most texts, answered at once
   for (let j = list.length - 1; j >= 0; j--) {
     const line = list[j] as Line;
     if (line.blank) continue;

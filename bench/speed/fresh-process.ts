@@ -10,6 +10,7 @@
  * run: the first is the cold run, the later ones show the optimised code.
  */
 import { fork } from 'node:child_process';
+import { UserInputError } from '../../electron/cli/errors';
 import { splitterNamed } from './splitters';
 
 export interface RunRequest {
@@ -32,7 +33,7 @@ export interface RunReply {
 /** Child side: answers one request received over IPC, then lets the process end. */
 export function serveOneRequest(): Promise<void> {
   const send = process.send?.bind(process);
-  if (!send) throw new Error('bench speed-child runs only as a child of bench speed (it needs an IPC channel)');
+  if (!send) throw new UserInputError('bench speed-child runs only as a child of bench speed (it needs an IPC channel)');
   return new Promise((resolve, reject) => {
     process.once('message', (message) => {
       timeRuns(message as RunRequest).then(
@@ -70,13 +71,19 @@ async function timeRuns(request: RunRequest): Promise<RunReply> {
   return { seconds, cpuSeconds, segments };
 }
 
+/** Which script to start again, with which node flags: this same command, by default. */
+export interface ChildEntry {
+  script: string;
+  execArgv: string[];
+}
+
 /** Parent side: runs the request in a new process of this same command and returns its timings. */
-export function timeInFreshProcess(request: RunRequest): Promise<RunReply> {
-  const entry = process.argv[1];
-  if (!entry) return Promise.reject(new Error('cannot tell which script to start again'));
+export function timeInFreshProcess(request: RunRequest, entry?: ChildEntry): Promise<RunReply> {
+  const script = entry?.script ?? process.argv[1];
+  if (!script) return Promise.reject(new Error('cannot tell which script to start again'));
   return new Promise((resolve, reject) => {
     // Same node flags (the TypeScript loader when run from sources), output kept apart.
-    const child = fork(entry, ['bench', 'speed-child'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+    const child = fork(script, ['bench', 'speed-child'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: entry?.execArgv ?? process.execArgv });
     let stderr = '';
     let reply: RunReply | undefined;
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

@@ -53,15 +53,16 @@ describe('BM25', () => {
   });
 });
 
-const DOC = {
-  text:
-    'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick. ' +
-    'Short one. ' +
-    'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories. ' +
-    'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.',
-  boundaries: [] as number[],
-};
-DOC.boundaries = [DOC.text.indexOf('Congress')];
+const AHAB = 'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick.';
+const CONGRESS = 'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories.';
+const TREASURY = 'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.';
+
+/** A gold document whose one boundary is where `second` starts. */
+function goldDocument(text: string, second: string) {
+  return { text, boundaries: [text.indexOf(second)] };
+}
+
+const DOC = goldDocument(`${AHAB} Short one. ${CONGRESS} ${TREASURY}`, 'Congress');
 
 describe('generateQuestions', () => {
   it('is deterministic, asks about whole sentences and never across a gold boundary', () => {
@@ -87,16 +88,10 @@ describe('generateQuestions', () => {
   });
 });
 
-const HEADED = {
-  text:
-    '## Whaling voyages and harbour logistics\n\n' +
-    'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick.\n\n' +
-    'Customs inspectors\n==================\n\n' +
-    'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories. ' +
-    'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.',
-  boundaries: [] as number[],
-};
-HEADED.boundaries = [HEADED.text.indexOf('Customs inspectors')];
+const HEADED = goldDocument(
+  `## Whaling voyages and harbour logistics\n\n${AHAB}\n\nCustoms inspectors\n==================\n\n${CONGRESS} ${TREASURY}`,
+  'Customs inspectors',
+);
 
 describe('generateQuestions with skipHeadings', () => {
   const headingLines = ['## Whaling voyages and harbour logistics', 'Customs inspectors', '=================='];

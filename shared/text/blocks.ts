@@ -196,6 +196,17 @@ function scanBlock(lines: Lines, i: number, mathCloses: Int32Array): { kind: Blo
     }
     return { kind: 'code', after };
   }
+  return paragraphFrom(lines, i);
+}
+
+/** Whether the line can only start a paragraph: no pipe, indented under 4, and a first character no other block starts with. */
+function startsPlainParagraph(line: Line): boolean {
+  return !line.hasPipe && line.indent < 4 && !mayMarkBlock(line.mark);
+}
+
+/** A paragraph from line i: up to a blank line or a line that interrupts it, or a setext heading when underlined. */
+function paragraphFrom(lines: Lines, i: number): { kind: BlockKind; after: number } {
+  const list = lines.list;
   let j = i + 1;
   for (; j < list.length; j++) {
     const l = list[j] as Line;
@@ -255,7 +266,8 @@ export function markdownBlocks(text: string): Block[] {
       i++;
       continue;
     }
-    const { kind, after } = scanBlock(lines, i, mathCloses);
+    // Most lines start a plain paragraph: the block tests of scanBlock would all fail.
+    const { kind, after } = startsPlainParagraph(line) ? paragraphFrom(lines, i) : scanBlock(lines, i, mathCloses);
     blocks.push({ kind, start: line.start, end: (lines.list[after - 1] as Line).next });
     i = after;
   }

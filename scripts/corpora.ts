@@ -1,7 +1,7 @@
 /**
  * Builds the benchmark corpora from text that installed npm packages ship:
  *
- *   npm run corpora                      # all three, full size, into corpora/ (git-ignored)
+ *   npm run corpora                      # all four, full size, into corpora/ (git-ignored)
  *   npm run corpora -- --corpus novel --seed 7 --limit 10
  *   npm run corpora -- --sample          # the small committed sample in test/fixtures/corpus-sample/
  *

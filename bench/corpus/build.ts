@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNovel } from './novel';
 import { buildSpeeches } from './speeches';
-import { buildTechDocs } from './tech-docs';
+import { buildTechDocs, buildTechDocsHeaded } from './tech-docs';
 import type { BuildOptions, BuiltCorpus, CorpusName } from './types';
 
 export const DEFAULT_SEED = '2026';
@@ -15,6 +15,7 @@ export const FULL_SIZE: Record<CorpusName, { limit: number; maxChars: number }> 
   novel: { limit: 1000, maxChars: 60_000 },
   speeches: { limit: 50, maxChars: 60_000 },
   'tech-docs': { limit: 40, maxChars: 60_000 },
+  'tech-docs-headed': { limit: 40, maxChars: 60_000 },
 };
 
 /** The committed sample: small enough for tests (and the tiny model) to run in seconds. */
@@ -22,12 +23,14 @@ export const SAMPLE_SIZE: Record<CorpusName, { limit: number; maxChars: number }
   novel: { limit: 2, maxChars: 12_000 },
   speeches: { limit: 3, maxChars: 12_000 },
   'tech-docs': { limit: 3, maxChars: 12_000 },
+  'tech-docs-headed': { limit: 3, maxChars: 12_000 },
 };
 
 const BUILDERS: Record<CorpusName, (options: BuildOptions) => BuiltCorpus> = {
   novel: buildNovel,
   speeches: buildSpeeches,
   'tech-docs': buildTechDocs,
+  'tech-docs-headed': buildTechDocsHeaded,
 };
 
 export function buildCorpus(name: CorpusName, options: BuildOptions): BuiltCorpus {

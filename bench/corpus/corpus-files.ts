@@ -21,6 +21,8 @@ export interface CorpusManifest {
   name: CorpusName;
   description: string;
   seed: string;
+  /** The texts keep their Markdown headings (see BuiltCorpus). */
+  keepsHeadings?: boolean;
   /** The command that rebuilds exactly this corpus. */
   command: string;
   documents: ManifestDocument[];
@@ -84,7 +86,15 @@ export function writeCorpus(dir: string, corpus: BuiltCorpus, command: string): 
     writeFileSync(join(dir, gold), writeGoldJson(goldResult(`${doc.id}.txt`, doc.text, doc.boundaries, doc.sources), doc.text));
     return { id: doc.id, chars: doc.text.length, segments: doc.boundaries.length + 1, text, gold, sources: doc.sources };
   });
-  const manifest: CorpusManifest = { name: corpus.name, description: corpus.description, seed: corpus.seed, command, documents, licenses: licenseSummary(corpus) };
+  const manifest: CorpusManifest = {
+    name: corpus.name,
+    description: corpus.description,
+    seed: corpus.seed,
+    ...(corpus.keepsHeadings ? { keepsHeadings: true } : {}),
+    command,
+    documents,
+    licenses: licenseSummary(corpus),
+  };
   writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest, null, 2) + '\n');
   writeFileSync(join(dir, 'SOURCES.md'), sourcesMarkdown(manifest));
   return manifest;

@@ -4,6 +4,11 @@
  * file with its headings removed; the gold boundaries are its section boundaries (headings of
  * level 1–3). Files are chosen deterministically: those with code blocks, tables and lists
  * first, then the seed orders each tier.
+ *
+ * `tech-docs-headed`: the same files in the same order (same seed), headings kept: each gold
+ * section starts at its heading line (a document may hold fewer sections, the headings taking
+ * room under maxChars). What a retrieval user exports from real Markdown, for
+ * measuring what heading context adds; its boundaries are easy (a heading marks each one).
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
@@ -80,7 +85,34 @@ function assess(path: string, seen: Set<string>): Candidate | null {
   return { path, sections: shape.sections, richness };
 }
 
+/** Which text each document gets: headings removed (the gold stays hidden) or kept. */
+interface Variant {
+  name: 'tech-docs' | 'tech-docs-headed';
+  keepHeadings: boolean;
+  description: string;
+}
+
+const HEADINGS_REMOVED: Variant = {
+  name: 'tech-docs',
+  keepHeadings: false,
+  description: 'Markdown (README.md, docs/*.md) shipped by installed npm packages, headings removed; gold = section boundaries.',
+};
+
+const HEADINGS_KEPT: Variant = {
+  name: 'tech-docs-headed',
+  keepHeadings: true,
+  description: 'The tech-docs files with their Markdown headings kept; gold = section starts (each at its heading line).',
+};
+
 export function buildTechDocs(options: BuildOptions): BuiltCorpus {
+  return buildVariant(options, HEADINGS_REMOVED);
+}
+
+export function buildTechDocsHeaded(options: BuildOptions): BuiltCorpus {
+  return buildVariant(options, HEADINGS_KEPT);
+}
+
+function buildVariant(options: BuildOptions, variant: Variant): BuiltCorpus {
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   for (const dir of packageDirs(options.nodeModules)) {
@@ -95,24 +127,27 @@ export function buildTechDocs(options: BuildOptions): BuiltCorpus {
   const documents: CorpusDocument[] = [];
   for (const candidate of ordered) {
     if (documents.length >= options.limit) break;
-    const lengths = candidate.sections.map((s) => s.length);
+    // The same sections either way (a kept heading opens the section it would have started).
+    const sections = variant.keepHeadings ? splitMarkdownSections(readFileSync(candidate.path, 'utf8'), { keepHeadings: true }).sections : candidate.sections;
+    const lengths = sections.map((s) => s.length);
     const taken = unitsThatFit(lengths, 0, lengths.length, options.maxChars, SEPARATOR.length);
     if (taken < 2) continue;
     const pkg = owningPackage(candidate.path);
     // Text is only reused under a licence its package states.
     if (!pkg || /^(UNKNOWN|UNLICENSED|SEE LICENSE)/i.test(pkg.license)) continue;
-    const { text, boundaries } = assemble(candidate.sections.slice(0, taken), SEPARATOR);
+    const { text, boundaries } = assemble(sections.slice(0, taken), SEPARATOR);
     documents.push({
-      id: `tech-docs-${String(documents.length + 1).padStart(3, '0')}`,
+      id: `${variant.name}-${String(documents.length + 1).padStart(3, '0')}`,
       text,
       boundaries,
       sources: [sourceRecord(pkg, relative(options.nodeModules, candidate.path).split(sep).join('/'))],
     });
   }
   return {
-    name: 'tech-docs',
-    description: 'Markdown (README.md, docs/*.md) shipped by installed npm packages, headings removed; gold = section boundaries.',
+    name: variant.name,
+    description: variant.description,
     seed: options.seed,
+    ...(variant.keepHeadings ? { keepsHeadings: true } : {}),
     documents,
   };
 }

@@ -1,6 +1,6 @@
 /** What a corpus builder produces: documents with gold boundaries, and where every text came from. */
 
-export const CORPUS_NAMES = ['novel', 'speeches', 'tech-docs'] as const;
+export const CORPUS_NAMES = ['novel', 'speeches', 'tech-docs', 'tech-docs-headed'] as const;
 export type CorpusName = (typeof CORPUS_NAMES)[number];
 
 /** One source file a document drew text from, with the licence of the package that ships it. */
@@ -28,6 +28,11 @@ export interface BuiltCorpus {
   name: CorpusName;
   description: string;
   seed: string;
+  /**
+   * The texts keep their Markdown headings (tech-docs-headed): retrieval questions are then never
+   * drawn from a heading line, so that a question does not simply repeat a heading.
+   */
+  keepsHeadings?: boolean;
   documents: CorpusDocument[];
 }
 

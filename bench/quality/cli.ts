@@ -33,7 +33,7 @@ import { describeDocument } from '../../shared/document/document-info';
 import type { LoadedCorpus } from '../corpus/corpus-files';
 
 const SPEC = {
-  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs (built in corpora/) or a corpus folder' },
+  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs, tech-docs-headed (built in corpora/) or a corpus folder' },
   strategies: { type: 'string', valueName: 'A,B,C', description: 'comma-separated; default: every model-free strategy and every installed model one' },
   limit: { type: 'int', min: 1, description: 'only the first N documents' },
   json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },

@@ -42,7 +42,11 @@ function mean(values: readonly number[]): number {
 }
 
 export function questionsFor(corpus: LoadedCorpus, settings: QualitySettings) {
-  return generateQuestions(corpus.documents, { seed: settings.questionSeed, perDocument: settings.questionsPerDocument });
+  return generateQuestions(corpus.documents, {
+    seed: settings.questionSeed,
+    perDocument: settings.questionsPerDocument,
+    skipHeadings: corpus.manifest.keepsHeadings === true,
+  });
 }
 
 /** Each segment as the export would write it: its content, covering from before the segment when overlap is inlined. */

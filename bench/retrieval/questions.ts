@@ -9,7 +9,12 @@
  * topical neighbours ranks higher, one cut away from them loses them. When the neighbours offer
  * no new word, the answer supplies all four. A segment "contains the answer" when its range
  * covers the sentence's range.
+ *
+ * In a text that keeps its Markdown headings (skipHeadings), heading lines are neither asked
+ * about nor drawn on for context words: a question made of a heading's words would reward any
+ * chunk that repeats the heading, not one that holds the answer.
  */
+import { markdownBlocks } from '../../shared/text/blocks';
 import { sentenceStarts } from '../../shared/text/sentences';
 import { contentWords } from './tokens';
 import { createRandom } from './random';
@@ -37,6 +42,8 @@ export interface QuestionOptions {
   minContentWords?: number;
   /** Longer sentences are skipped: they are usually lists or run-ons, not answers. Default 400. */
   maxAnswerChars?: number;
+  /** Leave out sentences that lie in a Markdown heading (ATX or setext). Default false. */
+  skipHeadings?: boolean;
 }
 
 const ANSWER_WORDS = 2;
@@ -62,6 +69,17 @@ function sentences(text: string): Array<{ start: number; end: number }> {
     if (end > start) out.push({ start, end });
   });
   return out;
+}
+
+/** The [start, end) ranges of the text's Markdown headings, in order. */
+function headingRanges(text: string): Array<[number, number]> {
+  return markdownBlocks(text)
+    .filter((block) => block.kind === 'heading')
+    .map((block) => [block.start, block.end]);
+}
+
+function overlapsAny(ranges: ReadonlyArray<[number, number]>, start: number, end: number): boolean {
+  return ranges.some(([s, e]) => s < end && start < e);
 }
 
 function straddles(boundaries: readonly number[], start: number, end: number): boolean {
@@ -90,7 +108,10 @@ export function generateQuestions(documents: readonly GoldDocument[], options: Q
   const questions: RetrievalQuestion[] = [];
 
   documents.forEach((doc, documentIndex) => {
-    const all: Sentence[] = sentences(doc.text).map(({ start, end }) => ({ start, end, words: [...new Set(contentWords(doc.text.slice(start, end)))] }));
+    const headings = options.skipHeadings ? headingRanges(doc.text) : [];
+    const all: Sentence[] = sentences(doc.text)
+      .filter(({ start, end }) => !overlapsAny(headings, start, end))
+      .map(({ start, end }) => ({ start, end, words: [...new Set(contentWords(doc.text.slice(start, end)))] }));
     const usable = all.filter((s) => s.end - s.start <= maxChars && !straddles(doc.boundaries, s.start, s.end) && s.words.length >= minWords);
     const chosen = random.shuffle(usable).slice(0, perDocument).sort((a, b) => a.start - b.start);
     for (const sentence of chosen) {

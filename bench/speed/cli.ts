@@ -21,6 +21,7 @@ const SPEC = {
   'model-tokens': { type: 'int', min: 100, max: 32_000, description: 'tokens of text for the model pipeline figure (default 2000)' },
   threads: { type: 'int', min: 1, max: 256, description: "llama.cpp threads for the model figure (default llama.cpp's; 1 on a busy machine)" },
   'ui-runs': { type: 'int', min: 1, max: 20, description: 'page loads for the UI figure, median reported (default 3)' },
+  processes: { type: 'int', min: 1, max: 20, description: 'peers: fresh processes per splitter and text, median reported (default 3)' },
   json: { type: 'boolean', description: 'print the figures as JSON' },
 } as const;
 
@@ -35,12 +36,15 @@ async function rulesSection(): Promise<SpeedSection> {
   };
 }
 
-async function peersSection(): Promise<SpeedSection> {
-  const rows = await measurePeers();
+async function peersSection(processes: number): Promise<SpeedSection> {
+  const figures = await measurePeers(processes);
   return {
-    title: `Peers, same text, same process (${PROSE_CHARS / 1e6} M chars of prose; ${MARKDOWN_CHARS / 1e6} M chars of Markdown; median of 3; (Nx) = against the fastest peer)`,
-    lines: peersTable(rows).split('\n'),
-    figures: rows,
+    title:
+      `Peers, same texts (${PROSE_CHARS / 1e6} M chars of prose; ${MARKDOWN_CHARS / 1e6} M chars of Markdown), MB/s by wall clock, each splitter in fresh processes: ` +
+      `cold = first call, warm = later calls; median of ${processes} processes; (Nx) = against the fastest peer in that column; ` +
+      `load ${figures.load[0].toFixed(2)} before, ${figures.load[1].toFixed(2)} after`,
+    lines: [...peersTable(figures.wall).split('\n'), '', 'The same runs in CPU time of the process (all its threads), MB/s:', ...peersTable(figures.cpu).split('\n')],
+    figures,
   };
 }
 
@@ -57,7 +61,7 @@ export async function speedCommand(argv: string[]): Promise<number> {
   const runners: Record<SectionName, () => Promise<SpeedSection>> = {
     locator: locatorSection,
     rules: rulesSection,
-    peers: peersSection,
+    peers: () => peersSection(flags.processes ?? 3),
     model: () => modelSection(flags['model-tokens'] ?? 2000, flags.threads),
     ui: () => uiSection(flags['ui-runs'] ?? 3),
   };

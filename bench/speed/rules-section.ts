@@ -1,8 +1,8 @@
 /** Speed section: every model-free strategy in MB/s on 1 MB of prose and 0.5 MB of Markdown. */
-import { RULE_STRATEGIES } from '../../shared/strategies';
 import { formatTable } from '../report/table';
 import { markdownText, proseText } from './texts';
 import { measureThroughput, type Throughput } from './rule-throughput';
+import { SPLITTERS } from './splitters';
 
 export interface RuleSpeed {
   strategy: string;
@@ -17,9 +17,8 @@ export async function measureRuleStrategies(): Promise<RuleSpeed[]> {
   const prose = proseText(PROSE_CHARS);
   const markdown = markdownText(MARKDOWN_CHARS);
   const out: RuleSpeed[] = [];
-  for (const strategy of RULE_STRATEGIES) {
-    // The strategy's own segment() call: what the strategy costs, without I/O or validation.
-    const segment = async (text: string) => ({ segments: strategy.segment(text, {}).segmentation.notes.length });
+  for (const strategy of SPLITTERS.filter((s) => s.kind === 'workbench')) {
+    const segment = await strategy.create();
     out.push({ strategy: strategy.name, prose: await measureThroughput(prose, segment), markdown: await measureThroughput(markdown, segment) });
   }
   return out;

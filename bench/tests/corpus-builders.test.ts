@@ -80,6 +80,22 @@ describe('corpus contents', () => {
     }
   });
 
+  it('tech-docs-headed documents are the tech-docs files with headings: each gold section opens with one', () => {
+    const headed = buildCorpus('tech-docs-headed', small('1'));
+    const plain = buildCorpus('tech-docs', small('1'));
+    expect(headed.keepsHeadings).toBe(true);
+    expect(plain.keepsHeadings).toBeUndefined();
+    expect(headed.documents.map((d) => d.sources)).toEqual(plain.documents.map((d) => d.sources));
+    const heading = /^(?: {0,3}#{1,6}(?:[ \t]|$)|\s*<h[1-6]\b|[^\n]+\n {0,3}(?:=+|-+)[ \t]*(?:\n|$))/;
+    for (const doc of headed.documents) {
+      expect(doc.id).toMatch(/^tech-docs-headed-\d{3}$/);
+      for (const b of doc.boundaries) expect(doc.text.slice(b)).toMatch(heading);
+    }
+    // The written manifest says so, and the quality run reads it from there.
+    writeCorpus(join(tmp, 'headed'), headed, 'test');
+    expect(readCorpus(join(tmp, 'headed')).manifest.keepsHeadings).toBe(true);
+  });
+
   it('tech-docs documents are Markdown with code and no headings', () => {
     for (const doc of buildCorpus('tech-docs', small('1')).documents) {
       expect(doc.text).toMatch(/^ {0,3}(```|~~~)/m);

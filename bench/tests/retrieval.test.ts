@@ -53,15 +53,16 @@ describe('BM25', () => {
   });
 });
 
-const DOC = {
-  text:
-    'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick. ' +
-    'Short one. ' +
-    'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories. ' +
-    'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.',
-  boundaries: [] as number[],
-};
-DOC.boundaries = [DOC.text.indexOf('Congress')];
+const AHAB = 'Captain Ahab commanded the whaling ship Pequod across the Pacific Ocean searching relentlessly for Moby Dick.';
+const CONGRESS = 'Congress appropriated funds for harbors, lighthouses, canals and national roads throughout western territories.';
+const TREASURY = 'The treasury reported revenue surplus after customs duties exceeded every estimate made during spring.';
+
+/** A gold document whose one boundary is where `second` starts. */
+function goldDocument(text: string, second: string) {
+  return { text, boundaries: [text.indexOf(second)] };
+}
+
+const DOC = goldDocument(`${AHAB} Short one. ${CONGRESS} ${TREASURY}`, 'Congress');
 
 describe('generateQuestions', () => {
   it('is deterministic, asks about whole sentences and never across a gold boundary', () => {
@@ -84,6 +85,29 @@ describe('generateQuestions', () => {
     }
     // The first answer's neighbour in its segment is 'Short one.': its one content word is asked.
     expect(q1[0]!.question.split(' ')).toContain('short');
+  });
+});
+
+const HEADED = goldDocument(
+  `## Whaling voyages and harbour logistics\n\n${AHAB}\n\nCustoms inspectors\n==================\n\n${CONGRESS} ${TREASURY}`,
+  'Customs inspectors',
+);
+
+describe('generateQuestions with skipHeadings', () => {
+  const headingLines = ['## Whaling voyages and harbour logistics', 'Customs inspectors', '=================='];
+  // Words of the text without its heading lines: every question word must be one of them.
+  const bodyWords = new Set(contentWords(HEADED.text.split('\n').filter((line) => !headingLines.includes(line)).join('\n')));
+
+  it('never asks about a heading line, nor takes context words from one', () => {
+    const questions = generateQuestions([HEADED], { seed: 's', perDocument: 10, minContentWords: 1, skipHeadings: true });
+    expect(questions.map((q) => q.answer.slice(0, 8))).toEqual(['Captain ', 'Congress', 'The trea']);
+    expect(contentWords(headingLines.join(' ')).some((word) => !bodyWords.has(word))).toBe(true); // 'voyages', 'logistics', 'inspectors'
+    for (const q of questions) for (const word of q.question.split(' ')) expect(bodyWords.has(word)).toBe(true);
+  });
+
+  it('asks about heading lines when not told to skip them (other corpora keep their questions)', () => {
+    const questions = generateQuestions([HEADED], { seed: 's', perDocument: 10, minContentWords: 1 });
+    expect(questions.some((q) => headingLines.includes(q.answer))).toBe(true);
   });
 });
 

@@ -35,8 +35,13 @@ export function segmentationFromCuts(
   }
   const boundaries = increasing ? safeCuts : [...new Set(safeCuts)].sort((a, b) => a - b);
   const notes: SegmentNote[] = new Array<SegmentNote>(boundaries.length + 1);
+  if (notesByStart.size === 0) {
+    // The rule strategies' case: empty notes, in a loop small enough to be optimised at once.
+    for (let i = 0; i <= boundaries.length; i++) notes[i] = {};
+    return { boundaries, notes };
+  }
   for (let i = 0; i <= boundaries.length; i++) {
-    const note = notesByStart.size === 0 ? undefined : notesByStart.get(i === 0 ? 0 : (boundaries[i - 1] as number));
+    const note = notesByStart.get(i === 0 ? 0 : (boundaries[i - 1] as number));
     notes[i] = note === undefined ? {} : { ...note };
   }
   return { boundaries, notes };

@@ -19,7 +19,7 @@ import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
-import { fits, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
+import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import type { RuleStrategy } from './types';
 
 /** Default maximum segment length: a few paragraphs, a comfortable retrieval chunk. */
@@ -142,9 +142,10 @@ export const structural: RuleStrategy = {
         overLimit.push([piece.start, end]);
         continue;
       }
+      if (fitsByLength(piece.start, end, limits)) continue; // most pieces: nothing to split, no result objects
       const split = splitToFit(text, piece.start, end, limits, allowed);
       for (const cut of split.cuts) pieces.push({ start: cut, startsWithHeading: false, atomicEnd: -1 });
-      overLimit.push(...split.overLimit);
+      for (const range of split.overLimit) overLimit.push(range);
     }
     const kept = mergeTiny(text, pieces, limits, minChars);
     return {

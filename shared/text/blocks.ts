@@ -140,6 +140,15 @@ function isOneLineMath(content: string): boolean {
   return trimmed.length >= 4 && trimmed.endsWith('$$');
 }
 
+/** First code units (see Line.mark) with which a setext underline or a block that interrupts a paragraph can start. */
+const BLOCK_MARKS = new Uint8Array(128);
+for (const c of '=-#`~$*+0123456789') BLOCK_MARKS[c.charCodeAt(0)] = 1;
+
+/** False when no can* test above could pass for a line with this mark (a table needs a pipe besides). */
+function mayMarkBlock(mark: number): boolean {
+  return mark >= 0 && mark < 128 && BLOCK_MARKS[mark] === 1;
+}
+
 /** A line that starts a new block and so ends a paragraph. */
 function interruptsParagraph(lines: Lines, i: number): boolean {
   const line = lines.list[i] as Line;
@@ -187,10 +196,22 @@ function scanBlock(lines: Lines, i: number, mathCloses: Int32Array): { kind: Blo
     }
     return { kind: 'code', after };
   }
+  return paragraphFrom(lines, i);
+}
+
+/** Whether the line can only start a paragraph: no pipe, indented under 4, and a first character no other block starts with. */
+function startsPlainParagraph(line: Line): boolean {
+  return !line.hasPipe && line.indent < 4 && !mayMarkBlock(line.mark);
+}
+
+/** A paragraph from line i: up to a blank line or a line that interrupts it, or a setext heading when underlined. */
+function paragraphFrom(lines: Lines, i: number): { kind: BlockKind; after: number } {
+  const list = lines.list;
   let j = i + 1;
   for (; j < list.length; j++) {
     const l = list[j] as Line;
     if (l.blank) break;
+    if (!l.hasPipe && !mayMarkBlock(l.mark)) continue; // most paragraph lines: nothing below can match
     if (canSetext(l) && SETEXT_UNDERLINE.test(content(lines, l))) return { kind: 'heading', after: j + 1 };
     if (interruptsParagraph(lines, j)) break;
   }
@@ -225,6 +246,7 @@ function scanList(lines: Lines, i: number): number {
 function mathClosings(lines: Lines): Int32Array {
   const list = lines.list;
   const closes = new Int32Array(list.length).fill(-1);
+  if (!lines.text.includes('$$')) return closes; // no line can end with $$: most texts, answered at once
   for (let j = list.length - 1; j >= 0; j--) {
     const line = list[j] as Line;
     if (line.blank) continue;
@@ -244,7 +266,8 @@ export function markdownBlocks(text: string): Block[] {
       i++;
       continue;
     }
-    const { kind, after } = scanBlock(lines, i, mathCloses);
+    // Most lines start a plain paragraph: the block tests of scanBlock would all fail.
+    const { kind, after } = startsPlainParagraph(line) ? paragraphFrom(lines, i) : scanBlock(lines, i, mathCloses);
     blocks.push({ kind, start: line.start, end: (lines.list[after - 1] as Line).next });
     i = after;
   }

@@ -57,6 +57,16 @@ export function isBlankLine(text: string, lineStart: number): boolean {
 }
 
 /**
+ * True when text[start, end) holds no line break. Asked of the native search (on a slice, which
+ * copies nothing, so it stops at `end`) before a loop over every code unit: a long paragraph
+ * of prose is often one line, and the loop would then find nothing.
+ */
+function isOneLine(text: string, start: number, end: number): boolean {
+  const range = text.slice(start, end);
+  return range.indexOf('\n') < 0 && range.indexOf('\r') < 0;
+}
+
+/**
  * Sorted offsets where lines start: 0 (for a non-empty text) and every offset just after a line
  * break, except text.length (a trailing line break starts no line).
  */
@@ -71,6 +81,7 @@ export function lineStarts(text: string): number[] {
 export function lineStartsIn(text: string, start: number, end: number): number[] {
   if (end <= start) return [];
   const starts = [start];
+  if (isOneLine(text, start, end)) return starts;
   for (let i = start; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c !== LF && c !== CR) continue;
@@ -92,6 +103,7 @@ export function paragraphStarts(text: string): number[] {
 export function paragraphStartsIn(text: string, start: number, end: number): number[] {
   if (end <= start) return [];
   const starts = [start];
+  if (isOneLine(text, start, end)) return starts;
   let previousBlank = false;
   let sawContent = false;
   let line = start;

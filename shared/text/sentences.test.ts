@@ -83,7 +83,7 @@ describe('sentenceStartsIn', () => {
     );
   });
 
-  it('finds the same starts in a long text, where the stops are searched with indexOf', () => {
+  it('finds the same starts in a long text', () => {
     fc.assert(
       fc.property(fc.string({ unit, minLength: 1, maxLength: 60 }), fc.nat(2000), (piece, from) => {
         const text = piece.repeat(Math.ceil(20_000 / piece.length));

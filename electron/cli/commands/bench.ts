@@ -23,5 +23,10 @@ export default async function bench(argv: string[]): Promise<number> {
   if (sub === 'quality') return (await import('../../../bench/quality/cli')).qualityCommand(rest);
   if (sub === 'speed') return (await import('../../../bench/speed/cli')).speedCommand(rest);
   if (sub === 'learn') return (await import('../../../bench/learn/cli')).learnCommand(rest);
+  // Internal: bench speed starts this command again to time one splitter in a fresh process.
+  if (sub === 'speed-child') {
+    await (await import('../../../bench/speed/fresh-process')).serveOneRequest();
+    return 0;
+  }
   throw new UserInputError(`unknown bench command '${sub}' (quality, speed or learn)`);
 }

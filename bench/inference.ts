@@ -25,7 +25,7 @@ import { InferenceEngine, type GpuChoice } from '../electron/services/inference/
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { loadAverage, startBusyLoad } from './load';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 function flag(argv: string[], name: string): string | undefined {
   const at = argv.indexOf(`--${name}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sameText } from '../../../shared/document/document-info';
+import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../shared/document/types';
 import type { RunOptions, RunRecord } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
@@ -119,12 +120,14 @@ export class RunManager {
 }
 
 /**
- * A strategy's result must describe this very document. Its coverage of the text was checked once,
- * where the segmentation was made (runStrategy, in the worker or here); this compares the two
- * descriptions only, which costs nothing, so a result can never be shown over another document.
+ * A strategy's result must describe this very document and cover it. runStrategy checked coverage
+ * where the segmentation was made; the service's runner is a replaceable dependency (a worker
+ * thread, a test's stand-in), so what reaches the person is checked once more here. Both checks
+ * walk the boundaries only (no hashing): the descriptions are compared, not recomputed.
  */
 function checkResult(doc: StoredDocument, result: SegmentationResult): void {
   if (!sameText(result.document, doc.info)) {
     throw new WorkbenchError(wireErrorCodes.coverage, `strategy ${result.strategy} returned a result for another text`);
   }
+  assertValidSegmentation(doc.text, result.segmentation);
 }

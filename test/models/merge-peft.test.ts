@@ -145,6 +145,62 @@ describe('convert-peft --merge', () => {
     expect(maxAbsDiff(merged.subarray(0, 9000), e.subarray(0, 9000))).toBeGreaterThan(0);
   });
 
+  it('applies DoRA on embed_tokens as PEFT defines it: each hidden column rescaled, the norm over the vocabulary; the tied output keeps the base', async () => {
+    const rank = 2;
+    const tokens = [9707, 1879, 42, 151_000];
+    const a = new Float32Array(rank * VOCAB);
+    tokens.forEach((t, k) => {
+      for (let r = 0; r < rank; r++) a[r * VOCAB + t] = (k + 1) * (r ? -0.375 : 0.25);
+    });
+    const b = Array.from({ length: HIDDEN * rank }, (_, i) => ((i % 7) - 3) / 8);
+    const embMagnitude = Array.from({ length: HIDDEN }, (_, h) => 1 + (h % 5) / 4);
+    const linearMagnitude = (layer: number, module: string, o: number) => 0.75 + ((layer + module.length + o) % 3) / 4;
+    const peft = join(dir, 'dora-embed');
+    await writePeft(peft, {
+      config: { use_dora: true, target_modules: ['q_proj', 'k_proj', 'v_proj', 'o_proj', 'gate_proj', 'up_proj', 'down_proj', 'embed_tokens'], rank_pattern: { embed_tokens: rank } },
+      extraTensors: new Map([
+        ...doraMagnitudes(linearMagnitude),
+        ['base_model.model.model.embed_tokens.lora_embedding_A', { dtype: 'F32', shape: [rank, VOCAB], data: Buffer.from(a.buffer) }],
+        ['base_model.model.model.embed_tokens.lora_embedding_B', { dtype: 'F32', shape: [HIDDEN, rank], data: encode(b, 'F32') }],
+        // PEFT's newer name for the magnitude (`.lora_magnitude_vector.<adapter>.weight`, adapter name dropped on save).
+        ['base_model.model.model.embed_tokens.lora_magnitude_vector.weight', { dtype: 'F32', shape: [HIDDEN], data: encode(embMagnitude, 'F32') }],
+      ]),
+    });
+    const out = join(dir, 'dora-embed-merged.gguf');
+    const result = await mergePeftIntoGguf(peft, TINY_MODEL, out);
+    expect(result).toMatchObject({ pairs: 15, dora: true, untiedOutput: true, tensors: base.tensors.length + 1 });
+
+    // Reference from PEFT's DoraEmbeddingLayer: V = E + s·(B·A)ᵀ, s = alpha / r = 8 / 2; the weight
+    // norm is taken with fan_in_fan_out, i.e. over Vᵀ's rows = V's columns (one per hidden dimension,
+    // the sum running over all 151,936 tokens); E' = V · m[h] / ‖V[:, h]‖.
+    const e = await values(TINY_MODEL, 'token_embd.weight');
+    const v = Float64Array.from(e);
+    for (const t of tokens) {
+      for (let h = 0; h < HIDDEN; h++) {
+        for (let r = 0; r < rank; r++) v[t * HIDDEN + h]! += 4 * a[r * VOCAB + t]! * b[h * rank + r]!;
+      }
+    }
+    const norms = new Float64Array(HIDDEN);
+    for (let i = 0; i < v.length; i++) norms[i % HIDDEN]! += v[i]! ** 2;
+    const merged = await values(out, 'token_embd.weight');
+    let worst = 0;
+    for (let i = 0; i < v.length; i++) {
+      const expected = (v[i]! * embMagnitude[i % HIDDEN]!) / Math.sqrt(norms[i % HIDDEN]!);
+      // Written back in the base's F16: within half an F16 step (2^-11 relative) of the exact value.
+      worst = Math.max(worst, Math.abs(merged[i]! - expected) / (Math.abs(expected) * 2 ** -11 + 2 ** -25));
+    }
+    expect(worst).toBeLessThanOrEqual(1.01);
+    // Each column's norm is the trained magnitude (up to F16 rounding); the rows' are not rescaled to it.
+    const mergedNorms = new Float64Array(HIDDEN);
+    for (let i = 0; i < merged.length; i++) mergedNorms[i % HIDDEN]! += merged[i]! ** 2;
+    for (let h = 0; h < HIDDEN; h++) expect(Math.sqrt(mergedNorms[h]!) / embMagnitude[h]!).toBeCloseTo(1, 3);
+    // The tied output projection is the base's embedding, byte for byte (PEFT's DoRA changes only the lookup).
+    expect((await rawTensor(out, 'output.weight')).bytes.equals((await rawTensor(TINY_MODEL, 'token_embd.weight')).bytes)).toBe(true);
+    // The linear layers got their own (row-wise) DoRA in the same merge.
+    const q = await values(out, 'blk.0.attn_q.weight');
+    expect(Math.hypot(...q.subarray(0, 64))).toBeCloseTo(linearMagnitude(0, 'self_attn.q_proj', 0), 5);
+  });
+
   it('keeps the unmerged meaning of a tied base: a changed embed_tokens leaves the output projection as it was', async () => {
     const saved = (i: number) => ((i % 13) - 6) / 32;
     const peft = join(dir, 'saved-embed');

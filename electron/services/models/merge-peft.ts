@@ -4,7 +4,7 @@
  * a LoRA on the embeddings or lm_head of a tied-embedding base such as Qwen2-0.5B).
  *
  * Per changed tensor: dequantize the base's values, swap in a saved module's copy, add
- * ΔW = scaling · B·A of every LoRA pair, rescale DoRA rows, and encode back in the base tensor's own
+ * ΔW = scaling · B·A of every LoRA pair, rescale DoRA rows (columns of the embeddings), and encode back in the base tensor's own
  * type (F32, F16, BF16 or Q8_0). Every other tensor is copied byte for byte. The result computes what
  * PEFT computes with the adapter unmerged: with tied embeddings, a changed embed_tokens does not
  * change the output projection, so the base's embedding is written as output.weight of its own.
@@ -88,7 +88,7 @@ function addEmbeddingDelta(e: Float32Array, pair: PeftLoraPair): void {
   }
 }
 
-/** DoRA: each output row of W + ΔW is scaled to the trained magnitude, m / ‖row‖ (PEFT's dora_factor). */
+/** DoRA on a linear layer: each output row of W + ΔW is scaled to the trained magnitude, m / ‖row‖ (PEFT's dora_factor). */
 function applyDoraMagnitude(w: Float32Array, pair: PeftLoraPair, magnitude: Float32Array): void {
   const { inputs, outputs } = pair;
   for (let o = 0; o < outputs; o++) {
@@ -97,6 +97,25 @@ function applyDoraMagnitude(w: Float32Array, pair: PeftLoraPair, magnitude: Floa
     for (let i = 0; i < inputs; i++) sq += w[at + i]! * w[at + i]!;
     const factor = magnitude[o]! / Math.sqrt(sq);
     for (let i = 0; i < inputs; i++) w[at + i] = w[at + i]! * factor;
+  }
+}
+
+/**
+ * DoRA on the embeddings (PEFT's DoraEmbeddingLayer): the norm runs over the vocabulary axis, so each
+ * hidden dimension h, a column of E + ΔE ([vocab, hidden]), is scaled to m[h] / ‖column h‖.
+ */
+function applyEmbeddingDoraMagnitude(e: Float32Array, pair: PeftLoraPair, magnitude: Float32Array): void {
+  const { inputs: vocab, outputs: hidden } = pair;
+  const sq = new Float64Array(hidden);
+  for (let t = 0; t < vocab; t++) {
+    const at = t * hidden;
+    for (let h = 0; h < hidden; h++) sq[h]! += e[at + h]! * e[at + h]!;
+  }
+  const factor = new Float64Array(hidden);
+  for (let h = 0; h < hidden; h++) factor[h] = magnitude[h]! / Math.sqrt(sq[h]!);
+  for (let t = 0; t < vocab; t++) {
+    const at = t * hidden;
+    for (let h = 0; h < hidden; h++) e[at + h] = e[at + h]! * factor[h]!;
   }
 }
 
@@ -127,9 +146,13 @@ function checkFits(target: string, info: GgufTensorInfo, change: TargetChange): 
 function applyChange(values: Float32Array, change: TargetChange): Float32Array {
   const w = change.saved ? Float32Array.from(change.saved.values) : values;
   for (const p of change.pairs) {
-    if (p.module === EMBEDDING_MODULE) addEmbeddingDelta(w, p);
-    else addLinearDelta(w, p);
-    if (p.magnitude) applyDoraMagnitude(w, p, p.magnitude);
+    if (p.module === EMBEDDING_MODULE) {
+      addEmbeddingDelta(w, p);
+      if (p.magnitude) applyEmbeddingDoraMagnitude(w, p, p.magnitude);
+    } else {
+      addLinearDelta(w, p);
+      if (p.magnitude) applyDoraMagnitude(w, p, p.magnitude);
+    }
   }
   return w;
 }

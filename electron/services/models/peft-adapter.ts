@@ -47,7 +47,11 @@ export interface PeftLoraPair {
   /** The factor PEFT multiplies B·A by for this module (alpha / r, or alpha / sqrt(r) with rsLoRA). */
   scaling: number;
   dtype: string;
-  /** DoRA's magnitude vector, one value per output row (merge only). */
+  /**
+   * DoRA's magnitude vector (merge only): one value per output row of a linear layer; for the
+   * embeddings one per hidden dimension, i.e. per column of the [vocab, hidden] table (PEFT's
+   * DoraEmbeddingLayer takes the norm over the vocabulary axis).
+   */
   magnitude?: Float32Array;
 }
 
@@ -78,7 +82,7 @@ const LORA_TENSOR = /^(?:base_model\.model\.)?model\.layers\.(\d+)\.([a-z_]+\.[a
 /** A LoRA on the output projection (merge only: Qwen2-0.5B has no output.weight of its own). */
 const LM_HEAD_LORA_TENSOR = /^(?:base_model\.model\.)?lm_head\.lora_([AB])(?:\.[A-Za-z0-9_-]+)?\.weight$/;
 /** DoRA's per-output magnitude; PEFT saves it as `...lora_magnitude_vector` (older: `.weight` after it). */
-const MAGNITUDE_TENSOR = /^(?:base_model\.model\.)?(model\.layers\.(\d+)\.([a-z_]+\.[a-z_]+)|lm_head)\.lora_magnitude_vector(?:\.[A-Za-z0-9_-]+)?(?:\.weight)?$/;
+const MAGNITUDE_TENSOR = /^(?:base_model\.model\.)?(model\.layers\.(\d+)\.([a-z_]+\.[a-z_]+)|lm_head|model\.embed_tokens)\.lora_magnitude_vector(?:\.[A-Za-z0-9_-]+)?(?:\.weight)?$/;
 /** A full tensor: `<module>.weight` or `<module>.bias`, the module path as in the Hugging Face model. */
 const FULL_TENSOR = /^(?:base_model\.model\.)?(.+)\.(weight|bias)$/;
 /** The module name of the output projection's pair. */
@@ -223,7 +227,8 @@ function classifyTensors(file: SafetensorsFile, config: PeftConfig, merge: boole
     }
     const magnitude = MAGNITUDE_TENSOR.exec(name);
     if (magnitude && merge && config.useDora) {
-      magnitudes.set(magnitude[1] === 'lm_head' ? LM_HEAD_MODULE : `${magnitude[2]}.${magnitude[3]}`, name);
+      const key = magnitude[1] === 'lm_head' ? LM_HEAD_MODULE : magnitude[1] === 'model.embed_tokens' ? EMBEDDING_MODULE : `${magnitude[2]}.${magnitude[3]}`;
+      magnitudes.set(key, name);
       continue;
     }
     const full = FULL_TENSOR.exec(name.replace(/\.modules_to_save\.[A-Za-z0-9_-]+/, ''));
@@ -268,12 +273,11 @@ function collectPairs(file: SafetensorsFile, config: PeftConfig, merge: boolean)
     const scaling = config.useRslora ? alpha / Math.sqrt(rank) : alpha / rank;
     const pair: PeftLoraPair = { layer: entry.layer, module: entry.module, target: entry.target, rank, inputs, outputs, a: floats(ta, entry.a), b: floats(tb, entry.b), scaling, dtype: ta.dtype };
     if (config.useDora) {
-      if (entry.module === EMBEDDING_MODULE) throw new ModelError('peft-unsupported', 'adapter_model.safetensors: DoRA on embed_tokens is not supported by the merge (only on linear layers)');
       const magnitudeName = magnitudes.get(key);
       if (!magnitudeName) throw new ModelError('peft-invalid', `adapter_model.safetensors: use_dora is set but ${where} has no lora_magnitude_vector`);
       const mt = file.tensors.get(magnitudeName)!;
       if (mt.shape.reduce((x, y) => x * y, 1) !== outputs) {
-        throw new ModelError('peft-invalid', `adapter_model.safetensors: ${magnitudeName} has shape [${mt.shape.join(', ')}], its layer has ${outputs} outputs`);
+        throw new ModelError('peft-invalid', `adapter_model.safetensors: ${magnitudeName} has shape [${mt.shape.join(', ')}], ${entry.module === EMBEDDING_MODULE ? `the embeddings have ${outputs} dimensions` : `its layer has ${outputs} outputs`}`);
       }
       pair.magnitude = floats(mt, magnitudeName);
     }

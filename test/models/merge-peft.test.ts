@@ -211,6 +211,29 @@ describe('convert-peft --merge', () => {
     expect((await rawTensor(out, 'token_embd.weight')).bytes.equals(bytesOf(VOCAB * HIDDEN, 'F16', saved))).toBe(true);
   });
 
+  it('warns about a modules_to_save entry with no tensor in the file and keeps that module as in the base, as PEFT does', async () => {
+    const saved = (i: number) => ((i % 13) - 6) / 32;
+    const peft = join(dir, 'missing-saved');
+    // Two entries, only embed_tokens stored: lm_head (tied, so read from token_embd) must stay the base's.
+    await writePeft(peft, {
+      config: { modules_to_save: ['lm_head', 'embed_tokens'] },
+      extraTensors: new Map([['base_model.model.model.embed_tokens.weight', { dtype: 'F32', shape: [VOCAB, HIDDEN], data: bytesOf(VOCAB * HIDDEN, 'F32', saved) }]]),
+    });
+    const out = join(dir, 'missing-saved.gguf');
+    const result = await mergePeftIntoGguf(peft, TINY_MODEL, out);
+    expect(result.warnings).toEqual([expect.stringMatching(/^adapter_config\.json lists lm_head in modules_to_save, but adapter_model\.safetensors holds no tensor of it; PEFT then keeps the base model's lm_head, and so does this merge/)]);
+    expect(result.changed).not.toContain('output.weight');
+    expect((await rawTensor(out, 'output.weight')).bytes.equals((await rawTensor(TINY_MODEL, 'token_embd.weight')).bytes)).toBe(true);
+    expect((await rawTensor(out, 'token_embd.weight')).bytes.equals(bytesOf(VOCAB * HIDDEN, 'F16', saved))).toBe(true);
+
+    // Only a missing entry: the merged model is the base with the LoRA applied, tie kept, and one warning.
+    const onlyMissing = join(dir, 'only-missing');
+    await writePeft(onlyMissing, { config: { modules_to_save: ['lm_head'] } });
+    const plain = await mergePeftIntoGguf(onlyMissing, TINY_MODEL, join(dir, 'only-missing.gguf'));
+    expect(plain).toMatchObject({ savedModules: 0, untiedOutput: false, tensors: base.tensors.length, warnings: [expect.stringMatching(/lists lm_head in modules_to_save/)] });
+    expect((await rawTensor(join(dir, 'only-missing.gguf'), 'token_embd.weight')).bytes.equals((await rawTensor(TINY_MODEL, 'token_embd.weight')).bytes)).toBe(true);
+  });
+
   it('swaps in trained biases where Qwen2 has them, and refuses one it does not have', async () => {
     const bias = Array.from({ length: 64 }, (_, i) => (i - 32) / 128);
     const peft = join(dir, 'bias');

@@ -38,6 +38,8 @@ export interface MergePeftResult {
   tensors: number;
   /** The ggml types of the changed tensors, as in the base. */
   types: string[];
+  /** Things worth a look that did not stop the merge. */
+  warnings: string[];
 }
 
 interface TargetChange {
@@ -230,5 +232,6 @@ export async function mergePeftIntoGguf(dir: string, basePath: string, out: stri
     untiedOutput: untie,
     tensors: plan.length,
     types: [...new Set([...changes.keys()].map((t) => GgmlType[(byName.get(t) ?? outputInfo!).type] ?? 'unknown'))].sort(),
+    warnings: adapter.warnings,
   };
 }

@@ -71,6 +71,8 @@ export interface PeftAdapter {
   pairs: PeftLoraPair[];
   /** Full tensors (read with `merge` only; empty otherwise). */
   saved: PeftSavedTensor[];
+  /** Things worth a look that do not stop the conversion (the CLI prints them as `warning:` lines). */
+  warnings: string[];
 }
 
 const TIED_EMBEDDINGS_HELP =
@@ -118,9 +120,6 @@ export function parsePeftConfig(json: unknown, options: PeftReadOptions = {}): P
   const merge = options.merge === true;
   if (c.use_dora === true && !merge) throw new ModelError('peft-unsupported', `adapter_config.json: use_dora is set; llama.cpp cannot apply DoRA adapters: ${MERGE_HELP}`);
   const modulesToSave = Array.isArray(c.modules_to_save) ? c.modules_to_save.map(String) : [];
-  if (modulesToSave.length > 0 && !merge) {
-    throw new ModelError('peft-tied-embeddings', `adapter_config.json: modules_to_save (${modulesToSave.join(', ')}) stores full copies of trained modules, which a LoRA adapter cannot carry. ${TIED_EMBEDDINGS_HELP}`);
-  }
   if (c.bias !== undefined && c.bias !== null && c.bias !== 'none' && !merge) {
     throw new ModelError('peft-unsupported', `adapter_config.json: bias is ${JSON.stringify(c.bias)}; llama.cpp LoRA adapters cannot carry trained biases (only bias "none" converts): ${MERGE_HELP}`);
   }
@@ -185,6 +184,34 @@ function floats(tensor: SafetensorsTensor, name: string): Float32Array {
     if (err instanceof SafetensorsFormatError) throw new ModelError('peft-unsupported', `adapter_model.safetensors: ${err.message}`);
     throw err;
   }
+}
+
+/** The Hugging Face module path a full tensor belongs to (`lm_head`, `model.embed_tokens`), or undefined for LoRA/DoRA tensors. */
+function fullTensorModule(name: string): string | undefined {
+  if (/\.lora_/.test(name)) return undefined;
+  return FULL_TENSOR.exec(name.replace(/\.modules_to_save\.[A-Za-z0-9_-]+/, ''))?.[1];
+}
+
+/**
+ * modules_to_save against the file. PEFT wraps each listed module (matched, as PEFT does, by the
+ * module path ending with the entry) with a copy of the base's module and loads the saved tensors
+ * into it non-strictly: an entry with no tensor in the file keeps the base's weights. So a missing
+ * tensor changes nothing, in PEFT as here, but it usually means the adapter was saved incompletely:
+ * warn. A saved tensor needs a merge (a LoRA cannot carry it).
+ */
+function checkModulesToSave(file: SafetensorsFile, config: PeftConfig, merge: boolean): string[] {
+  const modules = [...file.tensors.keys()].map(fullTensorModule).filter((m): m is string => m !== undefined);
+  const stored = config.modulesToSave.filter((entry) => modules.some((m) => m.endsWith(entry)));
+  if (stored.length > 0 && !merge) {
+    throw new ModelError('peft-tied-embeddings', `adapter_config.json: modules_to_save (${stored.join(', ')}) stores full copies of trained modules, which a LoRA adapter cannot carry. ${TIED_EMBEDDINGS_HELP}`);
+  }
+  return config.modulesToSave
+    .filter((entry) => !stored.includes(entry))
+    .map(
+      (entry) =>
+        `adapter_config.json lists ${entry} in modules_to_save, but adapter_model.safetensors holds no tensor of it; ` +
+        `PEFT then keeps the base model's ${entry}, and so does this ${merge ? 'merge' : 'conversion'} (if ${entry} was trained, the adapter folder is incomplete)`,
+    );
 }
 
 interface PairHalves {
@@ -308,5 +335,6 @@ export async function readPeftAdapter(dir: string, options: PeftReadOptions = {}
     if (err instanceof SafetensorsFormatError) throw new ModelError('peft-invalid', err.message);
     throw err;
   }
-  return { config, ...collectPairs(file, config, options.merge === true) };
+  const warnings = checkModulesToSave(file, config, options.merge === true);
+  return { config, ...collectPairs(file, config, options.merge === true), warnings };
 }

@@ -3,13 +3,16 @@
  * plain float math (DoRA's row rescaling, a saved lm_head, an embedding LoRA on the tied base), every
  * untouched tensor is copied byte for byte, and what cannot be merged is refused with a reason.
  */
+import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { f16BitsToF32, f32ToF16Bits } from '../../electron/model-files/numeric';
 import type { GgufFileSummary } from '../../electron/model-files/file-info';
 import { readGgufSummary } from './gguf-read';
+import { readGgufHeader } from '../../electron/model-files/reader';
 import { GgmlType } from '../../electron/model-files/types';
+import { writeGguf } from '../../electron/model-files/writer';
 import { convertPeftToGguf } from '../../electron/services/models/convert-peft';
 import { mergePeftIntoGguf } from '../../electron/services/models/merge-peft';
 import { scratchDir } from '../support/scratch-dir';
@@ -245,6 +248,21 @@ describe('convert-peft --merge', () => {
     const oBias = join(dir, 'o-bias');
     await writePeft(oBias, { config: { bias: 'all' }, extraTensors: new Map([['base_model.model.model.layers.0.self_attn.o_proj.bias', { dtype: 'F32', shape: [64], data: encode(bias, 'F32') }]]) });
     await expect(mergePeftIntoGguf(oBias, TINY_MODEL, join(dir, 'o.gguf'))).rejects.toThrow(/changes blk\.0\.attn_output\.bias, which tiny-qwen2\.gguf does not have/);
+  });
+
+  it('refuses a k-quant base, naming the Q8_0 and F16 files of the same model to merge into', async () => {
+    // A Qwen2 base whose only tensor, blk.0.attn_q.weight [256, 256], is Q4_K (a 256-value block of
+    // 144 bytes per row), named as Qwen's hub files are.
+    const header = await readGgufHeader(TINY_MODEL);
+    const quantBase = join(dir, 'qwen2-0_5b-instruct-q4_k_m.gguf');
+    await writeGguf(quantBase, header.metadata, [{ name: 'blk.0.attn_q.weight', dims: [256, 256], type: GgmlType.Q4_K, data: () => Buffer.alloc(256 * 144) }]);
+    const peft = join(dir, 'q-only');
+    await writePeft(peft, { modules: { 'self_attn.q_proj': [256, 256] }, layers: 1 });
+    const out = join(dir, 'k-quant-merged.gguf');
+    await expect(mergePeftIntoGguf(peft, quantBase, out)).rejects.toThrow(
+      /the base's blk\.0\.attn_q\.weight is Q4_K; .*not Q4_K: merge into qwen2-0_5b-instruct-q8_0\.gguf or qwen2-0_5b-instruct-fp16\.gguf/,
+    );
+    expect(existsSync(out)).toBe(false);
   });
 
   it('refuses a base that is an adapter, and weights that do not fit the base', async () => {

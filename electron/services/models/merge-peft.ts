@@ -125,13 +125,30 @@ function sameDims(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 
+/** A quantization suffix of a GGUF file name, as llama.cpp's tools and the hub's repositories write them. */
+const QUANT_SUFFIX = /^(.+?)([-._])(?:q[2-8]_k(?:_[sml])?|q[2-8]_[01]|iq[1-4]_\w+|tq[12]_0|mxfp4)\.gguf$/i;
+
+/**
+ * The files to merge into instead of a base in a type the merge cannot write back: the same name
+ * with the Q8_0 and F16 suffixes (qwen2-0_5b-instruct-q4_k_m.gguf -> qwen2-0_5b-instruct-q8_0.gguf,
+ * qwen2-0_5b-instruct-fp16.gguf, as Qwen/Qwen2-0.5B-Instruct-GGUF names them).
+ */
+function mergeableBaseNames(baseFile: string): string {
+  const m = QUANT_SUFFIX.exec(basename(baseFile));
+  if (!m) return 'the Q8_0 or F16 GGUF of the same model';
+  return `${m[1]}${m[2]}q8_0.gguf or ${m[1]}${m[2]}fp16.gguf (the Q8_0 or F16 GGUF of the same model)`;
+}
+
 /** Checks that a change fits its base tensor (GGUF dims are innermost first: [inputs, outputs]). */
-function checkFits(target: string, info: GgufTensorInfo, change: TargetChange): void {
+function checkFits(target: string, info: GgufTensorInfo, change: TargetChange, baseFile: string): void {
   const dims = info.dims;
   if (!FLOAT_CODEC_TYPES.includes(info.type)) {
+    // k-quants (Q4_K, Q5_K, Q6_K: the types of llama.cpp's smaller Qwen2 files) are not re-encoded:
+    // a merge into them would need ggml's k-quant search to keep their quality.
+    const type = GgmlType[info.type] ?? String(info.type);
     throw new ModelError(
       'peft-unsupported',
-      `the base's ${target} is ${GgmlType[info.type] ?? info.type}; a merge writes each changed tensor back in the base's type and can do so for ${FLOAT_CODEC_TYPES.map((t) => GgmlType[t]).join(', ')}: use the f16 or q8_0 base`,
+      `the base's ${target} is ${type}; a merge re-encodes each changed tensor in the base's own type and can do so for ${FLOAT_CODEC_TYPES.map((t) => GgmlType[t]).join(', ')}, not ${type}: merge into ${mergeableBaseNames(baseFile)} instead`,
     );
   }
   if (change.saved && !sameDims([...change.saved.shape].reverse(), dims)) {
@@ -198,7 +215,7 @@ export async function mergePeftIntoGguf(dir: string, basePath: string, out: stri
   for (const [target, change] of changes) {
     const info = target === OUTPUT && outputInfo ? outputInfo : byName.get(target);
     if (!info) throw new ModelError('adapter-mismatch', `the adapter changes ${target}, which ${basename(basePath)} does not have (maybe wrong base model?)`);
-    checkFits(target, info, change);
+    checkFits(target, info, change, basePath);
   }
 
   const reader = new GgufTensorReader(basePath, header);

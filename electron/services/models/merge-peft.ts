@@ -143,8 +143,8 @@ function mergeableBaseNames(baseFile: string): string {
 function checkFits(target: string, info: GgufTensorInfo, change: TargetChange, baseFile: string): void {
   const dims = info.dims;
   if (!FLOAT_CODEC_TYPES.includes(info.type)) {
-    // k-quants (Q4_K, Q5_K, Q6_K: the types of llama.cpp's smaller Qwen2 files) are not re-encoded:
-    // a merge into them would need ggml's k-quant search to keep their quality.
+    // Other quantized types are not re-encoded: k-quants (Q4_K, Q5_K, Q6_K) and the Q5_0/Q5_1 that
+    // llama.cpp writes in their place for Qwen2-0.5B's 896-wide rows (see docs/models.md).
     const type = GgmlType[info.type] ?? String(info.type);
     throw new ModelError(
       'peft-unsupported',

@@ -10,6 +10,7 @@ import { readGgufSummary } from './gguf-read';
 import { expectUserError, runCliAll } from '../cli/support/run-cli';
 import { scratchDir } from '../support/scratch-dir';
 import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
+import { writePeft } from './peft-builder';
 
 const dir = scratchDir('models-cli-');
 beforeAll(() => requireFixtures());
@@ -26,14 +27,18 @@ describe('cli models', () => {
     await copyFile(join(TINY_PEFT, 'adapter_model.safetensors'), join(peftWithHead, 'adapter_model.safetensors'));
     const config = JSON.parse(readFileSync(join(TINY_PEFT, 'adapter_config.json'), 'utf-8'));
     await writeFile(join(peftWithHead, 'adapter_config.json'), JSON.stringify({ ...config, modules_to_save: ['lm_head'] }));
+    // The same entry with its tensor stored: a LoRA cannot carry it.
+    const peftStoredHead = join(dir, 'peft-stored-head');
+    await writePeft(peftStoredHead, { config: { modules_to_save: ['lm_head'] }, extraTensors: new Map([['base_model.model.lm_head.weight', { dtype: 'F32', shape: [2, 64], data: Buffer.alloc(2 * 64 * 4) }]]) });
 
-    const [list, importBad, importOutside, convert, convertAgain, convertHead, unknown] = await runCliAll([
+    const [list, importBad, importOutside, convert, convertAgain, convertHead, convertStoredHead, unknown] = await runCliAll([
       ['models', 'list', '--models-dir', models, '--json'],
       ['models', 'import', join(dir, 'fake.gguf'), '--models-dir', models],
       ['models', 'import', TINY_LORAS[1]!, '--models-dir', models, '--name', '../x.gguf'],
       ['models', 'convert-peft', TINY_PEFT, '--out', converted, '--base', TINY_MODEL],
       ['models', 'convert-peft', TINY_PEFT, '--out', TINY_MODEL],
       ['models', 'convert-peft', peftWithHead, '--out', join(dir, 'head.gguf')],
+      ['models', 'convert-peft', peftStoredHead, '--out', join(dir, 'stored-head.gguf')],
       ['models', 'frobnicate'],
     ]);
 
@@ -54,8 +59,12 @@ describe('cli models', () => {
 
     // An existing file is never overwritten without --force (here: the fixture model itself).
     expect(convertAgain).toMatchObject({ code: 2, stderr: expect.stringMatching(/already exists; pass --force/) });
-    expect(convertHead).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: .*modules_to_save.*merge/) });
-    expect(existsSync(join(dir, 'head.gguf'))).toBe(false);
+    // modules_to_save naming a module the file has no tensor of: PEFT keeps the base's, so the LoRA converts, with a warning line.
+    expect(convertHead).toMatchObject({ code: 0, stderr: expect.stringMatching(/^warning: adapter_config\.json lists lm_head in modules_to_save, but adapter_model\.safetensors holds no tensor of it/) });
+    expect(existsSync(join(dir, 'head.gguf'))).toBe(true);
+    expect(convertStoredHead).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: .*modules_to_save \(lm_head\) stores full copies.*merge/) });
+    expect(convertStoredHead!.stderr.trim().split('\n')).toHaveLength(1);
+    expect(existsSync(join(dir, 'stored-head.gguf'))).toBe(false);
     expect(unknown).toMatchObject({ code: 2, stderr: expect.stringMatching(/unknown models subcommand/) });
   });
 

@@ -1,5 +1,5 @@
 /** The PEFT -> GGUF converter without llama.cpp: names, shapes, alpha, dtypes, scaling, refusals. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,10 +96,20 @@ describe('convert-peft', () => {
     expect(result.rescaled).toBe(28 / 2);
   });
 
-  it('refuses modules_to_save, explaining the tied embeddings', async () => {
-    const err = await refusal({ config: { modules_to_save: ['lm_head'] } });
+  it('refuses modules_to_save whose tensors the file holds, explaining the tied embeddings', async () => {
+    const head = new Map([['base_model.model.lm_head.weight', { dtype: 'F32' as const, shape: [2, 64], data: Buffer.alloc(2 * 64 * 4) }]]);
+    const err = await refusal({ config: { modules_to_save: ['lm_head'] }, extraTensors: head });
     expect(err.code).toBe('peft-tied-embeddings');
-    expect(err.message).toMatch(/ties its input embeddings.*merge/);
+    expect(err.message).toMatch(/modules_to_save \(lm_head\) stores full copies.*ties its input embeddings.*merge/);
+  });
+
+  it('converts an adapter whose modules_to_save entry has no tensor in the file, with a warning: PEFT keeps the base module then', async () => {
+    const plain = await convert();
+    const plainBytes = await readFile(plain.out);
+    const { out, result } = await convert({ config: { modules_to_save: ['lm_head'] } });
+    expect(result.warnings).toEqual([expect.stringMatching(/lists lm_head in modules_to_save, but adapter_model\.safetensors holds no tensor of it; PEFT then keeps the base model's lm_head/)]);
+    // The same LoRA as without the entry: nothing else changes.
+    expect((await readFile(out)).equals(plainBytes)).toBe(true);
   });
 
   it('writes a LoRA on embed_tokens as token_embd.weight.lora_a/.lora_b, A transposed, as llama.cpp’s converter does', async () => {

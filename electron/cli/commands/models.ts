@@ -182,6 +182,7 @@ async function pull(argv: string[]): Promise<number> {
     for (const f of files) {
       print(`${f.role} ${f.file}: ${f.status}${f.hint ? ` (${f.hint})` : ''}`);
       if (f.peft) print(describePeftSummary(f.peft).map((l) => `  ${l}`).join('\n'));
+      for (const warning of f.warnings ?? []) process.stderr.write(`warning: ${warning}\n`);
     }
     const missing = files.filter((f) => f.status === 'needs-conversion' || f.status === 'missing');
     if (missing.length) throw new UserInputError(`profile ${name} is not ready: ${missing.map((f) => `${f.file}: ${f.hint}`).join('; ')}`);
@@ -234,6 +235,7 @@ async function convertPeft(argv: string[]): Promise<number> {
     if (flags.merge) {
       const progress = mergeProgress();
       const r = await mergePeftIntoGguf(source, flags.base!, staging, { onProgress: progress.update }).finally(progress.done);
+      for (const warning of r.warnings) process.stderr.write(`warning: ${warning}\n`);
       await verifyForUse(staging);
       await rename(staging, out);
       print(

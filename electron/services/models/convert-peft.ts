@@ -48,7 +48,7 @@ export function transpose(m: Float32Array, rows: number, cols: number): Float32A
 }
 
 export async function convertPeftToGguf(dir: string, out: string, options: ConvertPeftOptions = {}): Promise<ConvertPeftResult> {
-  const { config, pairs } = await readPeftAdapter(dir);
+  const { config, pairs, warnings } = await readPeftAdapter(dir);
   const type = options.outType === 'f16' ? GgmlType.F16 : GgmlType.F32;
   const alpha = config.alpha;
   const metadata = new Map<string, GgufValue>([
@@ -79,7 +79,6 @@ export async function convertPeftToGguf(dir: string, out: string, options: Conve
     tensors.push({ name: `${base}.lora_b`, dims: [pair.rank, pair.outputs], type, data: () => encodeTensorData(type, b) });
   }
   await writeGgufAtomically(out, metadata, tensors);
-  const warnings: string[] = [];
   if (config.baseModel && !/qwen2/i.test(config.baseModel)) {
     warnings.push(`adapter_config.json names the base model ${config.baseModel}, which does not look like Qwen2; the adapter is written for qwen2 (check it with --base)`);
   }

@@ -4,7 +4,7 @@
  * a LoRA on the embeddings or lm_head of a tied-embedding base such as Qwen2-0.5B).
  *
  * Per changed tensor: dequantize the base's values, swap in a saved module's copy, add
- * ΔW = scaling · B·A of every LoRA pair, rescale DoRA rows, and encode back in the base tensor's own
+ * ΔW = scaling · B·A of every LoRA pair, rescale DoRA rows (columns of the embeddings), and encode back in the base tensor's own
  * type (F32, F16, BF16 or Q8_0). Every other tensor is copied byte for byte. The result computes what
  * PEFT computes with the adapter unmerged: with tied embeddings, a changed embed_tokens does not
  * change the output projection, so the base's embedding is written as output.weight of its own.
@@ -38,6 +38,8 @@ export interface MergePeftResult {
   tensors: number;
   /** The ggml types of the changed tensors, as in the base. */
   types: string[];
+  /** Things worth a look that did not stop the merge. */
+  warnings: string[];
 }
 
 interface TargetChange {
@@ -88,7 +90,7 @@ function addEmbeddingDelta(e: Float32Array, pair: PeftLoraPair): void {
   }
 }
 
-/** DoRA: each output row of W + ΔW is scaled to the trained magnitude, m / ‖row‖ (PEFT's dora_factor). */
+/** DoRA on a linear layer: each output row of W + ΔW is scaled to the trained magnitude, m / ‖row‖ (PEFT's dora_factor). */
 function applyDoraMagnitude(w: Float32Array, pair: PeftLoraPair, magnitude: Float32Array): void {
   const { inputs, outputs } = pair;
   for (let o = 0; o < outputs; o++) {
@@ -100,17 +102,53 @@ function applyDoraMagnitude(w: Float32Array, pair: PeftLoraPair, magnitude: Floa
   }
 }
 
+/**
+ * DoRA on the embeddings (PEFT's DoraEmbeddingLayer): the norm runs over the vocabulary axis, so each
+ * hidden dimension h, a column of E + ΔE ([vocab, hidden]), is scaled to m[h] / ‖column h‖.
+ */
+function applyEmbeddingDoraMagnitude(e: Float32Array, pair: PeftLoraPair, magnitude: Float32Array): void {
+  const { inputs: vocab, outputs: hidden } = pair;
+  const sq = new Float64Array(hidden);
+  for (let t = 0; t < vocab; t++) {
+    const at = t * hidden;
+    for (let h = 0; h < hidden; h++) sq[h]! += e[at + h]! * e[at + h]!;
+  }
+  const factor = new Float64Array(hidden);
+  for (let h = 0; h < hidden; h++) factor[h] = magnitude[h]! / Math.sqrt(sq[h]!);
+  for (let t = 0; t < vocab; t++) {
+    const at = t * hidden;
+    for (let h = 0; h < hidden; h++) e[at + h] = e[at + h]! * factor[h]!;
+  }
+}
+
 function sameDims(a: readonly number[], b: readonly number[]): boolean {
   return a.length === b.length && a.every((d, i) => d === b[i]);
 }
 
+/** A quantization suffix of a GGUF file name, as llama.cpp's tools and the hub's repositories write them. */
+const QUANT_SUFFIX = /^(.+?)([-._])(?:q[2-8]_k(?:_[sml])?|q[2-8]_[01]|iq[1-4]_\w+|tq[12]_0|mxfp4)\.gguf$/i;
+
+/**
+ * The files to merge into instead of a base in a type the merge cannot write back: the same name
+ * with the Q8_0 and F16 suffixes (qwen2-0_5b-instruct-q4_k_m.gguf -> qwen2-0_5b-instruct-q8_0.gguf,
+ * qwen2-0_5b-instruct-fp16.gguf, as Qwen/Qwen2-0.5B-Instruct-GGUF names them).
+ */
+function mergeableBaseNames(baseFile: string): string {
+  const m = QUANT_SUFFIX.exec(basename(baseFile));
+  if (!m) return 'the Q8_0 or F16 GGUF of the same model';
+  return `${m[1]}${m[2]}q8_0.gguf or ${m[1]}${m[2]}fp16.gguf (the Q8_0 or F16 GGUF of the same model)`;
+}
+
 /** Checks that a change fits its base tensor (GGUF dims are innermost first: [inputs, outputs]). */
-function checkFits(target: string, info: GgufTensorInfo, change: TargetChange): void {
+function checkFits(target: string, info: GgufTensorInfo, change: TargetChange, baseFile: string): void {
   const dims = info.dims;
   if (!FLOAT_CODEC_TYPES.includes(info.type)) {
+    // Other quantized types are not re-encoded: k-quants (Q4_K, Q5_K, Q6_K) and the Q5_0/Q5_1 that
+    // llama.cpp writes in their place for Qwen2-0.5B's 896-wide rows (see docs/models.md).
+    const type = GgmlType[info.type] ?? String(info.type);
     throw new ModelError(
       'peft-unsupported',
-      `the base's ${target} is ${GgmlType[info.type] ?? info.type}; a merge writes each changed tensor back in the base's type and can do so for ${FLOAT_CODEC_TYPES.map((t) => GgmlType[t]).join(', ')}: use the f16 or q8_0 base`,
+      `the base's ${target} is ${type}; a merge re-encodes each changed tensor in the base's own type and can do so for ${FLOAT_CODEC_TYPES.map((t) => GgmlType[t]).join(', ')}, not ${type}: merge into ${mergeableBaseNames(baseFile)} instead`,
     );
   }
   if (change.saved && !sameDims([...change.saved.shape].reverse(), dims)) {
@@ -127,9 +165,13 @@ function checkFits(target: string, info: GgufTensorInfo, change: TargetChange): 
 function applyChange(values: Float32Array, change: TargetChange): Float32Array {
   const w = change.saved ? Float32Array.from(change.saved.values) : values;
   for (const p of change.pairs) {
-    if (p.module === EMBEDDING_MODULE) addEmbeddingDelta(w, p);
-    else addLinearDelta(w, p);
-    if (p.magnitude) applyDoraMagnitude(w, p, p.magnitude);
+    if (p.module === EMBEDDING_MODULE) {
+      addEmbeddingDelta(w, p);
+      if (p.magnitude) applyEmbeddingDoraMagnitude(w, p, p.magnitude);
+    } else {
+      addLinearDelta(w, p);
+      if (p.magnitude) applyDoraMagnitude(w, p, p.magnitude);
+    }
   }
   return w;
 }
@@ -173,7 +215,7 @@ export async function mergePeftIntoGguf(dir: string, basePath: string, out: stri
   for (const [target, change] of changes) {
     const info = target === OUTPUT && outputInfo ? outputInfo : byName.get(target);
     if (!info) throw new ModelError('adapter-mismatch', `the adapter changes ${target}, which ${basename(basePath)} does not have (maybe wrong base model?)`);
-    checkFits(target, info, change);
+    checkFits(target, info, change, basePath);
   }
 
   const reader = new GgufTensorReader(basePath, header);
@@ -207,5 +249,6 @@ export async function mergePeftIntoGguf(dir: string, basePath: string, out: stri
     untiedOutput: untie,
     tensors: plan.length,
     types: [...new Set([...changes.keys()].map((t) => GgmlType[(byName.get(t) ?? outputInfo!).type] ?? 'unknown'))].sort(),
+    warnings: adapter.warnings,
   };
 }

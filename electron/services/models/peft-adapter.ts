@@ -47,7 +47,11 @@ export interface PeftLoraPair {
   /** The factor PEFT multiplies B·A by for this module (alpha / r, or alpha / sqrt(r) with rsLoRA). */
   scaling: number;
   dtype: string;
-  /** DoRA's magnitude vector, one value per output row (merge only). */
+  /**
+   * DoRA's magnitude vector (merge only): one value per output row of a linear layer; for the
+   * embeddings one per hidden dimension, i.e. per column of the [vocab, hidden] table (PEFT's
+   * DoraEmbeddingLayer takes the norm over the vocabulary axis).
+   */
   magnitude?: Float32Array;
 }
 
@@ -67,6 +71,8 @@ export interface PeftAdapter {
   pairs: PeftLoraPair[];
   /** Full tensors (read with `merge` only; empty otherwise). */
   saved: PeftSavedTensor[];
+  /** Things worth a look that do not stop the conversion (the CLI prints them as `warning:` lines). */
+  warnings: string[];
 }
 
 const TIED_EMBEDDINGS_HELP =
@@ -78,7 +84,7 @@ const LORA_TENSOR = /^(?:base_model\.model\.)?model\.layers\.(\d+)\.([a-z_]+\.[a
 /** A LoRA on the output projection (merge only: Qwen2-0.5B has no output.weight of its own). */
 const LM_HEAD_LORA_TENSOR = /^(?:base_model\.model\.)?lm_head\.lora_([AB])(?:\.[A-Za-z0-9_-]+)?\.weight$/;
 /** DoRA's per-output magnitude; PEFT saves it as `...lora_magnitude_vector` (older: `.weight` after it). */
-const MAGNITUDE_TENSOR = /^(?:base_model\.model\.)?(model\.layers\.(\d+)\.([a-z_]+\.[a-z_]+)|lm_head)\.lora_magnitude_vector(?:\.[A-Za-z0-9_-]+)?(?:\.weight)?$/;
+const MAGNITUDE_TENSOR = /^(?:base_model\.model\.)?(model\.layers\.(\d+)\.([a-z_]+\.[a-z_]+)|lm_head|model\.embed_tokens)\.lora_magnitude_vector(?:\.[A-Za-z0-9_-]+)?(?:\.weight)?$/;
 /** A full tensor: `<module>.weight` or `<module>.bias`, the module path as in the Hugging Face model. */
 const FULL_TENSOR = /^(?:base_model\.model\.)?(.+)\.(weight|bias)$/;
 /** The module name of the output projection's pair. */
@@ -114,9 +120,6 @@ export function parsePeftConfig(json: unknown, options: PeftReadOptions = {}): P
   const merge = options.merge === true;
   if (c.use_dora === true && !merge) throw new ModelError('peft-unsupported', `adapter_config.json: use_dora is set; llama.cpp cannot apply DoRA adapters: ${MERGE_HELP}`);
   const modulesToSave = Array.isArray(c.modules_to_save) ? c.modules_to_save.map(String) : [];
-  if (modulesToSave.length > 0 && !merge) {
-    throw new ModelError('peft-tied-embeddings', `adapter_config.json: modules_to_save (${modulesToSave.join(', ')}) stores full copies of trained modules, which a LoRA adapter cannot carry. ${TIED_EMBEDDINGS_HELP}`);
-  }
   if (c.bias !== undefined && c.bias !== null && c.bias !== 'none' && !merge) {
     throw new ModelError('peft-unsupported', `adapter_config.json: bias is ${JSON.stringify(c.bias)}; llama.cpp LoRA adapters cannot carry trained biases (only bias "none" converts): ${MERGE_HELP}`);
   }
@@ -183,6 +186,34 @@ function floats(tensor: SafetensorsTensor, name: string): Float32Array {
   }
 }
 
+/** The Hugging Face module path a full tensor belongs to (`lm_head`, `model.embed_tokens`), or undefined for LoRA/DoRA tensors. */
+function fullTensorModule(name: string): string | undefined {
+  if (/\.lora_/.test(name)) return undefined;
+  return FULL_TENSOR.exec(name.replace(/\.modules_to_save\.[A-Za-z0-9_-]+/, ''))?.[1];
+}
+
+/**
+ * modules_to_save against the file. PEFT wraps each listed module (matched, as PEFT does, by the
+ * module path ending with the entry) with a copy of the base's module and loads the saved tensors
+ * into it non-strictly: an entry with no tensor in the file keeps the base's weights. So a missing
+ * tensor changes nothing, in PEFT as here, but it usually means the adapter was saved incompletely:
+ * warn. A saved tensor needs a merge (a LoRA cannot carry it).
+ */
+function checkModulesToSave(file: SafetensorsFile, config: PeftConfig, merge: boolean): string[] {
+  const modules = [...file.tensors.keys()].map(fullTensorModule).filter((m): m is string => m !== undefined);
+  const stored = config.modulesToSave.filter((entry) => modules.some((m) => m.endsWith(entry)));
+  if (stored.length > 0 && !merge) {
+    throw new ModelError('peft-tied-embeddings', `adapter_config.json: modules_to_save (${stored.join(', ')}) stores full copies of trained modules, which a LoRA adapter cannot carry. ${TIED_EMBEDDINGS_HELP}`);
+  }
+  return config.modulesToSave
+    .filter((entry) => !stored.includes(entry))
+    .map(
+      (entry) =>
+        `adapter_config.json lists ${entry} in modules_to_save, but adapter_model.safetensors holds no tensor of it; ` +
+        `PEFT then keeps the base model's ${entry}, and so does this ${merge ? 'merge' : 'conversion'} (if ${entry} was trained, the adapter folder is incomplete)`,
+    );
+}
+
 interface PairHalves {
   layer: number;
   module: string;
@@ -223,7 +254,8 @@ function classifyTensors(file: SafetensorsFile, config: PeftConfig, merge: boole
     }
     const magnitude = MAGNITUDE_TENSOR.exec(name);
     if (magnitude && merge && config.useDora) {
-      magnitudes.set(magnitude[1] === 'lm_head' ? LM_HEAD_MODULE : `${magnitude[2]}.${magnitude[3]}`, name);
+      const key = magnitude[1] === 'lm_head' ? LM_HEAD_MODULE : magnitude[1] === 'model.embed_tokens' ? EMBEDDING_MODULE : `${magnitude[2]}.${magnitude[3]}`;
+      magnitudes.set(key, name);
       continue;
     }
     const full = FULL_TENSOR.exec(name.replace(/\.modules_to_save\.[A-Za-z0-9_-]+/, ''));
@@ -268,12 +300,11 @@ function collectPairs(file: SafetensorsFile, config: PeftConfig, merge: boolean)
     const scaling = config.useRslora ? alpha / Math.sqrt(rank) : alpha / rank;
     const pair: PeftLoraPair = { layer: entry.layer, module: entry.module, target: entry.target, rank, inputs, outputs, a: floats(ta, entry.a), b: floats(tb, entry.b), scaling, dtype: ta.dtype };
     if (config.useDora) {
-      if (entry.module === EMBEDDING_MODULE) throw new ModelError('peft-unsupported', 'adapter_model.safetensors: DoRA on embed_tokens is not supported by the merge (only on linear layers)');
       const magnitudeName = magnitudes.get(key);
       if (!magnitudeName) throw new ModelError('peft-invalid', `adapter_model.safetensors: use_dora is set but ${where} has no lora_magnitude_vector`);
       const mt = file.tensors.get(magnitudeName)!;
       if (mt.shape.reduce((x, y) => x * y, 1) !== outputs) {
-        throw new ModelError('peft-invalid', `adapter_model.safetensors: ${magnitudeName} has shape [${mt.shape.join(', ')}], its layer has ${outputs} outputs`);
+        throw new ModelError('peft-invalid', `adapter_model.safetensors: ${magnitudeName} has shape [${mt.shape.join(', ')}], ${entry.module === EMBEDDING_MODULE ? `the embeddings have ${outputs} dimensions` : `its layer has ${outputs} outputs`}`);
       }
       pair.magnitude = floats(mt, magnitudeName);
     }
@@ -304,5 +335,6 @@ export async function readPeftAdapter(dir: string, options: PeftReadOptions = {}
     if (err instanceof SafetensorsFormatError) throw new ModelError('peft-invalid', err.message);
     throw err;
   }
-  return { config, ...collectPairs(file, config, options.merge === true) };
+  const warnings = checkModulesToSave(file, config, options.merge === true);
+  return { config, ...collectPairs(file, config, options.merge === true), warnings };
 }

@@ -31,6 +31,8 @@ export interface PulledFile {
   hint?: string;
   /** An adapter fetched as a PEFT folder: what decided its conversion. */
   peft?: PeftSummary;
+  /** What the conversion or merge found worth a look without stopping (printed as `warning:` lines). */
+  warnings?: string[];
 }
 
 /** Verifies a fetched file; one that is not usable is removed so the next pull starts clean. */
@@ -74,16 +76,16 @@ export async function pullProfile(name: string, options: PullOptions = {}): Prom
         // Beside the adapter's name, so a later pull of the same profile finds it.
         const mergedFile = f.file.replace(/(\.gguf)?$/i, '-merged.gguf');
         const mergedPath = resolveModelFile(mergedFile, options);
-        await mergePeftIntoGguf(peftDir, base, mergedPath);
+        const merged = await mergePeftIntoGguf(peftDir, base, mergedPath);
         await keepIfValid(mergedPath, undefined);
         const profilePath = await writeUserProfile(parseVariantName(name).base, (json) => (json.model = { merged: { file: mergedFile, source: f.source } }), options);
         const hint = `${reason}: merged into ${basename(base)}; ${profilePath} now uses it as model.merged`;
-        out.push({ role: 'merged', file: mergedFile, path: mergedPath, status: 'merged', peft, hint });
+        out.push({ role: 'merged', file: mergedFile, path: mergedPath, status: 'merged', peft, hint, warnings: merged.warnings });
         continue;
       }
-      await convertPeftToGguf(peftDir, path);
+      const converted = await convertPeftToGguf(peftDir, path);
       await keepIfValid(path, base);
-      out.push({ role: f.role, file: f.file, path, status: 'converted', peft });
+      out.push({ role: f.role, file: f.file, path, status: 'converted', peft, warnings: converted.warnings });
       continue;
     }
     const hint = f.source

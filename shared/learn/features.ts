@@ -28,12 +28,15 @@ const DISSIMILARITY_WINDOWS = [1, 3, 8] as const;
 const DEPTH_WINDOWS = [3, 8] as const;
 /** Paragraphs (blank-line separated) on each side: sections of documentation are a few paragraphs long. */
 const PARAGRAPH_WINDOWS = [1, 2] as const;
+/** Sentence windows of the word change with each word weighted by its rarity in the document (tf-idf). */
+const RARE_WORD_WINDOWS = [3, 8] as const;
 /** C99 contrast: rank mask and half-window (sentences on each side), and the band it needs. */
 const CONTRAST = { mask: 11, half: 5 } as const;
 
 export const FEATURE_NAMES: readonly string[] = [
   ...DISSIMILARITY_WINDOWS.map((w) => `word change over ${w} sentence${w === 1 ? '' : 's'}`),
   ...DEPTH_WINDOWS.map((w) => `TextTiling depth over ${w} sentences`),
+  ...RARE_WORD_WINDOWS.map((w) => `rare-word change over ${w} sentences (tf-idf)`),
   'C99 rank contrast over 5 sentences',
   ...PARAGRAPH_WINDOWS.map((w) => `word change over ${w} paragraph${w === 1 ? '' : 's'} (at a paragraph start)`),
   'function-word change over 3 sentences',
@@ -125,6 +128,16 @@ function paragraphWordChange(vectors: ReadonlyArray<ReadonlyMap<number, number>>
   });
 }
 
+/**
+ * The units' term counts weighted by inverse document frequency over the units: words every
+ * part of a long speech uses ("government", "people") weigh little, a topic's own words much.
+ */
+function tfIdf(vectors: ReadonlyArray<ReadonlyMap<number, number>>): Array<Map<number, number>> {
+  const df = new Map<number, number>();
+  for (const v of vectors) for (const term of v.keys()) df.set(term, (df.get(term) ?? 0) + 1);
+  return vectors.map((v) => new Map([...v].map(([term, count]) => [term, count * Math.log(vectors.length / (df.get(term) as number))])));
+}
+
 function firstWord(text: string, offset: number): string {
   return /^[\s"'“‘(*_#>-]*(\p{L}+)/u.exec(text.slice(offset, offset + 40))?.[1]?.toLowerCase() ?? '';
 }
@@ -136,7 +149,11 @@ export function candidateFeatures(text: string, unitVectors?: readonly (readonly
   if (embedded && unitVectors.length !== units.length) throw new Error(`${unitVectors.length} embeddings for ${units.length} units`);
   if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [], embedded };
   const vectors = unitTermCounts(text, units);
-  const similarity = (w: number) => units.slice(1).map((_, i) => cosineOf(sumCounts(vectors, i + 1 - w, i + 1), sumCounts(vectors, i + 1, i + 1 + w)));
+  const similarityOf = (vs: ReadonlyArray<ReadonlyMap<number, number>>, w: number) =>
+    units.slice(1).map((_, i) => cosineOf(sumCounts(vs, i + 1 - w, i + 1), sumCounts(vs, i + 1, i + 1 + w)));
+  const similarity = (w: number) => similarityOf(vectors, w);
+  const weighted = tfIdf(vectors);
+  const rareChange = RARE_WORD_WINDOWS.map((w) => similarityOf(weighted, w).map((v) => 1 - v));
   const byWindow = new Map<number, number[]>();
   for (const w of new Set<number>([...DISSIMILARITY_WINDOWS, ...DEPTH_WINDOWS])) byWindow.set(w, similarity(w));
   const depthByWindow = DEPTH_WINDOWS.map((w) => depths(byWindow.get(w) as number[]));
@@ -167,6 +184,7 @@ export function candidateFeatures(text: string, unitVectors?: readonly (readonly
     return [
       ...DISSIMILARITY_WINDOWS.map((w) => 1 - ((byWindow.get(w) as number[])[i] as number)),
       ...depthByWindow.map((d) => d[i] as number),
+      ...rareChange.map((c) => c[i] as number),
       rankContrast(rank, i + 1),
       ...PARAGRAPH_WINDOWS.map((_, k) => (paragraphChange[k] as number[])[i + 1] as number),
       styleChange[i] as number,

@@ -6,6 +6,7 @@ import { fitLengthPrior } from './length-prior';
 import { fitLogistic, sigmoid } from './logistic';
 import { LearnedModelError, MODEL_FEATURE_NAMES, parseLearnedModel, prepareDocument, trainModel, topFeatures, type TrainingDocument } from './model';
 import { segmentWithModel } from './segment';
+import { candidateFeatures, FEATURE_NAMES } from './features';
 import { seededRandom as random } from '../util/seeded-random';
 
 const TOPICS = [
@@ -63,6 +64,28 @@ describe('logistic regression', () => {
     expect(weights[1]).toBeGreaterThan(2);
     expect(weights[2]).toBeLessThan(-1);
     expect(Math.abs(weights[3] as number)).toBeLessThan(0.5);
+  });
+});
+
+describe('rare-word change (tf-idf)', () => {
+  it('finds a change of topic that words common to the whole document drown in the plain word change', () => {
+    // Every sentence is mostly the document's common words; only two topic words change at the seam.
+    const common = 'government people nation congress government people nation congress';
+    const sentence = (topic: string) => `The ${common} ${topic}.`;
+    const first = Array.from({ length: 6 }, () => sentence('harbor ships')).join(' ');
+    const second = Array.from({ length: 6 }, () => sentence('wheat farms')).join(' ');
+    const text = `${first} ${second}`;
+    const seam = first.length + 1;
+    const { offsets, rows } = candidateFeatures(text);
+    const column = (name: string) => rows.map((row) => row[FEATURE_NAMES.indexOf(name)] as number);
+    const at = offsets.indexOf(seam);
+    const rare = column('rare-word change over 3 sentences (tf-idf)');
+    const plain = column('word change over 3 sentences');
+    // The seam is the rare-word change's one clear peak...
+    expect(rare[at]).toBe(Math.max(...rare));
+    expect(rare.filter((v) => v > 0.75)).toEqual([rare[at]]);
+    // ...and stands out far more than in the plain word change, where the common words keep it low.
+    expect(rare[at] as number).toBeGreaterThan(3 * (plain[at] as number));
   });
 });
 

@@ -5,7 +5,7 @@
  * the bulk of a model's header, are skipped: nothing here shows them.
  */
 import { open, stat } from 'node:fs/promises';
-import { readGgufFileInfo, type GgufFileInfo } from 'node-llama-cpp';
+import type { GgufFileInfo } from 'node-llama-cpp';
 import { GgufFormatError } from './errors';
 import { GGUF_MAGIC } from './types';
 
@@ -36,6 +36,9 @@ function safeNumber(value: number | bigint, what: string): number {
 }
 
 async function parse(path: string, size: number): Promise<GgufFileInfo> {
+  // Loaded on first use: node-llama-cpp costs more to load than most callers' whole job, and the
+  // Electron main bundle must not load it at start-up.
+  const { readGgufFileInfo } = await import('node-llama-cpp');
   try {
     return await readGgufFileInfo(path, { sourceType: 'filesystem', logWarnings: false, ignoreKeys: SKIPPED_KEYS, spliceSplitFiles: false });
   } catch (err) {

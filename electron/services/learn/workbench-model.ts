@@ -4,7 +4,6 @@
  * there is one. They also get the host's embedding model, if there is one, for models trained
  * with embeddings.
  */
-import { findInstalledEmbeddingModel } from './embeddings';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import { LEARNED_DESCRIPTION, LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import type { StrategyRunRequest, WorkbenchDeps } from '../workbench/deps';
@@ -34,7 +33,9 @@ export function embeddingModelSource(named: string | null, modelsDir: string): E
   let found: Promise<string | null> | null = null;
   return (refresh = false) => {
     if (named !== null) return Promise.resolve(named);
-    if (found === null || refresh) found = findInstalledEmbeddingModel(modelsDir).catch(() => null);
+    // Imported on first use: the embeddings module loads node-llama-cpp, which the main process
+    // must not load at start-up.
+    if (found === null || refresh) found = import('./embeddings').then(({ findInstalledEmbeddingModel }) => findInstalledEmbeddingModel(modelsDir)).catch(() => null);
     return found;
   };
 }

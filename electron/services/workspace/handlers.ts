@@ -8,7 +8,6 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { workspaceModelPath } from '../learn/model-file';
-import { trainFromWorkspace } from '../learn/train-workspace';
 import { withLearnedModel } from '../learn/workbench-model';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
@@ -186,6 +185,9 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     },
     workspaceExportBatch: async ({ format }) => exportBatch(await workspace(), format),
     workspaceTrainLearned: async () => {
+      // Imported on first use: training may load node-llama-cpp (embeddings), which the main
+      // process must not load at start-up.
+      const { trainFromWorkspace } = await import('../learn/train-workspace');
       const report = await trainFromWorkspace(await workspace(), { embeddingModelFile: await settings.embeddingModel(true) });
       settings.learnedModelFile = report.modelFile;
       return report;

@@ -154,6 +154,11 @@ function medians(all: readonly UiBenchFigures[]): UiBenchReport['median'] {
     openResultMs: pick((f) => f.openResultMs),
     openLayersMs: pick((f) => f.openLayersMs),
     openLongestTaskMs: pick((f) => f.openLongestTaskMs),
+    openLongestTaskByStageMs: {
+      document: pick((f) => f.openLongestTaskByStageMs?.document),
+      result: pick((f) => f.openLongestTaskByStageMs?.result),
+      layers: pick((f) => f.openLongestTaskByStageMs?.layers),
+    },
     openFrames: pick((f) => f.openFrames),
     openFramesWithProgress: pick((f) => f.openFramesWithProgress),
     moveBoundaryMs: edits.move?.medianMs ?? NaN,
@@ -200,6 +205,10 @@ async function main(argv: string[]): Promise<void> {
   console.log(`  result in the store     ${ms(m.openResultMs)}  (text model and view built by then)`);
   console.log(`  segment layers drawn    ${ms(m.openLayersMs)}  (decorations and zones, once)`);
   console.log(`  longest frozen moment   ${ms(m.openLongestTaskMs)}  (longest task while opening)`);
+  const byStage = m.openLongestTaskByStageMs;
+  // A page built before these figures existed (--page) reports none.
+  if (Number.isFinite(byStage.layers))
+    console.log(`    by stage              ${ms(byStage.document)} to the document, ${ms(byStage.result)} to the result, ${ms(byStage.layers)} drawing the layers`);
   console.log(`  progress shown          ${m.openFramesWithProgress} of ${m.openFrames} frames while opening`);
   for (const kind of EDIT_KINDS) {
     const e = m.edits[kind];

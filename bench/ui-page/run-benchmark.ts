@@ -23,6 +23,11 @@ export interface UiBenchFigures {
   openLayersMs: number;
   /** The longest the window was frozen while opening (the longest task, from the longtask API). */
   openLongestTaskMs: number;
+  /**
+   * ...the longest task that started in each stage: until the document reached the store (read,
+   * decode, text model), until the result did (segment views), and while the layers were drawn.
+   */
+  openLongestTaskByStageMs: { document: number; result: number; layers: number };
   /** Frames rendered while opening, and how many of them showed a progress indication. */
   openFrames: number;
   openFramesWithProgress: number;
@@ -62,8 +67,8 @@ export async function runUiBenchmark(chars: number, segments: number, withEdits:
 }
 
 async function timeOpen(file: File, segments: number) {
-  const longTasks: number[] = [];
-  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push(e.duration)));
+  const longTasks: { start: number; duration: number }[] = [];
+  const observer = new PerformanceObserver((list) => list.getEntries().forEach((e) => longTasks.push({ start: e.startTime, duration: e.duration })));
   observer.observe({ type: 'longtask' });
   let frames = 0;
   let framesWithProgress = 0;
@@ -103,10 +108,20 @@ async function timeOpen(file: File, segments: number) {
     openDocumentMs: documentAt - started,
     openResultMs: resultAt - started,
     openLayersMs: wholeDrawing()!.duration,
-    openLongestTaskMs: Math.max(0, ...longTasks),
+    openLongestTaskMs: Math.max(0, ...longTasks.map((t) => t.duration)),
+    openLongestTaskByStageMs: {
+      document: longest(longTasks, started, documentAt),
+      result: longest(longTasks, documentAt, resultAt),
+      layers: longest(longTasks, resultAt, Infinity),
+    },
     openFrames: frames,
     openFramesWithProgress: framesWithProgress,
   };
+}
+
+/** The longest of `tasks` that started in [from, to). */
+function longest(tasks: readonly { start: number; duration: number }[], from: number, to: number): number {
+  return Math.max(0, ...tasks.filter((t) => t.start >= from && t.start < to).map((t) => t.duration));
 }
 
 /** EDITS_PER_KIND segment indices spread evenly over the document, from `first` on. */

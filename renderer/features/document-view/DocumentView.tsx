@@ -21,11 +21,12 @@ export const SEGMENT_LAYERS_MEASURE = 'segment-layers-update';
 /** Segments drawn in the first part of a long first drawing; later parts size themselves. */
 const LAYER_CHUNK = 200;
 /**
- * How long one part of a long first drawing may take. Each part is followed by one Monaco frame
- * whose cost grows with all decorations drawn so far (glyph lanes, overview ruler, zones), so
- * parts much shorter than this multiply those frames; much longer ones freeze the window.
+ * How long one part of a long first drawing may take. Each part adds view zones and is followed
+ * by one Monaco frame, whose zone pass grows with the zones drawn so far (its decorations do not:
+ * only segments near the viewport have any, see layer-window.ts), so parts much shorter than this
+ * multiply those frames; much longer ones freeze the window.
  */
-const LAYER_SLICE_MS = 80;
+const LAYER_SLICE_MS = 50;
 
 const EDITOR_OPTIONS: monaco.editor.IStandaloneEditorConstructionOptions = {
   readOnly: true,
@@ -72,6 +73,7 @@ export function DocumentView() {
     });
     return () => {
       cursor.dispose();
+      layersRef.current?.dispose();
       publishEditorHandle(null);
       editor.getModel()?.dispose();
       editor.dispose();
@@ -112,7 +114,7 @@ export function DocumentView() {
     const opening = useOpeningStore.getState();
     const drawUpTo = (count: number, chunk: number) => {
       const started = performance.now();
-      layers.update(count >= segments.length ? segments : segments.slice(0, count), lines);
+      layers.update(count >= segments.length ? segments : segments.slice(0, count), lines, segments.length);
       const took = performance.now() - started;
       drawing += took;
       if (count < segments.length) {

@@ -2,14 +2,24 @@
  * Draws a segmentation over the Monaco document:
  * - a whole-line tint per segment, neighbours always in different tints (see tint-colours.ts),
  *   whose hover shows the topic and summary;
- * - a glyph-margin marker and an overview-ruler tick at each segment start, and a thin vertical
- *   bar where a boundary falls inside a line;
+ * - a glyph-margin marker at each segment start and a thin vertical bar where a boundary falls
+ *   inside a line;
+ * - overview-ruler marks where boundaries are, one per bucket of lines (layer-window.ts);
  * - a view zone above each line where segments start: the boundary line with each segment's
  *   topic and size. Several segments starting in one (wrapped) line share that line's zone, split
  *   into cells in document order, instead of stacking one bar per boundary. Each cell carries
  *   `data-testid="boundary"` and `data-offset` (the first segment's is `document-start`). Monaco
- *   keeps every zone's DOM node attached and only hides off-screen ones, so the markers in the DOM
- *   are exactly the boundaries, one each.
+ *   keeps every zone's DOM node attached and only hides off-screen ones, so up to EAGER_ZONE_LIMIT
+ *   segments the markers in the DOM are exactly the boundaries, one each; beyond it a zone's cells
+ *   are built when it is first shown. Zones exist for every boundary line, near the viewport
+ *   or not: they give the document its height, so adding and removing them while scrolling would
+ *   make the text jump.
+ *
+ * The tints, markers and bars (Monaco decorations) exist only for the segments near the viewport
+ * (layer-window.ts): Monaco's frame after any decoration change costs in proportion to all glyph
+ * decorations, so the window keeps each frame's cost independent of the number of segments.
+ * Scrolling moves the window by delta: segments leaving it lose their decorations, those entering
+ * it get them.
  *
  * Updates are deltas: the segments an edit left alone form a common head and tail of the old and
  * new lists (the text never changes, so their offsets do not either), and only the run between
@@ -22,12 +32,32 @@ import { monaco } from './monaco';
 import { tintsBetween, type Tint } from './tint-colours';
 import { sizeLabel } from '../size-label';
 import type { SegmentView } from '../../stores/session/select-segments';
+import {
+  firstStartingFrom,
+  RulerBuckets,
+  segmentsInOffsets,
+  windowCovers,
+  windowLines,
+  type IndexSpan,
+  type LineSpan,
+} from './layer-window';
 
 type Editor = monaco.editor.ICodeEditor;
 type DecorationSpec = monaco.editor.IModelDeltaDecoration;
 
 const ZONE_HEIGHT_PX = 22;
 const TINT_CLASSES = ['seg-tint-even', 'seg-tint-odd', 'seg-tint-third'] as const;
+/**
+ * Up to this many segments every zone's cells are built with it, so the DOM holds one boundary
+ * cell per boundary (the browser tests read them all). Beyond it a zone's cells are built when
+ * Monaco first shows it: 50,000 zones' cells cost seconds of DOM building during the open.
+ */
+const EAGER_ZONE_LIMIT = 2_000;
+/** Monaco hands zones off screen a top of about -1,000,000 px; shown ones are near 0. */
+const HIDDEN_ZONE_TOP = -500_000;
+const RULER_COLOUR = 'rgba(47, 98, 201, 0.6)';
+/** Lines taken as visible before the editor has laid out any. */
+const FIRST_SCREEN_LINES = 60;
 
 /** What a segment looks like on screen: everything its decorations and zone cell show. */
 interface SegmentLook {
@@ -38,7 +68,10 @@ interface SegmentLook {
   reviewed: boolean;
 }
 
-/** A segment as drawn: its look, its tint and its two decorations (tint, start marker). */
+/**
+ * A segment as drawn: its look, its tint and, while it is in the window, its two decorations
+ * (tint, start marker); outside the window `decorationIds` is empty.
+ */
 interface DrawnSegment extends SegmentLook {
   tint: Tint;
   decorationIds: readonly string[];
@@ -65,16 +98,44 @@ export class SegmentLayers {
   private drawn: DrawnSegment[] = [];
   /** line number -> the zone above it */
   private zones = new Map<number, DrawnZone>();
+  /** The lines whose segments are decorated, and those segments' indices in `drawn`. */
+  private windowSpan: LineSpan | null = null;
+  private decorated: IndexSpan = { from: 0, to: 0 };
+  /** The overview ruler's marks: bucket -> decoration id. Built for each model's line count. */
+  private ruler: RulerBuckets | null = null;
+  private rulerMarks = new Map<number, string>();
+  private lines: LineIndex | null = null;
+  /** Whether new zones fill their cells only once first shown (see EAGER_ZONE_LIMIT). */
+  private lazyZones = false;
+  /** Set while an update runs: the zones it adds scroll the editor, which must not redecorate midway. */
+  private updating = false;
+  private readonly scrolling: monaco.IDisposable;
 
-  constructor(private readonly editor: Editor) {}
+  constructor(private readonly editor: Editor) {
+    this.scrolling = editor.onDidScrollChange(() => this.followViewport());
+  }
 
   /** How many segments are drawn now (a long first drawing comes in parts: see DocumentView). */
   get drawnCount(): number {
     return this.drawn.length;
   }
 
-  /** Draws `segments` over the current model, changing only what differs from the last call. */
-  update(segments: readonly SegmentView[], lines: LineIndex): void {
+  /**
+   * Draws `segments` over the current model, changing only what differs from the last call.
+   * `whole`: how many segments the whole drawing has, when a first drawing comes in parts.
+   */
+  update(segments: readonly SegmentView[], lines: LineIndex, whole = segments.length): void {
+    this.updating = true;
+    this.lazyZones = whole > EAGER_ZONE_LIMIT;
+    try {
+      this.applyUpdate(segments, lines);
+    } finally {
+      this.updating = false;
+    }
+  }
+
+  private applyUpdate(segments: readonly SegmentView[], lines: LineIndex): void {
+    this.lines = lines;
     const old = this.drawn;
     const shorter = Math.min(old.length, segments.length);
     let head = 0;
@@ -90,27 +151,109 @@ export class SegmentLayers {
     const left = head > 0 ? old[head - 1]!.tint : null;
     const right = tail > 0 ? old[old.length - tail]!.tint : null;
     const tints = tintsBetween(left, right, added.length);
-    const looks = added.map((s): SegmentLook => ({ start: s.start, end: s.end, topic: s.topic, summary: s.summary, reviewed: s.reviewed === true }));
-    const specs = looks.flatMap((look, i) => [tintDecoration(look, tints[i]!, lines), startDecoration(look, lines)]);
-    const ids = this.editor.deltaDecorations(
-      removed.flatMap((d) => d.decorationIds),
-      specs,
+    const drawnNow = added.map(
+      (s, i): DrawnSegment => ({ start: s.start, end: s.end, topic: s.topic, summary: s.summary, reviewed: s.reviewed === true, tint: tints[i]!, decorationIds: [] }),
     );
-    const drawnNow = looks.map((look, i): DrawnSegment => ({ ...look, tint: tints[i]!, decorationIds: ids.slice(2 * i, 2 * i + 2) }));
     // concat, not splice(...drawnNow): a first drawing of 50,000 segments would overflow the stack.
     this.drawn = old.slice(0, head).concat(drawnNow, old.slice(old.length - tail));
 
-    const touchedLines = new Set<number>();
-    for (const s of [...removed, ...looks]) touchedLines.add(lines.positionAt(s.start).lineNumber);
-    this.updateZones(touchedLines, lines);
+    // The decorated span in the new list's indices: its untouched segments keep their
+    // decorations, the removed ones lose theirs, the added ones have none yet.
+    const shift = segments.length - old.length;
+    const moved = (i: number, end: boolean) => (i < head || (end && i === head) ? i : i >= old.length - tail ? i + shift : end ? head + added.length : head);
+    const before: IndexSpan = { from: moved(this.decorated.from, false), to: moved(this.decorated.to, true) };
+    this.redecorate(
+      before,
+      removed.flatMap((d) => d.decorationIds),
+    );
+
+    const removedLines = removed.map((s) => lines.positionAt(s.start).lineNumber);
+    const addedLines = drawnNow.map((s) => lines.positionAt(s.start).lineNumber);
+    this.updateRuler(
+      removedLines.filter((_, i) => removed[i]!.start > 0),
+      addedLines.filter((_, i) => drawnNow[i]!.start > 0),
+    );
+    this.updateZones(new Set([...removedLines, ...addedLines]), lines);
   }
 
   /** Forgets everything drawn: the model was replaced (its decorations went with it). */
   reset(): void {
     this.drawn = [];
+    this.decorated = { from: 0, to: 0 };
+    this.windowSpan = null;
+    this.ruler = null;
+    this.rulerMarks.clear();
+    this.lines = null;
     const zoneIds = [...this.zones.values()].map((z) => z.id);
     this.zones.clear();
     this.editor.changeViewZones((accessor) => zoneIds.forEach((id) => accessor.removeZone(id)));
+  }
+
+  dispose(): void {
+    this.scrolling.dispose();
+  }
+
+  /** The viewport moved: moves the window when it comes near the window's edge. */
+  private followViewport(): void {
+    const lines = this.lines;
+    if (this.updating) return;
+    const visible = this.visibleLines();
+    if (!lines || !visible || !this.windowSpan || windowCovers(this.windowSpan, visible, lines.lineCount)) return;
+    this.redecorate(this.decorated, []);
+  }
+
+  /** The model lines on screen, or null when the editor shows none (hidden, not laid out). */
+  private visibleLines(): LineSpan | null {
+    const ranges = this.editor.getVisibleRanges();
+    if (ranges.length === 0) return null;
+    return { first: ranges[0]!.startLineNumber, last: ranges[ranges.length - 1]!.endLineNumber };
+  }
+
+  /**
+   * Gives decorations to exactly the segments in the window around the viewport, with one
+   * change to the model: those of `previous` (the span decorated so far) outside the window lose
+   * theirs, those inside without any get them; `stale` are ids to remove besides.
+   */
+  private redecorate(previous: IndexSpan, stale: readonly string[]): void {
+    const lines = this.lines!;
+    const visible = this.visibleLines() ?? this.windowSpan ?? { first: 1, last: Math.min(lines.lineCount, FIRST_SCREEN_LINES) };
+    const span = this.windowSpan && visible === this.windowSpan ? visible : windowLines(visible, lines.lineCount);
+    this.windowSpan = span;
+    const from = lines.offsetAt({ lineNumber: span.first, column: 1 });
+    const to = span.last < lines.lineCount ? lines.offsetAt({ lineNumber: span.last + 1, column: 1 }) : Infinity;
+    const anchor = lines.offsetAt({ lineNumber: visible.first, column: 1 });
+    const drawn = this.drawn;
+    const next = segmentsInOffsets(drawn.length, (i) => drawn[i]!.start, from, to, anchor);
+
+    const removeIds = [...stale];
+    for (let i = previous.from; i < previous.to; i++) {
+      if (i >= next.from && i < next.to) continue;
+      const segment = drawn[i];
+      if (!segment || segment.decorationIds.length === 0) continue;
+      removeIds.push(...segment.decorationIds);
+      segment.decorationIds = [];
+    }
+    const entering: DrawnSegment[] = [];
+    for (let i = next.from; i < next.to; i++) if (drawn[i]!.decorationIds.length === 0) entering.push(drawn[i]!);
+    this.decorated = next;
+    if (removeIds.length === 0 && entering.length === 0) return;
+    const specs = entering.flatMap((s) => [tintDecoration(s, s.tint, lines), startDecoration(s, lines)]);
+    const ids = this.editor.deltaDecorations(removeIds, specs);
+    entering.forEach((s, i) => (s.decorationIds = ids.slice(2 * i, 2 * i + 2)));
+  }
+
+  /** Adds and removes the ruler marks of the buckets whose boundaries came or went. */
+  private updateRuler(removedLines: readonly number[], addedLines: readonly number[]): void {
+    this.ruler ??= new RulerBuckets(this.lines!.lineCount);
+    const ruler = this.ruler;
+    const { shown, hidden } = ruler.change(removedLines, addedLines);
+    if (shown.length === 0 && hidden.length === 0) return;
+    const ids = this.editor.deltaDecorations(
+      hidden.map((bucket) => this.rulerMarks.get(bucket)!),
+      shown.map((bucket) => rulerMark(ruler.markLine(bucket))),
+    );
+    hidden.forEach((bucket) => this.rulerMarks.delete(bucket));
+    shown.forEach((bucket, i) => this.rulerMarks.set(bucket, ids[i]!));
   }
 
   /** The drawn segments that start on line `lineNumber`, in order. */
@@ -118,7 +261,8 @@ export class SegmentLayers {
     const from = lines.offsetAt({ lineNumber, column: 1 });
     const to = lineNumber < lines.lineCount ? lines.offsetAt({ lineNumber: lineNumber + 1, column: 1 }) : Infinity;
     const found: DrawnSegment[] = [];
-    for (let i = firstStartingFrom(this.drawn, from); i < this.drawn.length && this.drawn[i]!.start < to; i++) found.push(this.drawn[i]!);
+    const drawn = this.drawn;
+    for (let i = firstStartingFrom(drawn.length, (j) => drawn[j]!.start, from); i < drawn.length && drawn[i]!.start < to; i++) found.push(drawn[i]!);
     return found;
   }
 
@@ -140,7 +284,7 @@ export class SegmentLayers {
         const id = accessor.addZone({
           afterLineNumber: lineNumber - 1,
           heightInPx: ZONE_HEIGHT_PX,
-          domNode: zoneNode(looks),
+          ...zoneContent(looks, this.lazyZones),
           suppressMouseDown: true,
         });
         this.zones.set(lineNumber, { id, signature });
@@ -149,26 +293,35 @@ export class SegmentLayers {
   }
 }
 
-/** Index of the first drawn segment starting at or after `offset` (binary search). */
-function firstStartingFrom(drawn: readonly SegmentLook[], offset: number): number {
-  let lo = 0;
-  let hi = drawn.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (drawn[mid]!.start < offset) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/**
+ * A zone's node and, when `lazy`, the callback that fills it when Monaco first shows it. Monaco
+ * calls onDomNodeTop for every zone on every frame, with a top of about -1,000,000 px for those
+ * off screen.
+ */
+function zoneContent(looks: readonly SegmentLook[], lazy: boolean): Pick<monaco.editor.IViewZone, 'domNode' | 'onDomNodeTop'> {
+  if (!lazy) return { domNode: zoneNode(looks) };
+  const domNode = document.createElement('div');
+  let filled = false;
+  const onDomNodeTop = (top: number) => {
+    if (filled || top < HIDDEN_ZONE_TOP) return;
+    filled = true;
+    domNode.append(zoneBar(looks));
+  };
+  return { domNode, onDomNodeTop };
 }
 
 function zoneNode(looks: readonly SegmentLook[]): HTMLElement {
   // Monaco sets the zone node's own display and size; the layout lives in an inner element.
   const node = document.createElement('div');
+  node.append(zoneBar(looks));
+  return node;
+}
+
+function zoneBar(looks: readonly SegmentLook[]): HTMLElement {
   const bar = document.createElement('div');
   bar.className = looks[0]!.start === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
   for (const look of looks) bar.append(zoneCell(look));
-  node.append(bar);
-  return node;
+  return bar;
 }
 
 /** One segment's part of its line's zone: its topic and size. */
@@ -229,7 +382,17 @@ function startDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
       glyphMarginClassName: look.reviewed ? 'seg-glyph seg-glyph-reviewed' : 'seg-glyph',
       glyphMarginHoverMessage: hoverFor(look),
       beforeContentClassName: midLine ? 'seg-inline-boundary' : undefined,
-      overviewRuler: look.start > 0 ? { color: 'rgba(47, 98, 201, 0.6)', position: monaco.editor.OverviewRulerLane.Left } : undefined,
+      stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
+    },
+  };
+}
+
+/** One overview-ruler mark: boundaries start on or a little below `lineNumber`. */
+function rulerMark(lineNumber: number): DecorationSpec {
+  return {
+    range: new monaco.Range(lineNumber, 1, lineNumber, 1),
+    options: {
+      overviewRuler: { color: RULER_COLOUR, position: monaco.editor.OverviewRulerLane.Left },
       stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
     },
   };

@@ -202,10 +202,11 @@ function confirmsCandidate(text: string, candidate: number): boolean {
 /**
  * Sentence starts within [from, to), in order. Context outside the range is still consulted.
  *
- * One pass that stops only at line breaks and terminators: every start but offset 0 is either
- * just after a line break, or the first character after a terminator, the closers after it and
- * the blanks after those. Each such candidate is confirmed by isSentenceStart, so the result is
- * exactly the offsets in the range for which isSentenceStart holds (property-tested).
+ * One pass of CANDIDATE_PATTERN: every start but offset 0 is either just after a line break, or
+ * the first character after a terminator, the closers after it and the blanks after those; the
+ * pattern finds those that pass isSentenceStart's character tests, and confirmsCandidate the
+ * rest, so the result is exactly the offsets in the range for which isSentenceStart holds
+ * (property-tested).
  */
 export function sentenceStartsIn(text: string, from: number, to: number): number[] {
   const starts: number[] = [];

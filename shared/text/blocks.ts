@@ -83,23 +83,29 @@ function isTopListItem(lines: Lines, line: Line): boolean {
   return canListItem(line) && TOP_LIST_ITEM.test(content(lines, line));
 }
 
+/**
+ * The offset of the next `what` at or after `from`, text.length when none. A module function, not
+ * a closure made per call: a new closure on every call would be a new call target for the
+ * optimised splitLines, which V8 then throws away (deoptimises) on each later text.
+ */
+function nextOf(text: string, what: string, from: number): number {
+  const at = text.indexOf(what, from);
+  return at < 0 ? text.length : at;
+}
+
 /** The lines of a text in one pass: where each starts and ends, and what its indentation tells. */
 function splitLines(text: string): Lines {
   const list: Line[] = [];
   const length = text.length;
   // The next LF, CR and pipe at or after `start` (length when none), each found by indexOf.
-  const find = (what: string, from: number) => {
-    const at = text.indexOf(what, from);
-    return at < 0 ? length : at;
-  };
   let nextLf = -1;
   let nextCr = -1;
   let nextPipe = -1;
   let start = 0;
   while (start < length) {
-    if (nextLf < start) nextLf = find('\n', start);
-    if (nextCr < start) nextCr = find('\r', start);
-    if (nextPipe < start) nextPipe = find('|', start);
+    if (nextLf < start) nextLf = nextOf(text, '\n', start);
+    if (nextCr < start) nextCr = nextOf(text, '\r', start);
+    if (nextPipe < start) nextPipe = nextOf(text, '|', start);
     const end = nextLf < nextCr ? nextLf : nextCr;
     let indent = 0;
     let p = start;

@@ -11,6 +11,9 @@ export function isBlankChar(code: number): boolean {
   return code === 0x20 || code === 0x09 || code === 0x0b || code === 0x0c || code === 0xa0 || code === 0x3000 || code === 0xfeff;
 }
 
+/** The same code units as the body of a regular-expression character class (a test checks they agree). */
+export const BLANK_CLASS_SOURCE = '\\t\\v\\f \\u00a0\\u3000\\ufeff';
+
 /** Class flags for scanners that read one table entry per code unit instead of comparing. */
 export const BLANK_CLASS = 1;
 export const BREAK_CLASS = 2;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isSafeBoundary } from '../document/text-boundaries';
-import { lineStartsIn, paragraphStartsIn } from './lines';
+import { BLANK_CLASS_SOURCE, isBlankChar, lineStartsIn, paragraphStartsIn } from './lines';
 import { isSentenceStart, lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
 
 /** The first few characters at each start, which reads better in a failure than offsets. */
@@ -69,7 +69,7 @@ describe('sentenceStartsIn', () => {
     return starts;
   }
 
-  const unit = fc.constantFrom('a', 'B', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',');
+  const unit = fc.constantFrom('a', 'B', 'x', '\ufeff', '\v', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',');
 
   it('finds exactly the offsets where isSentenceStart holds, over any range', () => {
     fc.assert(
@@ -138,5 +138,12 @@ describe('nearestSnapPoint', () => {
 
   it('prefers the earlier start on a tie', () => {
     expect(nearestSnapPoint('Go. Up. Now.', 6, 2)).toBe(4);
+  });
+});
+
+describe('BLANK_CLASS_SOURCE', () => {
+  it('is the class of exactly the code units isBlankChar accepts', () => {
+    const blank = new RegExp(`^[${BLANK_CLASS_SOURCE}]$`);
+    for (let c = 0; c < 0x10000; c++) expect(blank.test(String.fromCharCode(c))).toBe(isBlankChar(c));
   });
 });

@@ -4,7 +4,7 @@
  * punctuation. Deliberately conservative: a missed start costs a slightly worse cut; a false one
  * would cut "e.g." or "Mr." in two.
  */
-import { BLANK_CLASS, BREAK_CLASS, isBlankChar, isBlankLine, lineStarts, paragraphStarts, whitespaceClassTable } from './lines';
+import { BLANK_CLASS, BLANK_CLASS_SOURCE, BREAK_CLASS, isBlankChar, isBlankLine, lineStarts, paragraphStarts, whitespaceClassTable } from './lines';
 
 export { lineStarts, paragraphStarts };
 
@@ -18,7 +18,8 @@ const LATIN_TERMINATORS = codeSet(LATIN_TERMINATOR_CHARS);
 const CJK_TERMINATOR_CHARS = '。！？｡．';
 const CJK_TERMINATORS = codeSet(CJK_TERMINATOR_CHARS);
 /** Closing quotes and brackets that may sit between a terminator and the next sentence. */
-const CLOSERS = codeSet('"\'”’»›)]}」』）】》〉〕');
+const CLOSER_CHARS = '"\'”’»›)]}」』）】》〉〕';
+const CLOSERS = codeSet(CLOSER_CHARS);
 
 /**
  * Code-unit class flags, so the per-character tests are one array read (and the hot functions
@@ -38,30 +39,32 @@ function hasClass(code: number, flag: number): boolean {
   return ((CHAR_CLASS[code] as number) & flag) !== 0;
 }
 
-/** Where the scan in sentenceStartsIn stops: line breaks, and terminators of either kind. */
-const STOP_BREAK = 1;
-const STOP_TERMINATOR = 2;
-const STOP_CLASS = new Uint8Array(0x10000);
-STOP_CLASS[LF] = STOP_BREAK;
-STOP_CLASS[CR] = STOP_BREAK;
-for (const c of [...LATIN_TERMINATORS, ...CJK_TERMINATORS]) STOP_CLASS[c] = STOP_TERMINATOR;
-
-/** The same stops as one character class (every one a single UTF-16 code unit; none needs escaping in a class). */
-const STOP_PATTERN = new RegExp(`[\\n\\r${LATIN_TERMINATOR_CHARS}${CJK_TERMINATOR_CHARS}]`, 'g');
-
 /**
- * Offsets in [from, end) of every line break and terminator, in order. The native regular
- * expression engine finds each one (fast from the first call, where a loop over every code unit
- * would first run unoptimised); `test` moves lastIndex just past the one-code-unit match and
- * builds no match object. The range is sliced (no copy) so that the search stops at `end`.
+ * Candidates for sentenceStartsIn, found by the native regular expression engine in one pass: a
+ * superset of the starts, each then confirmed by confirmsCandidate (isSentenceStart's remaining tests). A match ends at its candidate:
+ * - a line break (CRLF as one) not followed by a blank line: the start of a non-blank line (or of
+ *   one whose content lies past the scanned range, which confirmsCandidate then decides);
+ * - a Latin terminator, closers and at least one blank, where the next character is neither a
+ *   blank, a line break nor an ASCII lower-case letter (isSentenceStart's first tests);
+ * - a CJK terminator, closers and blanks, where the next character is no line break (nor, with no
+ *   blank before it, a closer).
+ * Each lookahead refuses the characters the match could have gone on with, so only the longest
+ * match passes, as isSentenceStart's backward walk expects. Every match ends after its
+ * terminator, closers and blanks, so no terminator is inside another match. Testing only these
+ * (instead of every line break and terminator) leaves the JavaScript loop a fraction of the
+ * iterations, so less of it runs unoptimised on a first call and less becomes hot.
  */
-function stopOffsets(text: string, from: number, end: number): number[] {
-  const stops: number[] = [];
-  const range = from === 0 && end === text.length ? text : text.slice(from, end);
-  STOP_PATTERN.lastIndex = 0;
-  while (STOP_PATTERN.test(range)) stops.push(from + STOP_PATTERN.lastIndex - 1);
-  return stops;
-}
+const BLANKS = BLANK_CLASS_SOURCE;
+/** The closers inside a character class: only "]" needs escaping there. */
+const CLOSERS_IN_CLASS = CLOSER_CHARS.replace(']', '\\]');
+const CANDIDATE_PATTERN = new RegExp(
+  [
+    `(?:\\r\\n|\\r|\\n)(?=[${BLANKS}]*(?:[^${BLANKS}\\r\\n]|$))`,
+    `[${LATIN_TERMINATOR_CHARS}][${CLOSERS_IN_CLASS}]*[${BLANKS}]+(?![${BLANKS}\\r\\na-z])`,
+    `[${CJK_TERMINATOR_CHARS}][${CLOSERS_IN_CLASS}]*(?:[${BLANKS}]+(?![${BLANKS}\\r\\n])|(?![${BLANKS}${CLOSERS_IN_CLASS}\\r\\n]))`,
+  ].join('|'),
+  'g',
+);
 
 function codeSet(chars: string): Set<number> {
   return new Set([...chars].map((c) => c.charCodeAt(0)));
@@ -179,12 +182,31 @@ export function isSentenceStart(text: string, offset: number): boolean {
 }
 
 /**
+ * isSentenceStart at a candidate of CANDIDATE_PATTERN (at most the range's end, so inside the
+ * text), testing only what the match did not settle: whether a line runs on blank past the
+ * scanned range, whether a Latin terminator is followed by a lower-case letter outside ASCII, and
+ * the abbreviation test of a period. Smaller than isSentenceStart, so V8 has less to compile when
+ * it becomes hot on a first long text.
+ */
+function confirmsCandidate(text: string, candidate: number): boolean {
+  if (isLineBreak(text.charCodeAt(candidate - 1))) return !isBlankLine(text, candidate);
+  // Back over the blanks and closers the match took, to its terminator.
+  let j = candidate - 1;
+  while ((CHAR_CLASS[text.charCodeAt(j)] as number) & (BLANK | CLOSER)) j--;
+  const terminator = text.charCodeAt(j);
+  if ((CHAR_CLASS[terminator] as number) & CJK_TERMINATOR) return true;
+  if (text.charCodeAt(candidate) >= 0x80 && isLowerCaseAt(text, candidate)) return false;
+  return terminator !== 0x2e || !isNonTerminalPeriod(text, j, candidate);
+}
+
+/**
  * Sentence starts within [from, to), in order. Context outside the range is still consulted.
  *
- * One pass that stops only at line breaks and terminators: every start but offset 0 is either
- * just after a line break, or the first character after a terminator, the closers after it and
- * the blanks after those. Each such candidate is confirmed by isSentenceStart, so the result is
- * exactly the offsets in the range for which isSentenceStart holds (property-tested).
+ * One pass of CANDIDATE_PATTERN: every start but offset 0 is either just after a line break, or
+ * the first character after a terminator, the closers after it and the blanks after those; the
+ * pattern finds those that pass isSentenceStart's character tests, and confirmsCandidate the
+ * rest, so the result is exactly the offsets in the range for which isSentenceStart holds
+ * (property-tested).
  */
 export function sentenceStartsIn(text: string, from: number, to: number): number[] {
   const starts: number[] = [];
@@ -196,18 +218,12 @@ export function sentenceStartsIn(text: string, from: number, to: number): number
   let scan = lo;
   while (scan > 0 && (CHAR_CLASS[text.charCodeAt(scan - 1)] as number) & (BLANK | CLOSER)) scan--;
   scan = Math.max(0, scan - 1);
-  let last = lo === 0 ? 0 : -1;
-  for (const i of stopOffsets(text, scan, end)) {
-    const kind = STOP_CLASS[text.charCodeAt(i)] as number;
-    let candidate = i + 1;
-    if (kind === STOP_TERMINATOR) {
-      while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & CLOSER) candidate++;
-      while (candidate < end && (CHAR_CLASS[text.charCodeAt(candidate)] as number) & BLANK) candidate++;
-    }
-    if (candidate >= lo && candidate < end && candidate > last && isSentenceStart(text, candidate)) {
-      starts.push(candidate);
-      last = candidate;
-    }
+  const range = scan === 0 && end === text.length ? text : text.slice(scan, end); // a slice copies nothing
+  CANDIDATE_PATTERN.lastIndex = 0;
+  while (CANDIDATE_PATTERN.test(range)) {
+    const candidate = scan + CANDIDATE_PATTERN.lastIndex; // matches end at their candidate, in increasing order
+    if (candidate >= end) break;
+    if (candidate >= lo && confirmsCandidate(text, candidate)) starts.push(candidate);
   }
   return starts;
 }

@@ -47,7 +47,8 @@ describe('model strategies in the UI (tiny fixture model)', () => {
   it('offers the installed model strategies and runs topic with progress, a topic on every segment', async () => {
     const { page } = session;
     const select = page.locator('[data-testid="strategy-select"]');
-    await expect.poll(() => select.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value))).toEqual(
+    // The list comes from the service once the page has started: under load that is seconds, not the poll's default second.
+    await expect.poll(() => select.locator('option').evaluateAll((o) => o.map((x) => (x as HTMLOptionElement).value)), { timeout: 60_000 }).toEqual(
       expect.arrayContaining([...STRATEGIES, 'structural']),
     );
 

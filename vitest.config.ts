@@ -7,5 +7,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A poll waits for the page or a service to get somewhere; on 2 busy cores that can take
+    // seconds. Not a timing threshold: a poll that succeeds sooner ends sooner.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

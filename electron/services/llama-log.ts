@@ -3,6 +3,7 @@
  * the host at start-up): the one switch for every llama.cpp instance of this process.
  */
 let echo = false;
+let lastLine = '';
 
 export function echoLlamaLogs(on: boolean): void {
   echo = on;
@@ -10,5 +11,12 @@ export function echoLlamaLogs(on: boolean): void {
 
 export function writeLlamaLog(level: string, message: string): void {
   const line = message.trim();
-  if (echo && line) process.stderr.write(`[llama.cpp ${level}] ${line}\n`);
+  if (!line) return;
+  lastLine = line;
+  if (echo) process.stderr.write(`[llama.cpp ${level}] ${line}\n`);
+}
+
+/** The last line llama.cpp logged (kept back from the console): it explains a failed load. */
+export function lastLlamaLogLine(): string {
+  return lastLine;
 }

@@ -6,12 +6,14 @@
  */
 import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
-import { getLlama, LlamaLogLevel, readGgufFileInfo, type Llama, type LlamaEmbeddingContext, type LlamaModel } from 'node-llama-cpp';
+import type { LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
 import type { EmbeddingIdentity } from '../../../shared/learn/embedding-features';
 import { featureUnits } from '../../../shared/learn/features';
 import { LearnedModelError, type DocumentEmbeddings } from '../../../shared/learn/model';
 import { fileSha256 } from '../inference/file-hash';
 import { listInstalled } from '../models/inventory';
+import { lastLlamaLogLine } from '../llama-log';
+import { cpuLlama } from '../tokenizer/token-counter';
 
 /** Tokens embedded per unit at most: sentences are short; a longer unit is cut there (its start says most). */
 const UNIT_TOKENS = 512;
@@ -36,21 +38,20 @@ export async function identifyEmbeddingModel(file: string): Promise<EmbeddingIde
 /** Loads an embedding model on the CPU (threads: default the machine's math cores). */
 export async function openEmbedder(file: string, options: { threads?: number } = {}): Promise<Embedder> {
   const identity = await identifyEmbeddingModel(file);
-  let llama: Llama | undefined;
   let model: LlamaModel | undefined;
   let context: LlamaEmbeddingContext;
   let contextSize = UNIT_TOKENS;
-  // llama.cpp's own lines would break the CLI's one-line errors: the last one goes into the message instead.
-  let lastLog = '';
+  // The process's one CPU llama.cpp (the tokenizers' too); its last log line explains a failure.
+  const llama = await cpuLlama();
+  const logBefore = lastLlamaLogLine();
   try {
-    llama = await getLlama({ gpu: false, build: 'never', progressLogs: false, logLevel: LlamaLogLevel.error, logger: (_level, message) => (lastLog = message.trim() || lastLog) });
     model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
     contextSize = Math.min(UNIT_TOKENS, model.trainContextSize);
     context = await model.createEmbeddingContext({ contextSize, batchSize: contextSize, threads: options.threads ?? llama.cpuMathCores });
   } catch (err) {
     await model?.dispose();
-    await llama?.dispose();
-    const detail = [(err as Error).message.split('\n')[0], lastLog].filter(Boolean).join(': ');
+    const log = lastLlamaLogLine();
+    const detail = [(err as Error).message.split('\n')[0], log === logBefore ? '' : log].filter(Boolean).join(': ');
     throw new LearnedModelError(`cannot embed with ${file}: ${detail}`);
   }
   const loaded = model;
@@ -73,7 +74,6 @@ export async function openEmbedder(file: string, options: { threads?: number } =
     async dispose() {
       await context.dispose();
       await loaded.dispose();
-      await llama?.dispose();
     },
   };
 }
@@ -96,10 +96,7 @@ export async function embedTexts(file: string, texts: readonly string[], options
  * when a person names them (--embedding-model, or the host's embedding-model setting).
  */
 export async function findInstalledEmbeddingModel(modelsDir: string): Promise<string | null> {
-  for (const entry of await listInstalled(modelsDir)) {
-    if (entry.kind !== 'model' || entry.problem !== undefined) continue;
-    const info = await readGgufFileInfo(entry.path, { logWarnings: false, ignoreKeys: ['tokenizer.ggml.tokens', 'tokenizer.ggml.merges', 'tokenizer.ggml.token_type'] }).catch(() => null);
-    if ((info?.architectureMetadata as { pooling_type?: unknown } | undefined)?.pooling_type !== undefined) return entry.path;
-  }
-  return null;
+  // The inventory has read each header once already: its pooling type says it.
+  const found = (await listInstalled(modelsDir)).find((entry) => entry.kind === 'model' && entry.problem === undefined && entry.poolingType !== undefined);
+  return found?.path ?? null;
 }

@@ -21,6 +21,8 @@ export interface InstalledFile {
   contextLength?: number;
   layers?: number;
   embedding?: number;
+  /** The pooling type a model declares (embedding conversions do), for models that declare one. */
+  poolingType?: number;
   /** LoRA alpha and ranks, for adapters. */
   loraAlpha?: number;
   loraRanks?: number[];
@@ -64,13 +66,14 @@ async function describe(modelsDir: string, path: string): Promise<InstalledFile>
   }
   // The header was read once, by the check: what is shown comes from the same reading.
   const general = info.metadata.general as { name?: string; file_type?: number };
-  const arch = info.architectureMetadata as { context_length?: number; block_count?: number; embedding_length?: number };
+  const arch = info.architectureMetadata as { context_length?: number; block_count?: number; embedding_length?: number; pooling_type?: number };
   entry.name = general.name;
   if (entry.kind === 'model') {
     if (general.file_type !== undefined) entry.fileType = GgufFileType[general.file_type] ?? String(general.file_type);
     entry.contextLength = arch.context_length;
     entry.layers = arch.block_count;
     entry.embedding = arch.embedding_length;
+    if (arch.pooling_type !== undefined) entry.poolingType = arch.pooling_type;
   } else {
     const adapter = (info.metadata as unknown as { adapter?: { lora?: { alpha?: number } } }).adapter;
     entry.loraAlpha = adapter?.lora?.alpha;

@@ -5,12 +5,14 @@
  *   npm run bench:ui -- --open-only --chars 50000000 --segments 50000 --runs 1
  *   npm run bench:ui -- ... --profile open.cpuprofile   (the first load's CPU profile, for DevTools)
  *   npm run bench:ui -- ... --page DIR   (serve a page built earlier: a kept copy of test-results/bench-ui)
+ *   npm run bench:ui -- ... --keys after-frame   (every key right after a frame: the worst case, as before)
  *
  * Builds the benchmark page (bench/ui-page/: the real App over an in-memory contract), serves
  * it on 127.0.0.1, and in Debian's Chromium times: opening a 5 MB document with 5,000 segments
  * until it is painted (with the longest frozen moment and whether progress showed meanwhile);
  * then 50 consecutive boundary moves, splits, merges and undos, each from its key press to the
- * painted result (median, p95 and the median parts); and jumping elsewhere in the document until
+ * painted result (median, p95 and the median parts), each key at a seeded random moment of the
+ * display's frame as a person's comes (--keys after-frame: right after one); and jumping elsewhere in the document until
  * painted (smoothness). Each figure is the median of --runs fresh page loads.
  */
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -22,7 +24,7 @@ import { pathToFileURL } from 'node:url';
 import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { launchChromium } from '../test/e2e/support/browser';
-import type { UiBenchFigures } from './ui-page/run-benchmark';
+import type { KeyPhase, UiBenchFigures } from './ui-page/run-benchmark';
 import type { EditFigures } from './ui-page/edit-timing';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -48,11 +50,13 @@ export interface UiBenchOptions {
    * kept from another commit, to measure before and after one after the other under the same load.
    */
   pageDir?: string;
+  /** Where in the display's frame each key comes (see bench/ui-page/edit-timing.ts). */
+  keyPhase?: KeyPhase;
 }
 
 type EditKind = 'move' | 'split' | 'merge' | 'undo';
 const EDIT_KINDS: readonly EditKind[] = ['move', 'split', 'merge', 'undo'];
-type OpenFigures = Omit<UiBenchFigures, 'chars' | 'segments' | EditKind | 'scrollJumpMs'>;
+type OpenFigures = Omit<UiBenchFigures, 'chars' | 'segments' | EditKind | 'scrollJumpMs' | 'frameIntervalMs' | 'idleFrameMs' | 'keyPhase'>;
 
 export interface UiBenchReport {
   chars: number;
@@ -64,6 +68,8 @@ export interface UiBenchReport {
     moveBoundaryMs: number;
     splitMs: number;
     edits: Partial<Record<EditKind, EditFigures>>;
+    frameIntervalMs?: number;
+    idleFrameMs?: number;
     scrollJumpMs?: number;
   };
   all: UiBenchFigures[];
@@ -109,7 +115,7 @@ export async function measureUi(options: UiBenchOptions = {}): Promise<UiBenchRe
   const browser = await launchChromium();
   try {
     const { port } = server.address() as AddressInfo;
-    const url = `http://127.0.0.1:${port}/bench/ui-page/index.html?chars=${chars}&segments=${segments}&edits=${options.openOnly ? 0 : 1}`;
+    const url = `http://127.0.0.1:${port}/bench/ui-page/index.html?chars=${chars}&segments=${segments}&edits=${options.openOnly ? 0 : 1}&phase=${options.keyPhase ?? 'random'}`;
     const all: UiBenchFigures[] = [];
     for (let i = 0; i < runs; i++) {
       const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
@@ -146,7 +152,7 @@ function medians(all: readonly UiBenchFigures[]): UiBenchReport['median'] {
   for (const kind of EDIT_KINDS) {
     if (all[0]![kind] === undefined) continue;
     const of = (key: keyof EditFigures) => pick((f) => f[kind]?.[key]);
-    edits[kind] = { edits: of('edits'), medianMs: of('medianMs'), p95Ms: of('p95Ms'), reactMs: of('reactMs'), layersMs: of('layersMs'), paintMs: of('paintMs') };
+    edits[kind] = { edits: of('edits'), medianMs: of('medianMs'), p95Ms: of('p95Ms'), reactMs: of('reactMs'), layersMs: of('layersMs'), paintMs: of('paintMs'), frameWaitMs: of('frameWaitMs'), frameMs: of('frameMs'), monacoMs: of('monacoMs') };
   }
   return {
     openAndPaintMs: pick((f) => f.openAndPaintMs),
@@ -164,6 +170,8 @@ function medians(all: readonly UiBenchFigures[]): UiBenchReport['median'] {
     moveBoundaryMs: edits.move?.medianMs ?? NaN,
     splitMs: edits.split?.medianMs ?? NaN,
     edits,
+    frameIntervalMs: all[0]!.frameIntervalMs === undefined ? undefined : pick((f) => f.frameIntervalMs),
+    idleFrameMs: all[0]!.idleFrameMs === undefined ? undefined : pick((f) => f.idleFrameMs),
     scrollJumpMs: all[0]!.scrollJumpMs === undefined ? undefined : pick((f) => f.scrollJumpMs),
   };
 }
@@ -184,6 +192,14 @@ function path(argv: string[], name: string): string | undefined {
   return value;
 }
 
+function keys(argv: string[]): KeyPhase {
+  const i = argv.indexOf('--keys');
+  if (i < 0) return 'random';
+  const value = argv[i + 1];
+  if (value !== 'random' && value !== 'after-frame') throw new Error('--keys needs random or after-frame');
+  return value;
+}
+
 const EDIT_NAMES: Record<EditKind, string> = {
   move: 'move one boundary (Alt+Down)',
   split: 'split a segment (S)',
@@ -195,7 +211,8 @@ async function main(argv: string[]): Promise<void> {
   const openOnly = argv.includes('--open-only');
   const profilePath = path(argv, 'profile');
   const pageDir = path(argv, 'page');
-  const report = await measureUi({ chars: flag(argv, 'chars'), segments: flag(argv, 'segments'), runs: flag(argv, 'runs'), openOnly, profilePath, pageDir });
+  const keyPhase = keys(argv);
+  const report = await measureUi({ chars: flag(argv, 'chars'), segments: flag(argv, 'segments'), runs: flag(argv, 'runs'), openOnly, profilePath, pageDir, keyPhase });
   const ms = (value: number) => `${value.toFixed(1)} ms`;
   const m = report.median;
   console.log(`UI benchmark: ${(report.chars / 1e6).toFixed(2)} M chars, ${report.segments} segments, median of ${report.runs} page loads`);
@@ -210,14 +227,19 @@ async function main(argv: string[]): Promise<void> {
   if (Number.isFinite(byStage.layers))
     console.log(`    by stage              ${ms(byStage.document)} to the document, ${ms(byStage.result)} to the result, ${ms(byStage.layers)} drawing the layers`);
   console.log(`  progress shown          ${m.openFramesWithProgress} of ${m.openFrames} frames while opening`);
+  if (m.frameIntervalMs !== undefined)
+    console.log(`edits: keys ${keyPhase === 'random' ? 'at a seeded random moment of' : 'right after'} the display's frame (interval ${ms(m.frameIntervalMs)})`);
   for (const kind of EDIT_KINDS) {
     const e = m.edits[kind];
     if (!e) continue;
     console.log(
       `${EDIT_NAMES[kind].padEnd(30)} median ${ms(e.medianMs)}, p95 ${ms(e.p95Ms)} over ${e.edits} in a row` +
-        `  (input to render ${ms(e.reactMs)}, layers ${ms(e.layersMs)}, layout and paint ${ms(e.paintMs)})`,
+        `  (input to render ${ms(e.reactMs)}, layers ${ms(e.layersMs)}, ` +
+        (Number.isFinite(e.frameMs) ? `waiting for the frame ${ms(e.frameWaitMs)}, the frame's render ${ms(e.frameMs)}, of which Monaco ${ms(e.monacoMs)})` : `layout and paint ${ms(e.paintMs)})`),
     );
   }
+  if (m.idleFrameMs !== undefined)
+    console.log(`a frame with nothing changed       median ${ms(m.idleFrameMs)}  (the floor: the same wait for the frame, and the browser's own frame)`);
   if (m.scrollJumpMs !== undefined) console.log(`jump and paint elsewhere  ${ms(m.scrollJumpMs)}  (median of 25 jumps through the document)`);
 }
 

@@ -5,7 +5,7 @@ import { openFile } from '../../renderer/services/documents';
 import { useSession } from '../../renderer/stores/session';
 import { useUiStore } from '../../renderer/stores/ui';
 import { benchSegmentation, benchText } from './bench-document';
-import { layerUpdates, nextPaint, nextTask, pressKey, summarize, timeEdit, until, type EditFigures, type EditSample } from './edit-timing';
+import { frameIntervalMs, layerUpdates, median, nextPaint, nextTask, pressKey, seededRandom, summarize, timeEdit, timeIdleFrame, until, type EditFigures, type EditSample } from './edit-timing';
 
 /** How many edits of each kind are made one after the other (the p95 is over these). */
 export const EDITS_PER_KIND = 50;
@@ -36,6 +36,12 @@ export interface UiBenchFigures {
   split?: EditFigures;
   merge?: EditFigures;
   undo?: EditFigures;
+  /** The display's frame interval the edits were timed against (median gap between animation frames). */
+  frameIntervalMs?: number;
+  /** The floor: median time from a moment chosen as for the keys to the next rendered frame, with nothing changed. */
+  idleFrameMs?: number;
+  /** Where in the frame each key came: at a seeded random moment, or right after a frame (the worst case). */
+  keyPhase?: KeyPhase;
   /** Median time to jump to another place in the document and paint it (smoothness). */
   scrollJumpMs?: number;
 }
@@ -46,7 +52,10 @@ function progressShown(): boolean {
   return status === 'starting' || status === 'running' || document.querySelector('[data-testid="opening"]') !== null;
 }
 
-export async function runUiBenchmark(chars: number, segments: number, withEdits: boolean): Promise<UiBenchFigures> {
+/** `random`: as a person's key press, anywhere in the frame; `after-frame`: right after one, waiting a whole interval. */
+export type KeyPhase = 'random' | 'after-frame';
+
+export async function runUiBenchmark(chars: number, segments: number, withEdits: boolean, keyPhase: KeyPhase = 'random'): Promise<UiBenchFigures> {
   await until(() => useSession.getState().run.status === 'done', 'the start-up document');
   const text = benchText(chars);
   // The in-memory service's answer is made before the clock starts: only the UI is timed.
@@ -57,13 +66,27 @@ export async function runUiBenchmark(chars: number, segments: number, withEdits:
   const opened = await timeOpen(file, segments);
   if (!withEdits) return { chars: text.length, segments, ...opened };
 
-  const move = summarize(await editEach(spreadSegments(1), 'a boundary move', () => pressKey('ArrowDown', { altKey: true })));
-  const split = summarize(await editEach(spreadSegments(0), 'a split', () => pressKey('s')));
-  const merge = summarize(await editEach(spreadSegments(0), 'a merge', () => pressKey('m')));
+  // A mark a trace can start from (the edits, not the open).
+  performance.mark('bench:edits');
+  const interval = await frameIntervalMs();
+  const random = seededRandom(20_26);
+  const phase = () => (keyPhase === 'random' ? random() * interval : 0);
+  const move = summarize(await editEach(spreadSegments(1), 'a boundary move', () => pressKey('ArrowDown', { altKey: true }), phase));
+  const split = summarize(await editEach(spreadSegments(0), 'a split', () => pressKey('s'), phase));
+  const merge = summarize(await editEach(spreadSegments(0), 'a merge', () => pressKey('m'), phase));
   const undoSamples: EditSample[] = [];
-  for (let i = 0; i < EDITS_PER_KIND; i++) undoSamples.push(await timeEdit('an undo', () => pressKey('z', { ctrlKey: true })));
+  for (let i = 0; i < EDITS_PER_KIND; i++) {
+    await nextPaint();
+    undoSamples.push(await timeEdit('an undo', () => pressKey('z', { ctrlKey: true }), phase()));
+  }
+  const idleFrames: number[] = [];
+  for (let i = 0; i < EDITS_PER_KIND; i++) {
+    await nextPaint();
+    idleFrames.push(await timeIdleFrame(phase()));
+  }
   const scrollJumpMs = await timeScrollJumps(SCROLL_JUMPS);
-  return { chars: text.length, segments, ...opened, move, split, merge, undo: summarize(undoSamples), scrollJumpMs };
+  const undo = summarize(undoSamples);
+  return { chars: text.length, segments, ...opened, move, split, merge, undo, frameIntervalMs: interval, idleFrameMs: median(idleFrames), keyPhase, scrollJumpMs };
 }
 
 async function timeOpen(file: File, segments: number) {
@@ -131,15 +154,15 @@ function spreadSegments(first: number): number[] {
   return Array.from({ length: EDITS_PER_KIND }, (_, i) => first + Math.floor(i * step));
 }
 
-/** For each segment: make it current (untimed, as the J/K keys would), then time `press`. */
-async function editEach(indices: readonly number[], what: string, press: () => void): Promise<EditSample[]> {
+/** For each segment: make it current (untimed, as the J/K keys would), then time `press` at the next `phase()`. */
+async function editEach(indices: readonly number[], what: string, press: () => void, phase: () => number): Promise<EditSample[]> {
   const samples: EditSample[] = [];
   for (const index of indices) {
     const seg = useSession.getState().current!.segmentation;
     useUiStore.getState().setCurrentSegment(index);
     useEditingStore.getState().setCursorOffset(index === 0 ? 0 : seg.boundaries[index - 1]!);
     await nextPaint();
-    samples.push(await timeEdit(what, press));
+    samples.push(await timeEdit(what, press, phase()));
   }
   return samples;
 }

@@ -11,6 +11,20 @@ describe('ui store', () => {
     expect(useUiStore.getState().notices).toHaveLength(4);
   });
 
+  it('shows a repeated message once, as the newest, while a different kind of notice stays apart', () => {
+    useUiStore.setState({ notices: [] });
+    const ui = useUiStore.getState();
+    ui.notify('error', 'Could not read the workspace');
+    ui.notify('info', 'Saved');
+    ui.notify('error', 'Could not read the workspace');
+    ui.notify('info', 'Could not read the workspace');
+    expect(useUiStore.getState().notices.map((n) => `${n.kind}: ${n.message}`)).toEqual([
+      'info: Saved',
+      'error: Could not read the workspace',
+      'info: Could not read the workspace',
+    ]);
+  });
+
   it('turns each outline click into a new reveal request, even for the same segment', () => {
     const ui = useUiStore.getState();
     ui.reveal(3);

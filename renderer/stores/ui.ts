@@ -63,8 +63,11 @@ export const useUiStore = create<UiState>()((set, get) => ({
   exportFormat: 'json',
   defaultStrategy: 'structural',
   showScreen: (screen) => set({ screen }),
-  notify: (kind, message) =>
-    set({ notices: [...get().notices, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) }),
+  // The same message again (a failing service asked twice) moves to the end instead of stacking up.
+  notify: (kind, message) => {
+    const others = get().notices.filter((n) => n.kind !== kind || n.message !== message);
+    set({ notices: [...others, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) });
+  },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   setCurrentSegment: (currentSegment) => {
     if (get().currentSegment !== currentSegment) set({ currentSegment });

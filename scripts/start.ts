@@ -12,6 +12,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../electron/cli/args';
+import { budgetFlags, budgetsFromFlags } from '../electron/cli/budget-flags';
+import { UserError } from '../shared/errors';
+import { BUDGET_NAMES, BUDGET_SPECS, DEFAULT_BUDGETS, type Budgets } from '../shared/budgets/budgets';
 import { ensureRendererBuilt } from '../electron/web-host/renderer-build';
 import { serveWorkbench, stopOnSignals } from '../electron/web-host/serve-workbench';
 import { buildElectron } from './build-electron';
@@ -52,8 +55,13 @@ export function probeElectron(probe: LaunchProbe = realProbe): { binary: string 
   return { binary };
 }
 
-async function launchElectron(binary: string): Promise<number> {
-  const child = spawn(binary, [root], { cwd: root, stdio: 'inherit' });
+/** The budgets raised on `npm start`'s command line, as the desktop app reads them (electron/main). */
+export function budgetArgs(budgets: Budgets): string[] {
+  return BUDGET_NAMES.filter((name) => budgets[name] !== DEFAULT_BUDGETS[name]).flatMap((name) => [`--${BUDGET_SPECS[name].flag}`, String(budgets[name])]);
+}
+
+async function launchElectron(binary: string, args: readonly string[]): Promise<number> {
+  const child = spawn(binary, [root, ...args], { cwd: root, stdio: 'inherit' });
   const forward = (signal: NodeJS.Signals) => child.kill(signal);
   process.on('SIGINT', forward);
   process.on('SIGTERM', forward);
@@ -61,15 +69,16 @@ async function launchElectron(binary: string): Promise<number> {
 }
 
 async function main(argv: string[]): Promise<number> {
-  const { flags } = parseArgs(argv, { port: { type: 'int', min: 0, max: 65535 } });
+  const { flags } = parseArgs(argv, { port: { type: 'int', min: 0, max: 65535 }, ...budgetFlags(BUDGET_NAMES) });
+  const budgets = budgetsFromFlags(flags);
   await ensureRendererBuilt(root, { onBuild: (reason) => process.stderr.write(`building the renderer (${reason})…\n`) });
   process.stderr.write('building the Electron bundle…\n');
   await buildElectron();
 
   const probe = probeElectron();
-  if ('binary' in probe) return launchElectron(probe.binary);
+  if ('binary' in probe) return launchElectron(probe.binary, budgetArgs(budgets));
   process.stdout.write(`Electron cannot start here (${probe.reason}); serving the workbench instead:\n`);
-  const served = await serveWorkbench({ port: flags.port ?? 0, rootDir: root });
+  const served = await serveWorkbench({ port: flags.port ?? 0, rootDir: root, budgets });
   process.stdout.write(served.host.url + '\n');
   await stopOnSignals(served);
   return 0;
@@ -81,6 +90,12 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
       process.exitCode = code;
     },
     (err: unknown) => {
+      // A flag the person got wrong is theirs to fix, as on the CLI: one `error:` line, exit 2.
+      if (err instanceof UserError) {
+        process.stderr.write(`error: ${firstLine(err)}\n`);
+        process.exitCode = 2;
+        return;
+      }
       process.stderr.write(`start: ${firstLine(err)}\n`);
       process.exitCode = 1;
     },

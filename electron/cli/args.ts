@@ -58,7 +58,8 @@ export interface ParsedArgs<S extends FlagSpecs> {
 const INT = /^[+-]?\d+$/;
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-function parseValue(name: string, spec: FlagSpec, raw: string): string | number {
+/** One flag's value checked against its spec (also used where a command line has foreign switches: electron/main). */
+export function parseValue(name: string, spec: FlagSpec, raw: string): string | number {
   switch (spec.type) {
     case 'string':
       if (raw === '') throw new UserInputError(`--${name} needs a non-empty value`);

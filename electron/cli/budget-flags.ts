@@ -3,6 +3,8 @@
  * shared/budgets: a command lists the budgets it applies and spreads the flags into its spec.
  */
 import { BUDGET_SPECS, resolveBudgets, type BudgetName, type Budgets } from '../../shared/budgets/budgets';
+import { parseValue } from './args';
+import { UserInputError } from './errors';
 
 type Specs = typeof BUDGET_SPECS;
 type IntFlag = { type: 'int'; min: number; description: string };
@@ -25,4 +27,23 @@ export function budgetsFromFlags(flags: Record<string, unknown>): Budgets {
     if (typeof value === 'number') overrides[name] = value;
   }
   return resolveBudgets(overrides);
+}
+
+/**
+ * The budgets named on a command line that carries other arguments as well: the desktop app's,
+ * where Electron and Chromium keep their own switches. `--max-depth 2000` and `--max-depth=2000`
+ * both count, so the "raise it with --max-depth N" of a refusal is true of the app too.
+ */
+export function budgetsFromArgv(argv: readonly string[]): Budgets {
+  const specs = budgetFlags(Object.keys(BUDGET_SPECS) as BudgetName[]) as Record<string, IntFlag>;
+  const flags: Record<string, unknown> = {};
+  argv.forEach((arg, i) => {
+    const [option = '', inline] = arg.split(/=(.*)/s, 2);
+    const name = option.slice(2);
+    if (!option.startsWith('--') || !(name in specs)) return;
+    const raw = inline ?? argv[i + 1];
+    if (raw === undefined) throw new UserInputError(`${option} needs a value`);
+    flags[name] = parseValue(name, specs[name]!, raw);
+  });
+  return budgetsFromFlags(flags);
 }

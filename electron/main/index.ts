@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, Menu, protocol, session } from 'electron';
+import { app, BrowserWindow, dialog, Menu, protocol, session } from 'electron';
 import { createWorkbenchService } from '../services/workbench';
 import { APP_SCHEME, createAppProtocolHandler } from './app-protocol';
 import { createFileActions } from './file-actions';
@@ -16,6 +16,8 @@ import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
 import { echoLlamaLogs } from '../services/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../services/strategies/settings';
+import { budgetsFromArgv } from '../cli/budget-flags';
+import type { Budgets } from '../../shared/budgets/budgets';
 
 // Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
 // `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
@@ -34,6 +36,18 @@ const hostSettings = hostSettingsFromEnvironment();
 echoLlamaLogs(hostSettings.debug);
 const modelsDir = hostSettings.modelsDir ?? (app.isPackaged ? path.join(app.getPath('userData'), 'models') : path.join(appRoot, 'models'));
 const profilesDir = hostSettings.profilesDir ?? path.join(resourcesDir, 'profiles');
+// `npm start -- --max-depth 2000` (or the packaged app with the flag) raises a limit, as a refusal's message says.
+const budgets = readBudgets(process.argv);
+
+function readBudgets(argv: readonly string[]): Budgets {
+  try {
+    return budgetsFromArgv(argv);
+  } catch (err) {
+    dialog.showErrorBox('Segment Workbench', err instanceof Error ? err.message : String(err));
+    app.exit(2);
+    throw err;
+  }
+}
 
 // Documents are read and rule strategies run in worker threads: bundled, the worker is
 // dist/electron/worker.mjs next to this file; from source the service finds its .ts entry itself.
@@ -45,6 +59,7 @@ const service = createWorkbenchService({
   workerEntry,
   remote: hostSettings.remote ?? null,
   settings: runSettingsOf(hostSettings),
+  budgets,
 });
 let mainWindow: BrowserWindow | null = null;
 const getWindow = () => mainWindow;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { probeElectron, type LaunchProbe } from '../../scripts/start';
+import { budgetsFromArgv } from '../../electron/cli/budget-flags';
+import { DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
+import { budgetArgs, probeElectron, type LaunchProbe } from '../../scripts/start';
 
 const withBinary: LaunchProbe = {
   resolveBinary: () => '/opt/electron/electron',
@@ -27,5 +29,14 @@ describe('npm start: can Electron start here?', () => {
   it('does not ask for DISPLAY on macOS or Windows', () => {
     expect(probeElectron({ ...withBinary, env: {}, platform: 'darwin' })).toEqual({ binary: '/opt/electron/electron' });
     expect(probeElectron({ ...withBinary, env: {}, platform: 'win32' })).toEqual({ binary: '/opt/electron/electron' });
+  });
+});
+
+describe('npm start: raised budgets reach the desktop app', () => {
+  it('passes only the raised ones, in the form the app reads back', () => {
+    const raised = { ...DEFAULT_BUDGETS, nestingDepth: 2_000, segments: 5 };
+    expect(budgetArgs(DEFAULT_BUDGETS)).toEqual([]);
+    expect(budgetArgs(raised)).toEqual(['--max-depth', '2000', '--max-segments', '5']);
+    expect(budgetsFromArgv(['/opt/electron/electron', '/repo', ...budgetArgs(raised)])).toEqual(raised);
   });
 });

@@ -87,4 +87,41 @@ describe('a document with thousands of segments', () => {
     await expect.poll(async () => (await shownDecorations(page)).tints).toBeGreaterThan(0);
     expect(session.errors).toEqual([]);
   });
+
+  it("moves a boundary's zone with the boundary, to the line it went to and back", async () => {
+    const { page } = session;
+    const index = 10;
+    const heading = starts[index]!;
+    const blank = heading + `## Section ${index}\n`.length;
+    const paragraph = blank + 1;
+    // Each boundary's cell sits in its zone, right above the line its boundary starts on.
+    const zoneGap = (offset: number, lineText: string) =>
+      page.evaluate(
+        ({ offset, lineText }) => {
+          const cell = document.querySelector(`[data-testid="boundary"][data-offset="${offset}"]`);
+          // Monaco draws spaces as no-break spaces.
+          const line = [...document.querySelectorAll('.monaco-editor .view-line')].find((l) => l.textContent?.replace(/\u00a0/g, ' ').startsWith(lineText));
+          const zone = cell?.closest('[monaco-view-zone]');
+          return zone && line ? Math.round(line.getBoundingClientRect().top - zone.getBoundingClientRect().bottom) : null;
+        },
+        { offset, lineText },
+      );
+    const cellsBetween = async () => (await boundaryCellsAfter(page, starts[index - 1]!)).filter((o) => o < starts[index + 1]!);
+
+    await (await outlineRow(page, index)).click();
+    await expect.poll(() => zoneGap(heading, `## Section ${index}`)).toBe(0);
+    await page.keyboard.press('Alt+ArrowDown');
+    // To the blank line below the heading, then to the paragraph: lines that had no zone.
+    await expect.poll(cellsBetween).toEqual([blank]);
+    await page.keyboard.press('Alt+ArrowDown');
+    await expect.poll(cellsBetween).toEqual([paragraph]);
+    await expect.poll(() => zoneGap(paragraph, `The harbour master wrote entry ${index} `)).toBe(0);
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(cellsBetween).toEqual([blank]);
+    await page.keyboard.press('Alt+ArrowUp');
+    await expect.poll(cellsBetween).toEqual([heading]);
+    await expect.poll(() => zoneGap(heading, `## Section ${index}`)).toBe(0);
+    expect(await outlineCount(page)).toBe(SECTIONS);
+    expect(session.errors).toEqual([]);
+  });
 });

@@ -31,6 +31,7 @@ import type { LineIndex } from '../../view-model/line-index';
 import { monaco } from './monaco';
 import { tintsBetween, type Tint } from './tint-colours';
 import { sizeLabel } from '../size-label';
+import { ZoneBar } from './zone-bar';
 import type { SegmentView } from '../../stores/session/select-segments';
 import {
   firstStartingFrom,
@@ -45,7 +46,6 @@ import {
 type Editor = monaco.editor.ICodeEditor;
 type DecorationSpec = monaco.editor.IModelDeltaDecoration;
 
-const ZONE_HEIGHT_PX = 22;
 const TINT_CLASSES = ['seg-tint-even', 'seg-tint-odd', 'seg-tint-third'] as const;
 /**
  * Up to this many segments every zone's cells are built with it, so the DOM holds one boundary
@@ -53,8 +53,6 @@ const TINT_CLASSES = ['seg-tint-even', 'seg-tint-odd', 'seg-tint-third'] as cons
  * Monaco first shows it: 50,000 zones' cells cost seconds of DOM building during the open.
  */
 const EAGER_ZONE_LIMIT = 2_000;
-/** Monaco hands zones off screen a top of about -1,000,000 px; shown ones are near 0. */
-const HIDDEN_ZONE_TOP = -500_000;
 const RULER_COLOUR = 'rgba(47, 98, 201, 0.6)';
 /** Lines taken as visible before the editor has laid out any. */
 const FIRST_SCREEN_LINES = 60;
@@ -77,9 +75,10 @@ interface DrawnSegment extends SegmentLook {
   decorationIds: readonly string[];
 }
 
-/** The zone above one line and what it shows (to tell whether an edit changed it). */
+/** The zone above one line, its bar, and what it shows (to tell whether an edit changed it). */
 interface DrawnZone {
   id: string;
+  bar: ZoneBar;
   signature: string;
 }
 
@@ -266,81 +265,49 @@ export class SegmentLayers {
     return found;
   }
 
-  /** Redraws the zones of `touched` lines whose segments changed. */
+  /**
+   * Redraws the zones of `touched` lines whose segments changed. A zone whose line still starts
+   * segments is relabelled in place; one left without segments moves to a line that gained some
+   * (paired in document order: a moved boundary's zone goes with it); only the rest are removed
+   * or added. Monaco rebuilds no zone node for a move then, and a relabel does not concern it.
+   */
   private updateZones(touched: ReadonlySet<number>, lines: LineIndex): void {
-    const changes: { lineNumber: number; looks: SegmentLook[]; signature: string }[] = [];
-    for (const lineNumber of touched) {
+    const vacated: number[] = [];
+    const appearing: { lineNumber: number; looks: SegmentLook[]; signature: string }[] = [];
+    for (const lineNumber of [...touched].sort((a, b) => a - b)) {
       const looks = this.startingOn(lineNumber, lines);
       const signature = looks.map((l) => `${l.start}:${l.end}:${l.topic ?? ''}`).join('|');
-      if (this.zones.get(lineNumber)?.signature !== signature) changes.push({ lineNumber, looks, signature });
+      const zone = this.zones.get(lineNumber);
+      if (zone?.signature === signature) continue;
+      if (zone && looks.length > 0) {
+        zone.bar.relabel(looks);
+        zone.signature = signature;
+      } else if (zone) vacated.push(lineNumber);
+      else if (looks.length > 0) appearing.push({ lineNumber, looks, signature });
     }
-    if (changes.length === 0) return;
+    if (vacated.length === 0 && appearing.length === 0) return;
+    const moves = Math.min(vacated.length, appearing.length);
     this.editor.changeViewZones((accessor) => {
-      for (const { lineNumber, looks, signature } of changes) {
-        const previous = this.zones.get(lineNumber);
-        if (previous) accessor.removeZone(previous.id);
+      for (let i = 0; i < moves; i++) {
+        const zone = this.zones.get(vacated[i]!)!;
+        const { lineNumber, looks, signature } = appearing[i]!;
+        this.zones.delete(vacated[i]!);
+        zone.bar.moveTo(lineNumber);
+        zone.bar.relabel(looks);
+        zone.signature = signature;
+        accessor.layoutZone(zone.id);
+        this.zones.set(lineNumber, zone);
+      }
+      for (const lineNumber of vacated.slice(moves)) {
+        accessor.removeZone(this.zones.get(lineNumber)!.id);
         this.zones.delete(lineNumber);
-        if (looks.length === 0) continue;
-        const id = accessor.addZone({
-          afterLineNumber: lineNumber - 1,
-          heightInPx: ZONE_HEIGHT_PX,
-          ...zoneContent(looks, this.lazyZones),
-          suppressMouseDown: true,
-        });
-        this.zones.set(lineNumber, { id, signature });
+      }
+      for (const { lineNumber, looks, signature } of appearing.slice(moves)) {
+        const bar = new ZoneBar(lineNumber, looks, this.lazyZones);
+        this.zones.set(lineNumber, { id: accessor.addZone(bar.zone), bar, signature });
       }
     });
   }
-}
-
-/**
- * A zone's node and, when `lazy`, the callback that fills it when Monaco first shows it. Monaco
- * calls onDomNodeTop for every zone on every frame, with a top of about -1,000,000 px for those
- * off screen.
- */
-function zoneContent(looks: readonly SegmentLook[], lazy: boolean): Pick<monaco.editor.IViewZone, 'domNode' | 'onDomNodeTop'> {
-  if (!lazy) return { domNode: zoneNode(looks) };
-  const domNode = document.createElement('div');
-  let filled = false;
-  const onDomNodeTop = (top: number) => {
-    if (filled || top < HIDDEN_ZONE_TOP) return;
-    filled = true;
-    domNode.append(zoneBar(looks));
-  };
-  return { domNode, onDomNodeTop };
-}
-
-function zoneNode(looks: readonly SegmentLook[]): HTMLElement {
-  // Monaco sets the zone node's own display and size; the layout lives in an inner element.
-  const node = document.createElement('div');
-  node.append(zoneBar(looks));
-  return node;
-}
-
-function zoneBar(looks: readonly SegmentLook[]): HTMLElement {
-  const bar = document.createElement('div');
-  bar.className = looks[0]!.start === 0 ? 'seg-zone seg-zone-first' : 'seg-zone';
-  for (const look of looks) bar.append(zoneCell(look));
-  return bar;
-}
-
-/** One segment's part of its line's zone: its topic and size. */
-function zoneCell(look: SegmentLook): HTMLElement {
-  const cell = document.createElement('div');
-  cell.className = 'seg-zone-cell';
-  cell.dataset.testid = look.start > 0 ? 'boundary' : 'document-start';
-  cell.dataset.offset = String(look.start);
-  const sizeText = sizeLabel(look.end - look.start);
-  cell.title = look.topic ? `${look.topic} · ${sizeText}` : sizeText;
-  const label = document.createElement('span');
-  label.className = 'seg-zone-topic';
-  // Without a topic the line below already shows how the segment starts.
-  label.textContent = look.topic ?? '';
-  const size = document.createElement('span');
-  size.className = 'seg-zone-size';
-  size.textContent = sizeText;
-  cell.append(label, size);
-  return cell;
 }
 
 /** Literal text inside a Markdown hover: every character Markdown could read as syntax is escaped. */

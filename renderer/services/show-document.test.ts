@@ -7,6 +7,7 @@ import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { beginShow, resetShowSequence } from './show-document';
 import { replaceWorkbench } from './workbench';
 import { useSession } from '../stores/session';
+import { useWorkspaceStore } from '../stores/workspace';
 
 function opened(id: string): OpenedDocument {
   const text = `Document ${id}.\n\nSecond paragraph.\n`;
@@ -84,6 +85,33 @@ describe('the show-document sequence', () => {
       expect([first, second]).toEqual(['superseded', 'shown']);
       expect(useSession.getState().documentId).toBe('w1');
       expect(useSession.getState().shownInWorkspace?.id).toBe('w1');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('says an opened document is joining the workspace until it has joined, not that it is unsaved', async () => {
+    const summary: WorkspaceDocumentSummary = { id: 'w2', name: 'mine.txt', chars: 10, sha256: 'mine', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null };
+    const adding = later<WorkspaceDocumentSummary>();
+    const storage = new Map<string, string>();
+    vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) });
+    replaceWorkbench(
+      scripted({
+        getDocument: async ({ documentId }) => opened(documentId),
+        workspaceInfo: async () => ({ dir: '/ws', documents: 0 }),
+        workspaceListDocuments: async () => [],
+        workspaceAddDocument: () => adding.promise,
+        startRun,
+      }),
+    );
+    try {
+      const showing = showOpenedDocument('mine');
+      await vi.waitFor(() => expect(useWorkspaceStore.getState().joining).toBe('mine'));
+      expect(useSession.getState().documentId).toBe('mine');
+      adding.resolve(summary);
+      await showing;
+      expect(useWorkspaceStore.getState().joining).toBeNull();
+      expect(useSession.getState().shownInWorkspace?.id).toBe('w2');
     } finally {
       vi.unstubAllGlobals();
     }

@@ -137,6 +137,8 @@ export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
   const { dir, addOpened, documents } = useWorkspaceStore.getState();
   const documentId = useSession.getState().documentId;
   if (!dir || !addOpened || !documentId || !ticket.isCurrent()) return 'not-joined';
+  const { setJoining } = useWorkspaceStore.getState();
+  setJoining(documentId);
   try {
     const summary = await workbench().workspaceAddDocument({ documentId });
     if (!ticket.isCurrent()) return 'not-joined';
@@ -149,6 +151,8 @@ export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
   } catch (err) {
     reportError('Could not add the document to the workspace', err);
     return 'not-joined';
+  } finally {
+    if (useWorkspaceStore.getState().joining === documentId) setJoining(null);
   }
 }
 

@@ -22,6 +22,9 @@ export interface WorkspaceState {
   /** A document the person opens from outside joins the workspace at once (on unless turned off). */
   addOpened: boolean;
   setAddOpened(on: boolean): void;
+  /** The document on screen (by session id) while it is being added to the workspace, else null. */
+  joining: string | null;
+  setJoining(documentId: string | null): void;
 }
 
 /** A person's preference, the same for every workspace, kept by the browser (or the app's profile). */
@@ -45,4 +48,6 @@ export const useWorkspaceStore = create<WorkspaceState>()((set) => ({
     localStorage.setItem(ADD_OPENED_KEY, addOpened ? 'on' : 'off');
     set({ addOpened });
   },
+  joining: null,
+  setJoining: (joining) => set({ joining }),
 }));

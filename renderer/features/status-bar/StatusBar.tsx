@@ -32,14 +32,18 @@ function describe(location: SaveLocation): { text: string; title: string } {
 }
 
 export function StatusBar() {
-  const hasDocument = useSession((s) => s.documentId !== null);
+  const documentId = useSession((s) => s.documentId);
   const location = useSaveLocation();
-  const workspaceOpen = useWorkspaceStore((s) => s.dir !== null);
-  if (!hasDocument) return null;
+  const workspaceDir = useWorkspaceStore((s) => s.dir);
+  const workspaceOpen = workspaceDir !== null;
+  // Between showing an opened document and its joining the workspace, "Not saved" would be untrue.
+  const joiningId = useWorkspaceStore((s) => s.joining);
+  const joining = joiningId !== null && joiningId === documentId && location.kind === 'nowhere';
+  if (documentId === null) return null;
   const unsaved = hasUnsavedCorrections(location);
-  const { text, title } = describe(location);
+  const { text, title } = joining ? { text: `Adding the document to the workspace ${workspaceDir}…`, title: '' } : describe(location);
   return (
-    <div className="status-bar-content" data-testid="status-bar" data-saved-in={location.kind} data-unsaved={unsaved}>
+    <div className="status-bar-content" data-testid="status-bar" data-saved-in={joining ? 'joining' : location.kind} data-unsaved={unsaved}>
       {unsaved && (
         <span className="unsaved-mark" data-testid="unsaved-mark" title="Hand corrections that are neither saved nor exported">
           ● unsaved
@@ -48,7 +52,7 @@ export function StatusBar() {
       <span className="save-location" data-testid="save-location" title={title}>
         {text}
       </span>
-      {location.kind !== 'workspace' && workspaceOpen && (
+      {location.kind !== 'workspace' && workspaceOpen && !joining && (
         <button className="quiet" data-testid="status-add-to-workspace" onClick={() => void addOpenDocumentToWorkspace()}>
           Add to workspace
         </button>

@@ -102,6 +102,11 @@ async function sharedKey(file: string, threads: number | undefined): Promise<str
   }
 }
 
+/** How many embedding models this process holds loaded now (each loaded once, however many documents use it). */
+export function loadedEmbeddingModels(): number {
+  return loaded.size;
+}
+
 /**
  * Embeds one text with the process's loaded copy of the model: loaded on first use and kept while
  * documents keep coming (a batch run of `learned` loads it once, not per document), let go after

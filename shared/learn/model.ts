@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { scorePredictions } from './scores';
 import { candidateFeatures, featureNames, type CandidateFeatures } from './features';
 import type { EmbeddingIdentity } from './embedding-features';
-import { decodeCuts, decoderReach } from './decode';
+import { decodeCuts, decoderReach, lengthShapeTable } from './decode';
 import { cohesionTable } from './cohesion';
 import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
@@ -188,8 +188,14 @@ function segmentCohesion(doc: Pick<PreparedDocument, 'length' | 'features'>, pri
   return cohesionTable(doc.features.unitTerms, doc.features.vocabulary, decoderReach(doc.length, doc.features.offsets, prior));
 }
 
-function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior, cohesionWeight: number, table: readonly Float64Array[]): number[] {
-  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, table });
+/** The per-segment terms of a training document, computed once for every decoding setting tried. */
+interface SegmentTables {
+  cohesion: Float64Array[];
+  lengthShape: Float64Array[];
+}
+
+function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior, cohesionWeight: number, tables: SegmentTables): number[] {
+  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, table: tables.cohesion }, tables.lengthShape);
 }
 
 /** The embedding model every document's features were computed with, or null when some have none. */
@@ -237,13 +243,13 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
   });
   const basePrior = fitLengthPrior(lengths);
   const odds = rowsByDoc.map((docRows) => logOdds({ features, intercept }, docRows));
-  const tables = docs.map((d) => segmentCohesion(d, basePrior));
+  const tables = docs.map((d): SegmentTables => ({ cohesion: segmentCohesion(d, basePrior), lengthShape: lengthShapeTable(d.length, d.features.offsets, basePrior) }));
   let best = { score: -Infinity, cutBias: 0, weight: 1, cohesionWeight: 0 };
   for (const cohesionWeight of COHESION_WEIGHTS) {
     for (const weight of PRIOR_WEIGHTS) {
       for (const cutBias of CUT_BIASES) {
         const prior = { ...basePrior, weight };
-        const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior, cohesionWeight, tables[i] as Float64Array[]) })));
+        const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior, cohesionWeight, tables[i] as SegmentTables) })));
         const score = scores.f1 - scores.pk;
         if (score > best.score) best = { score, cutBias, weight, cohesionWeight };
       }

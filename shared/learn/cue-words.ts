@@ -8,6 +8,7 @@
  */
 
 export const LEARNED_CUE_FEATURE = 'first word often starts a segment in training';
+export const LEARNED_TRANSITION_FEATURE = 'change of line kind often starts a segment in training';
 
 /** Pseudo-count pulling a rarely seen word's rate toward the base rate. */
 const SMOOTHING = 5;

@@ -10,20 +10,63 @@ import { lengthLogPrior, longestConsidered, type LengthPrior } from './length-pr
 /** Predecessors looked at per cut point, whatever the prior allows: bounds the time on huge texts. */
 const MAX_PREDECESSORS = 4000;
 
-export function decodeCuts(textLength: number, offsets: readonly number[], scores: readonly number[], prior: LengthPrior): number[] {
+/** The first predecessor the decoder looks at for each position j of [0, ...offsets, textLength]. */
+export function decoderReach(textLength: number, offsets: readonly number[], prior: LengthPrior): (j: number) => number {
+  const positions = [0, ...offsets, textLength];
+  const longest = longestConsidered(prior);
+  return (j) => {
+    let i = j - 1;
+    while (i > 0 && j - (i - 1) <= MAX_PREDECESSORS && (positions[j] as number) - (positions[i - 1] as number) <= longest) i--;
+    return i;
+  };
+}
+
+/** The decoder's segment cohesion term: weight times table[j][j - 1 - i] for the segment of units i .. j - 1 (cohesion.ts). */
+export interface CohesionTerm {
+  weight: number;
+  table: readonly Float64Array[];
+}
+
+/**
+ * The length prior's shape, −(ln L − μ)² / 2σ², of every segment the decoder looks at (row j,
+ * index j − 1 − i: the segment from candidate i to candidate j, as in cohesion.ts). It does not
+ * depend on the prior's weight, so training computes it once per document for all the decoding
+ * settings it tries.
+ */
+export function lengthShapeTable(textLength: number, offsets: readonly number[], prior: LengthPrior): Float64Array[] {
+  const positions = [0, ...offsets, textLength];
+  const reach = decoderReach(textLength, offsets, prior);
+  const shape = { ...prior, weight: 1 };
+  const rows: Float64Array[] = [new Float64Array(0)];
+  for (let j = 1; j < positions.length; j++) {
+    const first = reach(j);
+    const row = new Float64Array(j - first);
+    for (let i = j - 1; i >= first; i--) row[j - 1 - i] = lengthLogPrior(shape, (positions[j] as number) - (positions[i] as number));
+    rows.push(row);
+  }
+  return rows;
+}
+
+/**
+ * `lengthShape`: lengthShapeTable(textLength, offsets, prior), when the caller has it already
+ * (the prior's weight multiplies it here).
+ */
+export function decodeCuts(textLength: number, offsets: readonly number[], scores: readonly number[], prior: LengthPrior, cohesion?: CohesionTerm, lengthShape?: readonly Float64Array[]): number[] {
   const positions = [0, ...offsets, textLength];
   const m = positions.length;
+  const cohesionWeight = cohesion?.weight ?? 0;
+  const shape = lengthShape ?? lengthShapeTable(textLength, offsets, prior);
   const best = new Float64Array(m).fill(-Infinity);
   const from = new Int32Array(m).fill(-1);
   best[0] = 0;
-  const longest = longestConsidered(prior);
   for (let j = 1; j < m; j++) {
-    const pj = positions[j] as number;
     const own = j === m - 1 ? 0 : (scores[j - 1] as number);
-    for (let i = j - 1; i >= 0 && j - i <= MAX_PREDECESSORS; i--) {
-      const length = pj - (positions[i] as number);
-      if (length > longest && i < j - 1) break;
-      const value = (best[i] as number) + lengthLogPrior(prior, length) + own;
+    const row = shape[j] as Float64Array;
+    const coherence = cohesion && cohesionWeight !== 0 ? (cohesion.table[j] as Float64Array) : undefined;
+    for (let back = 0; back < row.length; back++) {
+      const i = j - 1 - back;
+      let value = (best[i] as number) + prior.weight * (row[back] as number) + own;
+      if (coherence) value += cohesionWeight * (coherence[back] as number);
       if (value > (best[j] as number)) {
         best[j] = value;
         from[j] = i;

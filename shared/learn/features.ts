@@ -13,6 +13,7 @@ import { c99Splits, rankMatrix, similarityMatrix, type BandMatrix } from '../str
 import { texttiling } from '../strategies/texttiling';
 import { LayoutIndex } from './layout';
 import { depths } from './depth';
+import type { UnitTerms } from './cohesion';
 import { embeddingFeatureRows, EMBEDDING_FEATURE_NAMES } from './embedding-features';
 
 /** Words that often open a new topic or section in English prose and documentation. */
@@ -75,10 +76,16 @@ export interface CandidateFeatures {
   offsets: number[];
   /** The first word at each candidate, lower-cased (for the cue words learned from training data). */
   firstWords: string[];
+  /** The change of line kind at each candidate (LayoutIndex.transition), for the transitions learned from training data. */
+  transitions: string[];
   /** rows[i][f]: feature f of offsets[i], in featureNames(embedded) order (raw, not standardised). */
   rows: number[][];
   /** Whether the rows end with the embedding features. */
   embedded: boolean;
+  /** Content-word counts of each unit (the text from one candidate, or 0, to the next), for the decoder's segment cohesion. */
+  unitTerms: UnitTerms;
+  /** Distinct content words in the document. */
+  vocabulary: number;
 }
 
 function sumCounts<K>(vectors: ReadonlyArray<ReadonlyMap<K, number>>, from: number, to: number): Map<K, number> {
@@ -147,7 +154,7 @@ export function candidateFeatures(text: string, unitVectors?: readonly (readonly
   const units = sentenceStarts(text);
   const embedded = unitVectors !== undefined;
   if (embedded && unitVectors.length !== units.length) throw new Error(`${unitVectors.length} embeddings for ${units.length} units`);
-  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [], embedded };
+  if (text.length === 0 || units.length < 2) return { offsets: [], rows: [], firstWords: [], transitions: [], embedded, unitTerms: [], vocabulary: 0 };
   const vectors = unitTermCounts(text, units);
   const similarityOf = (vs: ReadonlyArray<ReadonlyMap<number, number>>, w: number) =>
     units.slice(1).map((_, i) => cosineOf(sumCounts(vs, i + 1 - w, i + 1), sumCounts(vs, i + 1, i + 1 + w)));
@@ -209,5 +216,6 @@ export function candidateFeatures(text: string, unitVectors?: readonly (readonly
       ...(embeddingRows[i] ?? []),
     ];
   });
-  return { offsets, rows, firstWords: offsets.map((offset) => firstWord(text, offset)), embedded };
+  const vocabulary = new Set(vectors.flatMap((v) => [...v.keys()])).size;
+  return { offsets, rows, firstWords: offsets.map((offset) => firstWord(text, offset)), transitions: offsets.map((offset) => layout.transition(offset)), embedded, unitTerms: vectors, vocabulary };
 }

@@ -36,6 +36,26 @@ export interface LayoutFacts {
   previousEndsWithColon: boolean;
 }
 
+const TABLE_ROW = /^\s*\|/;
+const HTML_TAG = /^\s*<\/?[A-Za-z!]/;
+const QUOTE = /^\s*>/;
+const IMAGE_OR_BADGE = /^\s*\[?!\[/;
+const EMPHASIS_LINE = /^\s*(?:\*\*|__)/;
+
+/** What a line is, in a word: code, list, table, html, quote, image, emphasis, heading or prose. */
+function lineKind(line: LineFacts | undefined): string {
+  if (!line) return 'start';
+  if (line.inCode || FENCE.test(line.content)) return 'code';
+  if (LIST_ITEM.test(line.content)) return 'list';
+  if (TABLE_ROW.test(line.content)) return 'table';
+  if (HTML_TAG.test(line.content)) return 'html';
+  if (QUOTE.test(line.content)) return 'quote';
+  if (IMAGE_OR_BADGE.test(line.content)) return 'image';
+  if (EMPHASIS_LINE.test(line.content)) return 'emphasis';
+  if (headingLike(line)) return 'heading';
+  return 'prose';
+}
+
 function headingLike(line: LineFacts | undefined): boolean {
   if (!line || line.blank) return false;
   const text = line.content.trim();
@@ -68,6 +88,17 @@ export class LayoutIndex {
       blanks++;
     }
     return { line: undefined, blanks };
+  }
+
+  /**
+   * The change of line kind at a line start, with the blank lines between ("code > prose, 1
+   * blank"); '' for a candidate inside a line.
+   */
+  transition(offset: number): string {
+    const found = lowerBound(this.starts, offset);
+    if (this.starts[found] !== offset) return '';
+    const { line: previous, blanks } = this.previousContent(found);
+    return `${lineKind(previous)} > ${lineKind(this.lines[found])}, ${Math.min(blanks, 2)} blank`;
   }
 
   at(offset: number): LayoutFacts {

@@ -114,6 +114,9 @@ describe('the learned model', () => {
     expect(model.trainedOn.map((d) => d.name)).toEqual(training.map((d) => d.name));
     const heading = model.features.find((f) => f.name === 'heading-like line');
     expect(heading?.weight).toBeGreaterThan(0.5);
+    // The learned line-kind transitions say the same, readably: after a paragraph and a blank line, a title opens a section.
+    const [cuts, seen] = model.transitions.words['prose > heading, 1 blank'] ?? [0, 0];
+    expect(cuts / seen).toBeGreaterThan(5 * model.transitions.baseRate);
     expect(topFeatures(model, 3).length).toBe(3);
     let found = 0;
     let gold = 0;
@@ -134,6 +137,9 @@ describe('the learned model', () => {
     expect(() => parseLearnedModel('{"format":"x"}', 'm.json')).toThrow(/m.json is not a learned model \(format/);
     const renamed = { ...model, features: model.features.map((f, i) => (i === 0 ? { ...f, name: 'old feature' } : f)) };
     expect(() => parseLearnedModel(JSON.stringify(renamed), 'm.json')).toThrow(/other features/);
+    // A model file of an older format (version 1: no segment cohesion weight, no line-kind transitions) is refused, not misread.
+    const { cohesionWeight: _, transitions: __, ...older } = { ...model, version: 1 };
+    expect(() => parseLearnedModel(JSON.stringify(older), 'm.json')).toThrow(new LearnedModelError('m.json is a learned model of format version 1; this version reads 2: train it again'));
   });
 
   it('refuses documents without boundaries to learn from', () => {

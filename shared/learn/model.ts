@@ -9,20 +9,26 @@ import { z } from 'zod';
 import { scorePredictions } from './scores';
 import { candidateFeatures, featureNames, type CandidateFeatures } from './features';
 import type { EmbeddingIdentity } from './embedding-features';
-import { decodeCuts } from './decode';
+import { decodeCuts, decoderReach, lengthShapeTable } from './decode';
+import { cohesionTable } from './cohesion';
 import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
-import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE } from './cue-words';
+import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE, LEARNED_TRANSITION_FEATURE } from './cue-words';
 
 /** Every feature a model weighs: the computed ones (with the embedding ones, if it used embeddings), then the cue words learned from training. */
 export function modelFeatureNames(withEmbeddings: boolean): readonly string[] {
-  return [...featureNames(withEmbeddings), LEARNED_CUE_FEATURE];
+  return [...featureNames(withEmbeddings), LEARNED_CUE_FEATURE, LEARNED_TRANSITION_FEATURE];
 }
 
 /** The features of a model trained without embeddings. */
 export const MODEL_FEATURE_NAMES: readonly string[] = modelFeatureNames(false);
 
 export const LEARNED_MODEL_FORMAT = 'segment-workbench/learned-boundaries';
+/**
+ * The model file version this code reads and writes. Raise it whenever what a model file means
+ * changes without its feature list changing (version 2: the decoder's segment cohesion weight).
+ */
+export const LEARNED_MODEL_VERSION = 2;
 
 /** A gold boundary this close (in code units) to a candidate cut point marks that candidate as a cut. */
 const LABEL_SNAP = 3;
@@ -30,6 +36,8 @@ const L2 = 1;
 /** Decoding settings tried on the training documents; the best (F1 - Pk) is kept. */
 const CUT_BIASES = [-1, 0, 1, 2, 3, 4];
 const PRIOR_WEIGHTS = [0.25, 1, 4];
+/** Weights of the segment cohesion term tried with them (0: the classifier and the length prior alone). */
+const COHESION_WEIGHTS = [0, 0.01, 0.03, 0.1, 0.3];
 
 export interface TrainingDocument {
   name: string;
@@ -48,16 +56,22 @@ export interface DocumentEmbeddings {
 
 const embeddingSchema = z.object({ name: z.string().min(1), bytes: z.number().int().positive(), sha256: z.string().regex(/^[0-9a-f]{64}$/) });
 
+const cueTableSchema = z.object({ baseRate: z.number().min(0).max(1), words: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().positive()])) });
+
 const modelSchema = z.object({
   format: z.literal(LEARNED_MODEL_FORMAT),
-  version: z.literal(1),
+  version: z.literal(LEARNED_MODEL_VERSION),
   features: z.array(z.object({ name: z.string(), weight: z.number(), mean: z.number(), sd: z.number().positive() })).min(1),
   intercept: z.number(),
   cutBias: z.number(),
+  /** Weight of the segment cohesion term in decoding (cohesion.ts); 0: not used. */
+  cohesionWeight: z.number().nonnegative(),
   /** The embedding model whose cosine drops are among the features; null when it used none. */
   embedding: embeddingSchema.nullable().default(null),
   lengthPrior: z.object({ logMean: z.number(), logSd: z.number().positive(), weight: z.number().nonnegative() }),
-  cueWords: z.object({ baseRate: z.number().min(0).max(1), words: z.record(z.string(), z.tuple([z.number().int().nonnegative(), z.number().int().positive()])) }),
+  cueWords: cueTableSchema,
+  /** The same table for changes of line kind (LayoutIndex.transition), e.g. "code > prose, 1 blank". */
+  transitions: cueTableSchema,
   trainedOn: z.array(z.object({ name: z.string(), chars: z.number().int().nonnegative(), boundaries: z.number().int().nonnegative(), sha256: z.string().optional() })),
   training: z.object({ candidates: z.number().int(), cuts: z.number().int(), iterations: z.number().int(), l2: z.number() }),
   trainedAt: z.string(),
@@ -79,6 +93,10 @@ export function parseLearnedModel(json: string, source: string): LearnedModel {
     value = JSON.parse(json);
   } catch {
     throw new LearnedModelError(`${source} is not JSON`);
+  }
+  const made = value as { format?: unknown; version?: unknown } | null;
+  if (made?.format === LEARNED_MODEL_FORMAT && made.version !== LEARNED_MODEL_VERSION) {
+    throw new LearnedModelError(`${source} is a learned model of format version ${String(made.version)}; this version reads ${LEARNED_MODEL_VERSION}: train it again`);
   }
   const parsed = modelSchema.safeParse(value);
   if (!parsed.success) {
@@ -160,13 +178,24 @@ function logOdds(model: Pick<LearnedModel, 'features' | 'intercept'>, rows: read
 }
 
 /** The rows the model weighs: a model without embeddings drops the embedding columns a document may have. */
-function withCues(rows: readonly number[][], cues: readonly number[], embedded: boolean): number[][] {
+function withCues(rows: readonly number[][], cues: readonly number[], transitions: readonly number[], embedded: boolean): number[][] {
   const width = featureNames(embedded).length;
-  return rows.map((row, i) => [...row.slice(0, width), cues[i] as number]);
+  return rows.map((row, i) => [...row.slice(0, width), cues[i] as number, transitions[i] as number]);
 }
 
-function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior): number[] {
-  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior);
+/** The cohesion of every segment the decoder will look at in a document under this prior. */
+function segmentCohesion(doc: Pick<PreparedDocument, 'length' | 'features'>, prior: LengthPrior): Float64Array[] {
+  return cohesionTable(doc.features.unitTerms, doc.features.vocabulary, decoderReach(doc.length, doc.features.offsets, prior));
+}
+
+/** The per-segment terms of a training document, computed once for every decoding setting tried. */
+interface SegmentTables {
+  cohesion: Float64Array[];
+  lengthShape: Float64Array[];
+}
+
+function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior, cohesionWeight: number, tables: SegmentTables): number[] {
+  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, table: tables.cohesion }, tables.lengthShape);
 }
 
 /** The embedding model every document's features were computed with, or null when some have none. */
@@ -187,7 +216,15 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
   const embedding = useEmbeddings ? sharedEmbedding(docs) : null;
   const embedded = embedding !== null;
   const cueWords = buildCueTable(docs.map((d) => ({ firstWords: d.features.firstWords, labels: d.labels })));
-  const rowsByDoc = docs.map((d) => withCues(d.features.rows, cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels }), embedded));
+  const transitions = buildCueTable(docs.map((d) => ({ firstWords: d.features.transitions, labels: d.labels })));
+  const rowsByDoc = docs.map((d) =>
+    withCues(
+      d.features.rows,
+      cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels }),
+      cueValuesLeavingOut(transitions, { firstWords: d.features.transitions, labels: d.labels }),
+      embedded,
+    ),
+  );
   const rows = rowsByDoc.flat();
   const labels = docs.flatMap((d) => [...d.labels]);
   const cuts = labels.reduce((a, b) => a + b, 0);
@@ -206,24 +243,29 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
   });
   const basePrior = fitLengthPrior(lengths);
   const odds = rowsByDoc.map((docRows) => logOdds({ features, intercept }, docRows));
-  let best = { score: -Infinity, cutBias: 0, weight: 1 };
-  for (const weight of PRIOR_WEIGHTS) {
-    for (const cutBias of CUT_BIASES) {
-      const prior = { ...basePrior, weight };
-      const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior) })));
-      const score = scores.f1 - scores.pk;
-      if (score > best.score) best = { score, cutBias, weight };
+  const tables = docs.map((d): SegmentTables => ({ cohesion: segmentCohesion(d, basePrior), lengthShape: lengthShapeTable(d.length, d.features.offsets, basePrior) }));
+  let best = { score: -Infinity, cutBias: 0, weight: 1, cohesionWeight: 0 };
+  for (const cohesionWeight of COHESION_WEIGHTS) {
+    for (const weight of PRIOR_WEIGHTS) {
+      for (const cutBias of CUT_BIASES) {
+        const prior = { ...basePrior, weight };
+        const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior, cohesionWeight, tables[i] as SegmentTables) })));
+        const score = scores.f1 - scores.pk;
+        if (score > best.score) best = { score, cutBias, weight, cohesionWeight };
+      }
     }
   }
   return {
     format: LEARNED_MODEL_FORMAT,
-    version: 1,
+    version: LEARNED_MODEL_VERSION,
     features,
     intercept,
     cutBias: best.cutBias,
+    cohesionWeight: best.cohesionWeight,
     embedding,
     lengthPrior: { ...basePrior, weight: best.weight },
     cueWords,
+    transitions,
     trainedOn: docs.map((d) => ({ name: d.name, chars: d.length, boundaries: d.gold.length, ...(d.sha256 ? { sha256: d.sha256 } : {}) })),
     training: { candidates: rows.length, cuts, iterations: fit.iterations, l2: L2 },
     trainedAt,
@@ -241,8 +283,9 @@ export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string
 export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument, 'length' | 'features' | 'embedding'>): number[] {
   const refusal = embeddingModelNeeded(model, doc.embedding);
   if (refusal) throw refusal;
-  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords), model.embedding !== null);
-  return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior);
+  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords), cueValues(model.transitions, doc.features.transitions), model.embedding !== null);
+  const cohesion = model.cohesionWeight === 0 ? undefined : { weight: model.cohesionWeight, table: segmentCohesion(doc, model.lengthPrior) };
+  return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior, cohesion);
 }
 
 /** The cuts the model makes in a text (embedded when the model used embeddings). */

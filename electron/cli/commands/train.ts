@@ -1,7 +1,9 @@
 /**
  * `train --workspace DIR | --corpus NAME|PATH [--out FILE] [--limit N]`: trains the `learned`
  * strategy on a workspace's corrected documents or a corpus's gold segmentations (with
- * --embedding-model FILE, also on that model's sentence-embedding cosine drops), prints the
+ * --embedding-model FILE, also on that model's sentence-embedding cosine drops; a workspace, like
+ * Train from corrections, uses the host's embedding model or the first installed one without the
+ * flag), prints the
  * held-out figures and the strongest features, and writes the model as readable JSON (default:
  * DIR/learned-model.json for a workspace, learned-model.json here for a corpus).
  */
@@ -16,6 +18,9 @@ import { prepareDocuments, trainFromWorkspace } from '../../services/learn/train
 import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
+import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { modelsDir } from '../../services/inference/paths';
+import { embeddingModelSource } from '../../services/learn/workbench-model';
 
 const SPEC = {
   workspace: { type: 'string', valueName: 'DIR', description: 'learn from the corrected documents of this workspace' },
@@ -29,6 +34,8 @@ export const TRAIN_USAGE = `usage: cli train --workspace DIR | --corpus NAME|PAT
 
 Trains the learned strategy (a boundary classifier with a segment-length prior) and writes it as JSON;
 use it with: cli segment FILE --strategy learned --model-file FILE
+A workspace without --embedding-model is embedded, as Train from corrections does, with the host's
+embedding model (WORKBENCH_EMBEDDING_MODEL) or the first installed model that declares a pooling type.
 
 ${describeFlags(SPEC)}
 `;
@@ -79,7 +86,10 @@ export default async function train(argv: string[]): Promise<number> {
     throw new UserInputError(`cannot open the workspace ${dir}: ${(err as Error).message.split('\n')[0]}`);
   });
   try {
-    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile: flags['embedding-model'] });
+    // As Train from corrections does: the flag, else the host's embedding model, else the first installed one.
+    const host = hostSettingsFromEnvironment();
+    const embeddingModelFile = await embeddingModelSource(flags['embedding-model'] ?? host.embeddingModel ?? null, modelsDir({ modelsDir: host.modelsDir }))();
+    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile });
     process.stdout.write(format(report, report.modelFile));
     return 0;
   } finally {

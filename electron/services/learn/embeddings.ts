@@ -4,7 +4,7 @@
  * nowhere else; shared/learn gets plain vectors. Each unit of featureUnits(text) is embedded once
  * (cut to the context size), so a document costs one model call per sentence or line.
  */
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
 import type { EmbeddingIdentity } from '../../../shared/learn/embedding-features';
@@ -14,6 +14,7 @@ import { fileSha256 } from '../inference/file-hash';
 import { listInstalled } from '../models/inventory';
 import { lastLlamaLogLine } from '../llama-log';
 import { cpuLlama } from '../tokenizer/token-counter';
+import { SerialLock } from '../inference/serial-lock';
 
 /** Tokens embedded per unit at most: sentences are short; a longer unit is cut there (its start says most). */
 const UNIT_TOKENS = 512;
@@ -78,15 +79,66 @@ export async function openEmbedder(file: string, options: { threads?: number } =
   };
 }
 
-/** Embeds each text with one loaded model, then lets it go. */
-export async function embedTexts(file: string, texts: readonly string[], options: { threads?: number; signal?: AbortSignal } = {}): Promise<DocumentEmbeddings[]> {
-  const embedder = await openEmbedder(file, options);
+/** How long a loaded embedding model waits for the next document before it is let go. */
+const IDLE_MS = 20_000;
+
+interface SharedEmbedder {
+  embedder: Promise<Embedder>;
+  /** One embedding context: one document at a time. */
+  lock: SerialLock;
+  users: number;
+  idle?: ReturnType<typeof setTimeout>;
+}
+
+/** The process's loaded embedding models, by file, size, modification time and threads. */
+const loaded = new Map<string, SharedEmbedder>();
+
+async function sharedKey(file: string, threads: number | undefined): Promise<string> {
   try {
-    const out: DocumentEmbeddings[] = [];
-    for (const text of texts) out.push(await embedder.embed(text, options.signal));
-    return out;
+    const info = await stat(file);
+    return `${resolve(file)}\n${info.size}:${info.mtimeMs}\n${threads ?? ''}`;
+  } catch {
+    throw new LearnedModelError(`no embedding model at ${file}`);
+  }
+}
+
+/** How many embedding models this process holds loaded now (each loaded once, however many documents use it). */
+export function loadedEmbeddingModels(): number {
+  return loaded.size;
+}
+
+/**
+ * Embeds one text with the process's loaded copy of the model: loaded on first use and kept while
+ * documents keep coming (a batch run of `learned` loads it once, not per document), let go after
+ * IDLE_MS without use. Documents wait their turn for its one context.
+ */
+export async function embedText(file: string, text: string, options: { threads?: number; signal?: AbortSignal } = {}): Promise<DocumentEmbeddings> {
+  const key = await sharedKey(file, options.threads);
+  let entry = loaded.get(key);
+  if (!entry) {
+    const created: SharedEmbedder = { embedder: openEmbedder(file, { threads: options.threads }), lock: new SerialLock(), users: 0 };
+    // A failed load is forgotten, so the next document tries again (and says why again).
+    created.embedder.catch(() => {
+      if (loaded.get(key) === created) loaded.delete(key);
+    });
+    loaded.set(key, created);
+    entry = created;
+  }
+  const mine = entry;
+  mine.users++;
+  if (mine.idle) clearTimeout(mine.idle);
+  try {
+    const embedder = await mine.embedder;
+    return await mine.lock.run(() => embedder.embed(text, options.signal), options.signal);
   } finally {
-    await embedder.dispose();
+    if (--mine.users === 0 && loaded.get(key) === mine) {
+      mine.idle = setTimeout(() => {
+        loaded.delete(key);
+        void mine.embedder.then((e) => e.dispose()).catch(() => {});
+      }, IDLE_MS);
+      // A waiting model does not keep a finished CLI run alive.
+      mine.idle.unref?.();
+    }
   }
 }
 

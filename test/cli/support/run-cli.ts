@@ -11,12 +11,13 @@ export interface CliRun {
   stderr: string;
 }
 
-export function runCli(args: string[], cwd = REPO_ROOT): Promise<CliRun> {
+/** `env`: variables added to the test process's environment (host settings such as WORKBENCH_MODELS_DIR). */
+export function runCli(args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
       ['--import', 'tsx', `${REPO_ROOT}electron/cli/main.ts`, ...args],
-      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WORKBENCH_DEBUG: '' } },
+      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WORKBENCH_DEBUG: '', ...env } },
       (err, stdout, stderr) => {
         const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
         resolve({ code, stdout, stderr });

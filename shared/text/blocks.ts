@@ -133,17 +133,23 @@ const BREAK_SOURCE = '(?:\\r\\n|\\r|\\n)';
  * Each line's match is unambiguous and nothing follows the loop, so it never backtracks into an
  * earlier line.
  */
-const PLAIN_LINES = new RegExp(`(?:[ \\t]*[^${BLANK_CLASS_SOURCE}\\r\\n|${BLOCK_MARK_CHARS.replace('-', '\\-')}][^\\r\\n|]*${BREAK_SOURCE})*`, 'y');
+const PLAIN_REST = `[^${BLANK_CLASS_SOURCE}\\r\\n|${BLOCK_MARK_CHARS.replace('-', '\\-')}][^\\r\\n|]*${BREAK_SOURCE}`;
+const PLAIN_LINES = new RegExp(`(?:[ \\t]*${PLAIN_REST})*`, 'y');
+/**
+ * From lastIndex (a line start), a line that startsPlainParagraph would pass (up to three spaces
+ * before its first character: indented under 4) and ends in a line break, then PLAIN_LINES: a
+ * paragraph's first lines, without a line object. Fails (leaving the line to lineAt) otherwise.
+ */
+const PLAIN_PARAGRAPH = new RegExp(` {0,3}${PLAIN_REST}(?:[ \\t]*${PLAIN_REST})*`, 'y');
 /** From lastIndex (a line start), over every following blank line that ends in a line break. */
 const BLANK_LINES = new RegExp(`(?:[${BLANK_CLASS_SOURCE}]*${BREAK_SOURCE})*`, 'y');
 /** A blank line at lastIndex (a line start), the last one too. */
 const BLANK_LINE = new RegExp(`[${BLANK_CLASS_SOURCE}]*(?:${BREAK_SOURCE}|$)`, 'y');
 
-/** The offset after the lines `pattern` (sticky, never failing) runs over from `from`. */
+/** The offset after the lines the sticky `pattern` runs over from `from` (`from` when it fails). */
 function skip(pattern: RegExp, text: string, from: number): number {
   pattern.lastIndex = from;
-  pattern.test(text);
-  return pattern.lastIndex;
+  return pattern.test(text) ? pattern.lastIndex : from;
 }
 
 function isBlankLineAt(text: string, start: number): boolean {
@@ -258,7 +264,7 @@ function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
     }
     return { kind: 'code', end: last.next };
   }
-  return paragraphFrom(text, line);
+  return paragraphFrom(text, line.next);
 }
 
 /** Whether the line can only start a paragraph: no pipe, indented under 4, and a first character no other block starts with. */
@@ -266,9 +272,11 @@ function startsPlainParagraph(line: Line): boolean {
   return !line.hasPipe && line.indent < 4 && !mayMarkBlock(line.mark);
 }
 
-/** A paragraph from `line`: up to a blank line or a line that interrupts it, or a setext heading when underlined. */
-function paragraphFrom(text: string, line: Line): Scanned {
-  let at = line.next;
+/**
+ * The rest of a paragraph from `at`, the start of its second line: up to a blank line or a line
+ * that interrupts it, or a setext heading when underlined.
+ */
+function paragraphFrom(text: string, at: number): Scanned {
   while (at < text.length) {
     at = skip(PLAIN_LINES, text, at); // most paragraph lines: nothing below can match
     if (at >= text.length || isBlankLineAt(text, at)) break;
@@ -308,14 +316,22 @@ export function markdownBlocks(text: string): Block[] {
   let at = 0;
   while (at < text.length) {
     at = skip(BLANK_LINES, text, at);
+    // Most blocks are paragraphs whose first lines PLAIN_PARAGRAPH reads at once.
+    const plain = skip(PLAIN_PARAGRAPH, text, at);
+    if (plain > at) {
+      const { kind, end } = paragraphFrom(text, plain);
+      blocks.push({ kind, start: at, end });
+      at = end;
+      continue;
+    }
     const line = lineAt(text, at);
     if (line === undefined) break;
     if (line.blank) {
       at = line.next;
       continue;
     }
-    // Most lines start a plain paragraph: the block tests of scanBlock would all fail.
-    const { kind, end } = startsPlainParagraph(line) ? paragraphFrom(text, line) : scanBlock(text, line, maths);
+    // Most other lines start a plain paragraph too: the block tests of scanBlock would all fail.
+    const { kind, end } = startsPlainParagraph(line) ? paragraphFrom(text, line.next) : scanBlock(text, line, maths);
     blocks.push({ kind, start: line.start, end });
     at = end;
   }

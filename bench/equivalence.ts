@@ -5,7 +5,7 @@
  * modules of a git revision, on the corpora from `npm run corpora`, both `bench speed` texts,
  * the test fixtures and 4,000 random texts from a hostile alphabet.
  *
- *   npx tsx bench/equivalence.ts [revision]     (default HEAD; exits 1 on any difference)
+ *   npm run bench:equivalence -- [revision]     (default HEAD; exits 1 on any difference)
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';

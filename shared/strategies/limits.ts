@@ -98,6 +98,9 @@ const LEVELS: readonly Level[] = [
   clauseStarts,
   wordStarts,
 ];
+/** The levels' names, in the same order. */
+const LEVEL_NAMES = ['paragraph', 'line', 'sentence', 'clause', 'word'] as const;
+export type CutLevel = (typeof LEVEL_NAMES)[number];
 
 export interface SplitResult {
   /** Interior cuts, sorted. */
@@ -109,11 +112,14 @@ export interface SplitResult {
 /**
  * Cuts text[start, end) into pieces within the limits, using the best boundary level that has
  * any allowed cut, packing whole units greedily. `allowed` vetoes cuts (e.g. inside a code block).
+ * `from` skips the levels above it: for a caller that knows they hold no cut inside the range
+ * (a range between two sentence starts holds no sentence, line or paragraph start but blank
+ * lines, where no cut falls), the same result without scanning for them.
  */
-export function splitToFit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean = () => true): SplitResult {
+export function splitToFit(text: string, start: number, end: number, limits: Limits, allowed: (offset: number) => boolean = () => true, from: CutLevel = 'paragraph'): SplitResult {
   const result: SplitResult = { cuts: [], overLimit: [] };
   if (fitsByLength(start, end, limits)) return result; // the common case, without a second token count
-  splitInto(text, start, end, limits, allowed, 0, result);
+  splitInto(text, start, end, limits, allowed, LEVEL_NAMES.indexOf(from), result);
   result.cuts.sort((a, b) => a - b);
   return result;
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toSegments } from '../document/segmentation';
+import { sentenceStarts } from '../text/sentences';
+import { resolveLimits, splitToFit } from './limits';
 import { sentenceRules } from './sentence-rules';
 
 function segmentTexts(text: string, options = {}): string[] {
@@ -9,6 +11,23 @@ function segmentTexts(text: string, options = {}): string[] {
 describe('sentence-rules', () => {
   it('cuts at every sentence end and every line', () => {
     expect(segmentTexts('First one. Second one!\nA line\n\nLast? Yes.')).toEqual(['First one. ', 'Second one!\n', 'A line\n\n', 'Last? ', 'Yes.']);
+  });
+
+  it('splits between two sentence starts from the clause level with the same cuts as from the paragraph level', () => {
+    // sentence-rules skips the paragraph, line and sentence levels: they hold no cut there.
+    let seed = 7;
+    const next = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
+    const atoms = ['word ', 'Mr. ', 'e.g. ', 'end. ', 'Yes! ', '\n', '\r\n', '\n\n', ' \n', '\u00a0\n', '2. ', 'x, ', '; ', '。', '"', ') ', 'é', 'J. '];
+    for (let n = 0; n < 300; n++) {
+      let text = '';
+      for (let i = 0, length = 1 + Math.floor(next() * 80); i < length; i++) text += atoms[Math.floor(next() * atoms.length)];
+      const limits = resolveLimits({ maxChars: 1 + Math.floor(next() * 30) }, 1000);
+      const starts = sentenceStarts(text);
+      for (let i = 0; i < starts.length; i++) {
+        const [start, end] = [starts[i] as number, starts[i + 1] ?? text.length];
+        expect(splitToFit(text, start, end, limits, undefined, 'clause')).toEqual(splitToFit(text, start, end, limits));
+      }
+    }
   });
 
   it('cuts a long sentence at clauses, then words, to respect maxChars', () => {

@@ -25,7 +25,10 @@ export const sentenceRules: RuleStrategy = {
       const end = starts[i + 1] ?? text.length;
       if (start > 0) cuts.push(start);
       if (fitsByLength(start, end, limits)) continue; // most sentences: no split to try
-      const split = splitToFit(text, start, end, limits);
+      // Between two sentence starts lie no sentence, line or paragraph starts (a non-blank line
+      // starts a sentence): the clause level is the first that can cut, so splitToFit starts
+      // there instead of asking the sentence scanner again (which V8 then compiled a second time).
+      const split = splitToFit(text, start, end, limits, undefined, 'clause');
       for (const cut of split.cuts) cuts.push(cut);
       for (const piece of split.overLimit) overLimit.push(piece);
     }

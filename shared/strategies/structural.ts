@@ -130,7 +130,8 @@ export const structural: RuleStrategy = {
     const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
     const blocks = markdownBlocks(text);
-    const allowed = cutAllowed(blocks);
+    // Built when a piece first needs splitting: most texts have few such pieces, some none.
+    let allowed: ((offset: number) => boolean) | undefined;
     const pieces: Piece[] = [];
     const overLimit: Array<[number, number]> = [];
     const byBlock = blockPieces(blocks);
@@ -143,7 +144,7 @@ export const structural: RuleStrategy = {
         continue;
       }
       if (fitsByLength(piece.start, end, limits)) continue; // most pieces: nothing to split, no result objects
-      const split = splitToFit(text, piece.start, end, limits, allowed);
+      const split = splitToFit(text, piece.start, end, limits, (allowed ??= cutAllowed(blocks)));
       for (const cut of split.cuts) pieces.push({ start: cut, startsWithHeading: false, atomicEnd: -1 });
       for (const range of split.overLimit) overLimit.push(range);
     }

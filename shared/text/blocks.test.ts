@@ -45,6 +45,30 @@ describe('markdownBlocks', () => {
     ]);
   });
 
+  it('reads the same blocks whatever the line breaks (LF, CRLF, lone CR), closing fences after each', () => {
+    const lines = ['Intro line', 'goes on', '', '```sh', '  not a close ```', '~~~', '```', 'After', '- item', '  more', '', '| a | b |', '|---|---|', 'last'];
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const text = lines.join(eol);
+      const rows = (...rows: string[]) => rows.map((row) => row + eol).join('');
+      expect(kinds(text)).toEqual([
+        ['paragraph', rows('Intro line', 'goes on')],
+        ['code', rows('```sh', '  not a close ```', '~~~', '```')],
+        ['paragraph', rows('After')],
+        ['list', rows('- item', '  more')],
+        ['table', rows('| a | b |', '|---|---|')],
+        ['paragraph', 'last'],
+      ]);
+    }
+  });
+
+  it('reads a paragraph line by line where it may end: a pipe, a block mark, a blank character, indentation', () => {
+    expect(kinds('Plain\nno | pipe\n  - item')).toEqual([['paragraph', 'Plain\nno | pipe\n'], ['list', '  - item']]);
+    expect(kinds('Plain\n\u00a0\nNext')).toEqual([['paragraph', 'Plain\n'], ['paragraph', 'Next']]);
+    expect(kinds('Plain\n\u00a0text\n\tindented goes on\n# Head')).toEqual([['paragraph', 'Plain\n\u00a0text\n\tindented goes on\n'], ['heading', '# Head']]);
+    expect(kinds('   Three spaces\n    four')).toEqual([['paragraph', '   Three spaces\n    four']]);
+    expect(kinds('\tTabbed code\n\nText')).toEqual([['code', '\tTabbed code\n'], ['paragraph', 'Text']]);
+  });
+
   it('stays linear on many unclosed $$ lines (each used to scan to the next blank line)', () => {
     const lines = 100_000;
     const blocks = markdownBlocks('$$ not a formula\n'.repeat(lines));

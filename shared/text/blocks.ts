@@ -4,7 +4,7 @@
  * tables, lists (with nested items, continuation lines and blank lines between items) and
  * paragraphs. Plain text comes out as paragraphs. Blank lines belong to no block.
  */
-import { isBlankChar } from './lines';
+import { BLANK_CLASS_SOURCE, isBlankChar } from './lines';
 
 export type BlockKind = 'heading' | 'paragraph' | 'code' | 'math' | 'table' | 'list';
 
@@ -32,12 +32,6 @@ interface Line {
   hasPipe: boolean;
 }
 
-/** A text's lines. Content strings are sliced only for the few lines a pattern could match. */
-interface Lines {
-  text: string;
-  list: Line[];
-}
-
 const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
@@ -63,81 +57,120 @@ const canListItem = (l: Line) => l.mark === 0x2d || l.mark === 0x2a /* * */ || l
 const canTableDelimiter = (l: Line) => l.mark === 0x7c /* | */ || l.mark === 0x3a /* : */ || l.mark === 0x2d;
 const canMathFence = (l: Line) => l.mark === 0x24 /* $ */;
 
-function content(lines: Lines, line: Line): string {
-  return lines.text.slice(line.start, line.end);
+function content(text: string, line: Line): string {
+  return text.slice(line.start, line.end);
 }
 
-function fenceOf(lines: Lines, line: Line): RegExpExecArray | null {
-  return canFence(line) ? FENCE.exec(content(lines, line)) : null;
+function fenceOf(text: string, line: Line): RegExpExecArray | null {
+  return canFence(line) ? FENCE.exec(content(text, line)) : null;
 }
 
-function isAtxHeading(lines: Lines, line: Line): boolean {
-  return canAtx(line) && ATX_HEADING.test(content(lines, line));
+function isAtxHeading(text: string, line: Line): boolean {
+  return canAtx(line) && ATX_HEADING.test(content(text, line));
 }
 
-function isMathFence(lines: Lines, line: Line): boolean {
-  return canMathFence(line) && MATH_FENCE.test(content(lines, line));
+function isMathFence(text: string, line: Line): boolean {
+  return canMathFence(line) && MATH_FENCE.test(content(text, line));
 }
 
-function isTopListItem(lines: Lines, line: Line): boolean {
-  return canListItem(line) && TOP_LIST_ITEM.test(content(lines, line));
+function isTopListItem(text: string, line: Line): boolean {
+  return canListItem(line) && TOP_LIST_ITEM.test(content(text, line));
 }
 
 /**
- * The offset of the next `what` at or after `from`, text.length when none. A module function, not
- * a closure made per call: a new closure on every call would be a new call target for the
- * optimised splitLines, which V8 then throws away (deoptimises) on each later text.
+ * A line break followed by a line FENCE matches (the match starts at the break: a CR of a CRLF
+ * fails at the LF, so the match starts at the LF): the lines a fenced code block may close on.
  */
-function nextOf(text: string, what: string, from: number): number {
-  const at = text.indexOf(what, from);
-  return at < 0 ? text.length : at;
+const FENCE_LINE = /[\r\n] {0,3}(?:`{3}|~{3})/g;
+
+/** The first line break (CR or LF) at or after lastIndex; and the first pipe or line break. */
+const LINE_BREAK = /[\r\n]/g;
+const PIPE_OR_BREAK = /[\r\n|]/g;
+
+/**
+ * The line that starts at `start` (undefined at or past the text's end), read when the scanner
+ * needs it: most lines of a text are skipped by the expressions below and never become objects.
+ * The ends are found by the regular expression engine, so a text of one kind of line break (or
+ * none) costs no repeated search to its end.
+ */
+function lineAt(text: string, start: number): Line | undefined {
+  const length = text.length;
+  if (start >= length) return undefined;
+  LINE_BREAK.lastIndex = start;
+  const end = LINE_BREAK.test(text) ? LINE_BREAK.lastIndex - 1 : length;
+  PIPE_OR_BREAK.lastIndex = start;
+  const hasPipe = PIPE_OR_BREAK.test(text) && PIPE_OR_BREAK.lastIndex - 1 < end;
+  let indent = 0;
+  let p = start;
+  for (; p < end; p++) {
+    const code = text.charCodeAt(p);
+    if (code === SPACE) indent += 1;
+    else if (code === TAB) indent += 4 - (indent % 4);
+    else break;
+  }
+  const mark = p < end ? text.charCodeAt(p) : -1;
+  while (p < end && isBlankChar(text.charCodeAt(p))) p++;
+  const next = end === length ? length : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+  return { start, end, next, blank: p === end, mark, indent, hasPipe };
 }
 
-/** The lines of a text in one pass: where each starts and ends, and what its indentation tells. */
-function splitLines(text: string): Lines {
-  const list: Line[] = [];
-  const length = text.length;
-  // The next LF, CR and pipe at or after `start` (length when none), each found by indexOf.
-  let nextLf = -1;
-  let nextCr = -1;
-  let nextPipe = -1;
-  let start = 0;
-  while (start < length) {
-    if (nextLf < start) nextLf = nextOf(text, '\n', start);
-    if (nextCr < start) nextCr = nextOf(text, '\r', start);
-    if (nextPipe < start) nextPipe = nextOf(text, '|', start);
-    const end = nextLf < nextCr ? nextLf : nextCr;
-    let indent = 0;
-    let p = start;
-    for (; p < end; p++) {
-      const code = text.charCodeAt(p);
-      if (code === SPACE) indent += 1;
-      else if (code === TAB) indent += 4 - (indent % 4);
-      else break;
-    }
-    const mark = p < end ? text.charCodeAt(p) : -1;
-    while (p < end && isBlankChar(text.charCodeAt(p))) p++;
-    const next = end === length ? length : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-    list.push({ start, end, next, blank: p === end, mark, indent, hasPipe: nextPipe < end });
-    start = next;
-  }
-  return { text, list };
+/** First code units (see Line.mark) with which a setext underline or a block that interrupts a paragraph can start. */
+const BLOCK_MARK_CHARS = '=-#`~$*+0123456789';
+const BLOCK_MARKS = new Uint8Array(128);
+for (const c of BLOCK_MARK_CHARS) BLOCK_MARKS[c.charCodeAt(0)] = 1;
+
+/** False when no can* test above could pass for a line with this mark (a table needs a pipe besides). */
+function mayMarkBlock(mark: number): boolean {
+  return mark >= 0 && mark < 128 && BLOCK_MARKS[mark] === 1;
+}
+
+const BREAK_SOURCE = '(?:\\r\\n|\\r|\\n)';
+/**
+ * From lastIndex (a line start), over every following line that ends in a line break and that
+ * nothing but a paragraph can hold: no pipe, and a first character after spaces and tabs that is
+ * neither blank nor a block mark (so mayMarkBlock is false and the line is not blank). A subset
+ * of the lines paragraphFrom would go on over one by one; the others it still reads itself.
+ * Each line's match is unambiguous and nothing follows the loop, so it never backtracks into an
+ * earlier line.
+ */
+const PLAIN_REST = `[^${BLANK_CLASS_SOURCE}\\r\\n|${BLOCK_MARK_CHARS.replace('-', '\\-')}][^\\r\\n|]*${BREAK_SOURCE}`;
+const PLAIN_LINES = new RegExp(`(?:[ \\t]*${PLAIN_REST})*`, 'y');
+/**
+ * From lastIndex (a line start), a line that startsPlainParagraph would pass (up to three spaces
+ * before its first character: indented under 4) and ends in a line break, then PLAIN_LINES: a
+ * paragraph's first lines, without a line object. Fails (leaving the line to lineAt) otherwise.
+ */
+const PLAIN_PARAGRAPH = new RegExp(` {0,3}${PLAIN_REST}(?:[ \\t]*${PLAIN_REST})*`, 'y');
+/** From lastIndex (a line start), over every following blank line that ends in a line break. */
+const BLANK_LINES = new RegExp(`(?:[${BLANK_CLASS_SOURCE}]*${BREAK_SOURCE})*`, 'y');
+/** A blank line at lastIndex (a line start), the last one too. */
+const BLANK_LINE = new RegExp(`[${BLANK_CLASS_SOURCE}]*(?:${BREAK_SOURCE}|$)`, 'y');
+
+/** The offset after the lines the sticky `pattern` runs over from `from` (`from` when it fails). */
+function skip(pattern: RegExp, text: string, from: number): number {
+  pattern.lastIndex = from;
+  return pattern.test(text) ? pattern.lastIndex : from;
+}
+
+function isBlankLineAt(text: string, start: number): boolean {
+  BLANK_LINE.lastIndex = start;
+  return BLANK_LINE.test(text);
 }
 
 function isTableRow(line: Line | undefined): boolean {
   return line !== undefined && !line.blank && line.hasPipe;
 }
 
-function startsTable(lines: Lines, i: number): boolean {
-  const here = lines.list[i];
-  const below = lines.list[i + 1];
-  if (!isTableRow(here) || below === undefined) return false;
+function startsTable(text: string, here: Line): boolean {
+  if (!isTableRow(here)) return false;
+  const below = lineAt(text, here.next);
+  if (below === undefined) return false;
   if (canTableDelimiter(below)) {
-    const belowContent = content(lines, below);
+    const belowContent = content(text, below);
     if (TABLE_DELIMITER.test(belowContent) && belowContent.includes('-')) return true;
   }
   // A run of lines that all start with a pipe reads as a table even without a delimiter row.
-  return here!.mark === 0x7c && below.mark === 0x7c;
+  return here.mark === 0x7c && below.mark === 0x7c;
 }
 
 /** Whether a single-line $$ ... $$ formula is complete on its own line. */
@@ -146,63 +179,92 @@ function isOneLineMath(content: string): boolean {
   return trimmed.length >= 4 && trimmed.endsWith('$$');
 }
 
-/** First code units (see Line.mark) with which a setext underline or a block that interrupts a paragraph can start. */
-const BLOCK_MARKS = new Uint8Array(128);
-for (const c of '=-#`~$*+0123456789') BLOCK_MARKS[c.charCodeAt(0)] = 1;
-
-/** False when no can* test above could pass for a line with this mark (a table needs a pipe besides). */
-function mayMarkBlock(mark: number): boolean {
-  return mark >= 0 && mark < 128 && BLOCK_MARKS[mark] === 1;
-}
-
 /** A line that starts a new block and so ends a paragraph. */
-function interruptsParagraph(lines: Lines, i: number): boolean {
-  const line = lines.list[i] as Line;
-  return isAtxHeading(lines, line) || fenceOf(lines, line) !== null || isMathFence(lines, line) || isTopListItem(lines, line) || startsTable(lines, i);
+function interruptsParagraph(text: string, line: Line): boolean {
+  return isAtxHeading(text, line) || fenceOf(text, line) !== null || isMathFence(text, line) || isTopListItem(text, line) || startsTable(text, line);
 }
 
-/** Index of the first line after a block that starts at line i, and the block's kind. */
-function scanBlock(lines: Lines, i: number, mathCloses: Int32Array): { kind: BlockKind; after: number } {
-  const list = lines.list;
-  const line = list[i] as Line;
-  const fence = fenceOf(lines, line);
+/**
+ * The line that closes a $$ block opened just before `from`: the first line from `from` on that
+ * ends with $$, before any blank line (null when none). The last answer is kept, with the range
+ * of starts it holds for, so that a text of many unclosed $$ lines stays linear.
+ */
+class MathCloser {
+  private from = -1;
+  /** Starts in [from, until] have the same answer. */
+  private until = -1;
+  private found: Line | null = null;
+  private readonly possible: boolean;
+
+  constructor(private readonly text: string) {
+    this.possible = text.includes('$$'); // no line can end with $$: most texts, answered at once
+  }
+
+  closing(from: number): Line | null {
+    if (!this.possible) return null;
+    if (this.from <= from && from <= this.until) return this.found;
+    this.from = from;
+    this.found = null;
+    let at = from;
+    for (let line = lineAt(this.text, from); line !== undefined && !line.blank; line = lineAt(this.text, line.next)) {
+      at = line.start;
+      if (content(this.text, line).trimEnd().endsWith('$$')) {
+        this.found = line;
+        break;
+      }
+      at = line.next;
+    }
+    this.until = at;
+    return this.found;
+  }
+}
+
+interface Scanned {
+  kind: BlockKind;
+  /** Offset just after the block's last line break. */
+  end: number;
+}
+
+/** The block that starts at `line`: its kind and where it ends. */
+function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
+  const fence = fenceOf(text, line);
   if (fence) {
     const marker = fence[1] as string;
-    for (let j = i + 1; j < list.length; j++) {
-      const close = fenceOf(lines, list[j] as Line);
-      const closer = close?.[1];
-      if (closer && closer[0] === marker[0] && closer.length >= marker.length && content(lines, list[j] as Line).trim() === closer) {
-        return { kind: 'code', after: j + 1 };
+    // Only the lines FENCE could match are read: a code block's other lines never reach JavaScript.
+    FENCE_LINE.lastIndex = line.next - 1; // the opening line's break, when it has one
+    for (let found = line.next < text.length ? FENCE_LINE.exec(text) : null; found !== null; found = FENCE_LINE.exec(text)) {
+      const l = lineAt(text, found.index + 1) as Line;
+      const closer = fenceOf(text, l)?.[1];
+      if (closer && closer[0] === marker[0] && closer.length >= marker.length && content(text, l).trim() === closer) {
+        return { kind: 'code', end: l.next };
       }
     }
-    return { kind: 'code', after: list.length }; // an unclosed fence runs to the end, as in CommonMark
+    return { kind: 'code', end: text.length }; // an unclosed fence runs to the end, as in CommonMark
   }
-  if (isMathFence(lines, line)) {
-    if (isOneLineMath(content(lines, line))) return { kind: 'math', after: i + 1 };
+  if (isMathFence(text, line)) {
+    if (isOneLineMath(content(text, line))) return { kind: 'math', end: line.next };
     // TeX forbids blank lines in display math, so the closing $$ must come before one.
-    const close = i + 1 < list.length ? (mathCloses[i + 1] as number) : -1;
-    if (close !== -1) return { kind: 'math', after: close + 1 };
+    const close = maths.closing(line.next);
+    if (close !== null) return { kind: 'math', end: close.next };
     // An unclosed $$ is most likely a stray dollar sign: read it as a paragraph line.
   }
-  if (isAtxHeading(lines, line)) return { kind: 'heading', after: i + 1 };
-  if (startsTable(lines, i)) {
-    let j = i + 1;
-    while (isTableRow(list[j])) j++;
-    return { kind: 'table', after: j };
+  if (isAtxHeading(text, line)) return { kind: 'heading', end: line.next };
+  if (startsTable(text, line)) {
+    let last = line;
+    for (let l = lineAt(text, line.next); isTableRow(l); l = lineAt(text, (l as Line).next)) last = l as Line;
+    return { kind: 'table', end: last.next };
   }
-  if (isTopListItem(lines, line)) return { kind: 'list', after: scanList(lines, i) };
+  if (isTopListItem(text, line)) return { kind: 'list', end: listEnd(text, line) };
   if (line.indent >= 4) {
-    let j = i + 1;
-    let after = j;
-    for (; j < list.length; j++) {
-      const l = list[j] as Line;
+    let last = line;
+    for (let l = lineAt(text, line.next); l !== undefined; l = lineAt(text, l.next)) {
       if (l.blank) continue;
       if (l.indent < 4) break;
-      after = j + 1;
+      last = l;
     }
-    return { kind: 'code', after };
+    return { kind: 'code', end: last.next };
   }
-  return paragraphFrom(lines, i);
+  return paragraphFrom(text, skip(PLAIN_LINES, text, line.next));
 }
 
 /** Whether the line can only start a paragraph: no pipe, indented under 4, and a first character no other block starts with. */
@@ -210,72 +272,68 @@ function startsPlainParagraph(line: Line): boolean {
   return !line.hasPipe && line.indent < 4 && !mayMarkBlock(line.mark);
 }
 
-/** A paragraph from line i: up to a blank line or a line that interrupts it, or a setext heading when underlined. */
-function paragraphFrom(lines: Lines, i: number): { kind: BlockKind; after: number } {
-  const list = lines.list;
-  let j = i + 1;
-  for (; j < list.length; j++) {
-    const l = list[j] as Line;
-    if (l.blank) break;
-    if (!l.hasPipe && !mayMarkBlock(l.mark)) continue; // most paragraph lines: nothing below can match
-    if (canSetext(l) && SETEXT_UNDERLINE.test(content(lines, l))) return { kind: 'heading', after: j + 1 };
-    if (interruptsParagraph(lines, j)) break;
+/**
+ * The rest of a paragraph from `at`, a line start where PLAIN_LINES has already run (the caller
+ * skips the plain lines after the paragraph's first): up to a blank line or a line that
+ * interrupts it, or a setext heading when underlined. One expression call fewer per paragraph
+ * than skipping at the top of the loop (which ran once more on the line that ends it).
+ */
+function paragraphFrom(text: string, at: number): Scanned {
+  while (at < text.length && !isBlankLineAt(text, at)) {
+    const l = lineAt(text, at) as Line;
+    if (l.hasPipe || mayMarkBlock(l.mark)) {
+      if (canSetext(l) && SETEXT_UNDERLINE.test(content(text, l))) return { kind: 'heading', end: l.next };
+      if (interruptsParagraph(text, l)) break;
+    }
+    at = skip(PLAIN_LINES, text, l.next); // most paragraph lines: nothing above can match
   }
-  return { kind: 'paragraph', after: j };
+  return { kind: 'paragraph', end: at };
 }
 
 /** A list runs over its items, their indented or lazy continuation lines, and blank lines between items. */
-function scanList(lines: Lines, i: number): number {
-  const list = lines.list;
-  let after = i + 1;
+function listEnd(text: string, first: Line): number {
+  let end = first.next;
   let previousBlank = false;
-  for (let j = i + 1; j < list.length; j++) {
-    const l = list[j] as Line;
+  for (let l = lineAt(text, first.next); l !== undefined; l = lineAt(text, l.next)) {
     if (l.blank) {
       previousBlank = true;
       continue;
     }
-    const item = canListItem(l) && LIST_ITEM.test(content(lines, l));
+    const item = canListItem(l) && LIST_ITEM.test(content(text, l));
     const indented = l.indent >= 2;
-    const lazy = !previousBlank && !isAtxHeading(lines, l) && fenceOf(lines, l) === null && !isMathFence(lines, l);
+    const lazy = !previousBlank && !isAtxHeading(text, l) && fenceOf(text, l) === null && !isMathFence(text, l);
     if (!(item || indented || lazy)) break;
-    after = j + 1;
+    end = l.next;
     previousBlank = false;
   }
-  return after;
-}
-
-/**
- * For each line, the first line from it on that closes a $$ block (ends with $$) before any blank
- * line, or -1. Computed once, backwards, so that a text of many unclosed $$ lines stays linear.
- */
-function mathClosings(lines: Lines): Int32Array {
-  const list = lines.list;
-  const closes = new Int32Array(list.length).fill(-1);
-  if (!lines.text.includes('$$')) return closes; // no line can end with $$: most texts, answered at once
-  for (let j = list.length - 1; j >= 0; j--) {
-    const line = list[j] as Line;
-    if (line.blank) continue;
-    closes[j] = content(lines, line).trimEnd().endsWith('$$') ? j : j + 1 < list.length ? (closes[j + 1] as number) : -1;
-  }
-  return closes;
+  return end;
 }
 
 /** The blocks of a text, in order. Blank lines fall between blocks and belong to none. */
 export function markdownBlocks(text: string): Block[] {
-  const lines = splitLines(text);
-  const mathCloses = mathClosings(lines);
+  const maths = new MathCloser(text);
   const blocks: Block[] = [];
-  for (let i = 0; i < lines.list.length; ) {
-    const line = lines.list[i] as Line;
-    if (line.blank) {
-      i++;
+  let at = 0;
+  while (at < text.length) {
+    at = skip(BLANK_LINES, text, at);
+    // Most blocks are paragraphs whose first lines PLAIN_PARAGRAPH reads at once (PLAIN_LINES included).
+    const plain = skip(PLAIN_PARAGRAPH, text, at);
+    if (plain > at) {
+      const { kind, end } = paragraphFrom(text, plain);
+      blocks.push({ kind, start: at, end });
+      at = end;
       continue;
     }
-    // Most lines start a plain paragraph: the block tests of scanBlock would all fail.
-    const { kind, after } = startsPlainParagraph(line) ? paragraphFrom(lines, i) : scanBlock(lines, i, mathCloses);
-    blocks.push({ kind, start: line.start, end: (lines.list[after - 1] as Line).next });
-    i = after;
+    const line = lineAt(text, at);
+    if (line === undefined) break;
+    if (line.blank) {
+      at = line.next;
+      continue;
+    }
+    // Most other lines start a plain paragraph too: the block tests of scanBlock would all fail.
+    const { kind, end } = startsPlainParagraph(line) ? paragraphFrom(text, skip(PLAIN_LINES, text, line.next)) : scanBlock(text, line, maths);
+    blocks.push({ kind, start: line.start, end });
+    at = end;
   }
   return blocks;
 }

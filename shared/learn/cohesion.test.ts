@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cohesionTable } from './cohesion';
-import { decodeCuts, decoderReach } from './decode';
+import { cohesionRows, cohesionTable } from './cohesion';
+import { decodeCuts, decoderReach, lengthShapeRows, lengthShapeTable, tableRows } from './decode';
 import { fitLengthPrior } from './length-prior';
 import { LayoutIndex } from './layout';
 
@@ -22,7 +22,22 @@ describe('segment cohesion in decoding', () => {
     const scores = OFFSETS.map(() => -1);
     const table = cohesionTable(UNITS, 4, decoderReach(60, OFFSETS, prior));
     expect(decodeCuts(60, OFFSETS, scores, prior)).toEqual([]);
-    expect(decodeCuts(60, OFFSETS, scores, prior, { weight: 1, table })).toEqual([30]);
+    expect(decodeCuts(60, OFFSETS, scores, prior, { weight: 1, rows: tableRows(table) })).toEqual([30]);
+    // Streamed one row at a time (as a prediction on a long document is), the same cuts.
+    expect(decodeCuts(60, OFFSETS, scores, prior, { weight: 1, rows: cohesionRows(UNITS, 4, decoderReach(60, OFFSETS, prior)) })).toEqual([30]);
+  });
+
+  it('streams the same rows it keeps in a table, reusing one array', () => {
+    const prior = fitLengthPrior([20, 30], 0.3);
+    const reach = decoderReach(60, OFFSETS, prior);
+    const table = cohesionTable(UNITS, 4, reach);
+    const shapes = lengthShapeTable(60, OFFSETS, prior);
+    const cohesionOf = cohesionRows(UNITS, 4, reach);
+    const shapeOf = lengthShapeRows(60, OFFSETS, prior);
+    for (let j = 1; j <= UNITS.length; j++) {
+      expect([...cohesionOf(j)]).toEqual([...table[j]!]);
+      expect([...shapeOf(j)]).toEqual([...shapes[j]!]);
+    }
   });
 });
 

@@ -8,16 +8,18 @@
  * per-cut-point classifier cannot see it; the decoder adds it, weighted, per segment.
  */
 
+import type { SegmentRows } from './decode';
+
 /** Term counts of the text units (unit p = the text from candidate p to candidate p + 1). */
 export type UnitTerms = ReadonlyArray<ReadonlyMap<number, number>>;
 
 /**
- * The cohesion of every segment the decoder looks at: row j (a segment ending before unit j)
- * holds, at index j - 1 - i, the cohesion of units i .. j - 1, for the predecessors i the
- * decoder reaches (`reach(j)`: the smallest i).
+ * The cohesion of the segments the decoder looks at, one row at a time: row j (a segment ending
+ * before unit j) holds, at index j - 1 - i, the cohesion of units i .. j - 1, for the predecessors
+ * i the decoder reaches (`reach(j)`: the smallest i). A row is computed when asked for and its
+ * array is reused by the next call, so a long document costs one row of memory, not the table.
  */
-export function cohesionTable(units: UnitTerms, vocabulary: number, reach: (j: number) => number): Float64Array[] {
-  const rows: Float64Array[] = [new Float64Array(0)];
+export function cohesionRows(units: UnitTerms, vocabulary: number, reach: (j: number) => number): SegmentRows {
   const v = Math.max(1, vocabulary);
   // Flat term and count arrays per unit, and counts by term id (ids are 0 .. vocabulary - 1):
   // a Map per predecessor would cost most of a training.
@@ -31,9 +33,11 @@ export function cohesionTable(units: UnitTerms, vocabulary: number, reach: (j: n
     for (let k = cLog.length; k <= c; k++) cLog.push(k * Math.log(k + 1));
     return cLog[c] as number;
   };
-  for (let j = 1; j <= units.length; j++) {
+  let buffer = new Float64Array(0);
+  return (j) => {
     const first = Math.max(0, reach(j));
-    const row = new Float64Array(j - first);
+    if (buffer.length < j - first) buffer = new Float64Array(Math.max(j - first, 2 * buffer.length));
+    const row = buffer.subarray(0, j - first);
     let sum = 0;
     let n = 0;
     for (let i = j - 1; i >= first; i--) {
@@ -49,7 +53,14 @@ export function cohesionTable(units: UnitTerms, vocabulary: number, reach: (j: n
       row[j - 1 - i] = sum - n * Math.log(n + v);
     }
     for (let i = j - 1; i >= first; i--) for (const term of (flat[i] as { terms: Int32Array }).terms) counts[term] = 0;
-    rows.push(row);
-  }
+    return row;
+  };
+}
+
+/** Every row of cohesionRows, kept: training decodes each document under many settings. */
+export function cohesionTable(units: UnitTerms, vocabulary: number, reach: (j: number) => number): Float64Array[] {
+  const rowOf = cohesionRows(units, vocabulary, reach);
+  const rows: Float64Array[] = [new Float64Array(0)];
+  for (let j = 1; j <= units.length; j++) rows.push(rowOf(j).slice());
   return rows;
 }

@@ -21,48 +21,67 @@ export function decoderReach(textLength: number, offsets: readonly number[], pri
   };
 }
 
-/** The decoder's segment cohesion term: weight times table[j][j - 1 - i] for the segment of units i .. j - 1 (cohesion.ts). */
-export interface CohesionTerm {
-  weight: number;
-  table: readonly Float64Array[];
+/**
+ * Row j of a per-segment term: at index j - 1 - i, the term of the segment from candidate i to
+ * candidate j, for the predecessors the decoder reaches. The returned array may be reused by the
+ * next call: a streamed source keeps one row, not the whole table, whose size grows with the
+ * candidates times the predecessors (gigabytes on a long novel).
+ */
+export type SegmentRows = (j: number) => Float64Array;
+
+/** A kept table as rows. */
+export function tableRows(table: readonly Float64Array[]): SegmentRows {
+  return (j) => table[j] as Float64Array;
 }
 
-/**
- * The length prior's shape, −(ln L − μ)² / 2σ², of every segment the decoder looks at (row j,
- * index j − 1 − i: the segment from candidate i to candidate j, as in cohesion.ts). It does not
- * depend on the prior's weight, so training computes it once per document for all the decoding
- * settings it tries.
- */
-export function lengthShapeTable(textLength: number, offsets: readonly number[], prior: LengthPrior): Float64Array[] {
+/** The decoder's segment cohesion term: weight times rows(j)[j - 1 - i] for the segment of units i .. j - 1 (cohesion.ts). */
+export interface CohesionTerm {
+  weight: number;
+  rows: SegmentRows;
+}
+
+/** The length prior's shape, −(ln L − μ)² / 2σ², of the segments the decoder looks at, one row at a time. */
+export function lengthShapeRows(textLength: number, offsets: readonly number[], prior: LengthPrior): SegmentRows {
   const positions = [0, ...offsets, textLength];
   const reach = decoderReach(textLength, offsets, prior);
   const shape = { ...prior, weight: 1 };
-  const rows: Float64Array[] = [new Float64Array(0)];
-  for (let j = 1; j < positions.length; j++) {
+  let buffer = new Float64Array(0);
+  return (j) => {
     const first = reach(j);
-    const row = new Float64Array(j - first);
+    if (buffer.length < j - first) buffer = new Float64Array(Math.max(j - first, 2 * buffer.length));
+    const row = buffer.subarray(0, j - first);
     for (let i = j - 1; i >= first; i--) row[j - 1 - i] = lengthLogPrior(shape, (positions[j] as number) - (positions[i] as number));
-    rows.push(row);
-  }
+    return row;
+  };
+}
+
+/**
+ * Every row of lengthShapeRows, kept. The shape does not depend on the prior's weight, so training
+ * computes it once per document for all the decoding settings it tries.
+ */
+export function lengthShapeTable(textLength: number, offsets: readonly number[], prior: LengthPrior): Float64Array[] {
+  const rowOf = lengthShapeRows(textLength, offsets, prior);
+  const rows: Float64Array[] = [new Float64Array(0)];
+  for (let j = 1; j <= offsets.length + 1; j++) rows.push(rowOf(j).slice());
   return rows;
 }
 
 /**
- * `lengthShape`: lengthShapeTable(textLength, offsets, prior), when the caller has it already
- * (the prior's weight multiplies it here).
+ * `lengthShape`: the rows of lengthShapeTable(textLength, offsets, prior) when the caller has them
+ * (the prior's weight multiplies them here); streamed otherwise.
  */
-export function decodeCuts(textLength: number, offsets: readonly number[], scores: readonly number[], prior: LengthPrior, cohesion?: CohesionTerm, lengthShape?: readonly Float64Array[]): number[] {
+export function decodeCuts(textLength: number, offsets: readonly number[], scores: readonly number[], prior: LengthPrior, cohesion?: CohesionTerm, lengthShape?: SegmentRows): number[] {
   const positions = [0, ...offsets, textLength];
   const m = positions.length;
   const cohesionWeight = cohesion?.weight ?? 0;
-  const shape = lengthShape ?? lengthShapeTable(textLength, offsets, prior);
+  const shapeOf = lengthShape ?? lengthShapeRows(textLength, offsets, prior);
   const best = new Float64Array(m).fill(-Infinity);
   const from = new Int32Array(m).fill(-1);
   best[0] = 0;
   for (let j = 1; j < m; j++) {
     const own = j === m - 1 ? 0 : (scores[j - 1] as number);
-    const row = shape[j] as Float64Array;
-    const coherence = cohesion && cohesionWeight !== 0 ? (cohesion.table[j] as Float64Array) : undefined;
+    const row = shapeOf(j);
+    const coherence = cohesion && cohesionWeight !== 0 ? cohesion.rows(j) : undefined;
     for (let back = 0; back < row.length; back++) {
       const i = j - 1 - back;
       let value = (best[i] as number) + prior.weight * (row[back] as number) + own;

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { scorePredictions } from './scores';
 import { candidateFeatures, featureNames, type CandidateFeatures } from './features';
 import type { EmbeddingIdentity } from './embedding-features';
-import { decodeCuts, decoderReach, lengthShapeTable } from './decode';
-import { cohesionTable } from './cohesion';
+import { decodeCuts, decoderReach, lengthShapeTable, tableRows } from './decode';
+import { cohesionRows, cohesionTable } from './cohesion';
 import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
 import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE, LEARNED_TRANSITION_FEATURE } from './cue-words';
@@ -183,7 +183,7 @@ function withCues(rows: readonly number[][], cues: readonly number[], transition
   return rows.map((row, i) => [...row.slice(0, width), cues[i] as number, transitions[i] as number]);
 }
 
-/** The cohesion of every segment the decoder will look at in a document under this prior. */
+/** The cohesion of every segment the decoder will look at in a training document under this prior. */
 function segmentCohesion(doc: Pick<PreparedDocument, 'length' | 'features'>, prior: LengthPrior): Float64Array[] {
   return cohesionTable(doc.features.unitTerms, doc.features.vocabulary, decoderReach(doc.length, doc.features.offsets, prior));
 }
@@ -195,7 +195,7 @@ interface SegmentTables {
 }
 
 function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior, cohesionWeight: number, tables: SegmentTables): number[] {
-  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, table: tables.cohesion }, tables.lengthShape);
+  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, rows: tableRows(tables.cohesion) }, tableRows(tables.lengthShape));
 }
 
 /** The embedding model every document's features were computed with, or null when some have none. */
@@ -284,7 +284,9 @@ export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument,
   const refusal = embeddingModelNeeded(model, doc.embedding);
   if (refusal) throw refusal;
   const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords), cueValues(model.transitions, doc.features.transitions), model.embedding !== null);
-  const cohesion = model.cohesionWeight === 0 ? undefined : { weight: model.cohesionWeight, table: segmentCohesion(doc, model.lengthPrior) };
+  // Streamed, one row at a time: the whole table of a long document would not fit in memory.
+  const reach = decoderReach(doc.length, doc.features.offsets, model.lengthPrior);
+  const cohesion = model.cohesionWeight === 0 ? undefined : { weight: model.cohesionWeight, rows: cohesionRows(doc.features.unitTerms, doc.features.vocabulary, reach) };
   return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior, cohesion);
 }
 

@@ -4,7 +4,7 @@ import { crossValidate } from './cross-validate';
 import { decodeCuts } from './decode';
 import { fitLengthPrior } from './length-prior';
 import { fitLogistic, sigmoid } from './logistic';
-import { LearnedModelError, MODEL_FEATURE_NAMES, parseLearnedModel, prepareDocument, trainModel, topFeatures, type TrainingDocument } from './model';
+import { LearnedModelError, MODEL_FEATURE_NAMES, parseLearnedModel, prepareDocument, trainModel, trainPrepared, topFeatures, type TrainingDocument } from './model';
 import { segmentWithModel } from './segment';
 import { candidateFeatures, FEATURE_NAMES } from './features';
 import { seededRandom as random } from '../util/seeded-random';
@@ -128,6 +128,12 @@ describe('the learned model', () => {
       gold += doc.boundaries.length;
     }
     expect(found / gold).toBeGreaterThanOrEqual(0.8);
+  });
+
+  it('trains the same model when its documents are too long to keep their decoding tables (rows streamed)', () => {
+    const prepared = training.map((d) => prepareDocument(d));
+    const at = '2026-01-01T00:00:00.000Z';
+    expect(trainPrepared(prepared, at, true, 0)).toEqual(trainPrepared(prepared, at));
   });
 
   it('reads back its own JSON, and refuses what is not a model with one line', () => {

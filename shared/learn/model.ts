@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { scorePredictions } from './scores';
 import { candidateFeatures, featureNames, type CandidateFeatures } from './features';
 import type { EmbeddingIdentity } from './embedding-features';
-import { decodeCuts, decoderReach, lengthShapeTable, tableRows } from './decode';
+import { decodeCuts, decoderReach, lengthShapeRows, lengthShapeTable, tableRows, type SegmentRows } from './decode';
 import { cohesionRows, cohesionTable } from './cohesion';
 import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
@@ -183,19 +183,35 @@ function withCues(rows: readonly number[][], cues: readonly number[], transition
   return rows.map((row, i) => [...row.slice(0, width), cues[i] as number, transitions[i] as number]);
 }
 
-/** The cohesion of every segment the decoder will look at in a training document under this prior. */
-function segmentCohesion(doc: Pick<PreparedDocument, 'length' | 'features'>, prior: LengthPrior): Float64Array[] {
-  return cohesionTable(doc.features.unitTerms, doc.features.vocabulary, decoderReach(doc.length, doc.features.offsets, prior));
+/**
+ * Row entries (8 bytes each, in two tables) a training keeps over all its documents. A document
+ * past it has its rows computed again for each decoding setting: slower, but a few corrected
+ * novels in a workspace do not exhaust the memory.
+ */
+const KEPT_ROW_ENTRIES = 25_000_000;
+
+/** The per-segment terms of a training document: kept once for every decoding setting tried, or streamed. */
+interface SegmentTerms {
+  cohesion: SegmentRows;
+  lengthShape: SegmentRows;
 }
 
-/** The per-segment terms of a training document, computed once for every decoding setting tried. */
-interface SegmentTables {
-  cohesion: Float64Array[];
-  lengthShape: Float64Array[];
+/** The terms of each training document under this prior: tables while `keptRowEntries` last, then streamed rows. */
+function segmentTerms(docs: readonly PreparedDocument[], prior: LengthPrior, keptRowEntries: number): SegmentTerms[] {
+  let budget = keptRowEntries;
+  return docs.map((d) => {
+    const { offsets, unitTerms, vocabulary } = d.features;
+    const reach = decoderReach(d.length, offsets, prior);
+    let entries = 0;
+    for (let j = 1; j <= offsets.length + 1; j++) entries += j - reach(j);
+    budget -= entries;
+    if (budget < 0) return { cohesion: cohesionRows(unitTerms, vocabulary, reach), lengthShape: lengthShapeRows(d.length, offsets, prior) };
+    return { cohesion: tableRows(cohesionTable(unitTerms, vocabulary, reach)), lengthShape: tableRows(lengthShapeTable(d.length, offsets, prior)) };
+  });
 }
 
-function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior, cohesionWeight: number, tables: SegmentTables): number[] {
-  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, rows: tableRows(tables.cohesion) }, tableRows(tables.lengthShape));
+function decodeWith(doc: PreparedDocument, odds: readonly number[], cutBias: number, prior: LengthPrior, cohesionWeight: number, terms: SegmentTerms): number[] {
+  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + cutBias), prior, { weight: cohesionWeight, rows: terms.cohesion }, terms.lengthShape);
 }
 
 /** The embedding model every document's features were computed with, or null when some have none. */
@@ -212,7 +228,7 @@ function sharedEmbedding(docs: readonly PreparedDocument[]): EmbeddingIdentity |
  * With embeddings when every document has them from the same embedding model, and
  * `useEmbeddings` (default true) does not say otherwise.
  */
-export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString(), useEmbeddings = true): LearnedModel {
+export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString(), useEmbeddings = true, keptRowEntries = KEPT_ROW_ENTRIES): LearnedModel {
   const embedding = useEmbeddings ? sharedEmbedding(docs) : null;
   const embedded = embedding !== null;
   const cueWords = buildCueTable(docs.map((d) => ({ firstWords: d.features.firstWords, labels: d.labels })));
@@ -243,13 +259,13 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
   });
   const basePrior = fitLengthPrior(lengths);
   const odds = rowsByDoc.map((docRows) => logOdds({ features, intercept }, docRows));
-  const tables = docs.map((d): SegmentTables => ({ cohesion: segmentCohesion(d, basePrior), lengthShape: lengthShapeTable(d.length, d.features.offsets, basePrior) }));
+  const terms = segmentTerms(docs, basePrior, keptRowEntries);
   let best = { score: -Infinity, cutBias: 0, weight: 1, cohesionWeight: 0 };
   for (const cohesionWeight of COHESION_WEIGHTS) {
     for (const weight of PRIOR_WEIGHTS) {
       for (const cutBias of CUT_BIASES) {
         const prior = { ...basePrior, weight };
-        const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior, cohesionWeight, tables[i] as SegmentTables) })));
+        const scores = scorePredictions(docs.map((d, i) => ({ length: d.length, gold: d.gold, predicted: decodeWith(d, odds[i] as number[], cutBias, prior, cohesionWeight, terms[i] as SegmentTerms) })));
         const score = scores.f1 - scores.pk;
         if (score > best.score) best = { score, cutBias, weight, cohesionWeight };
       }

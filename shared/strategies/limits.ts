@@ -90,17 +90,17 @@ function wordStarts(text: string, start: number, end: number): number[] {
   return starts;
 }
 
-/** Cut levels, best first. */
-const LEVELS: readonly Level[] = [
-  paragraphStartsIn,
-  lineStartsIn,
-  (text, start, end) => sentenceStartsIn(text, start + 1, end),
-  clauseStarts,
-  wordStarts,
-];
-/** The levels' names, in the same order. */
-const LEVEL_NAMES = ['paragraph', 'line', 'sentence', 'clause', 'word'] as const;
-export type CutLevel = (typeof LEVEL_NAMES)[number];
+/** Cut levels, best first, by name. */
+const LEVEL_TABLE = {
+  paragraph: paragraphStartsIn,
+  line: lineStartsIn,
+  sentence: (text, start, end) => sentenceStartsIn(text, start + 1, end),
+  clause: clauseStarts,
+  word: wordStarts,
+} as const satisfies Record<string, Level>;
+export type CutLevel = keyof typeof LEVEL_TABLE;
+const LEVEL_NAMES = Object.keys(LEVEL_TABLE) as CutLevel[];
+const LEVELS: readonly Level[] = Object.values(LEVEL_TABLE);
 
 export interface SplitResult {
   /** Interior cuts, sorted. */

@@ -12,7 +12,8 @@
  * until it is painted (with the longest frozen moment and whether progress showed meanwhile);
  * then 50 consecutive boundary moves, splits, merges and undos, each from its key press to the
  * painted result (median, p95 and the median parts), each key at a seeded random moment of the
- * display's frame as a person's comes (--keys after-frame: right after one); and jumping elsewhere in the document until
+ * display's frame as a person's comes (--keys after-frame: right after one), once the page has
+ * settled after the untimed step before it; and jumping elsewhere in the document until
  * painted (smoothness). Each figure is the median of --runs fresh page loads.
  */
 import { createReadStream, existsSync, statSync, writeFileSync } from 'node:fs';
@@ -228,7 +229,7 @@ async function main(argv: string[]): Promise<void> {
     console.log(`    by stage              ${ms(byStage.document)} to the document, ${ms(byStage.result)} to the result, ${ms(byStage.layers)} drawing the layers`);
   console.log(`  progress shown          ${m.openFramesWithProgress} of ${m.openFrames} frames while opening`);
   if (m.frameIntervalMs !== undefined)
-    console.log(`edits: keys ${keyPhase === 'random' ? 'at a seeded random moment of' : 'right after'} the display's frame (interval ${ms(m.frameIntervalMs)})`);
+    console.log(`edits: keys ${keyPhase === 'random' ? 'at a seeded random moment of' : 'right after'} the display's frame (interval ${ms(m.frameIntervalMs)}), each once the page has settled (a frame with nothing changed)`);
   for (const kind of EDIT_KINDS) {
     const e = m.edits[kind];
     if (!e) continue;

@@ -9,6 +9,12 @@
  * seeded random delay within one frame interval. Pressed right after a frame, as this benchmark
  * once did, every edit also waited out a whole interval for the next one: an edit that did nothing
  * measured 16.7 ms. The wait for the frame is reported as a part of its own.
+ *
+ * A person's next key also comes after the page has finished what the last one set going, so each
+ * timed key waits until a frame passes with nothing changed on the page (settle). Timed one frame
+ * after the untimed jump to the next segment, as this benchmark once did, a move also paid for the
+ * outline list catching up with that jump (its rows for the new place, rendered a frame after the
+ * scroll): about 300 objects laid out again in the move's frame.
  */
 import { SEGMENT_LAYERS_MEASURE } from '../../renderer/features/document-view/DocumentView';
 import { useSession } from '../../renderer/stores/session';
@@ -18,7 +24,7 @@ export interface EditSample {
   totalMs: number;
   /** Input -> the segment layers start redrawing: the key handler, the stores and React's render. */
   reactMs: number;
-  /** The Monaco decorations and zones changed. */
+  /** The Monaco decorations and zones changed, and Monaco's render of them (an edit renders at once). */
   layersMs: number;
   /** Layers done -> the frame showing them has been rendered (wait for the frame, then its render). */
   paintMs: number;
@@ -26,7 +32,7 @@ export interface EditSample {
   frameWaitMs: number;
   /** The frame begins -> rendered: Monaco's animation-frame render, style, layout and paint. */
   frameMs: number;
-  /** ...of which the animation-frame callbacks that ran before the benchmark's own (Monaco's render). */
+  /** ...of which the animation-frame callbacks that ran before the benchmark's own (Monaco's, if any was left). */
   monacoMs: number;
 }
 
@@ -64,6 +70,28 @@ export function nextFrame(): Promise<{ beganAt: number; callbackAt: number; pain
       void nextTask().then(() => resolve({ beganAt, callbackAt, paintedAt: performance.now() }));
     }),
   );
+}
+
+/**
+ * Waits until a frame is rendered in which nothing on the page changed (a DOM mutation), at most
+ * `maxFrames` frames: the page has finished what the last step set going.
+ */
+export async function settle(maxFrames = 30): Promise<void> {
+  let changed = true;
+  const observer = new MutationObserver(() => {
+    changed = true;
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+  try {
+    for (let frame = 0; frame < maxFrames && changed; frame++) {
+      changed = false;
+      await nextPaint();
+      // Records made during the frame are delivered before the task that follows it.
+      await nextTask();
+    }
+  } finally {
+    observer.disconnect();
+  }
 }
 
 /** Resolves with the time right after the browser rendered its next frame. */

@@ -5,7 +5,7 @@ import { openFile } from '../../renderer/services/documents';
 import { useSession } from '../../renderer/stores/session';
 import { useUiStore } from '../../renderer/stores/ui';
 import { benchSegmentation, benchText } from './bench-document';
-import { frameIntervalMs, layerUpdates, median, nextPaint, nextTask, pressKey, seededRandom, summarize, timeEdit, timeIdleFrame, until, type EditFigures, type EditSample } from './edit-timing';
+import { frameIntervalMs, layerUpdates, median, nextPaint, nextTask, pressKey, seededRandom, settle, summarize, timeEdit, timeIdleFrame, until, type EditFigures, type EditSample } from './edit-timing';
 
 /** How many edits of each kind are made one after the other (the p95 is over these). */
 export const EDITS_PER_KIND = 50;
@@ -76,12 +76,12 @@ export async function runUiBenchmark(chars: number, segments: number, withEdits:
   const merge = summarize(await editEach(spreadSegments(0), 'a merge', () => pressKey('m'), phase));
   const undoSamples: EditSample[] = [];
   for (let i = 0; i < EDITS_PER_KIND; i++) {
-    await nextPaint();
+    await settle();
     undoSamples.push(await timeEdit('an undo', () => pressKey('z', { ctrlKey: true }), phase()));
   }
   const idleFrames: number[] = [];
   for (let i = 0; i < EDITS_PER_KIND; i++) {
-    await nextPaint();
+    await settle();
     idleFrames.push(await timeIdleFrame(phase()));
   }
   const scrollJumpMs = await timeScrollJumps(SCROLL_JUMPS);
@@ -161,7 +161,7 @@ async function editEach(indices: readonly number[], what: string, press: () => v
     const seg = useSession.getState().current!.segmentation;
     useUiStore.getState().setCurrentSegment(index);
     useEditingStore.getState().setCursorOffset(index === 0 ? 0 : seg.boundaries[index - 1]!);
-    await nextPaint();
+    await settle();
     samples.push(await timeEdit(what, press, phase()));
   }
   return samples;

@@ -1,4 +1,6 @@
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
+import { LongStringsError, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
 import { callOutcome, type WorkbenchService } from '../services/workbench';
 
@@ -7,8 +9,9 @@ const MAX_MESSAGE_BYTES = 210 * 1024 * 1024;
 
 /**
  * The service over WebSocket: `{ id, method, params }` in, `{ id, ok, result | error }` out, and
- * every service event pushed as `{ event }`. Authentication happens before the upgrade (server.ts);
- * a malformed message gets an error answer and the connection stays usable.
+ * every service event pushed as `{ event }`; long strings both ways as binary frames after their
+ * message (shared/ipc/long-strings.ts). Authentication happens before the upgrade (server.ts); a
+ * malformed message gets an error answer and the connection stays usable.
  */
 export function createSocketTransport(service: WorkbenchService): {
   server: WebSocketServer;
@@ -18,27 +21,39 @@ export function createSocketTransport(service: WorkbenchService): {
 
   server.on('connection', (socket: WebSocket) => {
     const send = (message: SocketMessage) => {
-      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+      if (socket.readyState !== socket.OPEN) return;
+      const { value, paths, strings } = takeLongStrings(message);
+      if (paths.length === 0) {
+        socket.send(JSON.stringify(value));
+        return;
+      }
+      const bytes = strings.map((text) => Buffer.from(text, 'utf8'));
+      const places = paths.map((path, i) => ({ path, frames: Math.ceil((bytes[i] as Buffer).length / STRING_FRAME_BYTES) }));
+      socket.send(JSON.stringify({ ...(value as object), strings: places }));
+      for (const string of bytes) for (let at = 0; at < string.length; at += STRING_FRAME_BYTES) socket.send(string.subarray(at, at + STRING_FRAME_BYTES));
     };
     const unsubscribe = service.onEvent((event) => send({ event }));
     socket.on('close', unsubscribe);
     socket.on('error', unsubscribe);
+    const frames = new FrameAssembler<Buffer>();
     socket.on('message', (data, isBinary) => {
-      void answer(data.toString(), isBinary).then(send);
+      const message = isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString());
+      if (message) void answer(message).then(send);
     });
   });
 
-  async function answer(text: string, isBinary: boolean): Promise<SocketMessage> {
-    let request: unknown;
+  async function answer(message: AssembledMessage<Buffer> | MalformedMessage): Promise<SocketMessage> {
+    const envelope = message.envelope;
+    const id = typeof (envelope as { id?: unknown } | null)?.id === 'number' ? (envelope as { id: number }).id : 0;
+    if ('error' in message) return malformed(id, message.error);
+    if (id === 0) return malformed(id, 'a call needs a numeric id');
     try {
-      if (isBinary) throw new Error('binary frame');
-      request = JSON.parse(text);
-    } catch {
-      return { id: 0, ok: false, error: { code: wireErrorCodes.malformedCall, message: 'a call must be a JSON text frame' } };
+      putLongStrings(envelope, message.paths, message.parts.map((frames) => Buffer.concat(frames).toString('utf8')));
+    } catch (err) {
+      if (err instanceof LongStringsError) return malformed(id, err.message);
+      throw err;
     }
-    const id = typeof (request as { id?: unknown })?.id === 'number' ? (request as { id: number }).id : 0;
-    if (id === 0) return { id, ok: false, error: { code: wireErrorCodes.malformedCall, message: 'a call needs a numeric id' } };
-    return { id, ...(await callOutcome(service, request, { transport: 'web' })) };
+    return { id, ...(await callOutcome(service, envelope, { transport: 'web' })) };
   }
 
   return {
@@ -49,4 +64,14 @@ export function createSocketTransport(service: WorkbenchService): {
         server.close(() => resolve());
       }),
   };
+}
+
+function malformed(id: number, message: string): SocketMessage {
+  return { id, ok: false, error: { code: wireErrorCodes.malformedCall, message } };
+}
+
+/** ws hands a binary frame over as a Buffer unless told otherwise; the other shapes, joined. */
+function asBuffer(data: RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  return Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
 }

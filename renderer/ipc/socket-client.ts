@@ -1,19 +1,25 @@
 /**
  * The contract over a WebSocket, for the browser: the same `WorkbenchApi` the Electron preload
  * exposes, generated from the contract's method list. The web host authenticates the socket with
- * the cookie it set when the page was opened with its token, and checks the Origin.
+ * the cookie it set when the page was opened with its token, and checks the Origin. Long strings
+ * (a large document's text) travel as binary frames beside their message, encoded and decoded a
+ * slice per task (shared/ipc/long-strings.ts).
  */
 import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../shared/ipc/contract';
-import { WorkbenchCallError, wireErrorCodes, type SocketCall, type SocketMessage } from '../../shared/ipc/wire';
+import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
+import { putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
+import { WorkbenchCallError, wireErrorCodes, type CallOutcome, type SocketCall, type SocketMessage } from '../../shared/ipc/wire';
+import { blobsToText, textToBlobs } from './blob-text';
 
 /** The part of the browser's WebSocket this client uses (so tests can hand in another). */
 export interface SocketLike {
   readonly readyState: number;
+  binaryType: string;
   onopen: ((this: never, ev: never) => unknown) | null;
   onmessage: ((this: never, ev: { data: unknown }) => unknown) | null;
   onclose: ((this: never, ev: never) => unknown) | null;
   onerror: ((this: never, ev: never) => unknown) | null;
-  send(data: string): void;
+  send(data: string | Blob): void;
   close(): void;
 }
 
@@ -39,21 +45,29 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
   const createSocket = options.createSocket ?? ((u: string) => new WebSocket(u) as unknown as SocketLike);
   const reconnectDelayMs = options.reconnectDelayMs ?? 1000;
   const pending = new Map<number, Pending>();
-  const queued: string[] = [];
+  const queued: (string | Blob)[] = [];
   const listeners = new Set<(event: WorkbenchEvent) => void>();
   let socket: SocketLike | null = null;
   let nextId = 1;
   let closed = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  let frames = new FrameAssembler<Blob>();
+  /** Messages are handled one after the other, in the order they came, however long their strings take. */
+  let inbox = Promise.resolve();
 
   function connect(): SocketLike {
     if (socket) return socket;
     const ws = createSocket(url);
+    ws.binaryType = 'blob';
     socket = ws;
+    frames = new FrameAssembler<Blob>();
     ws.onopen = () => {
       for (const data of queued.splice(0)) ws.send(data);
     };
-    ws.onmessage = (ev) => receive(ev.data);
+    ws.onmessage = (ev) => {
+      const message = typeof ev.data === 'string' ? frames.text(ev.data) : frames.binary(ev.data as Blob);
+      if (message) inbox = inbox.then(() => receive(message));
+    };
     ws.onerror = () => undefined; // onclose follows and does the cleaning up
     ws.onclose = () => {
       if (socket !== ws) return;
@@ -73,22 +87,31 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     return ws;
   }
 
-  function receive(data: unknown): void {
-    let message: SocketMessage;
+  async function receive(assembled: AssembledMessage<Blob> | MalformedMessage): Promise<void> {
+    // A malformed answer cannot be matched to its call: the call stays pending, as before.
+    if ('error' in assembled) return;
+    const message = assembled.envelope as SocketMessage;
     try {
-      message = JSON.parse(String(data)) as SocketMessage;
-    } catch {
+      const texts: string[] = [];
+      for (const frames of assembled.parts) texts.push(await blobsToText(frames));
+      putLongStrings(message, assembled.paths, texts);
+    } catch (err) {
+      if ('id' in message) settle(message.id, { ok: false, error: { code: wireErrorCodes.malformedCall, message: `the answer could not be read: ${String(err)}` } });
       return;
     }
     if ('event' in message) {
       for (const listener of [...listeners]) listener(message.event);
       return;
     }
-    const call = pending.get(message.id);
+    settle(message.id, message);
+  }
+
+  function settle(id: number, outcome: CallOutcome): void {
+    const call = pending.get(id);
     if (!call) return;
-    pending.delete(message.id);
-    if (message.ok) call.resolve(message.result);
-    else call.reject(new WorkbenchCallError(message.error));
+    pending.delete(id);
+    if (outcome.ok) call.resolve(outcome.result);
+    else call.reject(new WorkbenchCallError(outcome.error));
   }
 
   function call(method: string, params: unknown): Promise<unknown> {
@@ -97,13 +120,31 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     }
     const id = nextId++;
     const request: SocketCall = { id, method, params };
-    const data = JSON.stringify(request);
+    const { value, paths, strings } = takeLongStrings(request);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      const ws = connect();
-      if (ws.readyState === OPEN) ws.send(data);
-      else queued.push(data);
+      if (strings.length === 0) {
+        transmit([JSON.stringify(request)]);
+        return;
+      }
+      // The envelope and its strings go out together, once every string is encoded.
+      Promise.all(strings.map(textToBlobs)).then(
+        (pieces) => {
+          const places = paths.map((path, i) => ({ path, frames: (pieces[i] as Blob[]).length }));
+          transmit([JSON.stringify({ ...(value as SocketCall), strings: places }), ...pieces.flat()]);
+        },
+        (err: unknown) => {
+          pending.delete(id);
+          reject(err instanceof Error ? err : new Error(String(err)));
+        },
+      );
     });
+  }
+
+  function transmit(message: (string | Blob)[]): void {
+    const ws = connect();
+    if (ws.readyState === OPEN) for (const frame of message) ws.send(frame);
+    else queued.push(...message);
   }
 
   const api: Record<string, unknown> = {

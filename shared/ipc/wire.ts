@@ -5,6 +5,7 @@
  */
 import { BAD_INPUT } from '../errors';
 import type { WireError, WorkbenchEvent } from './contract';
+import type { StringPlace } from './long-strings';
 
 export type CallOutcome = { ok: true; result: unknown } | { ok: false; error: WireError };
 
@@ -13,13 +14,21 @@ export interface CallRequest {
   params: unknown;
 }
 
+/**
+ * A WebSocket text frame's envelope may name `strings`: places where a long string was taken out,
+ * each following in binary frames of its own, in order (long-strings.ts).
+ */
+export interface LongStringPlaces {
+  strings?: StringPlace[];
+}
+
 /** WebSocket, client to server. */
-export interface SocketCall extends CallRequest {
+export interface SocketCall extends CallRequest, LongStringPlaces {
   id: number;
 }
 
 /** WebSocket, server to client. */
-export type SocketMessage = ({ id: number } & CallOutcome) | { event: WorkbenchEvent };
+export type SocketMessage = (({ id: number } & CallOutcome) | { event: WorkbenchEvent }) & LongStringPlaces;
 
 /** The path the web host accepts WebSocket upgrades on (same origin as the page). */
 export const WORKBENCH_SOCKET_PATH = '/workbench-socket';

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { LONG_STRING_CHARS } from '../../shared/ipc/long-strings';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
@@ -15,6 +16,9 @@ const dir = scratchDir('socket-client-');
 let service: WorkbenchService;
 let host: WebHost;
 let client: SocketWorkbench;
+/** Whether each frame the client sent and received was binary (long strings travel so). */
+const sentBinary: boolean[] = [];
+const receivedBinary: boolean[] = [];
 
 beforeAll(async () => {
   await writeFile(path.join(dir, 'index.html'), '<!doctype html>');
@@ -23,7 +27,16 @@ beforeAll(async () => {
   // What a browser does on the served page: the session cookie and its own Origin.
   const headers = { Cookie: await sessionCookieFor(host.port, host.token), Origin: `http://127.0.0.1:${host.port}` };
   client = createSocketWorkbench(`ws://127.0.0.1:${host.port}${WORKBENCH_SOCKET_PATH}`, {
-    createSocket: (url) => new WebSocket(url, { headers }) as unknown as SocketLike,
+    createSocket: (url) => {
+      const ws = new WebSocket(url, { headers });
+      ws.on('message', (_data, isBinary) => receivedBinary.push(isBinary));
+      const send = ws.send.bind(ws);
+      ws.send = ((data: unknown) => {
+        sentBinary.push(typeof data !== 'string');
+        send(data as string);
+      }) as typeof ws.send;
+      return ws as unknown as SocketLike;
+    },
   });
 });
 
@@ -57,6 +70,24 @@ describe('the WebSocket WorkbenchApi', () => {
     await expect(client.startRun(badParams)).rejects.toMatchObject({ code: 'invalid-params', name: 'WorkbenchCallError' });
     await expect(client.getDocument({ documentId: 'nope' })).rejects.toMatchObject({ code: 'not-found' });
     expect((await client.getHostInfo({})).transport).toBe('web');
+  });
+
+  it('carries a long text both ways as binary frames beside the message, byte for byte', async () => {
+    // Over LONG_STRING_CHARS both ways, with characters of 2, 3 and 4 UTF-8 bytes throughout.
+    const line = 'Über die Straße — ein Wal 🐋 schwimmt vorbei.\n';
+    const text = line.repeat(Math.ceil((LONG_STRING_CHARS + 1000) / line.length));
+    sentBinary.length = 0;
+    receivedBinary.length = 0;
+    const opened = await client.openDocument({ name: 'long.txt', dataBase64: Buffer.from(text, 'utf8').toString('base64') });
+    expect(opened.text).toBe(text);
+    // The envelope as text, then the base64 in pieces; the answer's text came in pieces too.
+    expect(sentBinary[0]).toBe(false);
+    expect(sentBinary.slice(1).every(Boolean) && sentBinary.length > 2).toBe(true);
+    expect(receivedBinary.filter(Boolean).length).toBeGreaterThan(1);
+    const sent = sentBinary.length;
+    // A short call afterwards still goes as one JSON text frame.
+    expect((await client.getDocument({ documentId: opened.id })).text).toBe(text);
+    expect(sentBinary.slice(sent)).toEqual([false]);
   });
 
   it('fails pending calls when the server goes away', async () => {

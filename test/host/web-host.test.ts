@@ -169,6 +169,17 @@ describe('web host over WebSocket', () => {
       expect(invalid).toMatchObject({ ok: false, error: { code: 'invalid-params' } });
       expect('error' in invalid && invalid.error.message).toMatch(/^invalid params for startRun: /);
 
+      // Long strings beside the message (shared/ipc/long-strings.ts): a frame out of turn, or a
+      // place that is not there, is refused; the connection goes on.
+      socket.send(Buffer.from('a string frame nobody announced'));
+      expect(await nextMessage<SocketMessage>(socket)).toMatchObject({ id: 0, ok: false, error: { code: 'malformed-call', message: /binary frame must follow/ } });
+      socket.send(JSON.stringify({ id: 4, method: 'getDocument', params: { documentId: '' }, strings: [{ path: ['params', 'nothing'], frames: 1 }] }));
+      socket.send(Buffer.from('x'));
+      expect(await answerTo(4)).toMatchObject({ ok: false, error: { code: 'malformed-call', message: /names what is not there/ } });
+      socket.send(JSON.stringify({ id: 5, method: 'getDocument', params: { documentId: '' }, strings: [{ path: ['params', 'documentId'], frames: 1 }] }));
+      socket.send(JSON.stringify({ id: 6, method: 'listStrategies', params: {} }));
+      expect(await answerTo(5)).toMatchObject({ ok: false, error: { code: 'malformed-call', message: /after 0 of the 1 string frames/ } });
+
       socket.send(JSON.stringify({ id: 3, method: 'listStrategies', params: {} }));
       const strategies = await answerTo(3);
       expect(strategies).toMatchObject({ ok: true });

@@ -1,0 +1,103 @@
+/**
+ * Long strings travel beside a WebSocket message, not inside its JSON. A 50 MB document's text (or
+ * the 67 MB of base64 that opens it) as one JSON text frame cost the browser three long tasks of
+ * 0.5–0.7 s each (the send's UTF-8 encoding, the answer's decoding and parse), a window frozen
+ * for seconds; as one binary frame, the browser still took a task of over a second to receive it.
+ * Instead every string of at least LONG_STRING_CHARS is taken out of the envelope, leaving "" where
+ * it was; the envelope names those places in `strings`, each with the number of binary frames that
+ * carry that string's UTF-8 in pieces, and the frames follow in order: each end handles one piece
+ * per task.
+ */
+
+/** Strings at least this long leave the JSON (a shorter one costs a few milliseconds inside it). */
+export const LONG_STRING_CHARS = 1 << 20;
+
+/** At most this many long strings per message (no call or answer of the contract has more than two). */
+export const MAX_LONG_STRINGS = 16;
+
+/** UTF-8 bytes per binary frame, at most; a frame may end inside a character (the receiver decodes the frames as one stream). */
+export const STRING_FRAME_BYTES = 1 << 20;
+
+/** At most this many frames per string: 210 MB, the largest message the web host takes, in 1 MiB frames, and room to spare. */
+export const MAX_STRING_FRAMES = 1024;
+
+/** A long string's place in the envelope and how many binary frames carry it. */
+export interface StringPlace {
+  path: StringPath;
+  frames: number;
+}
+
+/** Where a string sat in the envelope: object keys and array indices from the top. */
+export type StringPath = (string | number)[];
+
+export interface TakenStrings {
+  /** The envelope with "" in place of each long string (a copy where anything was taken). */
+  value: unknown;
+  paths: StringPath[];
+  strings: string[];
+}
+
+/** Takes every long string out of `value`, copying only the objects and arrays on their way. */
+export function takeLongStrings(value: unknown): TakenStrings {
+  const paths: StringPath[] = [];
+  const strings: string[] = [];
+  const walk = (node: unknown, path: StringPath): unknown => {
+    if (typeof node === 'string') {
+      if (node.length < LONG_STRING_CHARS) return node;
+      paths.push(path);
+      strings.push(node);
+      return '';
+    }
+    if (node === null || typeof node !== 'object') return node;
+    const before = strings.length;
+    if (Array.isArray(node)) {
+      // Arrays of numbers (a segmentation's boundaries) hold no strings: not walked item by item.
+      if (node.length > 0 && typeof node[0] === 'number') return node;
+      const items = node.map((item, i) => walk(item, [...path, i]));
+      return strings.length > before ? items : node;
+    }
+    const entries = Object.entries(node).map(([key, item]) => [key, walk(item, [...path, key])] as const);
+    return strings.length > before ? Object.fromEntries(entries) : node;
+  };
+  return { value: walk(value, []), paths, strings };
+}
+
+/** Why a message's `strings` cannot be put back: a malformed or hostile message. */
+export class LongStringsError extends Error {}
+
+/**
+ * Puts each string back at its path, in the envelope parsed from the message (changed in place).
+ * Every path must lead, through existing own properties, to a "" left by takeLongStrings.
+ */
+export function putLongStrings(envelope: unknown, paths: readonly StringPath[], strings: readonly string[]): void {
+  if (paths.length !== strings.length) throw new LongStringsError(`${paths.length} string places but ${strings.length} strings`);
+  paths.forEach((path, i) => {
+    if (!Array.isArray(path) || path.length === 0) throw new LongStringsError('a string place must be a non-empty path');
+    let container: unknown = envelope;
+    for (let depth = 0; depth < path.length - 1; depth++) container = child(container, path[depth]);
+    const last = path[path.length - 1];
+    if (child(container, last) !== '') throw new LongStringsError(`no empty string at ${JSON.stringify(path)}`);
+    (container as Record<string | number, unknown>)[last as string | number] = strings[i];
+  });
+}
+
+function child(container: unknown, key: unknown): unknown {
+  if (container === null || typeof container !== 'object') throw new LongStringsError('a string place goes through a value that is not an object');
+  const ownKey = typeof key === 'number' ? Array.isArray(container) && Number.isInteger(key) && key >= 0 : typeof key === 'string' && !Array.isArray(container);
+  if (!ownKey || !Object.hasOwn(container, key as PropertyKey)) throw new LongStringsError(`a string place names what is not there: ${JSON.stringify(key)}`);
+  return (container as Record<string | number, unknown>)[key as string | number];
+}
+
+/** Reads a message's `strings` field: absent, or at most MAX_LONG_STRINGS places. */
+export function stringPlacesOf(envelope: unknown): StringPlace[] {
+  const field = envelope !== null && typeof envelope === 'object' ? (envelope as { strings?: unknown }).strings : undefined;
+  if (field === undefined) return [];
+  if (!Array.isArray(field) || field.length > MAX_LONG_STRINGS) throw new LongStringsError(`"strings" must list at most ${MAX_LONG_STRINGS} places`);
+  for (const place of field as { path?: unknown; frames?: unknown }[]) {
+    const path = place?.path;
+    if (!Array.isArray(path) || !path.every((key) => typeof key === 'string' || typeof key === 'number')) throw new LongStringsError('a string place must be a list of keys and indices');
+    const frames = place.frames;
+    if (typeof frames !== 'number' || !Number.isInteger(frames) || frames < 1 || frames > MAX_STRING_FRAMES) throw new LongStringsError(`a string comes in 1 to ${MAX_STRING_FRAMES} frames`);
+  }
+  return field as StringPlace[];
+}

@@ -8,21 +8,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openServedWorkbench, type ServedWorkbench, type WorkbenchSession } from './support';
+import { largeParagraphs } from './support/large-text';
 
 const NAME = 'large.txt';
-const WORDS = ['harbour', 'whale', 'captain', 'river', 'chapter', 'voyage', 'segment', 'boundary', 'summary', 'topic'];
-
-/** Numbered paragraphs of plain sentences, about `chars` characters, ending in a recognisable line. */
+/** About `chars` characters, ending in a recognisable line. */
 function largeText(chars: number): string {
-  const paragraphs: string[] = [];
-  let length = 0;
-  for (let p = 0; length < chars; p++) {
-    const sentences = Array.from({ length: 5 }, (_, s) => `Paragraph ${p} sentence ${s} tells of the ${WORDS[(p + s) % WORDS.length]} and the ${WORDS[(p * 3 + s) % WORDS.length]}.`);
-    const paragraph = sentences.join(' ');
-    paragraphs.push(paragraph);
-    length += paragraph.length + 2;
-  }
-  return `${paragraphs.join('\n\n')}\n\nThe last line of the large document.`;
+  return `${largeParagraphs(chars)}\n\nThe last line of the large document.`;
 }
 
 interface Seen {

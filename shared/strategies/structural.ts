@@ -98,50 +98,43 @@ function keptWholeOverLimit(text: string, piece: Piece, end: number, limits: Lim
   return graphemeBoundaryAfter(text, piece.start) < blockEnd;
 }
 
+/**
+ * Whether text[start, end) holds at least `minChars` code units once trimmed (String.prototype.trim's
+ * whitespace: the same as \s), answered by the native regular expression engine from `start` on
+ * the text up to `end` (a slice, which copies nothing): a non-blank code unit, and another at
+ * least minChars - 1 further on. Blank lines do not make a piece less tiny.
+ */
+function contentReach(text: string, minChars: number): (start: number, end: number) => boolean {
+  const need = Math.ceil(minChars); // a length is a whole number: under minChars is under its ceiling
+  if (!(need > 0)) return () => true;
+  if (need > text.length) return () => false;
+  const pattern = new RegExp(need === 1 ? '\\s*\\S' : `\\s*\\S[^]{${need - 2}}[^]*?\\S`, 'y');
+  return (start, end) => {
+    pattern.lastIndex = start;
+    return pattern.test(end === text.length ? text : text.slice(0, end));
+  };
+}
+
 /** The starts of the pieces left once tiny ones are merged into a neighbour (see the module comment). */
 function mergeTiny(text: string, pieces: Piece[], limits: Limits, minChars: number): number[] {
   const kept: number[] = [];
+  const notTiny = contentReach(text, minChars);
   // Whether the last kept piece, as far as it reaches now, is tiny: carried from one piece to
   // the next (each piece's content is measured once, and again only when it grows by a merge).
   let lastTiny = false;
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i] as Piece;
     const end = pieces[i + 1]?.start ?? text.length;
-    const thisTiny = contentLength(text, piece.start, end) < minChars;
+    const thisTiny = !notTiny(piece.start, end);
     const lastStart = kept[kept.length - 1];
     if (lastStart !== undefined && !piece.startsWithHeading && (lastTiny || thisTiny) && fits(text, lastStart, end, limits)) {
-      lastTiny = contentLength(text, lastStart, end) < minChars;
+      lastTiny = !notTiny(lastStart, end);
       continue;
     }
     kept.push(piece.start);
     lastTiny = thisTiny;
   }
   return kept;
-}
-
-/** ASCII whitespace as String.prototype.trim sees it: tab, LF, VT, FF, CR and space. */
-function isAsciiSpace(code: number): boolean {
-  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-}
-
-/**
- * Length without surrounding whitespace: blank lines do not make a piece less tiny. Without a
- * slice when the content starts and ends on printable ASCII (after ASCII whitespace): the
- * common case, kept small (it runs for every piece, so V8 compiles it on a first call).
- */
-function contentLength(text: string, start: number, end: number): number {
-  let s = start;
-  let e = end;
-  while (s < e && isAsciiSpace(text.charCodeAt(s))) s++;
-  while (e > s && isAsciiSpace(text.charCodeAt(e - 1))) e--;
-  const first = text.charCodeAt(s);
-  const last = text.charCodeAt(e - 1);
-  return s === e ? 0 : first > 0x20 && first < 0x7f && last > 0x20 && last < 0x7f ? e - s : trimmedLength(text, start, end);
-}
-
-/** Other whitespace (NBSP, U+3000, ...) may surround the content: as String.prototype.trim sees it. */
-function trimmedLength(text: string, start: number, end: number): number {
-  return text.slice(start, end).trim().length;
 }
 
 export const structural: RuleStrategy = {

@@ -173,6 +173,9 @@ function startsTable(text: string, here: Line): boolean {
   return here.mark === 0x7c && below.mark === 0x7c;
 }
 
+/** From lastIndex (a line start), over every following line that isTableRow would pass (a pipe makes it not blank) and that ends in a line break. */
+const TABLE_ROWS = new RegExp(`(?:[^\\r\\n|]*\\|[^\\r\\n]*${BREAK_SOURCE})*`, 'y');
+
 /** Whether a single-line $$ ... $$ formula is complete on its own line. */
 function isOneLineMath(content: string): boolean {
   const trimmed = content.trim();
@@ -250,9 +253,10 @@ function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
   }
   if (isAtxHeading(text, line)) return { kind: 'heading', end: line.next };
   if (startsTable(text, line)) {
-    let last = line;
-    for (let l = lineAt(text, line.next); isTableRow(l); l = lineAt(text, (l as Line).next)) last = l as Line;
-    return { kind: 'table', end: last.next };
+    // The rows that end in a line break at once; then a last row the text may end with.
+    const end = skip(TABLE_ROWS, text, line.next);
+    const last = lineAt(text, end);
+    return { kind: 'table', end: isTableRow(last) ? (last as Line).next : end };
   }
   if (isTopListItem(text, line)) return { kind: 'list', end: listEnd(text, line) };
   if (line.indent >= 4) {
@@ -290,20 +294,30 @@ function paragraphFrom(text: string, at: number): Scanned {
   return { kind: 'paragraph', end: at };
 }
 
+/**
+ * From lastIndex (a line start after a list line that is not blank), over every following line
+ * that listEnd would take as a lazy continuation without reading it: not blank (its first code
+ * unit after spaces and tabs is no blank), and that first code unit none of #, `, ~ and $, with
+ * which alone a heading, a fence or a formula can start; each ending in a line break.
+ */
+const LAZY_LIST_LINES = new RegExp(`(?:[ \\t]*[^${BLANK_CLASS_SOURCE}\\r\\n#\`~$][^\\r\\n]*${BREAK_SOURCE})*`, 'y');
+
 /** A list runs over its items, their indented or lazy continuation lines, and blank lines between items. */
 function listEnd(text: string, first: Line): number {
-  let end = first.next;
+  let at = skip(LAZY_LIST_LINES, text, first.next);
+  let end = at;
   let previousBlank = false;
-  for (let l = lineAt(text, first.next); l !== undefined; l = lineAt(text, l.next)) {
+  for (let l = lineAt(text, at); l !== undefined; l = lineAt(text, at)) {
     if (l.blank) {
       previousBlank = true;
+      at = l.next;
       continue;
     }
     const item = canListItem(l) && LIST_ITEM.test(content(text, l));
     const indented = l.indent >= 2;
     const lazy = !previousBlank && !isAtxHeading(text, l) && fenceOf(text, l) === null && !isMathFence(text, l);
     if (!(item || indented || lazy)) break;
-    end = l.next;
+    end = at = skip(LAZY_LIST_LINES, text, l.next); // after a line with content: the lazy lines at once
     previousBlank = false;
   }
   return end;

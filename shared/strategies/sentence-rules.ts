@@ -6,6 +6,7 @@
  */
 import { segmentationFromCuts } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
+import { concatAll } from '../util/concat-all';
 import { fitsByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import type { RuleStrategy } from './types';
 
@@ -38,7 +39,7 @@ export const sentenceRules: RuleStrategy = {
       for (const piece of split.overLimit) overLimit.push(piece);
     }
     if (copied > 0) runs.push(starts.slice(copied));
-    const cuts = copied === 0 ? starts : runs.flat();
+    const cuts = copied === 0 ? starts : concatAll(runs);
     return {
       segmentation: segmentationFromCuts(text, cuts),
       warnings: overLimitWarnings(overLimit, limits, 'no boundary inside it satisfies the limits'),

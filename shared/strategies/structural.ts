@@ -18,6 +18,7 @@ import { segmentationFromCuts } from '../document/segmentation';
 import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
+import { concatAll } from '../util/concat-all';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import type { RuleStrategy } from './types';
@@ -169,7 +170,7 @@ export const structural: RuleStrategy = {
       copied = i + 1;
     }
     if (copied > 0) runs.push(byBlock.slice(copied));
-    const pieces = copied === 0 ? byBlock : runs.flat();
+    const pieces = copied === 0 ? byBlock : concatAll(runs);
     const kept = mergeTiny(text, pieces, limits, minChars);
     return {
       segmentation: segmentationFromCuts(text, kept),

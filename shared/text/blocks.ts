@@ -78,10 +78,22 @@ function isTopListItem(text: string, line: Line): boolean {
 }
 
 /**
- * A line break followed by a line FENCE matches (the match starts at the break: a CR of a CRLF
- * fails at the LF, so the match starts at the LF): the lines a fenced code block may close on.
+ * The line that closes a fenced code block opened with `marker`, searched from a line break on
+ * (lastIndex): up to three spaces, a run of at least as many of the marker's character, then
+ * only whitespace as String.prototype.trim sees it (\s, less the line breaks), to the line's
+ * break or the text's end: what fenceOf and `content.trim() === closer` accept. A code block's
+ * lines never reach JavaScript. The patterns of short markers are kept (texts use few).
  */
-const FENCE_LINE = /[\r\n] {0,3}(?:`{3}|~{3})/g;
+const CLOSING_FENCES = new Map<string, RegExp>();
+function closingFence(marker: string): RegExp {
+  let pattern = CLOSING_FENCES.get(marker);
+  if (pattern === undefined) {
+    // The marker is backticks or tildes, neither special in a pattern.
+    pattern = new RegExp(`[\\r\\n] {0,3}${marker[0]}{${marker.length},}[^\\S\\r\\n]*(?:\\r\\n|\\r|\\n|$)`, 'g');
+    if (marker.length <= 16) CLOSING_FENCES.set(marker, pattern);
+  }
+  return pattern;
+}
 
 /** The first line break (CR or LF) at or after lastIndex; and the first pipe or line break. */
 const LINE_BREAK = /[\r\n]/g;
@@ -232,17 +244,10 @@ interface Scanned {
 function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
   const fence = fenceOf(text, line);
   if (fence) {
-    const marker = fence[1] as string;
-    // Only the lines FENCE could match are read: a code block's other lines never reach JavaScript.
-    FENCE_LINE.lastIndex = line.next - 1; // the opening line's break, when it has one
-    for (let found = line.next < text.length ? FENCE_LINE.exec(text) : null; found !== null; found = FENCE_LINE.exec(text)) {
-      const l = lineAt(text, found.index + 1) as Line;
-      const closer = fenceOf(text, l)?.[1];
-      if (closer && closer[0] === marker[0] && closer.length >= marker.length && content(text, l).trim() === closer) {
-        return { kind: 'code', end: l.next };
-      }
-    }
-    return { kind: 'code', end: text.length }; // an unclosed fence runs to the end, as in CommonMark
+    const closing = closingFence(fence[1] as string);
+    closing.lastIndex = line.next - 1; // the opening line's break, when it has one
+    // An unclosed fence runs to the end, as in CommonMark.
+    return { kind: 'code', end: line.next < text.length && closing.test(text) ? closing.lastIndex : text.length };
   }
   if (isMathFence(text, line)) {
     if (isOneLineMath(content(text, line))) return { kind: 'math', end: line.next };

@@ -99,20 +99,29 @@ function keptWholeOverLimit(text: string, piece: Piece, end: number, limits: Lim
   return graphemeBoundaryAfter(text, piece.start) < blockEnd;
 }
 
+/** From lastIndex: the whitespace String.prototype.trim would take off (\s is the same set). */
+const LEADING_SPACE = /\s*/y;
+/** From lastIndex: whitespace, then something else. */
+const CONTENT_AHEAD = /\s*\S/y;
+
 /**
- * Whether text[start, end) holds at least `minChars` code units once trimmed (String.prototype.trim's
- * whitespace: the same as \s), answered by the native regular expression engine from `start` on
- * the text up to `end` (a slice, which copies nothing): a non-blank code unit, and another at
- * least minChars - 1 further on. Blank lines do not make a piece less tiny.
+ * Whether text[start, end) holds at least `minChars` code units once trimmed: its first
+ * non-whitespace code unit, and another at least minChars - 1 further on. Two sticky searches of
+ * the native regular expression engine on the text up to `end` (a slice, which copies nothing),
+ * usually over a few code units each, instead of a JavaScript loop that V8 compiles on a first
+ * call. Blank lines do not make a piece less tiny.
  */
 function contentReach(text: string, minChars: number): (start: number, end: number) => boolean {
   const need = Math.ceil(minChars); // a length is a whole number: under minChars is under its ceiling
   if (!(need > 0)) return () => true;
-  if (need > text.length) return () => false;
-  const pattern = new RegExp(need === 1 ? '\\s*\\S' : `\\s*\\S[^]{${need - 2}}[^]*?\\S`, 'y');
   return (start, end) => {
-    pattern.lastIndex = start;
-    return pattern.test(end === text.length ? text : text.slice(0, end));
+    const upToEnd = end === text.length ? text : text.slice(0, end);
+    LEADING_SPACE.lastIndex = start;
+    LEADING_SPACE.test(upToEnd);
+    const from = LEADING_SPACE.lastIndex + need - 1;
+    if (from >= end) return false;
+    CONTENT_AHEAD.lastIndex = from;
+    return CONTENT_AHEAD.test(upToEnd);
   };
 }
 

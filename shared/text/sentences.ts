@@ -108,7 +108,8 @@ const NON_TERMINAL_BEFORE_PERIOD = `${wordRunAlternatives(ABBREVIATIONS)}|(?<![$
 const CANDIDATE_PATTERN = new RegExp(
   [
     `(?:\\r\\n|\\r|\\n)(?=[${BLANKS}]*[^${BLANKS}\\r\\n])`,
-    `[${LATIN_TERMINATOR_CHARS}]` +
+    // The look-behinds only where closers and a blank follow (not at every period of a path or a number).
+    `[${LATIN_TERMINATOR_CHARS}](?=[${CLOSERS_IN_CLASS}]*[${BLANKS}])` +
       `(?<!(?:${NON_TERMINAL_BEFORE_PERIOD})\\.)` +
       `(?!(?<=${wordRunAlternatives(NUMBER_ABBREVIATIONS)}\\.)[${CLOSERS_IN_CLASS}]*[${BLANKS}]+[0-9])` +
       `[${CLOSERS_IN_CLASS}]*[${BLANKS}]+(?![${BLANKS}\\r\\na-z])`,

@@ -184,3 +184,19 @@ describe('BLANK_CLASS_SOURCE', () => {
     for (let c = 0; c < 0x10000; c++) expect(blank.test(String.fromCharCode(c))).toBe(isBlankChar(c));
   });
 });
+
+describe('the abbreviation look-behinds', () => {
+  it('match a letter as a class of its two cases exactly where the case-insensitive pattern does', () => {
+    // sentences.ts writes each abbreviation letter as [xX] in place of wordPattern's i flag: no
+    // other code unit may fold to an ASCII letter without the u flag.
+    const disagree: string[] = [];
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+      const pattern = new RegExp(`^${letter}$`, 'i');
+      for (let c = 0; c < 0x10000; c++) {
+        const unit = String.fromCharCode(c);
+        if (pattern.test(unit) !== (unit === letter || unit === letter.toUpperCase())) disagree.push(`${letter} U+${c.toString(16)}`);
+      }
+    }
+    expect(disagree).toEqual([]);
+  });
+});

@@ -1,9 +1,10 @@
 /**
  * Old/new equivalence of the rule strategies, for speed work that must not change a single cut:
  * `structural` and `sentence-rules` (five option sets), the Markdown block scanner and the
- * sentence-start scanner (whole texts and random sub-ranges) of this tree against the same
- * modules of a git revision, on the corpora from `npm run corpora`, both `bench speed` texts,
- * the test fixtures and 4,000 random texts from a hostile alphabet.
+ * sentence-start, line-start and paragraph-start scanners (whole texts and random sub-ranges)
+ * of this tree against the same modules of a git revision, on the corpora from `npm run
+ * corpora`, both `bench speed` texts, the test fixtures and 4,000 random texts from a hostile
+ * alphabet.
  *
  *   npm run bench:equivalence -- [revision]     (default HEAD; exits 1 on any difference)
  */
@@ -23,6 +24,8 @@ interface Modules {
   sentenceRules: RuleStrategy;
   markdownBlocks: (text: string) => unknown;
   sentenceStartsIn: (text: string, from: number, to: number) => number[];
+  lineStartsIn: (text: string, from: number, to: number) => number[];
+  paragraphStartsIn: (text: string, from: number, to: number) => number[];
 }
 
 async function load(root: string): Promise<Modules> {
@@ -32,6 +35,8 @@ async function load(root: string): Promise<Modules> {
     sentenceRules: (await from('shared/strategies/sentence-rules.ts')).sentenceRules,
     markdownBlocks: (await from('shared/text/blocks.ts')).markdownBlocks,
     sentenceStartsIn: (await from('shared/text/sentences.ts')).sentenceStartsIn,
+    lineStartsIn: (await from('shared/text/lines.ts')).lineStartsIn,
+    paragraphStartsIn: (await from('shared/text/lines.ts')).paragraphStartsIn,
   };
 }
 
@@ -94,6 +99,10 @@ async function main(): Promise<number> {
       const to = from + Math.floor(next() * (text.length - from + 1));
       check(`sentenceStartsIn ${from}-${to}`, before.sentenceStartsIn(text, from, to), after.sentenceStartsIn(text, from, to), text);
       check('sentenceStartsIn whole', before.sentenceStartsIn(text, 0, text.length), after.sentenceStartsIn(text, 0, text.length), text);
+      for (const scan of ['lineStartsIn', 'paragraphStartsIn'] as const) {
+        check(`${scan} ${from}-${to}`, before[scan](text, from, to), after[scan](text, from, to), text);
+        check(`${scan} whole`, before[scan](text, 0, text.length), after[scan](text, 0, text.length), text);
+      }
     }
     console.log(`${files.length} file texts + ${texts.length - files.length} random vs ${revision}: ${compared} comparisons, ${differences} differences`);
     return differences === 0 ? 0 : 1;

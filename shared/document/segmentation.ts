@@ -23,17 +23,7 @@ export function segmentationFromCuts(
   notesByStart: ReadonlyMap<number, SegmentNote> = new Map(),
 ): Segmentation {
   if (text.length === 0) return { boundaries: [], notes: [] };
-  const safeCuts: number[] = [];
-  // Strategies mostly pass their cuts in increasing order: then no dedup set or sort is needed.
-  let increasing = true;
-  for (const cut of cuts) {
-    if (!Number.isFinite(cut) || cut <= 0 || cut >= text.length) continue;
-    const safe = isSafeBoundary(text, cut) ? cut : toSafeBoundary(text, cut);
-    if (safe === null) continue;
-    if (increasing && safeCuts.length > 0 && safe <= (safeCuts[safeCuts.length - 1] as number)) increasing = false;
-    safeCuts.push(safe);
-  }
-  const boundaries = increasing ? safeCuts : [...new Set(safeCuts)].sort((a, b) => a - b);
+  const boundaries = Array.isArray(cuts) ? (cleanBoundaries(text, cuts) ?? normalisedCuts(text, cuts)) : normalisedCuts(text, cuts);
   const notes: SegmentNote[] = new Array<SegmentNote>(boundaries.length + 1);
   if (notesByStart.size === 0) {
     // The rule strategies' case: empty notes, in a loop small enough to be optimised at once.
@@ -45,6 +35,39 @@ export function segmentationFromCuts(
     notes[i] = note === undefined ? {} : { ...note };
   }
   return { boundaries, notes };
+}
+
+/**
+ * The strategies' usual cuts: sorted, distinct and safe, after any number of offsets at or below
+ * 0 (a list of starts begins with 0). Then they are the boundaries as they stand, copied
+ * natively; a check per cut instead of a copy and a check per cut, on a first call in fewer
+ * instructions that V8 compiles. Undefined for any other list.
+ */
+function cleanBoundaries(text: string, cuts: readonly number[]): number[] | undefined {
+  let first = 0;
+  while (first < cuts.length && (cuts[first] as number) <= 0) first++;
+  let previous = 0;
+  for (let i = first; i < cuts.length; i++) {
+    const cut = cuts[i] as number;
+    if (!(cut > previous) || !isSafeBoundary(text, cut)) return undefined;
+    previous = cut;
+  }
+  return cuts.slice(first);
+}
+
+/** Any cuts: out-of-range ones dropped, unsafe ones moved to a safe neighbour, then sorted and deduplicated. */
+function normalisedCuts(text: string, cuts: Iterable<number>): number[] {
+  const safeCuts: number[] = [];
+  // Strategies mostly pass their cuts in increasing order: then no dedup set or sort is needed.
+  let increasing = true;
+  for (const cut of cuts) {
+    if (!Number.isFinite(cut) || cut <= 0 || cut >= text.length) continue;
+    const safe = isSafeBoundary(text, cut) ? cut : toSafeBoundary(text, cut);
+    if (safe === null) continue;
+    if (increasing && safeCuts.length > 0 && safe <= (safeCuts[safeCuts.length - 1] as number)) increasing = false;
+    safeCuts.push(safe);
+  }
+  return increasing ? safeCuts : [...new Set(safeCuts)].sort((a, b) => a - b);
 }
 
 /** The single-segment segmentation of a text (none for an empty text). */

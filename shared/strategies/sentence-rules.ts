@@ -6,6 +6,7 @@
  */
 import { segmentationFromCuts } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
+import { concatAll } from '../util/concat-all';
 import { fitsByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import type { RuleStrategy } from './types';
 
@@ -18,20 +19,27 @@ export const sentenceRules: RuleStrategy = {
   segment(text, options) {
     const limits = resolveLimits(options, SENTENCE_RULES_MAX_CHARS);
     const starts = sentenceStarts(text);
-    const cuts: number[] = [];
+    // The cuts are the sentence starts (segmentationFromCuts drops the leading 0), with the cuts
+    // of each over-long sentence after its start: most texts have few such sentences, so the
+    // starts are copied (natively, in runs) only around them, not pushed one by one.
+    const runs: number[][] = [];
+    let copied = 0;
     const overLimit: Array<[number, number]> = [];
     for (let i = 0; i < starts.length; i++) {
       const start = starts[i] as number;
       const end = starts[i + 1] ?? text.length;
-      if (start > 0) cuts.push(start);
       if (fitsByLength(start, end, limits)) continue; // most sentences: no split to try
+      runs.push(starts.slice(copied, i + 1));
+      copied = i + 1;
       // Between two sentence starts lie no sentence, line or paragraph starts (a non-blank line
       // starts a sentence): the clause level is the first that can cut, so splitToFit starts
       // there instead of asking the sentence scanner again (which V8 then compiled a second time).
       const split = splitToFit(text, start, end, limits, undefined, 'clause');
-      for (const cut of split.cuts) cuts.push(cut);
+      runs.push(split.cuts);
       for (const piece of split.overLimit) overLimit.push(piece);
     }
+    if (copied > 0) runs.push(starts.slice(copied));
+    const cuts = copied === 0 ? starts : concatAll(runs);
     return {
       segmentation: segmentationFromCuts(text, cuts),
       warnings: overLimitWarnings(overLimit, limits, 'no boundary inside it satisfies the limits'),

@@ -103,4 +103,15 @@ describe('structural', () => {
   it('rejects a nonsensical limit with a clear message', () => {
     expect(() => structural.segment('text', { maxChars: 0 })).toThrow('maxChars must be a positive integer, got 0');
   });
+
+  it('counts a piece as tiny by its length once trimmed, Unicode whitespace included', () => {
+    // The tiny test reads \s, which must be exactly the whitespace String.prototype.trim removes.
+    const disagree: number[] = [];
+    for (let c = 0; c < 0x10000; c++) if (/\s/.test(String.fromCharCode(c)) !== (String.fromCharCode(c).trim() === '')) disagree.push(c);
+    expect(disagree).toEqual([]);
+    const text = `${'a'.repeat(30)}\n\n\u3000\u00a0abc\u3000\u2003\n\n${'b'.repeat(30)}\n`;
+    expect(segmentTexts(text, { maxChars: 200, minChars: 4 })).toHaveLength(2); // "abc" is under 4: merged
+    expect(segmentTexts(text, { maxChars: 200, minChars: 3 })).toHaveLength(3);
+    expect(segmentTexts(text, { maxChars: 200, minChars: 3.5 })).toHaveLength(2);
+  });
 });

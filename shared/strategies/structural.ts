@@ -18,6 +18,7 @@ import { segmentationFromCuts } from '../document/segmentation';
 import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
+import { concatAll } from '../util/concat-all';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import type { RuleStrategy } from './types';
@@ -47,8 +48,12 @@ function blockPieces(blocks: Block[]): Piece[] {
   return pieces;
 }
 
-/** Where a cut may fall: not inside an atomic block, not inside a heading or between it and its body. */
-function cutAllowed(blocks: Block[]): (offset: number) => boolean {
+/**
+ * Where a cut may fall: not inside an atomic block, not inside a heading or between it and its
+ * body. Asked for a piece, it answers undefined when no such range reaches inside the piece, so
+ * that the piece's cuts are not each looked up (any cut is allowed there).
+ */
+function cutVeto(blocks: Block[]): (start: number, end: number) => ((offset: number) => boolean) | undefined {
   const forbidden: Array<[number, number]> = [];
   for (let i = 0; i < blocks.length; i++) {
     const block = blocks[i] as Block;
@@ -57,7 +62,10 @@ function cutAllowed(blocks: Block[]): (offset: number) => boolean {
     if (block.kind === 'heading') forbidden.push([block.start, (blocks[i + 1]?.start ?? block.end) + 1]);
   }
   const forbiddenStarts = forbidden.map(([start]) => start);
-  return (offset) => {
+  // reach[k]: the furthest end of forbidden[0..k].
+  const reach: number[] = [];
+  for (const [, end] of forbidden) reach.push(Math.max(end, reach[reach.length - 1] ?? end));
+  const allowed = (offset: number) => {
     const lo = lowerBound(forbiddenStarts, offset);
     // Ranges are sorted by start and may nest only by overlapping the previous one.
     for (let k = lo - 1; k >= 0 && k >= lo - 2; k--) {
@@ -65,6 +73,11 @@ function cutAllowed(blocks: Block[]): (offset: number) => boolean {
       if (s < offset && offset < e) return false;
     }
     return true;
+  };
+  return (start, end) => {
+    // A cut inside the piece lies after `start`: ranges that end by start + 1 veto none of them.
+    const last = lowerBound(forbiddenStarts, end) - 1;
+    return last >= 0 && (reach[last] as number) > start + 1 ? allowed : undefined;
   };
 }
 
@@ -86,41 +99,52 @@ function keptWholeOverLimit(text: string, piece: Piece, end: number, limits: Lim
   return graphemeBoundaryAfter(text, piece.start) < blockEnd;
 }
 
-function mergeTiny(text: string, starts: Piece[], limits: Limits, minChars: number): Piece[] {
-  const merged: Piece[] = [];
-  for (let i = 0; i < starts.length; i++) {
-    const piece = starts[i] as Piece;
-    const end = starts[i + 1]?.start ?? text.length;
-    const last = merged[merged.length - 1];
-    if (last && !piece.startsWithHeading) {
-      const lastTiny = contentLength(text, last.start, piece.start) < minChars;
-      const thisTiny = contentLength(text, piece.start, end) < minChars;
-      if ((lastTiny || thisTiny) && fits(text, last.start, end, limits)) continue;
+/** From lastIndex: the whitespace String.prototype.trim would take off (\s is the same set). */
+const LEADING_SPACE = /\s*/y;
+/** From lastIndex: whitespace, then something else. */
+const CONTENT_AHEAD = /\s*\S/y;
+
+/**
+ * Whether text[start, end) holds at least `minChars` code units once trimmed: its first
+ * non-whitespace code unit, and another at least minChars - 1 further on. Two sticky searches of
+ * the native regular expression engine on the text up to `end` (a slice, which copies nothing),
+ * usually over a few code units each, instead of a JavaScript loop that V8 compiles on a first
+ * call. Blank lines do not make a piece less tiny.
+ */
+function contentReach(text: string, minChars: number): (start: number, end: number) => boolean {
+  const need = Math.ceil(minChars); // a length is a whole number: under minChars is under its ceiling
+  if (!(need > 0)) return () => true;
+  return (start, end) => {
+    const upToEnd = end === text.length ? text : text.slice(0, end);
+    LEADING_SPACE.lastIndex = start;
+    LEADING_SPACE.test(upToEnd);
+    const from = LEADING_SPACE.lastIndex + need - 1;
+    if (from >= end) return false;
+    CONTENT_AHEAD.lastIndex = from;
+    return CONTENT_AHEAD.test(upToEnd);
+  };
+}
+
+/** The starts of the pieces left once tiny ones are merged into a neighbour (see the module comment). */
+function mergeTiny(text: string, pieces: Piece[], limits: Limits, minChars: number): number[] {
+  const kept: number[] = [];
+  const notTiny = contentReach(text, minChars);
+  // Whether the last kept piece, as far as it reaches now, is tiny: carried from one piece to
+  // the next (each piece's content is measured once, and again only when it grows by a merge).
+  let lastTiny = false;
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i] as Piece;
+    const end = pieces[i + 1]?.start ?? text.length;
+    const thisTiny = !notTiny(piece.start, end);
+    const lastStart = kept[kept.length - 1];
+    if (lastStart !== undefined && !piece.startsWithHeading && (lastTiny || thisTiny) && fits(text, lastStart, end, limits)) {
+      lastTiny = !notTiny(lastStart, end);
+      continue;
     }
-    merged.push(piece);
+    kept.push(piece.start);
+    lastTiny = thisTiny;
   }
-  return merged;
-}
-
-/** ASCII whitespace as String.prototype.trim sees it: tab, LF, VT, FF, CR and space. */
-function isAsciiSpace(code: number): boolean {
-  return code === 0x20 || (code >= 0x09 && code <= 0x0d);
-}
-
-function isAsciiPrintable(code: number): boolean {
-  return code > 0x20 && code < 0x7f;
-}
-
-/** Length without surrounding whitespace: blank lines do not make a piece less tiny. */
-function contentLength(text: string, start: number, end: number): number {
-  // Without a slice in the common case: ASCII whitespace stripped, ends on printable ASCII.
-  let s = start;
-  let e = end;
-  while (s < e && isAsciiSpace(text.charCodeAt(s))) s++;
-  while (e > s && isAsciiSpace(text.charCodeAt(e - 1))) e--;
-  if (s === e) return 0;
-  if (isAsciiPrintable(text.charCodeAt(s)) && isAsciiPrintable(text.charCodeAt(e - 1))) return e - s;
-  return text.slice(start, end).trim().length; // other whitespace (NBSP, U+3000, ...) may surround it
+  return kept;
 }
 
 export const structural: RuleStrategy = {
@@ -131,26 +155,34 @@ export const structural: RuleStrategy = {
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
     const blocks = markdownBlocks(text);
     // Built when a piece first needs splitting: most texts have few such pieces, some none.
-    let allowed: ((offset: number) => boolean) | undefined;
-    const pieces: Piece[] = [];
+    let veto: ReturnType<typeof cutVeto> | undefined;
     const overLimit: Array<[number, number]> = [];
     const byBlock = blockPieces(blocks);
+    // The pieces are the block pieces with the cuts of each over-long one after it: copied
+    // (natively, in runs) only around those, most texts having few.
+    const runs: Piece[][] = [];
+    let copied = 0;
     for (let i = 0; i < byBlock.length; i++) {
       const piece = byBlock[i] as Piece;
       const end = byBlock[i + 1]?.start ?? text.length;
-      pieces.push(piece);
+      // Most pieces: nothing to split, no result objects. (A piece within maxChars is never kept
+      // whole over the limit, so this test may come first.)
+      if (fitsByLength(piece.start, end, limits)) continue;
       if (keptWholeOverLimit(text, piece, end, limits)) {
         overLimit.push([piece.start, end]);
         continue;
       }
-      if (fitsByLength(piece.start, end, limits)) continue; // most pieces: nothing to split, no result objects
-      const split = splitToFit(text, piece.start, end, limits, (allowed ??= cutAllowed(blocks)));
-      for (const cut of split.cuts) pieces.push({ start: cut, startsWithHeading: false, atomicEnd: -1 });
+      const split = splitToFit(text, piece.start, end, limits, (veto ??= cutVeto(blocks))(piece.start, end));
       for (const range of split.overLimit) overLimit.push(range);
+      if (split.cuts.length === 0) continue;
+      runs.push(byBlock.slice(copied, i + 1), split.cuts.map((cut) => ({ start: cut, startsWithHeading: false, atomicEnd: -1 })));
+      copied = i + 1;
     }
+    if (copied > 0) runs.push(byBlock.slice(copied));
+    const pieces = copied === 0 ? byBlock : concatAll(runs);
     const kept = mergeTiny(text, pieces, limits, minChars);
     return {
-      segmentation: segmentationFromCuts(text, kept.map((p) => p.start)),
+      segmentation: segmentationFromCuts(text, kept),
       warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
     };
   },

@@ -37,6 +37,14 @@ describe('markdownBlocks', () => {
     expect(kinds('$$\nx\n\ny $$')).toEqual([['paragraph', '$$\nx\n'], ['paragraph', 'y $$']]);
   });
 
+  it('closes a fence only on a line of at least as many of its marks, then nothing but whitespace', () => {
+    const closed = (closer: string) => kinds(`\`\`\`\`\ncode\n${closer}\nafter`)[0]?.[1];
+    expect(closed('````')).toBe('````\ncode\n````\n');
+    expect(closed('   `````\u00a0\u3000\t')).toBe('````\ncode\n   `````\u00a0\u3000\t\n');
+    for (const notCloser of ['```', '    ````', '````x', '~~~~', '```` `', '\u00a0````']) expect(closed(notCloser)).toBe(`\`\`\`\`\ncode\n${notCloser}\nafter`);
+    expect(kinds('~~~\r\ncode\r\n~~~~')).toEqual([['code', '~~~\r\ncode\r\n~~~~']]);
+  });
+
   it('reads indented code after a blank line, and handles CRLF', () => {
     expect(kinds('Text\r\n\r\n    code\r\n\r\n    more\r\nafter')).toEqual([
       ['paragraph', 'Text\r\n'],

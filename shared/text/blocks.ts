@@ -78,10 +78,22 @@ function isTopListItem(text: string, line: Line): boolean {
 }
 
 /**
- * A line break followed by a line FENCE matches (the match starts at the break: a CR of a CRLF
- * fails at the LF, so the match starts at the LF): the lines a fenced code block may close on.
+ * The line that closes a fenced code block opened with `marker`, searched from a line break on
+ * (lastIndex): up to three spaces, a run of at least as many of the marker's character, then
+ * only whitespace as String.prototype.trim sees it (\s, less the line breaks), to the line's
+ * break or the text's end: what fenceOf and `content.trim() === closer` accept. A code block's
+ * lines never reach JavaScript. The patterns of short markers are kept (texts use few).
  */
-const FENCE_LINE = /[\r\n] {0,3}(?:`{3}|~{3})/g;
+const CLOSING_FENCES = new Map<string, RegExp>();
+function closingFence(marker: string): RegExp {
+  let pattern = CLOSING_FENCES.get(marker);
+  if (pattern === undefined) {
+    // The marker is backticks or tildes, neither special in a pattern.
+    pattern = new RegExp(`[\\r\\n] {0,3}${marker[0]}{${marker.length},}[^\\S\\r\\n]*(?:\\r\\n|\\r|\\n|$)`, 'g');
+    if (marker.length <= 16) CLOSING_FENCES.set(marker, pattern);
+  }
+  return pattern;
+}
 
 /** The first line break (CR or LF) at or after lastIndex; and the first pipe or line break. */
 const LINE_BREAK = /[\r\n]/g;
@@ -173,6 +185,9 @@ function startsTable(text: string, here: Line): boolean {
   return here.mark === 0x7c && below.mark === 0x7c;
 }
 
+/** From lastIndex (a line start), over every following line that isTableRow would pass (a pipe makes it not blank) and that ends in a line break. */
+const TABLE_ROWS = new RegExp(`(?:[^\\r\\n|]*\\|[^\\r\\n]*${BREAK_SOURCE})*`, 'y');
+
 /** Whether a single-line $$ ... $$ formula is complete on its own line. */
 function isOneLineMath(content: string): boolean {
   const trimmed = content.trim();
@@ -229,17 +244,10 @@ interface Scanned {
 function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
   const fence = fenceOf(text, line);
   if (fence) {
-    const marker = fence[1] as string;
-    // Only the lines FENCE could match are read: a code block's other lines never reach JavaScript.
-    FENCE_LINE.lastIndex = line.next - 1; // the opening line's break, when it has one
-    for (let found = line.next < text.length ? FENCE_LINE.exec(text) : null; found !== null; found = FENCE_LINE.exec(text)) {
-      const l = lineAt(text, found.index + 1) as Line;
-      const closer = fenceOf(text, l)?.[1];
-      if (closer && closer[0] === marker[0] && closer.length >= marker.length && content(text, l).trim() === closer) {
-        return { kind: 'code', end: l.next };
-      }
-    }
-    return { kind: 'code', end: text.length }; // an unclosed fence runs to the end, as in CommonMark
+    const closing = closingFence(fence[1] as string);
+    closing.lastIndex = line.next - 1; // the opening line's break, when it has one
+    // An unclosed fence runs to the end, as in CommonMark.
+    return { kind: 'code', end: line.next < text.length && closing.test(text) ? closing.lastIndex : text.length };
   }
   if (isMathFence(text, line)) {
     if (isOneLineMath(content(text, line))) return { kind: 'math', end: line.next };
@@ -250,9 +258,10 @@ function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
   }
   if (isAtxHeading(text, line)) return { kind: 'heading', end: line.next };
   if (startsTable(text, line)) {
-    let last = line;
-    for (let l = lineAt(text, line.next); isTableRow(l); l = lineAt(text, (l as Line).next)) last = l as Line;
-    return { kind: 'table', end: last.next };
+    // The rows that end in a line break at once; then a last row the text may end with.
+    const end = skip(TABLE_ROWS, text, line.next);
+    const last = lineAt(text, end);
+    return { kind: 'table', end: isTableRow(last) ? (last as Line).next : end };
   }
   if (isTopListItem(text, line)) return { kind: 'list', end: listEnd(text, line) };
   if (line.indent >= 4) {
@@ -290,20 +299,30 @@ function paragraphFrom(text: string, at: number): Scanned {
   return { kind: 'paragraph', end: at };
 }
 
+/**
+ * From lastIndex (a line start after a list line that is not blank), over every following line
+ * that listEnd would take as a lazy continuation without reading it: not blank (its first code
+ * unit after spaces and tabs is no blank), and that first code unit none of #, `, ~ and $, with
+ * which alone a heading, a fence or a formula can start; each ending in a line break.
+ */
+const LAZY_LIST_LINES = new RegExp(`(?:[ \\t]*[^${BLANK_CLASS_SOURCE}\\r\\n#\`~$][^\\r\\n]*${BREAK_SOURCE})*`, 'y');
+
 /** A list runs over its items, their indented or lazy continuation lines, and blank lines between items. */
 function listEnd(text: string, first: Line): number {
-  let end = first.next;
+  let at = skip(LAZY_LIST_LINES, text, first.next);
+  let end = at;
   let previousBlank = false;
-  for (let l = lineAt(text, first.next); l !== undefined; l = lineAt(text, l.next)) {
+  for (let l = lineAt(text, at); l !== undefined; l = lineAt(text, at)) {
     if (l.blank) {
       previousBlank = true;
+      at = l.next;
       continue;
     }
     const item = canListItem(l) && LIST_ITEM.test(content(text, l));
     const indented = l.indent >= 2;
     const lazy = !previousBlank && !isAtxHeading(text, l) && fenceOf(text, l) === null && !isMathFence(text, l);
     if (!(item || indented || lazy)) break;
-    end = l.next;
+    end = at = skip(LAZY_LIST_LINES, text, l.next); // after a line with content: the lazy lines at once
     previousBlank = false;
   }
   return end;

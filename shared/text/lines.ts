@@ -60,14 +60,24 @@ export function isBlankLine(text: string, lineStart: number): boolean {
 }
 
 /**
- * True when text[start, end) holds no line break. Asked of the native search (on a slice, which
- * copies nothing, so it stops at `end`) before a loop over every code unit: a long paragraph
- * of prose is often one line, and the loop would then find nothing.
+ * A line break as a regular-expression source: CRLF as one, or a lone LF or CR. A CR matches
+ * alone only when no LF follows, so that backtracking can never read CRLF as two breaks.
  */
-function isOneLine(text: string, start: number, end: number): boolean {
-  const range = text.slice(start, end);
-  return range.indexOf('\n') < 0 && range.indexOf('\r') < 0;
-}
+const BREAK_SOURCE = '(?:\\r\\n|\\r(?!\\n)|\\n)';
+
+/**
+ * The line and paragraph scans below leave the search for line breaks to the native regular
+ * expression engine, on a slice of the range (which copies nothing and ends where the range
+ * does), so JavaScript runs once per line or per paragraph, never per character: on a first call
+ * a per-character loop runs unoptimised and then costs V8 an optimising compile.
+ */
+const LINE_BREAKS = new RegExp(BREAK_SOURCE, 'g');
+/** A line break and the blank lines after it (one at least): the gap before a paragraph. */
+const PARAGRAPH_GAP = new RegExp(`${BREAK_SOURCE}(?:[${BLANK_CLASS_SOURCE}]*${BREAK_SOURCE})+`, 'g');
+/** The first code unit that is neither blank nor a line break. */
+const CONTENT = new RegExp(`[^${BLANK_CLASS_SOURCE}\\r\\n]`, 'g');
+/** From lastIndex (a line start): a line with content. */
+const CONTENT_LINE = new RegExp(`[${BLANK_CLASS_SOURCE}]*[^${BLANK_CLASS_SOURCE}\\r\\n]`, 'y');
 
 /**
  * Sorted offsets where lines start: 0 (for a non-empty text) and every offset just after a line
@@ -84,12 +94,11 @@ export function lineStarts(text: string): number[] {
 export function lineStartsIn(text: string, start: number, end: number): number[] {
   if (end <= start) return [];
   const starts = [start];
-  if (isOneLine(text, start, end)) return starts;
-  for (let i = start; i < end; i++) {
-    const c = text.charCodeAt(i);
-    if (c !== LF && c !== CR) continue;
-    if (c === CR && i + 1 < end && text.charCodeAt(i + 1) === LF) continue;
-    if (i + 1 < end) starts.push(i + 1);
+  const range = text.slice(start, end);
+  LINE_BREAKS.lastIndex = 0;
+  while (LINE_BREAKS.test(range)) {
+    const next = LINE_BREAKS.lastIndex;
+    if (next < range.length) starts.push(start + next);
   }
   return starts;
 }
@@ -106,31 +115,15 @@ export function paragraphStarts(text: string): number[] {
 export function paragraphStartsIn(text: string, start: number, end: number): number[] {
   if (end <= start) return [];
   const starts = [start];
-  if (isOneLine(text, start, end)) return starts;
-  let previousBlank = false;
-  let sawContent = false;
-  let line = start;
-  while (line < end) {
-    // One pass over the line: is it blank, and where does the next one start?
-    let i = line;
-    let blank = true;
-    let next = end;
-    for (; i < end; i++) {
-      const c = text.charCodeAt(i);
-      if (c === LF) {
-        next = i + 1;
-        break;
-      }
-      if (c === CR) {
-        next = i + 1 < end && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-        break;
-      }
-      if (blank && !isBlankChar(c)) blank = false;
-    }
-    if (!blank && previousBlank && sawContent && line > start) starts.push(line);
-    if (!blank) sawContent = true;
-    previousBlank = blank;
-    line = next;
+  const range = text.slice(start, end);
+  // Blank lines start a paragraph after them only once a line before them had content.
+  CONTENT.lastIndex = 0;
+  if (!CONTENT.test(range)) return starts;
+  PARAGRAPH_GAP.lastIndex = CONTENT.lastIndex;
+  while (PARAGRAPH_GAP.test(range)) {
+    // The gap took every blank line that ends in a break: what follows has content, or is the range's blank end.
+    CONTENT_LINE.lastIndex = PARAGRAPH_GAP.lastIndex;
+    if (CONTENT_LINE.test(range)) starts.push(start + PARAGRAPH_GAP.lastIndex);
   }
   return starts;
 }

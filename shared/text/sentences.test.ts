@@ -105,6 +105,43 @@ describe('lineStarts and paragraphStarts', () => {
     expect(paragraphStarts('\n\nfirst')).toEqual([0]);
   });
 
+  /** The definitions the scans must reproduce, read one code unit at a time. */
+  function lineStartsByDefinition(text: string): number[] {
+    if (text === '') return [];
+    const starts = [0];
+    for (let i = 0; i < text.length; i++) {
+      if (text[i] !== '\r' && text[i] !== '\n') continue;
+      if (text[i] === '\r' && text[i + 1] === '\n') i++;
+      if (i + 1 < text.length) starts.push(i + 1);
+    }
+    return starts;
+  }
+  function paragraphStartsByDefinition(text: string): number[] {
+    const lines = lineStartsByDefinition(text);
+    const starts = lines.slice(0, 1);
+    let previousBlank = false;
+    let sawContent = false;
+    lines.forEach((start, k) => {
+      const line = text.slice(start, lines[k + 1] ?? text.length);
+      const blank = [...line].every((c) => c === '\r' || c === '\n' || isBlankChar(c.charCodeAt(0)));
+      if (!blank && previousBlank && sawContent) starts.push(start);
+      if (!blank) sawContent = true;
+      previousBlank = blank;
+    });
+    return starts;
+  }
+
+  it('finds exactly the line and paragraph starts of their definitions', () => {
+    const unit = fc.constantFrom('a', ' ', '\t', '\u00a0', '\u3000', '\r', '\n', '\r\n', '\n\n', '\r\r\n', ' \r\n');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 40 }), (text) => {
+        expect(lineStarts(text)).toEqual(lineStartsByDefinition(text));
+        expect(paragraphStarts(text)).toEqual(paragraphStartsByDefinition(text));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('reads a range as the slice it stands for, without slicing', () => {
     const unit = fc.constantFrom('a', ' ', '\t', '\u00a0', '\r', '\n', '\r\n', '\n\n');
     fc.assert(
@@ -145,5 +182,21 @@ describe('BLANK_CLASS_SOURCE', () => {
   it('is the class of exactly the code units isBlankChar accepts', () => {
     const blank = new RegExp(`^[${BLANK_CLASS_SOURCE}]$`);
     for (let c = 0; c < 0x10000; c++) expect(blank.test(String.fromCharCode(c))).toBe(isBlankChar(c));
+  });
+});
+
+describe('the abbreviation look-behinds', () => {
+  it('match a letter as a class of its two cases exactly where the case-insensitive pattern does', () => {
+    // sentences.ts writes each abbreviation letter as [xX] in place of wordPattern's i flag: no
+    // other code unit may fold to an ASCII letter without the u flag.
+    const disagree: string[] = [];
+    for (const letter of 'abcdefghijklmnopqrstuvwxyz') {
+      const pattern = new RegExp(`^${letter}$`, 'i');
+      for (let c = 0; c < 0x10000; c++) {
+        const unit = String.fromCharCode(c);
+        if (pattern.test(unit) !== (unit === letter || unit === letter.toUpperCase())) disagree.push(`${letter} U+${c.toString(16)}`);
+      }
+    }
+    expect(disagree).toEqual([]);
   });
 });

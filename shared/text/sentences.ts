@@ -39,33 +39,6 @@ function hasClass(code: number, flag: number): boolean {
   return ((CHAR_CLASS[code] as number) & flag) !== 0;
 }
 
-/**
- * Candidates for sentenceStartsIn, found by the native regular expression engine in one pass: a
- * superset of the starts, each then confirmed by confirmsCandidate (isSentenceStart's remaining tests). A match ends at its candidate:
- * - a line break (CRLF as one) not followed by a blank line: the start of a non-blank line (or of
- *   one whose content lies past the scanned range, which confirmsCandidate then decides);
- * - a Latin terminator, closers and at least one blank, where the next character is neither a
- *   blank, a line break nor an ASCII lower-case letter (isSentenceStart's first tests);
- * - a CJK terminator, closers and blanks, where the next character is no line break (nor, with no
- *   blank before it, a closer).
- * Each lookahead refuses the characters the match could have gone on with, so only the longest
- * match passes, as isSentenceStart's backward walk expects. Every match ends after its
- * terminator, closers and blanks, so no terminator is inside another match. Testing only these
- * (instead of every line break and terminator) leaves the JavaScript loop a fraction of the
- * iterations, so less of it runs unoptimised on a first call and less becomes hot.
- */
-const BLANKS = BLANK_CLASS_SOURCE;
-/** The closers inside a character class: only "]" needs escaping there. */
-const CLOSERS_IN_CLASS = CLOSER_CHARS.replace(']', '\\]');
-const CANDIDATE_PATTERN = new RegExp(
-  [
-    `(?:\\r\\n|\\r|\\n)(?=[${BLANKS}]*(?:[^${BLANKS}\\r\\n]|$))`,
-    `[${LATIN_TERMINATOR_CHARS}][${CLOSERS_IN_CLASS}]*[${BLANKS}]+(?![${BLANKS}\\r\\na-z])`,
-    `[${CJK_TERMINATOR_CHARS}][${CLOSERS_IN_CLASS}]*(?:[${BLANKS}]+(?![${BLANKS}\\r\\n])|(?![${BLANKS}${CLOSERS_IN_CLASS}\\r\\n]))`,
-  ].join('|'),
-  'g',
-);
-
 function codeSet(chars: string): Set<number> {
   return new Set([...chars].map((c) => c.charCodeAt(0)));
 }
@@ -97,6 +70,53 @@ function wordPattern(words: readonly string[]): RegExp {
 }
 const ABBREVIATION_PATTERN = wordPattern(ABBREVIATIONS);
 const NUMBER_ABBREVIATION_PATTERN = wordPattern(NUMBER_ABBREVIATIONS);
+
+/**
+ * Sentence starts found by the native regular expression engine in one pass, so that the
+ * JavaScript loop around it does almost nothing per start (on a first call that loop runs
+ * unoptimised, and what becomes hot is compiled: the smaller, the cheaper). A match ends at its
+ * candidate, and for a candidate whose character is ASCII the match is exactly isSentenceStart:
+ * - a line break (CRLF as one) before a line with something other than blanks on it;
+ * - a Latin terminator, closers and at least one blank, where the next character is neither a
+ *   blank, a line break nor an ASCII lower-case letter, and a period is none of
+ *   isNonTerminalPeriod's: after an abbreviation (a number abbreviation only before a digit), an
+ *   initial, or a list number at the start of a line (the look-behinds below);
+ * - a CJK terminator, closers and blanks, where the next character is no line break (nor, with no
+ *   blank before it, a closer).
+ * Only a non-ASCII character after a Latin terminator may be a lower-case letter, which a
+ * pattern without the u flag cannot tell: those few candidates are decided by isSentenceStart.
+ * Each lookahead refuses the characters the match could have gone on with, so only the longest
+ * match passes, as isSentenceStart's backward walk expects. Every match ends after its
+ * terminator, closers and blanks, so no terminator is inside another match.
+ */
+const BLANKS = BLANK_CLASS_SOURCE;
+/** The closers inside a character class: only "]" needs escaping there. */
+const CLOSERS_IN_CLASS = CLOSER_CHARS.replace(']', '\\]');
+/** The code units isLetterCode accepts, and the period: the run isNonTerminalPeriod reads back over. */
+const WORD_RUN_CLASS = 'A-Za-z\\u00c0-\\u024f.';
+/**
+ * A list as alternatives for the whole run of letters and periods before a period, each ASCII
+ * letter as a class of its two cases: what the case-insensitive wordPattern matches (a test
+ * checks that no other code unit folds to an ASCII letter without the u flag).
+ */
+function wordRunAlternatives(words: readonly string[]): string {
+  const letters = (word: string) => [...word].map((c) => (c === '.' ? '\\.' : `[${c}${c.toUpperCase()}]`)).join('');
+  return `(?<![${WORD_RUN_CLASS}])(?:${words.map(letters).join('|')})`;
+}
+/** What isNonTerminalPeriod finds before a period whatever follows: an abbreviation, an initial, a list number. */
+const NON_TERMINAL_BEFORE_PERIOD = `${wordRunAlternatives(ABBREVIATIONS)}|(?<![${WORD_RUN_CLASS}])[A-Z]|(?:^|[\\r\\n])[${BLANKS}]*[0-9]+`;
+const CANDIDATE_PATTERN = new RegExp(
+  [
+    `(?:\\r\\n|\\r|\\n)(?=[${BLANKS}]*[^${BLANKS}\\r\\n])`,
+    // The look-behinds only where closers and a blank follow (not at every period of a path or a number).
+    `[${LATIN_TERMINATOR_CHARS}](?=[${CLOSERS_IN_CLASS}]*[${BLANKS}])` +
+      `(?<!(?:${NON_TERMINAL_BEFORE_PERIOD})\\.)` +
+      `(?!(?<=${wordRunAlternatives(NUMBER_ABBREVIATIONS)}\\.)[${CLOSERS_IN_CLASS}]*[${BLANKS}]+[0-9])` +
+      `[${CLOSERS_IN_CLASS}]*[${BLANKS}]+(?![${BLANKS}\\r\\na-z])`,
+    `[${CJK_TERMINATOR_CHARS}][${CLOSERS_IN_CLASS}]*(?:[${BLANKS}]+(?![${BLANKS}\\r\\n])|(?![${BLANKS}${CLOSERS_IN_CLASS}\\r\\n]))`,
+  ].join('|'),
+  'g',
+);
 
 function isLineBreak(code: number): boolean {
   return code === LF || code === CR;
@@ -182,31 +202,15 @@ export function isSentenceStart(text: string, offset: number): boolean {
 }
 
 /**
- * isSentenceStart at a candidate of CANDIDATE_PATTERN (at most the range's end, so inside the
- * text), testing only what the match did not settle: whether a line runs on blank past the
- * scanned range, whether a Latin terminator is followed by a lower-case letter outside ASCII, and
- * the abbreviation test of a period. Smaller than isSentenceStart, so V8 has less to compile when
- * it becomes hot on a first long text.
- */
-function confirmsCandidate(text: string, candidate: number): boolean {
-  if (isLineBreak(text.charCodeAt(candidate - 1))) return !isBlankLine(text, candidate);
-  // Back over the blanks and closers the match took, to its terminator.
-  let j = candidate - 1;
-  while ((CHAR_CLASS[text.charCodeAt(j)] as number) & (BLANK | CLOSER)) j--;
-  const terminator = text.charCodeAt(j);
-  if ((CHAR_CLASS[terminator] as number) & CJK_TERMINATOR) return true;
-  if (text.charCodeAt(candidate) >= 0x80 && isLowerCaseAt(text, candidate)) return false;
-  return terminator !== 0x2e || !isNonTerminalPeriod(text, j, candidate);
-}
-
-/**
  * Sentence starts within [from, to), in order. Context outside the range is still consulted.
  *
  * One pass of CANDIDATE_PATTERN: every start but offset 0 is either just after a line break, or
  * the first character after a terminator, the closers after it and the blanks after those; the
- * pattern finds those that pass isSentenceStart's character tests, and confirmsCandidate the
- * rest, so the result is exactly the offsets in the range for which isSentenceStart holds
- * (property-tested).
+ * pattern finds exactly those (isSentenceStart decides the few it cannot, see above), so the
+ * result is exactly the offsets in the range for which isSentenceStart holds (property-tested).
+ * The pattern runs on the text up to `to` (a slice, which copies nothing), so its look-behinds
+ * see everything before the range and its look-aheads stop at its end, where a line of blanks
+ * may go on past the range: that one line start is decided by isSentenceStart after the loop.
  */
 export function sentenceStartsIn(text: string, from: number, to: number): number[] {
   const starts: number[] = [];
@@ -217,14 +221,17 @@ export function sentenceStartsIn(text: string, from: number, to: number): number
   // A terminator before `lo` reaches into the range only over closers and blanks: back up over them.
   let scan = lo;
   while (scan > 0 && (CHAR_CLASS[text.charCodeAt(scan - 1)] as number) & (BLANK | CLOSER)) scan--;
-  scan = Math.max(0, scan - 1);
-  const range = scan === 0 && end === text.length ? text : text.slice(scan, end); // a slice copies nothing
-  CANDIDATE_PATTERN.lastIndex = 0;
+  const range = end === text.length ? text : text.slice(0, end);
+  CANDIDATE_PATTERN.lastIndex = Math.max(0, scan - 1);
   while (CANDIDATE_PATTERN.test(range)) {
-    const candidate = scan + CANDIDATE_PATTERN.lastIndex; // matches end at their candidate, in increasing order
+    const candidate = CANDIDATE_PATTERN.lastIndex; // matches end at their candidate, in increasing order
     if (candidate >= end) break;
-    if (candidate >= lo && confirmsCandidate(text, candidate)) starts.push(candidate);
+    if (candidate >= lo && (text.charCodeAt(candidate) < 0x80 || isSentenceStart(text, candidate))) starts.push(candidate);
   }
+  // A line of blanks up to the range's end: a start only when the line goes on past it.
+  let blanks = end;
+  while (blanks > lo && (CHAR_CLASS[text.charCodeAt(blanks - 1)] as number) & BLANK) blanks--;
+  if (blanks < end && blanks > 0 && isSentenceStart(text, blanks)) starts.push(blanks);
   return starts;
 }
 

@@ -41,6 +41,12 @@ export interface SocketWorkbench extends WorkbenchApi {
   close(): void;
 }
 
+/** A listener's error is reported as a throw in an event handler is, without stopping the others. */
+function report(err: unknown): void {
+  if (typeof reportError === 'function') reportError(err);
+  else console.error(err);
+}
+
 export function createSocketWorkbench(url: string, options: SocketClientOptions = {}): SocketWorkbench {
   const createSocket = options.createSocket ?? ((u: string) => new WebSocket(u) as unknown as SocketLike);
   const reconnectDelayMs = options.reconnectDelayMs ?? 1000;
@@ -66,7 +72,8 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     };
     ws.onmessage = (ev) => {
       const message = typeof ev.data === 'string' ? frames.text(ev.data) : frames.binary(ev.data as Blob);
-      if (message) inbox = inbox.then(() => receive(message));
+      // Whatever goes wrong with one message is reported and the chain goes on to the next.
+      if (message) inbox = inbox.then(() => receive(message)).catch(report);
     };
     ws.onerror = () => undefined; // onclose follows and does the cleaning up
     ws.onclose = () => {
@@ -100,7 +107,13 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
       return;
     }
     if ('event' in message) {
-      for (const listener of [...listeners]) listener(message.event);
+      for (const listener of [...listeners]) {
+        try {
+          listener(message.event);
+        } catch (err) {
+          report(err);
+        }
+      }
       return;
     }
     settle(message.id, message);

@@ -90,6 +90,27 @@ describe('the WebSocket WorkbenchApi', () => {
     expect(sentBinary.slice(sent)).toEqual([false]);
   });
 
+  it('delivers every event to every listener and goes on after one of them throws', async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (err: unknown) => errors.push(err);
+    const seen: string[] = [];
+    const stopThrowing = client.onEvent(() => {
+      throw new Error('a listener that fails');
+    });
+    const stopSeeing = client.onEvent((event) => seen.push(event.type));
+    try {
+      for (const name of ['first.txt', 'second.txt']) await client.openDocument({ name, dataBase64: Buffer.from(`The ${name}.`).toString('base64') });
+      expect((await client.getHostInfo({})).transport).toBe('web');
+      expect(seen.filter((type) => type === 'document-opened').length).toBe(2);
+      expect(errors.length).toBeGreaterThan(0);
+    } finally {
+      stopThrowing();
+      stopSeeing();
+      console.error = original;
+    }
+  });
+
   it('fails pending calls when the server goes away', async () => {
     await host.close();
     await expect(client.listDocuments({})).rejects.toMatchObject({ code: 'connection' });

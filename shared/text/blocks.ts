@@ -337,7 +337,15 @@ function listEnd(text: string, first: Line): number {
   let at = skip(LAZY_LIST_LINES, text, first.next);
   let end = at;
   let previousBlank = false;
-  for (let l = lineAt(text, at); l !== undefined; l = lineAt(text, at)) {
+  for (;;) {
+    // The blank lines that end in a line break at once; the last line of the text may be blank too.
+    const afterBlanks = skip(BLANK_LINES, text, at);
+    if (afterBlanks > at) {
+      previousBlank = true;
+      at = afterBlanks;
+    }
+    const l = lineAt(text, at);
+    if (l === undefined) break;
     if (l.blank) {
       previousBlank = true;
       at = l.next;

@@ -69,6 +69,24 @@ describe('markdownBlocks', () => {
     }
   });
 
+  it('steps over a list\'s blank lines (blank characters too) and reads fences at a block start, whatever the line breaks', () => {
+    const lines = ['- a', ' \t\u00a0', '', '- b', '', 'para', '', '   ~~~~ py', 'x', '~~~~~', '- c', '', '', 'after', '- d', '', ' '];
+    for (const eol of ['\n', '\r\n', '\r']) {
+      const text = lines.join(eol);
+      const rows = (...rows: string[]) => rows.map((row) => row + eol).join('');
+      expect(kinds(text)).toEqual([
+        ['list', rows('- a', ' \t\u00a0', '', '- b')],
+        ['paragraph', rows('para')],
+        ['code', rows('   ~~~~ py', 'x', '~~~~~')],
+        ['list', rows('- c')],
+        ['paragraph', rows('after')],
+        ['list', rows('- d')],
+      ]);
+      // An unclosed fence at a block start, on the text's last line.
+      expect(kinds(`p${eol}${eol}\`\`\`js`)).toEqual([['paragraph', `p${eol}`], ['code', '```js']]);
+    }
+  });
+
   it('reads a paragraph line by line where it may end: a pipe, a block mark, a blank character, indentation', () => {
     expect(kinds('Plain\nno | pipe\n  - item')).toEqual([['paragraph', 'Plain\nno | pipe\n'], ['list', '  - item']]);
     expect(kinds('Plain\n\u00a0\nNext')).toEqual([['paragraph', 'Plain\n'], ['paragraph', 'Next']]);

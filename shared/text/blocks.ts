@@ -95,6 +95,17 @@ function closingFence(marker: string): RegExp {
   return pattern;
 }
 
+/**
+ * Where a fenced code block opened with `marker` ends, its opening line's next line starting at
+ * `next` (text.length when the opening line is the last): after its closing line, or at the
+ * text's end when unclosed, as in CommonMark.
+ */
+function fencedCodeEnd(text: string, next: number, marker: string): number {
+  const closing = closingFence(marker);
+  closing.lastIndex = next - 1; // the opening line's break, when it has one
+  return next < text.length && closing.test(text) ? closing.lastIndex : text.length;
+}
+
 /** The first line break (CR or LF) at or after lastIndex; and the first pipe or line break. */
 const LINE_BREAK = /[\r\n]/g;
 const PIPE_OR_BREAK = /[\r\n|]/g;
@@ -122,8 +133,25 @@ function lineAt(text: string, start: number): Line | undefined {
   }
   const mark = p < end ? text.charCodeAt(p) : -1;
   while (p < end && isBlankChar(text.charCodeAt(p))) p++;
-  const next = end === length ? length : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
-  return { start, end, next, blank: p === end, mark, indent, hasPipe };
+  return { start, end, next: nextLineStart(text, end), blank: p === end, mark, indent, hasPipe };
+}
+
+/** Where the line whose content ends at `end` (its break, or text.length) is followed by the next. */
+function nextLineStart(text: string, end: number): number {
+  return end === text.length ? end : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
+}
+
+/** From lastIndex (a line start), a fence opening as FENCE matches it: the line is not blank and starts a fenced code block. */
+const FENCE_AT = / {0,3}(`{3,}|~{3,})/y;
+
+/** The end of the fenced code block that starts at `start` (a line start), or -1 when no fence opens there: no line object. */
+function fencedCodeAt(text: string, start: number): number {
+  FENCE_AT.lastIndex = start;
+  const fence = FENCE_AT.exec(text);
+  if (fence === null) return -1;
+  LINE_BREAK.lastIndex = FENCE_AT.lastIndex;
+  const end = LINE_BREAK.test(text) ? LINE_BREAK.lastIndex - 1 : text.length;
+  return fencedCodeEnd(text, nextLineStart(text, end), fence[1] as string);
 }
 
 /** First code units (see Line.mark) with which a setext underline or a block that interrupts a paragraph can start. */
@@ -244,10 +272,7 @@ interface Scanned {
 function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
   const fence = fenceOf(text, line);
   if (fence) {
-    const closing = closingFence(fence[1] as string);
-    closing.lastIndex = line.next - 1; // the opening line's break, when it has one
-    // An unclosed fence runs to the end, as in CommonMark.
-    return { kind: 'code', end: line.next < text.length && closing.test(text) ? closing.lastIndex : text.length };
+    return { kind: 'code', end: fencedCodeEnd(text, line.next, fence[1] as string) };
   }
   if (isMathFence(text, line)) {
     if (isOneLineMath(content(text, line))) return { kind: 'math', end: line.next };
@@ -312,7 +337,15 @@ function listEnd(text: string, first: Line): number {
   let at = skip(LAZY_LIST_LINES, text, first.next);
   let end = at;
   let previousBlank = false;
-  for (let l = lineAt(text, at); l !== undefined; l = lineAt(text, at)) {
+  for (;;) {
+    // The blank lines that end in a line break at once; the last line of the text may be blank too.
+    const afterBlanks = skip(BLANK_LINES, text, at);
+    if (afterBlanks > at) {
+      previousBlank = true;
+      at = afterBlanks;
+    }
+    const l = lineAt(text, at);
+    if (l === undefined) break;
     if (l.blank) {
       previousBlank = true;
       at = l.next;
@@ -341,6 +374,13 @@ export function markdownBlocks(text: string): Block[] {
       const { kind, end } = paragraphFrom(text, plain);
       blocks.push({ kind, start: at, end });
       at = end;
+      continue;
+    }
+    // Fenced code blocks, the next most common, without a line object.
+    const code = fencedCodeAt(text, at);
+    if (code >= 0) {
+      blocks.push({ kind: 'code', start: at, end: code });
+      at = code;
       continue;
     }
     const line = lineAt(text, at);

@@ -95,8 +95,13 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
   }
 
   async function receive(assembled: AssembledMessage<Blob> | MalformedMessage): Promise<void> {
-    // A malformed answer cannot be matched to its call: the call stays pending, as before.
-    if ('error' in assembled) return;
+    if ('error' in assembled) {
+      // An answer whose strings did not come as announced fails its call; one not even read
+      // cannot be matched to a call.
+      const id = (assembled.envelope as { id?: unknown } | undefined)?.id;
+      if (typeof id === 'number') settle(id, { ok: false, error: { code: wireErrorCodes.malformedCall, message: assembled.error } });
+      return;
+    }
     const message = assembled.envelope as SocketMessage;
     try {
       const texts: string[] = [];

@@ -15,10 +15,9 @@
  *    into the piece before it.
  */
 import { segmentationFromCuts } from '../document/segmentation';
-import { ATOMIC_KINDS, markdownBlocks, type Block } from '../text/blocks';
+import { ATOMIC_KINDS, scanMarkdownBlocks, type BlockKind, type BlockRuns } from '../text/blocks';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
-import { concatAll } from '../util/concat-all';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import type { RuleStrategy } from './types';
@@ -28,49 +27,32 @@ export const STRUCTURAL_MAX_CHARS = 2000;
 /** Default minimum: shorter pieces (a lone short line, a heading with a one-line body) get merged. */
 export const STRUCTURAL_MIN_CHARS = 100;
 
-interface Piece {
-  start: number;
-  startsWithHeading: boolean;
-  /** Where the piece's code, formula, table or list block ends, when the piece starts with one (else -1). */
-  atomicEnd: number;
-}
-
-/** Piece starts: each block's start, except the block right after a heading (glued to it). */
-function blockPieces(blocks: Block[]): Piece[] {
-  const pieces: Piece[] = [];
-  for (let i = 0; i < blocks.length; i++) {
-    const block = blocks[i] as Block;
-    if (i > 0 && blocks[i - 1]?.kind === 'heading') continue;
-    const start = pieces.length === 0 ? 0 : block.start;
-    const atomicEnd = start === block.start && ATOMIC_KINDS.has(block.kind) ? block.end : -1;
-    pieces.push({ start, startsWithHeading: block.kind === 'heading', atomicEnd });
-  }
-  return pieces;
-}
-
 /**
  * Where a cut may fall: not inside an atomic block, not inside a heading or between it and its
  * body. Asked for a piece, it answers undefined when no such range reaches inside the piece, so
  * that the piece's cuts are not each looked up (any cut is allowed there).
  */
-function cutVeto(blocks: Block[]): (start: number, end: number) => ((offset: number) => boolean) | undefined {
-  const forbidden: Array<[number, number]> = [];
-  for (let i = 0; i < blocks.length; i++) {
-    const block = blocks[i] as Block;
-    if (ATOMIC_KINDS.has(block.kind)) forbidden.push([block.start, block.end]);
-    // A heading, the blank lines after it and the first line of its body stay together.
-    if (block.kind === 'heading') forbidden.push([block.start, (blocks[i + 1]?.start ?? block.end) + 1]);
-  }
-  const forbiddenStarts = forbidden.map(([start]) => start);
-  // reach[k]: the furthest end of forbidden[0..k].
+function cutVeto({ kinds, starts, ends }: BlockRuns): (start: number, end: number) => ((offset: number) => boolean) | undefined {
+  // Forbidden ranges, sorted by start; reach[k]: the furthest end of ranges 0..k.
+  const forbiddenStarts: number[] = [];
+  const forbiddenEnds: number[] = [];
   const reach: number[] = [];
-  for (const [, end] of forbidden) reach.push(Math.max(end, reach[reach.length - 1] ?? end));
+  const forbid = (start: number, end: number) => {
+    forbiddenStarts.push(start);
+    forbiddenEnds.push(end);
+    reach.push(Math.max(end, reach[reach.length - 1] ?? end));
+  };
+  for (let i = 0; i < kinds.length; i++) {
+    const kind = kinds[i] as BlockKind;
+    if (ATOMIC_KINDS.has(kind)) forbid(starts[i] as number, ends[i] as number);
+    // A heading, the blank lines after it and the first line of its body stay together.
+    if (kind === 'heading') forbid(starts[i] as number, (starts[i + 1] ?? (ends[i] as number)) + 1);
+  }
   const allowed = (offset: number) => {
     const lo = lowerBound(forbiddenStarts, offset);
     // Ranges are sorted by start and may nest only by overlapping the previous one.
     for (let k = lo - 1; k >= 0 && k >= lo - 2; k--) {
-      const [s, e] = forbidden[k] as [number, number];
-      if (s < offset && offset < e) return false;
+      if ((forbiddenStarts[k] as number) < offset && offset < (forbiddenEnds[k] as number)) return false;
     }
     return true;
   };
@@ -88,15 +70,14 @@ function cutVeto(blocks: Block[]): (start: number, end: number) => ((offset: num
  * piece, and the character-level search never reaches past maxChars), so it stays whole and
  * over the limit. Any other piece goes through splitToFit.
  */
-function keptWholeOverLimit(text: string, piece: Piece, end: number, limits: Limits): boolean {
-  const blockEnd = piece.atomicEnd;
-  if (blockEnd < 0 || piece.start + limits.maxChars >= blockEnd) return false;
+function keptWholeOverLimit(text: string, start: number, blockEnd: number, end: number, limits: Limits): boolean {
+  if (blockEnd < 0 || start + limits.maxChars >= blockEnd) return false;
   for (let i = blockEnd; i < end; i++) {
     const c = text.charCodeAt(i);
     if (c !== 0x0a && c !== 0x0d && !isBlankChar(c)) return false;
   }
   // splitToFit's last resort tries the first character cluster: it must end inside the block.
-  return graphemeBoundaryAfter(text, piece.start) < blockEnd;
+  return graphemeBoundaryAfter(text, start) < blockEnd;
 }
 
 /** From lastIndex: the whitespace String.prototype.trim would take off (\s is the same set). */
@@ -104,17 +85,27 @@ const LEADING_SPACE = /\s*/y;
 /** From lastIndex: whitespace, then something else. */
 const CONTENT_AHEAD = /\s*\S/y;
 
+/** A printable ASCII code unit: never whitespace (the common first and nth character of a piece). */
+function isVisibleAscii(code: number): boolean {
+  return code > 0x20 && code < 0x7f;
+}
+
 /**
  * Whether text[start, end) holds at least `minChars` code units once trimmed: its first
- * non-whitespace code unit, and another at least minChars - 1 further on. Two sticky searches of
- * the native regular expression engine on the text up to `end` (a slice, which copies nothing),
- * usually over a few code units each, instead of a JavaScript loop that V8 compiles on a first
- * call. Blank lines do not make a piece less tiny.
+ * non-whitespace code unit, and another at least minChars - 1 further on. Most pieces start with
+ * a visible character and have one minChars - 1 further on, which two reads settle; the others
+ * take two sticky searches of the native regular expression engine on the text up to `end` (a
+ * slice, which copies nothing). Blank lines do not make a piece less tiny.
  */
 function contentReach(text: string, minChars: number): (start: number, end: number) => boolean {
   const need = Math.ceil(minChars); // a length is a whole number: under minChars is under its ceiling
   if (!(need > 0)) return () => true;
   return (start, end) => {
+    if (isVisibleAscii(text.charCodeAt(start))) {
+      const from = start + need - 1;
+      if (from >= end) return false;
+      if (isVisibleAscii(text.charCodeAt(from))) return true;
+    }
     const upToEnd = end === text.length ? text : text.slice(0, end);
     LEADING_SPACE.lastIndex = start;
     LEADING_SPACE.test(upToEnd);
@@ -125,26 +116,29 @@ function contentReach(text: string, minChars: number): (start: number, end: numb
   };
 }
 
-/** The starts of the pieces left once tiny ones are merged into a neighbour (see the module comment). */
-function mergeTiny(text: string, pieces: Piece[], limits: Limits, minChars: number): number[] {
+/**
+ * Takes the pieces in order and keeps the starts of those left once tiny ones are merged into a
+ * neighbour (see the module comment). Each piece's content is measured once, and again only when
+ * it grows by a merge.
+ */
+function tinyMerger(text: string, limits: Limits, minChars: number): { add(start: number, end: number, startsWithHeading: boolean): void; kept: number[] } {
   const kept: number[] = [];
   const notTiny = contentReach(text, minChars);
-  // Whether the last kept piece, as far as it reaches now, is tiny: carried from one piece to
-  // the next (each piece's content is measured once, and again only when it grows by a merge).
+  // Whether the last kept piece, as far as it reaches now, is tiny.
   let lastTiny = false;
-  for (let i = 0; i < pieces.length; i++) {
-    const piece = pieces[i] as Piece;
-    const end = pieces[i + 1]?.start ?? text.length;
-    const thisTiny = !notTiny(piece.start, end);
-    const lastStart = kept[kept.length - 1];
-    if (lastStart !== undefined && !piece.startsWithHeading && (lastTiny || thisTiny) && fits(text, lastStart, end, limits)) {
-      lastTiny = !notTiny(lastStart, end);
-      continue;
-    }
-    kept.push(piece.start);
-    lastTiny = thisTiny;
-  }
-  return kept;
+  return {
+    kept,
+    add(start, end, startsWithHeading) {
+      const thisTiny = !notTiny(start, end);
+      const lastStart = kept[kept.length - 1];
+      if (lastStart !== undefined && !startsWithHeading && (lastTiny || thisTiny) && fits(text, lastStart, end, limits)) {
+        lastTiny = !notTiny(lastStart, end);
+        return;
+      }
+      kept.push(start);
+      lastTiny = thisTiny;
+    },
+  };
 }
 
 export const structural: RuleStrategy = {
@@ -153,36 +147,41 @@ export const structural: RuleStrategy = {
   segment(text, options) {
     const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
-    const blocks = markdownBlocks(text);
+    const blocks = scanMarkdownBlocks(text);
+    const { kinds, starts, ends } = blocks;
+    const count = kinds.length;
     // Built when a piece first needs splitting: most texts have few such pieces, some none.
     let veto: ReturnType<typeof cutVeto> | undefined;
     const overLimit: Array<[number, number]> = [];
-    const byBlock = blockPieces(blocks);
-    // The pieces are the block pieces with the cuts of each over-long one after it: copied
-    // (natively, in runs) only around those, most texts having few.
-    const runs: Piece[][] = [];
-    let copied = 0;
-    for (let i = 0; i < byBlock.length; i++) {
-      const piece = byBlock[i] as Piece;
-      const end = byBlock[i + 1]?.start ?? text.length;
+    const merger = tinyMerger(text, limits, minChars);
+    // One pass over the pieces, each merged as it comes: every block starts a piece but the
+    // blocks right after a heading (glued to it); the first piece starts at the text's start.
+    for (let i = 0, next = 1; i < count; i = next++) {
+      while (next < count && kinds[next - 1] === 'heading') next++;
+      const start = i === 0 ? 0 : (starts[i] as number);
+      const end = next < count ? (starts[next] as number) : text.length;
+      const startsWithHeading = kinds[i] === 'heading';
       // Most pieces: nothing to split, no result objects. (A piece within maxChars is never kept
       // whole over the limit, so this test may come first.)
-      if (fitsByLength(piece.start, end, limits)) continue;
-      if (keptWholeOverLimit(text, piece, end, limits)) {
-        overLimit.push([piece.start, end]);
+      if (fitsByLength(start, end, limits)) {
+        merger.add(start, end, startsWithHeading);
         continue;
       }
-      const split = splitToFit(text, piece.start, end, limits, (veto ??= cutVeto(blocks))(piece.start, end));
+      const atomicEnd = start === starts[i] && ATOMIC_KINDS.has(kinds[i] as BlockKind) ? (ends[i] as number) : -1;
+      if (keptWholeOverLimit(text, start, atomicEnd, end, limits)) {
+        overLimit.push([start, end]);
+        merger.add(start, end, startsWithHeading);
+        continue;
+      }
+      const split = splitToFit(text, start, end, limits, (veto ??= cutVeto(blocks))(start, end));
       for (const range of split.overLimit) overLimit.push(range);
-      if (split.cuts.length === 0) continue;
-      runs.push(byBlock.slice(copied, i + 1), split.cuts.map((cut) => ({ start: cut, startsWithHeading: false, atomicEnd: -1 })));
-      copied = i + 1;
+      // The piece up to its first cut, then a piece from each cut, none starting with a heading.
+      const cuts = split.cuts;
+      merger.add(start, cuts[0] ?? end, startsWithHeading);
+      for (let k = 0; k < cuts.length; k++) merger.add(cuts[k] as number, cuts[k + 1] ?? end, false);
     }
-    if (copied > 0) runs.push(byBlock.slice(copied));
-    const pieces = copied === 0 ? byBlock : concatAll(runs);
-    const kept = mergeTiny(text, pieces, limits, minChars);
     return {
-      segmentation: segmentationFromCuts(text, kept),
+      segmentation: segmentationFromCuts(text, merger.kept),
       warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
     };
   },

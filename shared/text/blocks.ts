@@ -141,17 +141,19 @@ function nextLineStart(text: string, end: number): number {
   return end === text.length ? end : text.charCodeAt(end) === CR && text.charCodeAt(end + 1) === LF ? end + 2 : end + 1;
 }
 
-/** From lastIndex (a line start), a fence opening as FENCE matches it: the line is not blank and starts a fenced code block. */
-const FENCE_AT = / {0,3}(`{3,}|~{3,})/y;
+/** From lastIndex (a line start), a fence opening as FENCE matches it, and the rest of its line: the line is not blank and starts a fenced code block. */
+const FENCE_LINE_AT = / {0,3}(`{3,}|~{3,})[^\r\n]*/y;
 
 /** The end of the fenced code block that starts at `start` (a line start), or -1 when no fence opens there: no line object. */
 function fencedCodeAt(text: string, start: number): number {
-  FENCE_AT.lastIndex = start;
-  const fence = FENCE_AT.exec(text);
+  FENCE_LINE_AT.lastIndex = start;
+  const fence = FENCE_LINE_AT.exec(text);
   if (fence === null) return -1;
-  LINE_BREAK.lastIndex = FENCE_AT.lastIndex;
-  const end = LINE_BREAK.test(text) ? LINE_BREAK.lastIndex - 1 : text.length;
-  return fencedCodeEnd(text, nextLineStart(text, end), fence[1] as string);
+  // The closing search starts at the opening line's break (its CR, for a CRLF: a fence line
+  // cannot start at the LF after it), as fencedCodeEnd's does at the LF.
+  const closing = closingFence(fence[1] as string);
+  closing.lastIndex = FENCE_LINE_AT.lastIndex;
+  return closing.lastIndex < text.length && closing.test(text) ? closing.lastIndex : text.length;
 }
 
 /** First code units (see Line.mark) with which a setext underline or a block that interrupts a paragraph can start. */
@@ -237,13 +239,13 @@ class MathCloser {
   /** Starts in [from, until] have the same answer. */
   private until = -1;
   private found: Line | null = null;
-  private readonly possible: boolean;
+  /** Whether the text holds $$ at all: asked on the first $$ line (most texts have none). */
+  private possible: boolean | undefined;
 
-  constructor(private readonly text: string) {
-    this.possible = text.includes('$$'); // no line can end with $$: most texts, answered at once
-  }
+  constructor(private readonly text: string) {}
 
   closing(from: number): Line | null {
+    this.possible ??= this.text.includes('$$'); // no line can end with $$ otherwise: answered at once
     if (!this.possible) return null;
     if (this.from <= from && from <= this.until) return this.found;
     this.from = from;
@@ -288,7 +290,7 @@ function scanBlock(text: string, line: Line, maths: MathCloser): Scanned {
     const last = lineAt(text, end);
     return { kind: 'table', end: isTableRow(last) ? (last as Line).next : end };
   }
-  if (isTopListItem(text, line)) return { kind: 'list', end: listEnd(text, line) };
+  if (isTopListItem(text, line)) return { kind: 'list', end: listEnd(text, line.next) };
   if (line.indent >= 4) {
     let last = line;
     for (let l = lineAt(text, line.next); l !== undefined; l = lineAt(text, l.next)) {
@@ -332,9 +334,9 @@ function paragraphFrom(text: string, at: number): Scanned {
  */
 const LAZY_LIST_LINES = new RegExp(`(?:[ \\t]*[^${BLANK_CLASS_SOURCE}\\r\\n#\`~$][^\\r\\n]*${BREAK_SOURCE})*`, 'y');
 
-/** A list runs over its items, their indented or lazy continuation lines, and blank lines between items. */
-function listEnd(text: string, first: Line): number {
-  let at = skip(LAZY_LIST_LINES, text, first.next);
+/** A list runs over its items, their indented or lazy continuation lines, and blank lines between items; its first line ends where the next starts (`next`). */
+function listEnd(text: string, next: number): number {
+  let at = skip(LAZY_LIST_LINES, text, next);
   let end = at;
   let previousBlank = false;
   for (;;) {
@@ -361,38 +363,75 @@ function listEnd(text: string, first: Line): number {
   return end;
 }
 
-/** The blocks of a text, in order. Blank lines fall between blocks and belong to none. */
-export function markdownBlocks(text: string): Block[] {
+/**
+ * The blocks of a text in order, as three parallel arrays (block i is kinds[i], starts[i],
+ * ends[i]): a cold call, the one a command makes, pays for every object it makes and every
+ * property it reads, and a long document has thousands of blocks. Blank lines fall between
+ * blocks and belong to none.
+ */
+export interface BlockRuns {
+  kinds: BlockKind[];
+  starts: number[];
+  ends: number[];
+}
+
+export function scanMarkdownBlocks(text: string): BlockRuns {
   const maths = new MathCloser(text);
-  const blocks: Block[] = [];
-  let at = 0;
-  while (at < text.length) {
-    at = skip(BLANK_LINES, text, at);
-    // Most blocks are paragraphs whose first lines PLAIN_PARAGRAPH reads at once (PLAIN_LINES included).
-    const plain = skip(PLAIN_PARAGRAPH, text, at);
-    if (plain > at) {
+  const kinds: BlockKind[] = [];
+  const starts: number[] = [];
+  const ends: number[] = [];
+  const length = text.length;
+  let at = skip(BLANK_LINES, text, 0);
+  while (at < length) {
+    // Most blocks are paragraphs whose first lines PLAIN_PARAGRAPH reads at once, and which a
+    // blank line ends: read here without a call, the blank lines after it being the skip every
+    // block ends with anyway.
+    PLAIN_PARAGRAPH.lastIndex = at;
+    if (PLAIN_PARAGRAPH.test(text)) {
+      const plain = PLAIN_PARAGRAPH.lastIndex;
+      BLANK_LINES.lastIndex = plain;
+      BLANK_LINES.test(text);
+      const next = BLANK_LINES.lastIndex;
+      if (next > plain) {
+        kinds.push('paragraph');
+        starts.push(at);
+        ends.push(plain);
+        at = next;
+        continue;
+      }
       const { kind, end } = paragraphFrom(text, plain);
-      blocks.push({ kind, start: at, end });
-      at = end;
+      kinds.push(kind);
+      starts.push(at);
+      ends.push(end);
+      at = skip(BLANK_LINES, text, end);
       continue;
     }
     // Fenced code blocks, the next most common, without a line object.
     const code = fencedCodeAt(text, at);
     if (code >= 0) {
-      blocks.push({ kind: 'code', start: at, end: code });
-      at = code;
+      kinds.push('code');
+      starts.push(at);
+      ends.push(code);
+      at = skip(BLANK_LINES, text, code);
       continue;
     }
-    const line = lineAt(text, at);
-    if (line === undefined) break;
+    const line = lineAt(text, at) as Line; // at < length
     if (line.blank) {
-      at = line.next;
+      at = skip(BLANK_LINES, text, line.next);
       continue;
     }
     // Most other lines start a plain paragraph too: the block tests of scanBlock would all fail.
     const { kind, end } = startsPlainParagraph(line) ? paragraphFrom(text, skip(PLAIN_LINES, text, line.next)) : scanBlock(text, line, maths);
-    blocks.push({ kind, start: line.start, end });
-    at = end;
+    kinds.push(kind);
+    starts.push(at);
+    ends.push(end);
+    at = skip(BLANK_LINES, text, end);
   }
-  return blocks;
+  return { kinds, starts, ends };
+}
+
+/** The blocks of a text, in order, one object each. Blank lines fall between blocks and belong to none. */
+export function markdownBlocks(text: string): Block[] {
+  const { kinds, starts, ends } = scanMarkdownBlocks(text);
+  return kinds.map((kind, i) => ({ kind, start: starts[i] as number, end: ends[i] as number }));
 }

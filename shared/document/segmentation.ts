@@ -40,16 +40,22 @@ export function segmentationFromCuts(
 /**
  * The strategies' usual cuts: sorted, distinct and safe, after any number of offsets at or below
  * 0 (a list of starts begins with 0). Then they are the boundaries as they stand, copied
- * natively; a check per cut instead of a copy and a check per cut, on a first call in fewer
- * instructions that V8 compiles. Undefined for any other list.
+ * natively; a check per cut instead of a copy and a check per cut. A cold call runs this loop in
+ * the interpreter over every cut, so a cut asks isSafeBoundary only when the code unit before
+ * it is a CR or a high surrogate, the only ones after which a cut can be unsafe.
+ * Undefined for any other list.
  */
 function cleanBoundaries(text: string, cuts: readonly number[]): number[] | undefined {
+  const length = text.length;
   let first = 0;
   while (first < cuts.length && (cuts[first] as number) <= 0) first++;
   let previous = 0;
   for (let i = first; i < cuts.length; i++) {
     const cut = cuts[i] as number;
-    if (!(cut > previous) || !isSafeBoundary(text, cut)) return undefined;
+    // An integer inside the text (a cut is under 2^30, so `| 0` keeps an integer as it is).
+    if (!(cut > previous && cut < length && (cut | 0) === cut)) return undefined;
+    const before = text.charCodeAt(cut - 1);
+    if ((before === 0x0d || (before & 0xfc00) === 0xd800) && !isSafeBoundary(text, cut)) return undefined;
     previous = cut;
   }
   return cuts.slice(first);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isBlankChar } from '../text/lines';
-import { clauseStarts } from './limits';
+import { clauseStarts, fitsByLength, nextNotFittingByLength, type Limits } from './limits';
 
 describe('clauseStarts', () => {
   /** The definition: after each clause mark in range, the first non-blank past its blanks, when there are blanks and it lies inside. */
@@ -25,6 +25,27 @@ describe('clauseStarts', () => {
         expect(clauseStarts(text, start, end)).toEqual(byDefinition(text, start, end));
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('nextNotFittingByLength', () => {
+  /** The definition: the first piece from `from` on that fitsByLength refuses. */
+  function byDefinition(starts: number[], from: number, end: number, limits: Limits): number {
+    for (let i = from; i < starts.length; i++) if (!fitsByLength(starts[i] as number, starts[i + 1] ?? end, limits)) return i;
+    return starts.length;
+  }
+
+  it('finds the piece fitsByLength refuses first, with and without a token limit', () => {
+    fc.assert(
+      fc.property(fc.array(fc.nat(40), { maxLength: 12 }), fc.nat(14), fc.integer({ min: 1, max: 30 }), fc.boolean(), (gaps, from, maxChars, tokens) => {
+        const starts: number[] = [];
+        for (const gap of gaps) starts.push((starts[starts.length - 1] ?? 0) + gap);
+        const end = (starts[starts.length - 1] ?? 0) + (gaps[0] ?? 5);
+        const limits: Limits = tokens ? { maxChars, maxTokens: 10, countTokens: (t) => t.length } : { maxChars };
+        expect(nextNotFittingByLength(starts, from, end, limits)).toBe(byDefinition(starts, from, end, limits));
+      }),
+      { numRuns: 3000 },
     );
   });
 });

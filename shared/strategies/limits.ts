@@ -43,6 +43,20 @@ export function fitsByLength(start: number, end: number, limits: Limits): boolea
   return limits.maxTokens === undefined && end - start <= limits.maxChars;
 }
 
+/**
+ * The first i from `from` on whose piece, starts[i] up to starts[i + 1] (the last up to `end`),
+ * does not pass fitsByLength (starts.length when all do): the pieces a strategy must look at.
+ * One loop without a call per piece: a cold call runs it in the interpreter, over every
+ * sentence of a long text.
+ */
+export function nextNotFittingByLength(starts: readonly number[], from: number, end: number, limits: Limits): number {
+  if (limits.maxTokens !== undefined) return from < starts.length ? from : starts.length;
+  const maxChars = limits.maxChars;
+  const last = starts.length - 1;
+  for (let i = from; i < last; i++) if ((starts[i + 1] as number) - (starts[i] as number) > maxChars) return i;
+  return last >= from && end - (starts[last] as number) > maxChars ? last : starts.length;
+}
+
 type Level = (text: string, start: number, end: number) => number[];
 
 /** Code-unit classes for the clause and word scans, one array read per character. */

@@ -7,7 +7,7 @@
 import { segmentationFromCuts } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
 import { concatAll } from '../util/concat-all';
-import { fitsByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
+import { nextNotFittingByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import type { RuleStrategy } from './types';
 
 /** Default maximum segment length in characters (the Segmenter API's default chunk size order). */
@@ -25,10 +25,10 @@ export const sentenceRules: RuleStrategy = {
     const runs: number[][] = [];
     let copied = 0;
     const overLimit: Array<[number, number]> = [];
-    for (let i = 0; i < starts.length; i++) {
+    // Most sentences fit: only the others are visited, each to try a split.
+    for (let i = nextNotFittingByLength(starts, 0, text.length, limits); i < starts.length; i = nextNotFittingByLength(starts, i + 1, text.length, limits)) {
       const start = starts[i] as number;
       const end = starts[i + 1] ?? text.length;
-      if (fitsByLength(start, end, limits)) continue; // most sentences: no split to try
       runs.push(starts.slice(copied, i + 1));
       copied = i + 1;
       // Between two sentence starts lie no sentence, line or paragraph starts (a non-blank line

@@ -12,6 +12,13 @@ export class CoverageError extends UserError {
 }
 
 /**
+ * The note of a segment nothing was said about, shared: notes are values, never changed in place
+ * (every edit makes a new one), and a text of ten thousand sentences would otherwise allocate ten
+ * thousand empty objects on every call. Frozen, so that a change in place fails loudly.
+ */
+export const EMPTY_NOTE: SegmentNote = Object.freeze({});
+
+/**
  * Builds a segmentation from any candidate cut offsets: out-of-range, duplicate, unsorted and
  * unsafe offsets are normalised away, so the result always covers the text exactly.
  * `notes[i]` is attached to the segment that starts at the i-th *kept* cut (segment 0 starts
@@ -24,15 +31,12 @@ export function segmentationFromCuts(
 ): Segmentation {
   if (text.length === 0) return { boundaries: [], notes: [] };
   const boundaries = Array.isArray(cuts) ? (cleanBoundaries(text, cuts) ?? normalisedCuts(text, cuts)) : normalisedCuts(text, cuts);
+  // The rule strategies' case: no notes, filled natively.
+  if (notesByStart.size === 0) return { boundaries, notes: new Array<SegmentNote>(boundaries.length + 1).fill(EMPTY_NOTE) };
   const notes: SegmentNote[] = new Array<SegmentNote>(boundaries.length + 1);
-  if (notesByStart.size === 0) {
-    // The rule strategies' case: empty notes, in a loop small enough to be optimised at once.
-    for (let i = 0; i <= boundaries.length; i++) notes[i] = {};
-    return { boundaries, notes };
-  }
   for (let i = 0; i <= boundaries.length; i++) {
     const note = notesByStart.get(i === 0 ? 0 : (boundaries[i - 1] as number));
-    notes[i] = note === undefined ? {} : { ...note };
+    notes[i] = note === undefined ? EMPTY_NOTE : { ...note };
   }
   return { boundaries, notes };
 }

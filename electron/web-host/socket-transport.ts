@@ -1,11 +1,8 @@
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
-import { LongStringsError, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
+import { LongStringsError, MAX_MESSAGE_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
 import { callOutcome, type WorkbenchService } from '../services/workbench';
-
-/** Big enough for the largest `openDocument` the contract allows (200 MB of base64) plus framing. */
-const MAX_MESSAGE_BYTES = 210 * 1024 * 1024;
 
 /**
  * The service over WebSocket: `{ id, method, params }` in, `{ id, ok, result | error }` out, and
@@ -35,10 +32,10 @@ export function createSocketTransport(service: WorkbenchService): {
     const unsubscribe = service.onEvent((event) => send({ event }));
     socket.on('close', unsubscribe);
     socket.on('error', unsubscribe);
-    const frames = new FrameAssembler<Buffer>();
+    const frames = new FrameAssembler<Buffer>((frame) => frame.length);
     socket.on('message', (data, isBinary) => {
-      const message = isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString());
-      if (message) void answer(message).then(send);
+      const messages = isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString());
+      for (const message of messages) void answer(message).then(send);
     });
   });
 

@@ -41,6 +41,10 @@ export interface SocketWorkbench extends WorkbenchApi {
   close(): void;
 }
 
+function newAssembler(): FrameAssembler<Blob> {
+  return new FrameAssembler<Blob>((frame) => frame.size);
+}
+
 /** A listener's error is reported as a throw in an event handler is, without stopping the others. */
 function report(err: unknown): void {
   if (typeof reportError === 'function') reportError(err);
@@ -57,7 +61,7 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
   let nextId = 1;
   let closed = false;
   let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
-  let frames = new FrameAssembler<Blob>();
+  let frames = newAssembler();
   /** Messages are handled one after the other, in the order they came, however long their strings take. */
   let inbox = Promise.resolve();
 
@@ -66,14 +70,14 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     const ws = createSocket(url);
     ws.binaryType = 'blob';
     socket = ws;
-    frames = new FrameAssembler<Blob>();
+    frames = newAssembler();
     ws.onopen = () => {
       for (const data of queued.splice(0)) ws.send(data);
     };
     ws.onmessage = (ev) => {
-      const message = typeof ev.data === 'string' ? frames.text(ev.data) : frames.binary(ev.data as Blob);
+      const messages = typeof ev.data === 'string' ? frames.text(ev.data) : frames.binary(ev.data as Blob);
       // Whatever goes wrong with one message is reported and the chain goes on to the next.
-      if (message) inbox = inbox.then(() => receive(message)).catch(report);
+      for (const message of messages) inbox = inbox.then(() => receive(message)).catch(report);
     };
     ws.onerror = () => undefined; // onclose follows and does the cleaning up
     ws.onclose = () => {

@@ -1,9 +1,13 @@
 /**
  * Reassembles WebSocket messages whose long strings came as binary frames after their envelope
  * (long-strings.ts). Both ends use it, each with its own kind of binary frame (a Node Buffer on
- * the web host, a Blob in the browser).
+ * the web host, a Blob in the browser), measured by the function it is given.
+ *
+ * Whatever the other end sends, what is held stays within MAX_MESSAGE_BYTES: a message whose
+ * frames would pass it, or a frame over STRING_FRAME_BYTES, is refused as soon as it shows, and
+ * the frames it still announced are dropped as they come, unanswered and unkept.
  */
-import { LongStringsError, stringPlacesOf, type StringPath } from './long-strings';
+import { LongStringsError, MAX_MESSAGE_BYTES, STRING_FRAME_BYTES, stringPlacesOf, type StringPath } from './long-strings';
 
 export interface AssembledMessage<B> {
   /** The parsed envelope, still with "" where the strings go and its `strings` field removed. */
@@ -19,16 +23,65 @@ export interface MalformedMessage {
   envelope?: unknown;
 }
 
-export class FrameAssembler<B> {
-  private waiting: (AssembledMessage<B> & { frames: number[]; received: number; expected: number }) | null = null;
+/** What a frame completed: nothing yet, or messages to answer, in order. */
+export type Assembled<B> = (AssembledMessage<B> | MalformedMessage)[];
 
-  /** A text frame: a whole message, or the envelope of one whose strings follow (then null). */
-  text(frame: string): AssembledMessage<B> | MalformedMessage | null {
+interface Waiting<B> extends AssembledMessage<B> {
+  frames: number[];
+  received: number;
+  expected: number;
+  bytes: number;
+}
+
+export class FrameAssembler<B> {
+  private waiting: Waiting<B> | null = null;
+  /** Binary frames still to come for a message already refused: dropped. */
+  private dropping = 0;
+
+  constructor(
+    private readonly sizeOf: (frame: B) => number,
+    private readonly maxBytes = MAX_MESSAGE_BYTES,
+  ) {}
+
+  /**
+   * A text frame: a whole message, or the envelope of one whose strings follow. A message still
+   * waiting for its frames is refused first; the text frame is a new message all the same.
+   */
+  text(frame: string): Assembled<B> {
+    const out: Assembled<B> = [];
     if (this.waiting) {
       const { envelope, received, expected } = this.waiting;
       this.waiting = null;
-      return { error: `a text frame came after ${received} of the ${expected} string frames announced`, envelope };
+      out.push({ error: `a text frame came after ${received} of the ${expected} string frames announced`, envelope });
     }
+    this.dropping = 0; // the frames of a refused message end where a text frame comes
+    const message = this.envelope(frame);
+    if (message) out.push(message);
+    return out;
+  }
+
+  /** A binary frame: a piece of a string of the waiting message; the message once it has them all. */
+  binary(frame: B): Assembled<B> {
+    if (this.dropping > 0) {
+      this.dropping--;
+      return [];
+    }
+    const message = this.waiting;
+    if (!message) return [{ error: 'a binary frame must follow a message that names its strings' }];
+    const size = this.sizeOf(frame);
+    if (size > STRING_FRAME_BYTES) return [this.refuse(message, `a string frame holds at most ${STRING_FRAME_BYTES} bytes, this one ${size}`)];
+    message.bytes += size;
+    if (message.bytes > this.maxBytes) return [this.refuse(message, `a message holds at most ${this.maxBytes} bytes of strings`)];
+    // The frames come string by string: the first string whose list is not yet full takes this one.
+    const string = message.parts.findIndex((parts, i) => parts.length < (message.frames[i] as number));
+    message.parts[string]!.push(frame);
+    if (++message.received < message.expected) return [];
+    this.waiting = null;
+    return [{ envelope: message.envelope, paths: message.paths, parts: message.parts }];
+  }
+
+  /** Reads an envelope: a whole message, a refusal, or null while its string frames are awaited. */
+  private envelope(frame: string): AssembledMessage<B> | MalformedMessage | null {
     let envelope: unknown;
     try {
       envelope = JSON.parse(frame);
@@ -44,19 +97,15 @@ export class FrameAssembler<B> {
     if (places.length === 0) return { envelope, paths: [], parts: [] };
     delete (envelope as { strings?: unknown }).strings;
     const frames = places.map((place) => place.frames);
-    this.waiting = { envelope, paths: places.map((place) => place.path), parts: places.map(() => []), frames, received: 0, expected: frames.reduce((a, b) => a + b, 0) };
+    const expected = frames.reduce((a, b) => a + b, 0);
+    this.waiting = { envelope, paths: places.map((place) => place.path), parts: places.map(() => []), frames, received: 0, expected, bytes: 0 };
     return null;
   }
 
-  /** A binary frame: a piece of a string of the waiting message; the message once it has them all. */
-  binary(frame: B): AssembledMessage<B> | MalformedMessage | null {
-    const message = this.waiting;
-    if (!message) return { error: 'a binary frame must follow a message that names its strings' };
-    // The frames come string by string: the first string whose list is not yet full takes this one.
-    const string = message.parts.findIndex((parts, i) => parts.length < (message.frames[i] as number));
-    message.parts[string]!.push(frame);
-    if (++message.received < message.expected) return null;
+  /** Refuses the waiting message, the frame in hand counted as received, and drops the rest of its frames. */
+  private refuse(message: Waiting<B>, error: string): MalformedMessage {
     this.waiting = null;
-    return { envelope: message.envelope, paths: message.paths, parts: message.parts };
+    this.dropping = message.expected - message.received - 1;
+    return { error, envelope: message.envelope };
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FrameAssembler } from './frame-assembler';
-import { LONG_STRING_CHARS, LongStringsError, MAX_LONG_STRINGS, MAX_STRING_FRAMES, putLongStrings, stringPlacesOf, takeLongStrings } from './long-strings';
+import { LONG_STRING_CHARS, LongStringsError, MAX_LONG_STRINGS, MAX_MESSAGE_BYTES, MAX_STRING_FRAMES, STRING_FRAME_BYTES, putLongStrings, stringPlacesOf, takeLongStrings } from './long-strings';
 
 const long = (c: string) => c.repeat(LONG_STRING_CHARS);
 
@@ -57,21 +57,73 @@ describe('long strings beside a message', () => {
 });
 
 describe('FrameAssembler', () => {
+  /** Frames as strings here, measured by their length. */
+  const assembler = (maxBytes?: number) => new FrameAssembler<string>((frame) => frame.length, maxBytes);
+  const envelope = (id: number, frames: number[]) =>
+    JSON.stringify({ id, params: Object.fromEntries(frames.map((_, i) => [`s${i}`, ''])), strings: frames.map((count, i) => ({ path: ['params', `s${i}`], frames: count })) });
+
   it('holds a message until the string frames it names have come, string by string', () => {
-    const frames = new FrameAssembler<string>();
-    expect(frames.text('{"id":1,"params":{"a":"","b":""},"strings":[{"path":["params","a"],"frames":2},{"path":["params","b"],"frames":1}]}')).toBeNull();
-    expect(frames.binary('A1')).toBeNull();
-    expect(frames.binary('A2')).toBeNull();
-    expect(frames.binary('B')).toEqual({ envelope: { id: 1, params: { a: '', b: '' } }, paths: [['params', 'a'], ['params', 'b']], parts: [['A1', 'A2'], ['B']] });
-    expect(frames.text('{"id":2}')).toEqual({ envelope: { id: 2 }, paths: [], parts: [] });
+    const frames = assembler();
+    expect(frames.text('{"id":1,"params":{"a":"","b":""},"strings":[{"path":["params","a"],"frames":2},{"path":["params","b"],"frames":1}]}')).toEqual([]);
+    expect(frames.binary('A1')).toEqual([]);
+    expect(frames.binary('A2')).toEqual([]);
+    expect(frames.binary('B')).toEqual([{ envelope: { id: 1, params: { a: '', b: '' } }, paths: [['params', 'a'], ['params', 'b']], parts: [['A1', 'A2'], ['B']] }]);
+    expect(frames.text('{"id":2}')).toEqual([{ envelope: { id: 2 }, paths: [], parts: [] }]);
   });
 
   it('reports frames out of turn and text that is not JSON', () => {
-    const frames = new FrameAssembler<string>();
-    expect(frames.binary('A')).toMatchObject({ error: expect.stringMatching(/binary frame must follow/) });
-    expect(frames.text('not json')).toMatchObject({ error: expect.stringMatching(/JSON/) });
-    expect(frames.text('{"id":3,"strings":[{"path":["x"],"frames":1}],"x":""}')).toBeNull();
-    expect(frames.text('{"id":4}')).toMatchObject({ error: expect.stringMatching(/after 0 of the 1/), envelope: { id: 3 } });
-    expect(frames.text('{"id":5}')).toMatchObject({ envelope: { id: 5 } });
+    const frames = assembler();
+    expect(frames.binary('A')).toMatchObject([{ error: expect.stringMatching(/binary frame must follow/) }]);
+    expect(frames.text('not json')).toMatchObject([{ error: expect.stringMatching(/JSON/) }]);
+  });
+
+  it('refuses a message whose frames have not all come when a text frame comes, and reads that frame as the next message', () => {
+    const frames = assembler();
+    expect(frames.text('{"id":3,"strings":[{"path":["x"],"frames":1}],"x":""}')).toEqual([]);
+    expect(frames.text('{"id":4}')).toEqual([
+      { error: 'a text frame came after 0 of the 1 string frames announced', envelope: { id: 3, x: '' } },
+      { envelope: { id: 4 }, paths: [], parts: [] },
+    ]);
+    // The next message with strings comes together as usual.
+    expect(frames.text(envelope(5, [1]))).toEqual([]);
+    expect(frames.binary('x')).toMatchObject([{ envelope: { id: 5 }, parts: [['x']] }]);
+  });
+
+  it('refuses a message as soon as its frames pass the byte limit, and drops the frames it still announced', () => {
+    const frames = assembler(10);
+    expect(frames.text(envelope(6, [3, 2]))).toEqual([]);
+    expect(frames.binary('12345')).toEqual([]);
+    expect(frames.binary('123456')).toEqual([{ error: 'a message holds at most 10 bytes of strings', envelope: { id: 6, params: { s0: '', s1: '' } } }]);
+    // Its three remaining frames are neither kept nor answered; what follows is read as usual.
+    expect(frames.binary('a')).toEqual([]);
+    expect(frames.binary('b')).toEqual([]);
+    expect(frames.binary('c')).toEqual([]);
+    expect(frames.binary('d')).toMatchObject([{ error: expect.stringMatching(/binary frame must follow/) }]);
+    expect(frames.text(envelope(7, [2]))).toEqual([]);
+    expect(frames.binary('12345')).toEqual([]);
+    expect(frames.binary('12345')).toMatchObject([{ envelope: { id: 7 }, parts: [['12345', '12345']] }]);
+  });
+
+  it('refuses a frame over STRING_FRAME_BYTES whatever the total', () => {
+    const frames = new FrameAssembler<number>((size) => size);
+    expect(frames.text(envelope(8, [2]))).toEqual([]);
+    expect(frames.binary(STRING_FRAME_BYTES + 1)).toEqual([{ error: `a string frame holds at most ${STRING_FRAME_BYTES} bytes, this one ${STRING_FRAME_BYTES + 1}`, envelope: { id: 8, params: { s0: '' } } }]);
+    expect(frames.binary(1)).toEqual([]); // the message's second frame, dropped
+    expect(frames.text('{"id":9}')).toEqual([{ envelope: { id: 9 }, paths: [], parts: [] }]);
+  });
+
+  it('keeps at most MAX_MESSAGE_BYTES of a message that announces the most frames it may', () => {
+    const frames = new FrameAssembler<number>((size) => size);
+    const most = Array.from({ length: MAX_LONG_STRINGS }, () => MAX_STRING_FRAMES);
+    expect(frames.text(envelope(10, most))).toEqual([]);
+    let answers: unknown[] = [];
+    let sent = 0;
+    while (answers.length === 0) {
+      answers = frames.binary(STRING_FRAME_BYTES);
+      sent++;
+    }
+    expect(answers).toMatchObject([{ error: expect.stringMatching(/at most \d+ bytes/), envelope: { id: 10 } }]);
+    expect((sent - 1) * STRING_FRAME_BYTES).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
+    expect(sent * STRING_FRAME_BYTES).toBeGreaterThan(MAX_MESSAGE_BYTES);
   });
 });

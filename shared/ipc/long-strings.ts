@@ -18,8 +18,14 @@ export const MAX_LONG_STRINGS = 16;
 /** UTF-8 bytes per binary frame, at most; a frame may end inside a character (the receiver decodes the frames as one stream). */
 export const STRING_FRAME_BYTES = 1 << 20;
 
-/** At most this many frames per string: 210 MB, the largest message the web host takes, in 1 MiB frames, and room to spare. */
-export const MAX_STRING_FRAMES = 1024;
+/**
+ * The largest message either end takes, its long strings included: the contract's largest call,
+ * openDocument with 200 MB of base64, and room for the rest of the message.
+ */
+export const MAX_MESSAGE_BYTES = 210 * 1024 * 1024;
+
+/** At most this many frames per string: the largest message in full frames. */
+export const MAX_STRING_FRAMES = Math.ceil(MAX_MESSAGE_BYTES / STRING_FRAME_BYTES);
 
 /** A long string's place in the envelope and how many binary frames carry it. */
 export interface StringPlace {

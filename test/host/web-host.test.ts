@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
+import { STRING_FRAME_BYTES } from '../../shared/ipc/long-strings';
 import { WORKBENCH_SOCKET_PATH, type SocketMessage } from '../../shared/ipc/wire';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { sessionCookieName } from '../../electron/web-host/auth';
@@ -179,6 +180,17 @@ describe('web host over WebSocket', () => {
       socket.send(JSON.stringify({ id: 5, method: 'getDocument', params: { documentId: '' }, strings: [{ path: ['params', 'documentId'], frames: 1 }] }));
       socket.send(JSON.stringify({ id: 6, method: 'listStrategies', params: {} }));
       expect(await answerTo(5)).toMatchObject({ ok: false, error: { code: 'malformed-call', message: /after 0 of the 1 string frames/ } });
+      // The text frame that came early is answered as a message of its own.
+      expect(await answerTo(6)).toMatchObject({ ok: true });
+      // A string frame over STRING_FRAME_BYTES refuses its message at once; the frames it still
+      // announced are dropped unanswered, and the next call is answered as usual.
+      socket.send(JSON.stringify({ id: 7, method: 'getDocument', params: { documentId: '' }, strings: [{ path: ['params', 'documentId'], frames: 3 }] }));
+      socket.send(Buffer.alloc(STRING_FRAME_BYTES + 1, 0x61));
+      expect(await answerTo(7)).toMatchObject({ ok: false, error: { code: 'malformed-call', message: /holds at most \d+ bytes/ } });
+      socket.send(Buffer.from('dropped'));
+      socket.send(Buffer.from('dropped too'));
+      socket.send(JSON.stringify({ id: 8, method: 'listStrategies', params: {} }));
+      expect(await nextMessage<SocketMessage>(socket)).toMatchObject({ id: 8, ok: true });
 
       socket.send(JSON.stringify({ id: 3, method: 'listStrategies', params: {} }));
       const strategies = await answerTo(3);

@@ -58,7 +58,7 @@ function fileTexts(): string[] {
 
 /** Seeded, so every run compares the same texts. */
 function randomTexts(count: number, next: () => number): string[] {
-  const atoms = ['a', 'B', 'word', 'Mr', 'e.g', 'No', '3', '12', '.', '. ', '...', '!', '?', '。', '．', '"', '”', ')', '」', ' ', '  ', '\t', '\u00a0', '\u3000', '\ufeff', '\n', '\r\n', '\r', '\n\n', '#', '# ', '## ', '```', '~~~', '$$', '|', '| a | b |\n|---|---|\n', '- ', '* ', '1. ', '    ', '=', '---', 'é', 'É', 'ß', 'ǅ', '\u0301', '😀', '\ud83d', ',', ';', ':', '—', '，', 'J. ', 'i.e. ', 'etc. ', 'Fig. 3', 'x'.repeat(50)];
+  const atoms = ['a', 'B', 'word', 'Mr', 'e.g', 'No', '3', '12', '.', '. ', '...', '!', '?', '。', '．', '"', '”', ')', '」', ' ', '  ', '\t', '\u00a0', '\u3000', '\ufeff', '\n', '\r\n', '\r', '\n\n', '#', '# ', '## ', '```', '~~~', '$$', '|', '| a | b |\n|---|---|\n', '- ', '* ', '*', '**', '`', '``', '1. ', '    ', '=', '---', 'é', 'É', 'ß', 'ǅ', '\u0301', '😀', '\ud83d', ',', ';', ':', '—', '，', 'J. ', 'i.e. ', 'etc. ', 'Fig. 3', 'x'.repeat(50)];
   const texts: string[] = [];
   for (let n = 0; n < count; n++) {
     const length = 1 + Math.floor(next() * 300);

@@ -93,7 +93,7 @@ function isVisibleAscii(code: number): boolean {
 /**
  * Whether text[start, end) holds at least `minChars` code units once trimmed: its first
  * non-whitespace code unit, and another at least minChars - 1 further on. Most pieces start with
- * a visible character and have one minChars - 1 further on, which two reads settle; the others
+ * a visible character and have one minChars - 1 or minChars further on, which a few reads settle; the others
  * take two sticky searches of the native regular expression engine on the text up to `end` (a
  * slice, which copies nothing). Blank lines do not make a piece less tiny.
  */
@@ -104,7 +104,8 @@ function contentReach(text: string, minChars: number): (start: number, end: numb
     if (isVisibleAscii(text.charCodeAt(start))) {
       const from = start + need - 1;
       if (from >= end) return false;
-      if (isVisibleAscii(text.charCodeAt(from))) return true;
+      // A visible character there, or just after it (a space at `from` is common).
+      if (isVisibleAscii(text.charCodeAt(from)) || (from + 1 < end && isVisibleAscii(text.charCodeAt(from + 1)))) return true;
     }
     const upToEnd = end === text.length ? text : text.slice(0, end);
     LEADING_SPACE.lastIndex = start;

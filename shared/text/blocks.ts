@@ -169,18 +169,21 @@ function mayMarkBlock(mark: number): boolean {
 const BREAK_SOURCE = '(?:\\r\\n|\\r|\\n)';
 /**
  * From lastIndex (a line start), over every following line that ends in a line break and that
- * nothing but a paragraph can hold: no pipe, and a first character after spaces and tabs that is
- * neither blank nor a block mark (so mayMarkBlock is false and the line is not blank). A subset
- * of the lines paragraphFrom would go on over one by one; the others it still reads itself.
- * Each line's match is unambiguous and nothing follows the loop, so it never backtracks into an
- * earlier line.
+ * nothing but a paragraph can hold: no pipe, and after spaces and tabs either a first character
+ * that is neither blank nor a block mark (so mayMarkBlock is false and the line is not blank), or
+ * one of the marks that often starts a paragraph followed by what no block has there: a `*` not
+ * followed by a space or tab (no list item: emphasis), one or two backticks not followed by a third
+ * (no fence: inline code). A subset of the lines paragraphFrom would go on over one by one; the
+ * others it still reads itself. The first character settles which branch a line takes and
+ * nothing follows the loop, so it never backtracks into an earlier line.
  */
-const PLAIN_REST = `[^${BLANK_CLASS_SOURCE}\\r\\n|${BLOCK_MARK_CHARS.replace('-', '\\-')}][^\\r\\n|]*${BREAK_SOURCE}`;
+const PLAIN_REST = `(?:[^${BLANK_CLASS_SOURCE}\\r\\n|${BLOCK_MARK_CHARS.replace('-', '\\-')}]|\\*[^ \\t\\r\\n|]|\`{1,2}[^\`\\s|])[^\\r\\n|]*${BREAK_SOURCE}`;
 const PLAIN_LINES = new RegExp(`(?:[ \\t]*${PLAIN_REST})*`, 'y');
 /**
- * From lastIndex (a line start), a line that startsPlainParagraph would pass (up to three spaces
- * before its first character: indented under 4) and ends in a line break, then PLAIN_LINES: a
- * paragraph's first lines, without a line object. Fails (leaving the line to lineAt) otherwise.
+ * From lastIndex (a line start), a line that can only start a paragraph (up to three spaces
+ * before its first character: indented under 4; see PLAIN_REST) and ends in a line break, then
+ * PLAIN_LINES: a paragraph's first lines, without a line object. Fails (leaving the line to
+ * lineAt) otherwise.
  */
 const PLAIN_PARAGRAPH = new RegExp(` {0,3}${PLAIN_REST}(?:[ \\t]*${PLAIN_REST})*`, 'y');
 /** From lastIndex (a line start), over every following blank line that ends in a line break. */

@@ -41,8 +41,12 @@ export interface SocketWorkbench extends WorkbenchApi {
   close(): void;
 }
 
+/**
+ * Answers come from the page's own host, and one (an export of a large document) may be larger
+ * than any call: no cap on their total; each frame is still held to STRING_FRAME_BYTES.
+ */
 function newAssembler(): FrameAssembler<Blob> {
-  return new FrameAssembler<Blob>((frame) => frame.size);
+  return new FrameAssembler<Blob>((frame) => frame.size, Number.POSITIVE_INFINITY);
 }
 
 /** A listener's error is reported as a throw in an event handler is, without stopping the others. */

@@ -2,13 +2,9 @@
  * A long string to and from a Blob, a slice per task, so the window keeps answering while a 50 MB
  * document's text crosses the WebSocket (shared/ipc/long-strings.ts says why it travels so).
  */
+import { STRING_PIECE_CHARS } from '../../shared/ipc/long-strings';
 import { nextTask } from '../services/next-task';
 
-/**
- * Characters per piece: at most 3 UTF-8 bytes each, so a piece stays within a frame's
- * STRING_FRAME_BYTES, and encoding or decoding one is a few milliseconds of one task.
- */
-const SLICE = 1 << 18;
 
 /** The text's UTF-8 in pieces, one binary frame each. */
 export async function textToBlobs(text: string): Promise<Blob[]> {
@@ -16,7 +12,7 @@ export async function textToBlobs(text: string): Promise<Blob[]> {
   let at = 0;
   while (at < text.length) {
     if (at > 0) await nextTask();
-    let end = Math.min(text.length, at + SLICE);
+    let end = Math.min(text.length, at + STRING_PIECE_CHARS);
     // Never between the two halves of a surrogate pair: each half alone would encode as U+FFFD.
     if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end--;
     parts.push(new Blob([text.slice(at, end)]));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { paramSchemas } from './contract';
 import { FrameAssembler } from './frame-assembler';
-import { LONG_STRING_CHARS, LongStringsError, MAX_LONG_STRINGS, MAX_MESSAGE_BYTES, MAX_STRING_FRAMES, STRING_FRAME_BYTES, putLongStrings, stringPlacesOf, takeLongStrings } from './long-strings';
+import { LONG_STRING_CHARS, LongStringsError, MAX_LONG_STRINGS, MAX_MESSAGE_BYTES, MAX_STRING_FRAMES, STRING_FRAME_BYTES, STRING_PIECE_CHARS, putLongStrings, stringPlacesOf, takeLongStrings } from './long-strings';
 
 const long = (c: string) => c.repeat(LONG_STRING_CHARS);
 
@@ -42,6 +43,16 @@ describe('long strings beside a message', () => {
     expect(Object.getOwnPropertyDescriptor(e.params, '__proto__')?.value).toBe('p');
     expect(e.params.list).toEqual(['l']);
     expect(Object.getPrototypeOf(e.params)).toBe(Object.prototype);
+  });
+
+  it("takes the contract's largest call in the pieces a browser cuts", () => {
+    // openDocument's dataBase64 at its schema's maximum, ASCII: one byte per character.
+    const largest = paramSchemas.openDocument.shape.dataBase64.maxLength as number;
+    expect(largest).toBeGreaterThan(100_000_000);
+    expect(Math.ceil(largest / STRING_PIECE_CHARS)).toBeLessThanOrEqual(MAX_STRING_FRAMES);
+    expect(largest).toBeLessThanOrEqual(MAX_MESSAGE_BYTES);
+    // A piece of 3-byte characters still fits a frame.
+    expect(3 * STRING_PIECE_CHARS).toBeLessThanOrEqual(STRING_FRAME_BYTES);
   });
 
   it('reads the places a message names, at most MAX_LONG_STRINGS, each in 1 to MAX_STRING_FRAMES frames', () => {

@@ -24,8 +24,18 @@ export const STRING_FRAME_BYTES = 1 << 20;
  */
 export const MAX_MESSAGE_BYTES = 210 * 1024 * 1024;
 
-/** At most this many frames per string: the largest message in full frames. */
-export const MAX_STRING_FRAMES = Math.ceil(MAX_MESSAGE_BYTES / STRING_FRAME_BYTES);
+/**
+ * Characters per frame a browser sends (renderer/ipc/blob-text.ts): at most 3 UTF-8 bytes each,
+ * so a piece stays within STRING_FRAME_BYTES, and encoding one is a few milliseconds of a task.
+ */
+export const STRING_PIECE_CHARS = 1 << 18;
+
+/**
+ * At most this many frames per string: the largest message in the browser's pieces, each at
+ * least one byte per character and one character short where it would split a surrogate pair.
+ * (The host's own frames are fuller.)
+ */
+export const MAX_STRING_FRAMES = Math.ceil(MAX_MESSAGE_BYTES / (STRING_PIECE_CHARS - 1));
 
 /** A long string's place in the envelope and how many binary frames carry it. */
 export interface StringPlace {

@@ -366,18 +366,18 @@ function listEnd(text: string, next: number): number {
   return end;
 }
 
-/**
- * The blocks of a text in order, as three parallel arrays (block i is kinds[i], starts[i],
- * ends[i]): a cold call, the one a command makes, pays for every object it makes and every
- * property it reads, and a long document has thousands of blocks. Blank lines fall between
- * blocks and belong to none.
- */
+/** Blocks as three parallel arrays: block i is kinds[i], starts[i], ends[i]. */
 export interface BlockRuns {
   kinds: BlockKind[];
   starts: number[];
   ends: number[];
 }
 
+/**
+ * The blocks of a text, in order. Blank lines fall between blocks and belong to none. No object
+ * per block: a cold call, the one a command makes, pays for every object it makes and every
+ * property it reads, and a long document has thousands of blocks.
+ */
 export function scanMarkdownBlocks(text: string): BlockRuns {
   const maths = new MathCloser(text);
   const kinds: BlockKind[] = [];
@@ -387,14 +387,10 @@ export function scanMarkdownBlocks(text: string): BlockRuns {
   let at = skip(BLANK_LINES, text, 0);
   while (at < length) {
     // Most blocks are paragraphs whose first lines PLAIN_PARAGRAPH reads at once, and which a
-    // blank line ends: read here without a call, the blank lines after it being the skip every
-    // block ends with anyway.
-    PLAIN_PARAGRAPH.lastIndex = at;
-    if (PLAIN_PARAGRAPH.test(text)) {
-      const plain = PLAIN_PARAGRAPH.lastIndex;
-      BLANK_LINES.lastIndex = plain;
-      BLANK_LINES.test(text);
-      const next = BLANK_LINES.lastIndex;
+    // blank line ends: the blank lines after it are the skip every block ends with anyway.
+    const plain = skip(PLAIN_PARAGRAPH, text, at);
+    if (plain > at) {
+      const next = skip(BLANK_LINES, text, plain);
       if (next > plain) {
         kinds.push('paragraph');
         starts.push(at);

@@ -3,9 +3,10 @@
  * (long-strings.ts). Both ends use it, each with its own kind of binary frame (a Node Buffer on
  * the web host, a Blob in the browser), measured by the function it is given.
  *
- * Whatever the other end sends, what is held stays within MAX_MESSAGE_BYTES: a message whose
- * frames would pass it, or a frame over STRING_FRAME_BYTES, is refused as soon as it shows, and
- * the frames it still announced are dropped as they come, unanswered and unkept.
+ * Whatever the other end sends, what is held stays within the byte limit it is given
+ * (MAX_MESSAGE_BYTES unless told otherwise): a message whose frames would pass it, or a frame over
+ * STRING_FRAME_BYTES, is refused as soon as it shows, and the frames it still announced are
+ * dropped as they come, unanswered and unkept.
  */
 import { LongStringsError, MAX_MESSAGE_BYTES, STRING_FRAME_BYTES, stringPlacesOf, type StringPath } from './long-strings';
 

@@ -2,9 +2,9 @@
  * A long string to and from a Blob, a slice per task, so the window keeps answering while a 50 MB
  * document's text crosses the WebSocket (shared/ipc/long-strings.ts says why it travels so).
  */
+import { isHighSurrogate } from '../../shared/document/text-boundaries';
 import { STRING_PIECE_CHARS } from '../../shared/ipc/long-strings';
 import { nextTask } from '../services/next-task';
-
 
 /** The text's UTF-8 in pieces, one binary frame each. */
 export async function textToBlobs(text: string): Promise<Blob[]> {
@@ -28,8 +28,4 @@ export async function blobsToText(frames: readonly Blob[]): Promise<string> {
   // Each read resolves in a task of its own, so each frame is decoded in one.
   for (const frame of frames) text += decoder.decode(await frame.arrayBuffer(), { stream: true });
   return text + decoder.decode();
-}
-
-function isHighSurrogate(code: number): boolean {
-  return code >= 0xd800 && code <= 0xdbff;
 }

@@ -43,7 +43,8 @@ export interface SocketWorkbench extends WorkbenchApi {
 
 /**
  * Answers come from the page's own host, and one (an export of a large document) may be larger
- * than any call: no cap on their total; each frame is still held to STRING_FRAME_BYTES.
+ * than any call: no cap on their total bytes. Each frame is still held to STRING_FRAME_BYTES, and
+ * each string to MAX_STRING_FRAMES frames (stringPlacesOf): 841 MiB.
  */
 function newAssembler(): FrameAssembler<Blob> {
   return new FrameAssembler<Blob>((frame) => frame.size, Number.POSITIVE_INFINITY);

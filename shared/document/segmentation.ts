@@ -1,5 +1,5 @@
 import type { Segment, Segmentation, SegmentNote } from './types';
-import { isSafeBoundary, toSafeBoundary } from './text-boundaries';
+import { isHighSurrogate, isSafeBoundary, toSafeBoundary } from './text-boundaries';
 import { lowerBound } from '../util/lower-bound';
 import { UserError } from '../errors';
 
@@ -59,7 +59,8 @@ function cleanBoundaries(text: string, cuts: readonly number[]): number[] | unde
     // An integer inside the text (a cut is under 2^30, so `| 0` keeps an integer as it is).
     if (!(cut > previous && cut < length && (cut | 0) === cut)) return undefined;
     const before = text.charCodeAt(cut - 1);
-    if ((before === 0x0d || (before & 0xfc00) === 0xd800) && !isSafeBoundary(text, cut)) return undefined;
+    // Surrogates sit at 0xd800 and up: the compare keeps the call off the common path.
+    if ((before === 0x0d || (before >= 0xd800 && isHighSurrogate(before))) && !isSafeBoundary(text, cut)) return undefined;
     previous = cut;
   }
   return cuts.slice(first);

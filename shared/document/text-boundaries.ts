@@ -3,7 +3,8 @@
  * character on both sides) nor separate CR from LF (that would turn one line ending into two).
  */
 
-function isHighSurrogate(code: number): boolean {
+/** The first half of a surrogate pair. */
+export function isHighSurrogate(code: number): boolean {
   return code >= 0xd800 && code <= 0xdbff;
 }
 

@@ -4,8 +4,9 @@
  *       top-level await, which `require` cannot load, so main must import it; dynamic imports
  *       stay lazy chunks; every npm package stays external and is packaged from node_modules by
  *       electron-builder)
- *   electron/services/worker/heavy-work.ts -> dist/electron/worker.mjs (the worker thread that
- *       reads documents and runs rule strategies; shares main's chunks)
+ *   the worker threads (electron/services/worker/worker-entries.ts) -> dist/electron/worker.mjs
+ *       (reads documents and runs rule strategies) and pdf-worker.mjs (one PDF parse under its
+ *       budgets), next to main.mjs where worker-entries.ts finds them; they share main's chunks
  *   electron/preload.ts    -> dist/electron/preload.cjs (CommonJS, self-contained: a sandboxed
  *       preload can require nothing but 'electron')
  */
@@ -13,21 +14,26 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { CHUNKS_FOLDER, WORKER_ENTRIES } from '../electron/services/worker/worker-entries';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 /**
- * An ESM bundle for Node of our own code, entry names -> `<outDir>/<name>.mjs`. Dynamic imports
- * stay lazy chunks (chunks/ one folder down, so modules that find the app root by walking up see
- * the same depth as in the source tree); every npm package stays external.
+ * An ESM bundle for Node of our own code, entry names -> `<outDir>/<name>.mjs`, plus every worker
+ * thread's entry next to them (where worker-entries.ts looks). Dynamic imports stay lazy chunks
+ * (chunks/ one folder down, so modules that find the app root by walking up see the same depth as
+ * in the source tree); every npm package stays external.
  */
 export function buildNodeEsm(entryPoints: Record<string, string>, outDir: string) {
+  const workers = Object.fromEntries(
+    Object.values(WORKER_ENTRIES).map((spec) => [path.basename(spec.bundled, '.mjs'), fileURLToPath(spec.source)]),
+  );
   return build({
-    entryPoints,
+    entryPoints: { ...entryPoints, ...workers },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },
     splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
+    chunkNames: `${CHUNKS_FOLDER}/[name]-[hash]`,
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -40,11 +46,11 @@ export function buildNodeEsm(entryPoints: Record<string, string>, outDir: string
 /** `outDir` defaults to dist/electron (what package.json's main names); tests build elsewhere under dist/. */
 export async function buildElectron(outDir = path.join(root, 'dist', 'electron')): Promise<{ main: string; preload: string; worker: string }> {
   const main = path.join(outDir, 'main.mjs');
-  const worker = path.join(outDir, 'worker.mjs');
+  const worker = path.join(outDir, WORKER_ENTRIES.heavyWork.bundled);
   const preload = path.join(outDir, 'preload.cjs');
   await rm(outDir, { recursive: true, force: true });
   await Promise.all([
-    buildNodeEsm({ main: path.join(root, 'electron', 'main', 'index.ts'), worker: path.join(root, 'electron', 'services', 'worker', 'heavy-work.ts') }, outDir),
+    buildNodeEsm({ main: path.join(root, 'electron', 'main', 'index.ts') }, outDir),
     build({
       entryPoints: [path.join(root, 'electron', 'preload.ts')],
       outfile: preload,

@@ -49,14 +49,12 @@ function readBudgets(argv: readonly string[]): Budgets {
   }
 }
 
-// Documents are read and rule strategies run in worker threads: bundled, the worker is
-// dist/electron/worker.mjs next to this file; from source the service finds its .ts entry itself.
-const workerEntry = import.meta.url.endsWith('.ts') ? undefined : new URL('./worker.mjs', import.meta.url);
+// Documents are read and rule strategies run in worker threads, found by the service itself
+// (electron/services/worker/worker-entries.ts: dist/electron/worker.mjs next to this bundle).
 const service = createWorkbenchService({
   resourcesDir,
   modelsDir,
   profilesDir,
-  workerEntry,
   remote: hostSettings.remote ?? null,
   settings: runSettingsOf(hostSettings),
   budgets,

@@ -47,7 +47,8 @@ async function toText(name: string, format: SourceFormat, bytes: Uint8Array, bud
     case 'html':
       return (await import('./html')).htmlToText(name, decodeTextFile(name, bytes), budgets);
     case 'pdf':
-      return (await import('./pdf')).pdfToText(name, bytes, budgets);
+      // In a worker thread under the time and memory budgets (pdf-budget.ts).
+      return (await import('./pdf-budget')).readPdfWithinBudgets(name, bytes, budgets);
     case 'docx':
       return (await import('./docx')).docxToText(name, bytes, budgets);
   }

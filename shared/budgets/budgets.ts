@@ -29,6 +29,20 @@ export const BUDGET_SPECS = {
   },
   nestingDepth: { flag: 'max-depth', default: 1_000, unit: 'levels', label: 'nesting-depth', what: 'deepest HTML element nesting read' },
   pdfPages: { flag: 'max-pdf-pages', default: 5_000, unit: 'pages', label: 'PDF-pages', what: 'most pages read from a PDF' },
+  readSeconds: {
+    flag: 'max-read-seconds',
+    default: 60,
+    unit: 'seconds',
+    label: 'read-time',
+    what: 'longest one PDF may take to parse (its worker thread is then stopped)',
+  },
+  readMemoryMb: {
+    flag: 'max-read-memory-mb',
+    default: 1_024,
+    unit: 'MB',
+    label: 'read-memory',
+    what: "most memory one PDF's parse may take (its worker thread's heap)",
+  },
   segments: { flag: 'max-segments', default: 1_000_000, unit: 'segments', label: 'segments', what: 'most segments one result may have' },
 } as const satisfies Record<string, BudgetSpec>;
 

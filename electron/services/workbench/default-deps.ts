@@ -5,7 +5,8 @@
 import { resolveBudgets, type Budgets } from '../../../shared/budgets/budgets';
 import { isModelStrategy } from '../strategies/registry';
 import type { StrategySettings } from '../strategies/types';
-import { sourceWorkerEntry, workerPool } from '../worker/worker-pool';
+import { workerEntry } from '../worker/worker-entries';
+import { workerPool } from '../worker/worker-pool';
 import type { RemoteSettings } from '../inference/remote/settings';
 import type { WorkbenchDeps } from './deps';
 import { createModelsFacade } from './models-facade';
@@ -17,8 +18,8 @@ export interface DefaultDepsOptions {
   /** Limits for documents and results (shared/budgets); the defaults where not given. */
   budgets?: Partial<Budgets>;
   /**
-   * The worker thread entry for reading documents and rule strategies: a bundle names its own
-   * (dist/electron/worker.mjs); from source it is worker/heavy-work.ts. null runs them in-process.
+   * The worker thread entry for reading documents and rule strategies; by default the one next to
+   * this code (worker/worker-entries.ts: the .ts source, or the bundle's worker.mjs). null runs them in-process.
    */
   workerEntry?: URL | null;
   /** Inference servers for runs with `backend: 'remote'` (read from the environment by the host, once). */
@@ -36,7 +37,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   // host's settings too; a run asks for them by name (backend: 'remote').
   const settings: StrategySettings = { ...options.settings, ...definedOnly(locations), ...(options.remote ? { remote: options.remote } : {}) };
   const budgets = resolveBudgets(options.budgets);
-  const entry = options.workerEntry === undefined ? sourceWorkerEntry() : options.workerEntry;
+  const entry = options.workerEntry === undefined ? workerEntry('heavyWork') : options.workerEntry;
   const pool = entry ? workerPool(entry) : null;
   const readers = () => import('../../readers');
   return {

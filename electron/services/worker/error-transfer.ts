@@ -4,6 +4,7 @@
  * sent with that mark and its own fields (its code, a BudgetError's `budget`...) and rebuilt as
  * a UserError on this side; anything else stays a plain Error, a bug.
  */
+import { BUDGET_SPECS, BudgetError, type BudgetName } from '../../../shared/budgets/budgets';
 import { UserError } from '../../../shared/errors';
 
 export interface SentError {
@@ -21,6 +22,9 @@ export function toSentError(err: unknown): SentError {
 }
 
 export function fromSentError(sent: SentError): Error {
+  const budget = sent.fields.budget;
+  // A BudgetError comes back as one, so that callers (and tests) can tell which budget it was.
+  if (sent.userError && typeof budget === 'string' && budget in BUDGET_SPECS) return new BudgetError(budget as BudgetName, sent.message);
   const code = typeof sent.fields.code === 'string' ? sent.fields.code : 'bad-input';
   const error = sent.userError ? new UserError(code, sent.message) : new Error(sent.message);
   return Object.assign(error, sent.fields, { name: sent.name });

@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { Worker, type WorkerOptions } from 'node:worker_threads';
 import { fromSentError, type SentError } from './error-transfer';
 import type { Job, JobResult } from './jobs';
 
@@ -17,11 +17,6 @@ const MAX_IDLE = 2;
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: SentError };
 
-/** The worker entry when this code runs from source (tsx, tests); null inside a bundle, whose host names its own. */
-export function sourceWorkerEntry(): URL | null {
-  return import.meta.url.endsWith('.ts') ? new URL('./heavy-work.ts', import.meta.url) : null;
-}
-
 /** tsx's ESM register API, by its package's export map (require.resolve would pick the CommonJS build). */
 function tsxEsmApi(): string {
   const packageJson = createRequire(import.meta.url).resolve('tsx/package.json');
@@ -29,11 +24,12 @@ function tsxEsmApi(): string {
   return new URL(exports['./esm/api']!.import.default, pathToFileURL(packageJson)).href;
 }
 
-function startWorker(entry: URL): Worker {
-  if (!entry.pathname.endsWith('.ts')) return new Worker(entry);
+/** Starts a worker on a bundled (.mjs) or source (.ts) entry; used by the pool and by the PDF reader's budgeted worker. */
+export function startWorker(entry: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
+  if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   // A TypeScript entry: the worker registers tsx's loader first (an `--import tsx` in execArgv does not reach workers).
   const bootstrap = `import(${JSON.stringify(tsxEsmApi())}).then((api) => { api.register(); return import(${JSON.stringify(entry.href)}); });`;
-  return new Worker(bootstrap, { eval: true });
+  return new Worker(bootstrap, { ...options, eval: true });
 }
 
 function abortError(): Error {

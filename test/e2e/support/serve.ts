@@ -19,12 +19,17 @@ export interface ServeHandle {
 }
 
 export interface ServeOptions {
+  /** Node's arguments before `serve`: the tsx entry by default; e.g. `['dist/cli/main.mjs']` for the bundled command. */
+  command?: string[];
   /** Extra arguments after `serve --port 0`, e.g. `['--workspace', dir]`. */
   args?: string[];
   env?: NodeJS.ProcessEnv;
   /** How long to wait for the URL line. */
   startTimeoutMs?: number;
 }
+
+/** The command line from source, as `npm run cli` runs it. */
+export const TSX_ENTRY = ['--import', 'tsx', 'electron/cli/main.ts'];
 
 const URL_LINE = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/;
 
@@ -34,7 +39,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
   await ensureRendererBuilt(REPO_ROOT);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'electron/cli/main.ts', 'serve', '--port', '0', ...(options.args ?? [])],
+    [...(options.command ?? TSX_ENTRY), 'serve', '--port', '0', ...(options.args ?? [])],
     { cwd: REPO_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

@@ -7,6 +7,7 @@
 import mammoth from 'mammoth';
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import { DocumentReadError } from './errors';
+import { checkInflatedSize } from './zip-inflate-budget';
 import { zipEntries } from './zip-directory';
 
 /** The parts mammoth parses: XML and relationship files (images and fonts are not unpacked to text). */
@@ -18,8 +19,11 @@ function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets): void {
   if (!entries.some((entry) => entry.name === 'word/document.xml')) {
     throw new DocumentReadError(`${name} is not a readable .docx file: the archive has no word/document.xml (not a Word document)`);
   }
-  const expanded = entries.filter((entry) => PARSED_PART.test(entry.name)).reduce((sum, entry) => sum + entry.uncompressedSize, 0);
+  const parts = entries.filter((entry) => PARSED_PART.test(entry.name));
+  const expanded = parts.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   checkBudget('expandedChars', budgets, name, expanded, `unpacks to ${expanded} characters of XML`);
+  // The declared sizes may lie: what the parts really inflate to, counted as they inflate.
+  checkInflatedSize(name, bytes, parts, budgets);
 }
 
 export async function docxToText(name: string, bytes: Uint8Array, budgets: Budgets): Promise<string> {

@@ -13,6 +13,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
+import { predecodeEntities, restoreStandIns } from './html-entities';
 
 /** Real articles nest a few dozen levels; at 64 Readability stays under a second (300 blocks 64 deep: 0.8 s). */
 export const READABILITY_MAX_DEPTH = 64;
@@ -131,8 +132,13 @@ function parsePage(html: string) {
   return parseHTML(page).document;
 }
 
-export function htmlToText(name: string, html: string, budgets: Budgets): string {
-  if (html.trim() === '') return '';
+export function htmlToText(name: string, source: string, budgets: Budgets): string {
+  if (source.trim() === '') return '';
+  // Entities decoded first, linearly (html-entities.ts); the text read is restored at the end.
+  return restoreStandIns(pageToText(name, predecodeEntities(source), budgets));
+}
+
+function pageToText(name: string, html: string, budgets: Budgets): string {
   const document = parsePage(html);
   const root = document.documentElement as unknown as DomNode;
   const { depth, elements } = measure(root);

@@ -1,13 +1,20 @@
 /**
  * The entry list of a ZIP archive, read from its central directory without inflating anything:
- * enough to refuse a .docx that is not a Word document, or one that would unpack to far more
- * than its size (a "zip bomb"), before mammoth unpacks it into memory.
+ * enough to refuse a .docx that is not a Word document, or one that declares it would unpack to
+ * far more than its size (a "zip bomb"), before mammoth unpacks it into memory. The declared
+ * sizes may lie: zip-inflate-budget.ts counts what the entries really inflate to.
  */
 
 export interface ZipEntry {
   name: string;
   /** As the archive declares it; 0xffffffff (ZIP64) means "larger than 4 GB or unknown". */
   uncompressedSize: number;
+  /** As declared; where the entry's data ends, counted from its start (what mammoth's unzipper reads too). */
+  compressedSize: number;
+  /** 0 stored, 8 deflated (the two methods a .docx uses). */
+  method: number;
+  /** Where the entry's local header starts. */
+  localHeaderOffset: number;
 }
 
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
@@ -36,7 +43,13 @@ export function zipEntries(bytes: Uint8Array): ZipEntry[] | null {
     const extraLength = view.getUint16(at + 30, true);
     const commentLength = view.getUint16(at + 32, true);
     if (at + 46 + nameLength > bytes.length) return null;
-    entries.push({ name: decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)), uncompressedSize: view.getUint32(at + 24, true) });
+    entries.push({
+      name: decoder.decode(bytes.subarray(at + 46, at + 46 + nameLength)),
+      uncompressedSize: view.getUint32(at + 24, true),
+      compressedSize: view.getUint32(at + 20, true),
+      method: view.getUint16(at + 10, true),
+      localHeaderOffset: view.getUint32(at + 42, true),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
   return entries;

@@ -1,7 +1,7 @@
 /**
  * Builds a PDF from raw page content streams, each optionally with its filter, for tests of hostile
  * PDFs (Flate bombs, pages of text operators, broken page trees). Object 1 is the catalog, 2 the
- * page tree (its /Kids replaceable), 3 the font; then a content stream and a page per page.
+ * page tree (its /Kids replaceable), 3 the font; then the content streams, then the pages.
  */
 export interface RawPage {
   content: Uint8Array;
@@ -12,6 +12,8 @@ export interface RawPage {
 export interface RawPdfOptions {
   /** The page tree's /Kids, in place of the pages built (e.g. '[2 0 R]' for a tree that contains itself). */
   kids?: string;
+  /** The pages this many times over, every copy drawing the same content streams: a small file of much work. */
+  copies?: number;
 }
 
 const latin1 = (s: string) => Buffer.from(s, 'latin1');
@@ -22,13 +24,16 @@ export function makeRawPdf(pages: readonly RawPage[], options: RawPdfOptions = {
   objects[1] = latin1('<< /Type /Catalog /Pages 2 0 R >>');
   objects[3] = latin1('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>');
   let next = 4;
-  for (const page of pages) {
-    const contentId = next++;
-    const pageId = next++;
+  const contentIds = pages.map((page) => {
     const filter = page.filter ? ` /Filter ${page.filter}` : '';
-    objects[contentId] = Buffer.concat([latin1(`<< /Length ${page.content.length}${filter} >>\nstream\n`), page.content, latin1('\nendstream')]);
-    objects[pageId] = latin1(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
-    pageIds.push(pageId);
+    objects[next] = Buffer.concat([latin1(`<< /Length ${page.content.length}${filter} >>\nstream\n`), page.content, latin1('\nendstream')]);
+    return next++;
+  });
+  for (let copy = 0; copy < (options.copies ?? 1); copy++) {
+    for (const contentId of contentIds) {
+      objects[next] = latin1(`<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`);
+      pageIds.push(next++);
+    }
   }
   objects[2] = latin1(`<< /Type /Pages /Kids ${options.kids ?? `[${pageIds.map((id) => `${id} 0 R`).join(' ')}]`} /Count ${Math.max(1, pageIds.length)} >>`);
 

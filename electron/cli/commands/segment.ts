@@ -41,7 +41,7 @@ const SPEC = {
   overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
   ...CHUNK_FLAGS,
-  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
+  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
   ...EMBEDDING_MODEL_FLAGS,
   'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },

@@ -27,7 +27,7 @@ const spec = {
   },
   'models-dir': { type: 'string', description: 'where models live (default models/)' },
   profiles: { type: 'string', description: 'strategy profiles folder (default resources/profiles)' },
-  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
+  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
 } as const satisfies FlagSpecs;
 
 const usage = `usage: cli serve [options]

@@ -1,0 +1,53 @@
+/**
+ * The readers' new refusals at the process boundary (issue 23, items 7 and 8), through the tsx
+ * entry and the bundled command (which finds its PDF worker, dist/.../pdf-worker.mjs, next to its
+ * main.mjs): a circular PDF page tree and a PDF over its time budget exit 2 with one line naming
+ * the file, and the budget's flag where one was exceeded.
+ */
+import { execFile } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { buildCli } from '../../scripts/build-cli';
+import { makeRawPdf } from '../support/make-raw-pdf';
+import { scratchDir } from '../support/scratch-dir';
+import { expectUserError, runCli, type CliRun } from './support/run-cli';
+
+const dir = scratchDir('reader-budgets-cli-');
+const bundleDir = path.resolve('dist', `test-cli-budgets-${process.pid}`);
+let bundle = '';
+
+function runBundle(args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [bundle, ...args], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout, stderr) => {
+      resolve({ code: typeof (err as { code?: unknown } | null)?.code === 'number' ? (err as { code: number }).code : 0, stdout, stderr });
+    });
+  });
+}
+
+beforeAll(async () => {
+  writeFileSync(join(dir, 'circular.pdf'), makeRawPdf([{ content: Buffer.from('BT /F1 12 Tf (x) Tj ET') }], { kids: '[2 0 R]' }));
+  const operators = Buffer.from(`BT /F1 12 Tf ${'1 0 Td (a) Tj '.repeat(20_000)}ET`);
+  writeFileSync(join(dir, 'operators.pdf'), makeRawPdf([{ content: operators }], { copies: 2_000 }));
+  bundle = await buildCli(bundleDir);
+}, 120_000);
+
+afterAll(() => rm(bundleDir, { recursive: true, force: true }));
+
+describe.each([
+  ['tsx entry', runCli],
+  ['bundled command', runBundle],
+] as const)('cli: PDF refusals, %s', (_which, run) => {
+  it('a circular page tree: exit 2 naming the file', { timeout: 60_000 }, async () => {
+    expectUserError(await run(['segment', join(dir, 'circular.pdf')]), /^error: .*circular\.pdf is not a readable PDF: Pages tree contains circular reference\.\n$/);
+  });
+
+  it('a PDF past --max-read-seconds: exit 2 naming the file, the budget and its flag', { timeout: 60_000 }, async () => {
+    expectUserError(
+      await run(['segment', join(dir, 'operators.pdf'), '--max-read-seconds', '1']),
+      /^error: .*operators\.pdf: still parsing after 1 seconds, over the read-time limit of 1 seconds \(raise it with --max-read-seconds N\)\n$/,
+    );
+  });
+});

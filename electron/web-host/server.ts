@@ -7,6 +7,7 @@ import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import type { WorkbenchService } from '../services/workbench';
 import { createToken, isOwnHost, isOwnOrigin, readCookie, sameHostLocation, sessionCookie, sessionCookieName, tokensMatch } from './auth';
 import { contentSecurityPolicy, hardeningHeaders } from './csp';
+import type { BackpressureLimits } from './backpressure';
 import { createSocketTransport } from './socket-transport';
 import { mimeTypeFor, resolveStaticFile } from './static-files';
 
@@ -20,6 +21,8 @@ export interface WebHostOptions {
   port: number;
   /** Fixed token (tests); a fresh random one otherwise. */
   token?: string;
+  /** Per-connection limits on unanswered calls and unread answers (backpressure.ts); the defaults where not given. */
+  backpressure?: BackpressureLimits;
 }
 
 export interface WebHost {
@@ -49,7 +52,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sessionSecret = createToken();
   const rendererDir = path.resolve(options.rendererDir);
   const rendererBuilt = existsSync(path.join(rendererDir, 'index.html'));
-  const sockets = createSocketTransport(options.service);
+  const sockets = createSocketTransport(options.service, options.backpressure);
   let port = 0;
 
   const isAuthorized = (req: http.IncomingMessage, url: URL) =>

@@ -3,31 +3,35 @@ import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '..
 import { LongStringsError, MAX_MESSAGE_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
 import { callOutcome, type WorkbenchService } from '../services/workbench';
+import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
 
 /**
  * The service over WebSocket: `{ id, method, params }` in, `{ id, ok, result | error }` out, and
  * every service event pushed as `{ event }`; long strings both ways as binary frames after their
  * message (shared/ipc/long-strings.ts). Authentication happens before the upgrade (server.ts); a
- * malformed message gets an error answer and the connection stays usable.
+ * malformed message gets an error answer and the connection stays usable. Each connection has its
+ * backpressure (backpressure.ts): a client that does not read its answers is not read either.
  */
-export function createSocketTransport(service: WorkbenchService): {
+export function createSocketTransport(
+  service: WorkbenchService,
+  limits: BackpressureLimits = DEFAULT_BACKPRESSURE,
+): {
   server: WebSocketServer;
   close(): Promise<void>;
 } {
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
 
   server.on('connection', (socket: WebSocket) => {
-    const send = (message: SocketMessage) => {
-      if (socket.readyState !== socket.OPEN) return;
+    const pressure = new ConnectionBackpressure(socket, limits);
+    /** Sends a message (and its long strings' frames); `flushed` runs once the last frame is handed to the OS, or at once if nothing is sent. */
+    const send = (message: SocketMessage, flushed?: () => void) => {
+      if (socket.readyState !== socket.OPEN) return flushed?.();
       const { value, paths, strings } = takeLongStrings(message);
-      if (paths.length === 0) {
-        socket.send(JSON.stringify(value));
-        return;
-      }
       const bytes = strings.map((text) => Buffer.from(text, 'utf8'));
       const places = paths.map((path, i) => ({ path, frames: Math.ceil((bytes[i] as Buffer).length / STRING_FRAME_BYTES) }));
-      socket.send(JSON.stringify({ ...(value as object), strings: places }));
-      for (const string of bytes) for (let at = 0; at < string.length; at += STRING_FRAME_BYTES) socket.send(string.subarray(at, at + STRING_FRAME_BYTES));
+      const frames: Array<string | Buffer> = [JSON.stringify(paths.length === 0 ? value : { ...(value as object), strings: places })];
+      for (const string of bytes) for (let at = 0; at < string.length; at += STRING_FRAME_BYTES) frames.push(string.subarray(at, at + STRING_FRAME_BYTES));
+      frames.forEach((frame, i) => socket.send(frame, pressure.sending(Buffer.byteLength(frame), i === frames.length - 1 ? flushed : undefined)));
     };
     const unsubscribe = service.onEvent((event) => send({ event }));
     socket.on('close', unsubscribe);
@@ -35,7 +39,7 @@ export function createSocketTransport(service: WorkbenchService): {
     const frames = new FrameAssembler<Buffer>((frame) => frame.length);
     socket.on('message', (data, isBinary) => {
       const messages = isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString());
-      for (const message of messages) void answer(message).then(send);
+      for (const message of messages) pressure.startCall((done) => void answer(message).then((reply) => send(reply, done)));
     });
   });
 

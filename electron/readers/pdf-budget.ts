@@ -11,7 +11,7 @@
 import { budgetMessage, BudgetError, type Budgets } from '../../shared/budgets/budgets';
 import { fromSentError, type SentError } from '../services/worker/error-transfer';
 import { workerEntry } from '../services/worker/worker-entries';
-import { startWorker } from '../services/worker/worker-pool';
+import { startWorker } from '../services/worker/start-worker';
 import type { PdfJob } from './pdf-worker';
 
 type Reply = { ready: true } | { ok: true; text: string } | { ok: false; error: SentError };

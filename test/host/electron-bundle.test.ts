@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { buildElectron } from '../../scripts/build-electron';
 import { DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
 import { WorkerPool } from '../../electron/services/worker/worker-pool';
+import { makePdf } from '../cli/support/make-pdf';
 
 // Its own folder under dist/ (npm packages still resolve from there), apart from other tests' builds.
 const outDir = path.resolve('dist', `test-bundle-${process.pid}`);
@@ -65,6 +66,10 @@ describe('scripts/build-electron', () => {
       expect(doc.text).toBe('# Title\n\nA first paragraph.\n\nA second one.\n');
       const result = await pool.run({ kind: 'run-rule-strategy', request: { text: doc.text, info: doc.info, strategy: 'sentence-rules', options: {} } });
       expect(result.segmentation.boundaries.length).toBeGreaterThan(0);
+      // A PDF is parsed in a worker of its own, which the bundled worker finds next to it (pdf-worker.mjs).
+      expect(existsSync(path.join(path.dirname(worker), 'pdf-worker.mjs'))).toBe(true);
+      const pdf = await pool.run({ kind: 'read-document-bytes', name: 'one.pdf', bytes: makePdf([[{ text: 'Hello from a PDF.', y: 700 }]]), budgets: DEFAULT_BUDGETS });
+      expect(pdf.text).toBe('Hello from a PDF.\n');
     } finally {
       await pool.dispose();
     }

@@ -5,11 +5,10 @@
  * and its time budget (a page of text operators drawn on many pages) end; a circular page tree is
  * a refusal naming the file; a page of entities is decoded linearly and read exactly.
  */
-import { constants, deflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { BudgetError, DEFAULT_BUDGETS, resolveBudgets } from '../../shared/budgets/budgets';
 import { makeDocx } from '../../test/cli/support/make-docx';
-import { makeRawPdf } from '../../test/support/make-raw-pdf';
+import { circularPdf, flateBombPdf, lyingSizes, textOperatorsPdf } from '../../test/support/hostile-files';
 import { DocumentReadError, readDocumentBytes } from './index';
 
 async function refusal(promise: Promise<unknown>): Promise<Error> {
@@ -19,24 +18,6 @@ async function refusal(promise: Promise<unknown>): Promise<Error> {
   );
   expect(err).toBeInstanceOf(Error);
   return err as Error;
-}
-
-/** Rewrites every declared uncompressed size of a ZIP (local headers and directory) to `size`. */
-function lyingSizes(archive: Uint8Array, size: number): Uint8Array {
-  const bytes = Buffer.from(archive);
-  for (let at = 0; at + 4 <= bytes.length; at++) {
-    const signature = bytes.readUInt32LE(at);
-    if (signature === 0x04034b50) bytes.writeUInt32LE(size, at + 22);
-    if (signature === 0x02014b50) bytes.writeUInt32LE(size, at + 24);
-  }
-  return new Uint8Array(bytes);
-}
-
-/** A zlib stream of `megabytes` MB of spaces, about 1 KB a megabyte: one deflated MB repeated (each block stands alone). */
-function flateBomb(megabytes: number): Uint8Array {
-  const megabyte = deflateRawSync(Buffer.alloc(1 << 20, 0x20), { level: 9, finishFlush: constants.Z_SYNC_FLUSH });
-  const end = deflateRawSync(Buffer.alloc(0));
-  return Buffer.concat([Buffer.from([0x78, 0x9c]), ...Array.from({ length: megabytes }, () => megabyte), end, Buffer.alloc(4)]);
 }
 
 describe('a .docx whose ZIP directory lies about its sizes', () => {
@@ -60,7 +41,7 @@ describe('a .docx whose ZIP directory lies about its sizes', () => {
 
 describe('PDF parsing in a worker under budgets', () => {
   it('refuses a Flate bomb at the memory budget, naming --max-read-memory-mb', { timeout: 120_000 }, async () => {
-    const pdf = makeRawPdf([{ content: flateBomb(600), filter: '/FlateDecode' }]);
+    const pdf = flateBombPdf(600);
     expect(pdf.length).toBeLessThan(1_000_000);
     const err = await refusal(readDocumentBytes('bomb.pdf', pdf, resolveBudgets({ readMemoryMb: 128 })));
     expect(err).toBeInstanceOf(BudgetError);
@@ -69,16 +50,14 @@ describe('PDF parsing in a worker under budgets', () => {
 
   it('refuses a PDF of text operators past the time budget, naming --max-read-seconds', { timeout: 120_000 }, async () => {
     // One page of 20,000 text operators, drawn on 2,000 pages: 500 KB of PDF, minutes of parsing.
-    const operators = Buffer.from(`BT /F1 12 Tf ${'1 0 Td (a) Tj '.repeat(20_000)}ET`);
-    const pdf = makeRawPdf([{ content: operators }], { copies: 2_000 });
+    const pdf = textOperatorsPdf(20_000, 2_000);
     const err = await refusal(readDocumentBytes('operators.pdf', pdf, resolveBudgets({ readSeconds: 1 })));
     expect(err).toBeInstanceOf(BudgetError);
     expect(err.message).toBe('operators.pdf: still parsing after 1 seconds, over the read-time limit of 1 seconds (raise it with --max-read-seconds N)');
   });
 
   it('refuses a circular page tree as a PDF that cannot be read, naming the file', async () => {
-    const pdf = makeRawPdf([{ content: Buffer.from('BT /F1 12 Tf (x) Tj ET') }], { kids: '[2 0 R]' });
-    const err = await refusal(readDocumentBytes('circular.pdf', pdf));
+    const err = await refusal(readDocumentBytes('circular.pdf', circularPdf()));
     expect(err).toBeInstanceOf(DocumentReadError);
     expect(err.message).toBe('circular.pdf is not a readable PDF: Pages tree contains circular reference.');
   });

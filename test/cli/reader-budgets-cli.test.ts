@@ -11,7 +11,7 @@ import path from 'node:path';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli';
-import { makeRawPdf } from '../support/make-raw-pdf';
+import { circularPdf, textOperatorsPdf } from '../support/hostile-files';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, runCli, type CliRun } from './support/run-cli';
 
@@ -28,9 +28,8 @@ function runBundle(args: string[]): Promise<CliRun> {
 }
 
 beforeAll(async () => {
-  writeFileSync(join(dir, 'circular.pdf'), makeRawPdf([{ content: Buffer.from('BT /F1 12 Tf (x) Tj ET') }], { kids: '[2 0 R]' }));
-  const operators = Buffer.from(`BT /F1 12 Tf ${'1 0 Td (a) Tj '.repeat(20_000)}ET`);
-  writeFileSync(join(dir, 'operators.pdf'), makeRawPdf([{ content: operators }], { copies: 2_000 }));
+  writeFileSync(join(dir, 'circular.pdf'), circularPdf());
+  writeFileSync(join(dir, 'operators.pdf'), textOperatorsPdf());
   bundle = await buildCli(bundleDir);
 }, 120_000);
 

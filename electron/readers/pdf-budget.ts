@@ -26,10 +26,12 @@ export function readPdfWithinBudgets(name: string, bytes: Uint8Array, budgets: B
   const young = Math.max(1, Math.floor(budgets.readMemoryMb * YOUNG_GENERATION_SHARE));
   const worker = startWorker(workerEntry('pdfReader'), {
     resourceLimits: { maxOldGenerationSizeMb: Math.max(1, budgets.readMemoryMb - young), maxYoungGenerationSizeMb: young },
-    // pdf.js warns on stderr about damaged files; the refusal says what matters.
+    // pdf.js warns on stderr about damaged files; the refusal says what matters, so its output is read and dropped.
     stderr: true,
     stdout: true,
   });
+  worker.stdout.resume();
+  worker.stderr.resume();
   return new Promise<string>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     let sampler: NodeJS.Timeout | undefined;

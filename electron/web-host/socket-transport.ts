@@ -39,7 +39,18 @@ export function createSocketTransport(
     const frames = new FrameAssembler<Buffer>((frame) => frame.length);
     socket.on('message', (data, isBinary) => {
       const messages = isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString());
-      for (const message of messages) pressure.startCall((done) => void answer(message).then((reply) => send(reply, done)));
+      for (const message of messages) {
+        pressure.startCall((done) =>
+          void answer(message).then(
+            (reply) => send(reply, done),
+            (err: unknown) => {
+              // A bug, not the client's: its slot is freed, and the error goes on as before.
+              done();
+              throw err;
+            },
+          ),
+        );
+      }
     });
   });
 

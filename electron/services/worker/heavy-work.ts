@@ -1,7 +1,8 @@
 /**
  * The worker thread's entry: takes one job at a time from the pool (worker-pool.ts), answers
- * with its result or its error. Bundled as dist/electron/worker.mjs for the desktop app; run from
- * source through tsx's loader elsewhere.
+ * with its result or its error. Bundled as worker.mjs next to main.mjs in dist/electron (the
+ * desktop app) and dist/cli (the installed command); run from source through tsx's loader
+ * otherwise (worker-entries.ts finds it either way).
  */
 import { parentPort } from 'node:worker_threads';
 import { toSentError } from './error-transfer';

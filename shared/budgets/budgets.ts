@@ -41,7 +41,7 @@ export const BUDGET_SPECS = {
     default: 1_024,
     unit: 'MB',
     label: 'read-memory',
-    what: "most memory one PDF's parse may take (its worker thread's heap)",
+    what: "most memory one PDF's parse may take (its worker's heap, and the process's growth while it parses)",
   },
   segments: { flag: 'max-segments', default: 1_000_000, unit: 'segments', label: 'segments', what: 'most segments one result may have' },
 } as const satisfies Record<string, BudgetSpec>;

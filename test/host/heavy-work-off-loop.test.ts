@@ -22,7 +22,8 @@ beforeAll(async () => {
   const bundle = await buildCli(bundleDir);
   hosts['tsx entry'] = await startServe({ command: TSX_ENTRY });
   hosts['bundled command'] = await startServe({ command: [bundle] });
-}, 120_000);
+  // startServe builds the renderer first when it is older than its sources: a minute or more on a busy machine.
+}, 300_000);
 
 afterAll(async () => {
   await Promise.all(Object.values(hosts).map((host) => host.stop()));

@@ -98,7 +98,7 @@ function megabytes(bytes: number): string {
 }
 
 function describeInstalled(f: InstalledFile): string {
-  if (f.problem) return `${f.file}  ${megabytes(f.sizeBytes)}  UNUSABLE: ${f.problem}`;
+  if (f.problem) return `${f.file}  ${megabytes(f.sizeBytes)}  DAMAGED: ${f.problem}`;
   const details =
     f.kind === 'adapter'
       ? [`LoRA adapter for ${f.architecture}`, `alpha ${f.loraAlpha}`, `rank ${f.loraRanks?.join('/')}`, `${f.tensors} tensors`]

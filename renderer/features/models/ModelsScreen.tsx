@@ -1,6 +1,6 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useState } from 'react';
-import { importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
+import { cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
@@ -195,6 +195,10 @@ function PullProgress({ pull }: { pull: PullState }) {
         {pull.file ?? 'starting'} · {formatBytes(pull.downloadedBytes)}
         {pull.totalBytes ? ` of ${formatBytes(pull.totalBytes)}` : ''}
       </span>
+      {pull.retry && <span className="muted" data-testid="pull-retry"> · {pull.retry}</span>}{' '}
+      <button className="small" data-testid="cancel-pull" onClick={() => void cancelPull(pull.pullId)}>
+        Cancel
+      </button>
     </div>
   );
 }

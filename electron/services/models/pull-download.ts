@@ -29,7 +29,7 @@ export interface PullOptions extends LocationOptions {
   token?: string;
   /** Refuse a file larger than this (default DEFAULT_MAX_FILE_BYTES). */
   maxFileBytes?: number;
-  /** Tries per file (default DEFAULT_DOWNLOAD_TRIES), and the first retry's wait (default 1 s). */
+  /** Tries per file (default DEFAULT_DOWNLOAD_TRIES), and the first retry's wait (default 250 ms, doubling). */
   tries?: number;
   retryDelayMs?: number;
   /** A try that receives nothing for this long is cut and retried (default 30 s). */
@@ -55,7 +55,7 @@ export async function downloadModelFile(uri: string, path: string, options: Pull
     onProgress: options.onProgress,
     maxBytes: Math.min(maxBytes ?? Infinity, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES),
     maxTries: options.tries ?? DEFAULT_DOWNLOAD_TRIES,
-    retryDelayMs: options.retryDelayMs ?? 1000,
+    retryDelayMs: options.retryDelayMs ?? 250,
     stallMs: options.stallMs ?? 30_000,
   });
   if (!existsSync(path)) throw new ModelError('download-failed', `could not download ${uri}: the download finished without the file`);

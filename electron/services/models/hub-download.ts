@@ -151,7 +151,10 @@ async function oneTry(url: string, path: string, partial: string, file: string, 
   try {
     const { response, start, total } = await openRanged(url, have, file, options, signal);
     if (total !== undefined) {
-      await checkRoom(path, file, total, start, options.maxBytes);
+      await checkRoom(path, file, total, start, options.maxBytes).catch(async (err: unknown) => {
+        await response.body?.cancel();
+        throw err;
+      });
       state.total = total;
     }
     const fh = await open(partial, start === 0 ? 'w' : 'a');

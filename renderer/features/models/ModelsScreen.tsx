@@ -227,16 +227,20 @@ function InstalledSection() {
             </tr>
           </thead>
           <tbody>
-            {installed.map((m) => (
-              <tr key={m.file}>
-                <td>
-                  <code>{m.file}</code>
-                </td>
-                <td>{m.kind}</td>
-                <td>{m.architecture ?? '–'}</td>
-                <td className="num">{formatBytes(m.sizeBytes)}</td>
-              </tr>
-            ))}
+            {installed.map((m) => {
+              // A file that fails verification (a crafted or cut header) has a problem and no known kind.
+              const problem = typeof m.metadata.problem === 'string' ? m.metadata.problem : null;
+              return (
+                <tr key={m.file} data-testid={problem ? 'damaged-model' : undefined}>
+                  <td>
+                    <code>{m.file}</code>
+                  </td>
+                  <td>{problem ? <span className="error-text">damaged</span> : m.kind}</td>
+                  <td>{problem ? <span className="error-text">{problem}</span> : (m.architecture ?? '–')}</td>
+                  <td className="num">{formatBytes(m.sizeBytes)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -5,7 +5,7 @@
  * made the readers loop until memory ran out, the lengths ended the process with a V8 fatal
  * error, and the layout faults were installed.
  */
-import { copyFile, mkdir } from 'node:fs/promises';
+import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { checkGgufHeader } from '../../electron/model-files/header-check';
@@ -13,7 +13,7 @@ import { listInstalled } from '../../electron/services/models/inventory';
 import { importModelFile } from '../../electron/services/models/import-file';
 import { expectUserError, runCli, runCliAll } from '../cli/support/run-cli';
 import { scratchDir } from '../support/scratch-dir';
-import { CRAFTED_GGUFS, writeCraftedGgufs } from './crafted-gguf';
+import { CRAFTED_GGUFS, MORE_CRAFTED_GGUFS, writeCraftedGgufs } from './crafted-gguf';
 import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
 
 const dir = scratchDir('crafted-gguf-');
@@ -28,6 +28,11 @@ beforeAll(async () => {
 describe('a crafted GGUF header', () => {
   it('is refused by the bounded check, naming the field, and the real fixtures pass it', async () => {
     for (const [i, c] of CRAFTED_GGUFS.entries()) await expect(checkGgufHeader(paths[i]!), c.file).rejects.toThrow(c.field);
+    for (const c of MORE_CRAFTED_GGUFS) {
+      const path = join(dir, 'in', c.file);
+      await writeFile(path, c.body());
+      await expect(checkGgufHeader(path), c.file).rejects.toThrow(c.field);
+    }
     for (const real of [TINY_MODEL, ...TINY_LORAS]) {
       const checked = await checkGgufHeader(real);
       expect(checked.dataEnd).toBe(checked.fileSize);

@@ -66,7 +66,9 @@ function withTensors(tensors: Tensor[], dataBytes: number, alignment?: number): 
     for (const d of t.dims) b.u64(d);
     b.u32(t.type).u64(t.offset);
   }
-  return b.pad(alignment && (alignment & (alignment - 1)) === 0 ? alignment : 32).raw(Buffer.alloc(dataBytes, 1)).done();
+  // Padded to the alignment where it is a sane one (the check refuses the others before the data).
+  const pad = alignment && (alignment & (alignment - 1)) === 0 && alignment <= 4096 ? alignment : 32;
+  return b.pad(pad).raw(Buffer.alloc(dataBytes, 1)).done();
 }
 
 export interface CraftedCase {
@@ -140,6 +142,42 @@ export const CRAFTED_GGUFS: CraftedCase[] = [
       ),
     field: /tensor 'b' has data offset 32, inside the data of tensor 'a' \(F32, shape \[16\], 64 bytes\), which ends at 64/,
   },
+];
+
+/** More of llama.cpp's header rules, checked in-process only (each is one more refusal, not one more process). */
+export const MORE_CRAFTED_GGUFS: CraftedCase[] = [
+  { file: 'empty-key.gguf', body: () => header(0, 1).str('').u32(GgufValueType.UINT8).raw(Buffer.alloc(32)).done(), field: /metadata key 0 is empty/ },
+  { file: 'long-key.gguf', body: () => header(0, 1).str('k'.repeat(300)).u32(GgufValueType.UINT8).raw(Buffer.alloc(32)).done(), field: /metadata key 0 is 300 bytes long, over the limit of 256/ },
+  { file: 'duplicate-key.gguf', body: () => archKey(archKey(header(0, 2))).raw(Buffer.alloc(32)).done(), field: /metadata key 'general\.architecture' appears twice/ },
+  { file: 'value-type-13.gguf', body: () => archKey(header(0, 2)).str('x').u32(13).raw(Buffer.alloc(32)).done(), field: /metadata key 'x' has value type 13, which GGUF does not define/ },
+  {
+    file: 'alignment-u64.gguf',
+    body: () => archKey(header(0, 2)).str('general.alignment').u32(GgufValueType.UINT64).u64(32).raw(Buffer.alloc(32)).done(),
+    field: /general\.alignment is a UINT64; GGUF requires a UINT32/,
+  },
+  { file: 'alignment-2e30.gguf', body: () => withTensors([{ name: 'w', dims: [8], type: GgmlType.F32, offset: 0 }], 32, 1 << 30), field: /general\.alignment 1073741824 is over the limit of 1048576/ },
+  { file: 'long-name.gguf', body: () => withTensors([{ name: 'n'.repeat(64), dims: [8], type: GgmlType.F32, offset: 0 }], 32), field: /the name of tensor 0 is 64 bytes long; llama\.cpp allows at most 63/ },
+  {
+    file: 'duplicate-tensor.gguf',
+    body: () =>
+      withTensors(
+        [
+          { name: 'w', dims: [8], type: GgmlType.F32, offset: 0 },
+          { name: 'w', dims: [8], type: GgmlType.F32, offset: 32 },
+        ],
+        64,
+      ),
+    field: /tensor name 'w' appears twice/,
+  },
+  { file: 'five-dims.gguf', body: () => withTensors([{ name: 'w', dims: [1, 1, 1, 1, 8], type: GgmlType.F32, offset: 0 }], 32), field: /tensor 'w' has 5 dimensions; llama\.cpp allows at most 4/ },
+  { file: 'partial-block.gguf', body: () => withTensors([{ name: 'w', dims: [40], type: GgmlType.Q8_0, offset: 0 }], 64), field: /tensor 'w' is Q8_0 with rows of 40 elements, not a whole number of its 32-element blocks/ },
+  {
+    file: 'huge-shape.gguf',
+    body: () => withTensors([{ name: 'w', dims: [2 ** 32, 2 ** 32], type: GgmlType.F32, offset: 0 }], 32),
+    field: /tensor 'w' of shape \[4294967296, 4294967296\.\.\.\] has more than 2\^63 elements/,
+  },
+  { file: 'data-past-end.gguf', body: () => withTensors([{ name: 'w', dims: [1024], type: GgmlType.F32, offset: 0 }], 32), field: /truncated GGUF: its tensors need \d+ bytes, the file has \d+/ },
+  { file: 'first-offset-gap.gguf', body: () => withTensors([{ name: 'w', dims: [8], type: GgmlType.F32, offset: 64 }], 128), field: /tensor 'w' has data offset 64; the first tensor's data starts at offset 0/ },
 ];
 
 /** Writes every case into `dir`; returns their paths in CRAFTED_GGUFS order. */

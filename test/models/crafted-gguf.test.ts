@@ -17,6 +17,8 @@ import { CRAFTED_GGUFS, MORE_CRAFTED_GGUFS, writeCraftedGgufs } from './crafted-
 import { TINY_LORAS, TINY_MODEL, requireFixtures } from './paths';
 
 const dir = scratchDir('crafted-gguf-');
+/** Eleven command-line runs, two at a time, on a machine that may be shared: no timing is asserted. */
+const CLI_TIMEOUT_MS = 300_000;
 let paths: string[];
 
 beforeAll(async () => {
@@ -46,7 +48,7 @@ describe('a crafted GGUF header', () => {
       expectUserError(runs[i]!, new RegExp(`^error: ${c.file.replace(/\./g, '\\.')}: .*${c.field.source}`));
     }
     expect(await listInstalled(models)).toEqual([]);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it('is refused by the desktop and web Import Model File (the same service) as a UserError', async () => {
     for (const [i, c] of CRAFTED_GGUFS.entries()) {
@@ -70,5 +72,5 @@ describe('a crafted GGUF header', () => {
     const good = files.find((f) => f.file === 'good.gguf');
     expect(good?.kind).toBe('adapter');
     expect(good?.problem).toBeUndefined();
-  });
+  }, CLI_TIMEOUT_MS);
 });

@@ -18,6 +18,8 @@ import { LoopbackHub } from './loopback-hub';
 import { TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 const root = scratchDir('hub-hostile-');
+/** Tests that spawn the command line, on a machine that may be shared: no timing is asserted. */
+const CLI_TIMEOUT_MS = 180_000;
 const saved = { endpoint: process.env.HF_ENDPOINT, token: process.env.HF_TOKEN };
 let hub: LoopbackHub;
 let cdn: LoopbackHub;
@@ -100,7 +102,7 @@ describe('a hub that misbehaves', () => {
     expect(run.code).toBe(2);
     expect(run.stderr.match(/^warning: tiny-qwen2\.gguf: the connection .*; try \d of 5 from .*$/gm)).toHaveLength(4);
     expect(run.stderr.match(/^error: .*$/gm)).toEqual([expect.stringMatching(/^error: tiny-qwen2\.gguf: gave up after 5 tries/)]);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it('claiming a 50 GB file: refused before anything is written; a claim past the free disk likewise', async () => {
     hub.addFile('Qwen/Tiny-GGUF/huge.gguf', Buffer.alloc(4096));
@@ -117,7 +119,7 @@ describe('a hub that misbehaves', () => {
     const profilesDir = await writeProfile('huge', { base: { file: 'huge.gguf', uri: 'hf:Qwen/Tiny-GGUF/huge.gguf' } });
     hub.behaviour = { claimTotal: 50e9 };
     expectUserError(await runCli(['models', 'pull', 'huge', '--profiles-dir', profilesDir, '--models-dir', join(dir, 'models')], undefined, { HF_ENDPOINT: endpoint }), /^error: huge\.gguf: the hub says it is 50 GB, over the limit/);
-  });
+  }, CLI_TIMEOUT_MS);
 
   it('serving a PEFT config that is not JSON or weights that are not safetensors: exit 2 naming the file, and the file is not kept', async () => {
     hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
@@ -134,7 +136,7 @@ describe('a hub that misbehaves', () => {
     expectUserError(await runCli(['models', 'pull', 'st', '--profiles-dir', profilesDir, '--models-dir', modelsDir], undefined, env), /^error: adapter_model\.safetensors from jinaai\/bad-st is not a safetensors file/);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--bad-json', 'adapter_config.json'))).toBe(false);
     expect(existsSync(join(modelsDir, 'peft', 'jinaai--bad-st', 'adapter_model.safetensors'))).toBe(false);
-  });
+  }, CLI_TIMEOUT_MS);
 });
 
 describe('cancelling a pull through the contract', () => {

@@ -60,6 +60,8 @@ describe('the hub token', () => {
     cdn.addPath('/blobs/tiny-qwen2.gguf', body);
     cdn.behaviour = { cutFirstRangedAfter: 1024 * 1024 }; // a resumed download: more than one ranged GET there
     hub.addRedirect('Qwen/Tiny-GGUF/tiny-qwen2.gguf', `${cdnBase}blobs/tiny-qwen2.gguf`);
+    // A gated repository, as the hub serves one: without the token, 401; with it, the redirect.
+    hub.behaviour = { gated: true };
     const target = join(dir, 'tiny-qwen2.gguf');
 
     await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { retryDelayMs: 10 });
@@ -69,7 +71,7 @@ describe('the hub token', () => {
     expect(cdnGets.length).toBeGreaterThanOrEqual(2);
     expect(cdnGets.every((r) => r.ranged)).toBe(true);
     expect(cdn.requests.map((r) => r.authorization)).toEqual(cdn.requests.map(() => undefined));
-    // The hub itself was sent the token on its GETs (the probe's HEAD carries none).
+    // The hub itself was sent the token on each of its GETs (the probe's HEAD carries none).
     const hubGets = hub.requests.filter((r) => r.method === 'GET');
     expect(hubGets.length).toBe(cdnGets.length);
     expect(hubGets.every((r) => r.authorization === 'Bearer hf_secret_token_for_the_hub_only')).toBe(true);

@@ -28,6 +28,8 @@ export interface HubBehaviour {
   cutEveryGetAfter?: number;
   /** Claim this total size in Content-Range and Content-Length (a hub that lies about a file). */
   claimTotal?: number;
+  /** A gated repository: answer 401 to any request without an Authorization header. */
+  gated?: boolean;
 }
 
 export class LoopbackHub {
@@ -76,6 +78,11 @@ export class LoopbackHub {
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (this.behaviour.gated && !req.headers.authorization) {
+      this.requests.push({ method: req.method ?? 'GET', path, start: 0, end: 0, ranged: !!req.headers.range });
+      res.writeHead(401).end('gated');
+      return;
+    }
     const redirect = this.redirects.get(path);
     if (redirect) {
       this.requests.push({ method: req.method ?? 'GET', path, start: 0, end: 0, ranged: !!req.headers.range, authorization: req.headers.authorization });

@@ -1,13 +1,12 @@
 /**
- * A GGUF file's header, read by node-llama-cpp's own parser (readGgufFileInfo), with the checks
- * it leaves to its callers: the version this workbench's llama.cpp reads, and a header that ends
- * inside the file (its file reader pads a short file instead of failing). The vocabulary arrays,
- * the bulk of a model's header, are skipped: nothing here shows them.
+ * A GGUF file's header, read by node-llama-cpp's own parser (readGgufFileInfo) once the bounded
+ * check (header-check.ts) has passed it: that parser trusts the header's counts and lengths, so it
+ * never sees a file whose header was not bounded first. The vocabulary arrays, the bulk of a
+ * model's header, are skipped: nothing here shows them.
  */
-import { open, stat } from 'node:fs/promises';
 import type { GgufFileInfo } from 'node-llama-cpp';
 import { GgufFormatError } from './errors';
-import { GGUF_MAGIC } from './types';
+import { checkGgufHeader } from './header-check';
 
 /** A tensor as the header lists it; `offset` counts from the start of the tensor data section. */
 export interface GgufTensorEntry {
@@ -54,14 +53,7 @@ async function parse(path: string, size: number): Promise<GgufFileInfo> {
 }
 
 export async function readGgufSummary(path: string): Promise<GgufFileSummary> {
-  const { size } = await stat(path);
-  if (size < 8) {
-    const fh = await open(path, 'r');
-    const head = Buffer.alloc(size);
-    await fh.read(head, 0, size, 0).finally(() => fh.close());
-    if (size >= 4 && head.readUInt32LE(0) === GGUF_MAGIC) throw new GgufFormatError('truncated', `truncated GGUF: the file is only ${size} bytes`);
-    throw new GgufFormatError('not-gguf', `not a GGUF file (${size} bytes, too short for a GGUF header)`);
-  }
+  const { fileSize: size } = await checkGgufHeader(path);
   const info = await parse(path, size);
   if (info.version !== 2 && info.version !== 3) {
     throw new GgufFormatError('unsupported-version', `unsupported GGUF version ${info.version} (2 and 3 are supported)`);

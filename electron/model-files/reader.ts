@@ -7,6 +7,7 @@
  */
 import { open } from 'node:fs/promises';
 import { GgufFormatError, OutOfDataError } from './errors';
+import { checkGgufHeader } from './header-check';
 import {
   GGUF_DEFAULT_ALIGNMENT,
   GGUF_MAGIC,
@@ -125,10 +126,12 @@ export function parseGgufHeader(buf: Buffer): GgufHeader {
 }
 
 /**
- * Reads a GGUF file's header. A file that ends inside its header is reported as truncated; one that
- * does not start with the magic as not a GGUF file.
+ * Reads a GGUF file's header, after the bounded check (header-check.ts): the buffer below grows to
+ * the header's size, which the check has confirmed is what the file holds. A file that ends inside
+ * its header is reported as truncated; one that does not start with the magic as not a GGUF file.
  */
 export async function readGgufHeader(path: string): Promise<GgufHeader & { fileSize: number }> {
+  await checkGgufHeader(path);
   const fh = await open(path, 'r');
   try {
     const { size } = await fh.stat();

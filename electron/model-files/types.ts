@@ -24,7 +24,7 @@ export enum GgufValueType {
   FLOAT64 = 12,
 }
 
-/** The ggml tensor types this code writes or checks sizes for. */
+/** ggml's tensor types (ggml.h); the numbers it removed (4, 5, 31-33, 36-38) are no type. */
 export enum GgmlType {
   F32 = 0,
   F16 = 1,
@@ -40,16 +40,34 @@ export enum GgmlType {
   Q5_K = 13,
   Q6_K = 14,
   Q8_K = 15,
+  IQ2_XXS = 16,
+  IQ2_XS = 17,
+  IQ3_XXS = 18,
+  IQ1_S = 19,
+  IQ4_NL = 20,
+  IQ3_S = 21,
+  IQ2_S = 22,
+  IQ4_XS = 23,
   I8 = 24,
   I16 = 25,
   I32 = 26,
   I64 = 27,
   F64 = 28,
+  IQ1_M = 29,
   BF16 = 30,
+  TQ1_0 = 34,
+  TQ2_0 = 35,
+  MXFP4 = 39,
+  NVFP4 = 40,
+  Q1_0 = 41,
+  Q2_0 = 42,
 }
 
-/** Elements per block and bytes per block, as in ggml's type traits. */
-const blockLayout: Partial<Record<GgmlType, { blockSize: number; typeSize: number }>> = {
+/**
+ * Elements per block and bytes per block, as in ggml's type traits (ggml.c; the block structs of
+ * ggml-common.h, measured with sizeof). Every type of GgmlType has its entry.
+ */
+const blockLayout: Record<GgmlType, { blockSize: number; typeSize: number }> = {
   [GgmlType.F32]: { blockSize: 1, typeSize: 4 },
   [GgmlType.F16]: { blockSize: 1, typeSize: 2 },
   [GgmlType.BF16]: { blockSize: 1, typeSize: 2 },
@@ -70,14 +88,34 @@ const blockLayout: Partial<Record<GgmlType, { blockSize: number; typeSize: numbe
   [GgmlType.Q5_K]: { blockSize: 256, typeSize: 176 },
   [GgmlType.Q6_K]: { blockSize: 256, typeSize: 210 },
   [GgmlType.Q8_K]: { blockSize: 256, typeSize: 292 },
+  [GgmlType.IQ2_XXS]: { blockSize: 256, typeSize: 66 },
+  [GgmlType.IQ2_XS]: { blockSize: 256, typeSize: 74 },
+  [GgmlType.IQ3_XXS]: { blockSize: 256, typeSize: 98 },
+  [GgmlType.IQ1_S]: { blockSize: 256, typeSize: 50 },
+  [GgmlType.IQ4_NL]: { blockSize: 32, typeSize: 18 },
+  [GgmlType.IQ3_S]: { blockSize: 256, typeSize: 110 },
+  [GgmlType.IQ2_S]: { blockSize: 256, typeSize: 82 },
+  [GgmlType.IQ4_XS]: { blockSize: 256, typeSize: 136 },
+  [GgmlType.IQ1_M]: { blockSize: 256, typeSize: 56 },
+  [GgmlType.TQ1_0]: { blockSize: 256, typeSize: 54 },
+  [GgmlType.TQ2_0]: { blockSize: 256, typeSize: 66 },
+  [GgmlType.MXFP4]: { blockSize: 32, typeSize: 17 },
+  [GgmlType.NVFP4]: { blockSize: 64, typeSize: 36 },
+  [GgmlType.Q1_0]: { blockSize: 128, typeSize: 18 },
+  [GgmlType.Q2_0]: { blockSize: 64, typeSize: 18 },
 };
+
+/** A ggml type's block layout; undefined for a number that is no ggml type. */
+export function ggmlBlockLayout(type: number): { blockSize: number; typeSize: number } | undefined {
+  return Object.hasOwn(blockLayout, type) ? blockLayout[type as GgmlType] : undefined;
+}
 
 /**
  * Bytes a tensor of this type and shape occupies, or undefined for a type this code does not know
  * (a reader then cannot check that the data fits, but must not refuse the file for it).
  */
 export function tensorByteSize(type: number, dims: readonly number[]): number | undefined {
-  const layout = blockLayout[type as GgmlType];
+  const layout = ggmlBlockLayout(type);
   if (!layout) return undefined;
   const elements = dims.reduce((a, b) => a * b, 1);
   const rowElements = dims[0] ?? 1;

@@ -58,6 +58,14 @@ export async function pullModel(profile: string): Promise<void> {
   }
 }
 
+export async function cancelPull(pullId: string): Promise<void> {
+  try {
+    await workbench().cancelPull({ pullId });
+  } catch (err) {
+    reportError('Could not cancel the download', err);
+  }
+}
+
 export async function importModel(path: string): Promise<void> {
   try {
     const model = await workbench().importModel({ path });
@@ -68,13 +76,13 @@ export async function importModel(path: string): Promise<void> {
   }
 }
 
-type PullEvent = Extract<WorkbenchEvent, { type: 'pull-progress' | 'pull-finished' | 'pull-failed' }>;
+type PullEvent = Extract<WorkbenchEvent, { type: 'pull-progress' | 'pull-finished' | 'pull-failed' | 'pull-cancelled' }>;
 
 export function handlePullEvent(event: PullEvent): void {
   const models = useModelsStore.getState();
   switch (event.type) {
     case 'pull-progress':
-      models.pullProgressed(event.pullId, event.file, event.downloadedBytes, event.totalBytes);
+      models.pullProgressed(event.pullId, event.file, event.downloadedBytes, event.totalBytes, event.retry ? `${event.retry.reason}; try ${event.retry.attempt} of ${event.retry.of}` : null);
       return;
     case 'pull-finished':
       models.pullFinished(event.pullId);
@@ -84,6 +92,10 @@ export function handlePullEvent(event: PullEvent): void {
     case 'pull-failed':
       models.pullFailed(event.pullId, event.error);
       useUiStore.getState().notify('error', `Download failed: ${event.error}`);
+      return;
+    case 'pull-cancelled':
+      models.pullCancelled(event.pullId);
+      useUiStore.getState().notify('info', 'Download cancelled; pulling again resumes it.');
       return;
   }
 }

@@ -21,6 +21,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     case 'pull-progress':
     case 'pull-finished':
     case 'pull-failed':
+    case 'pull-cancelled':
       handlePullEvent(event);
       return;
     // The desktop app's File menu acts in the main process, then tells this window what to show.

@@ -11,8 +11,10 @@ export interface PullState {
   file: string | null;
   downloadedBytes: number;
   totalBytes: number | null;
-  status: 'running' | 'done' | 'failed';
+  status: 'running' | 'done' | 'failed' | 'cancelled';
   error: string | null;
+  /** The latest retry (the hub cut or stalled the connection), while the pull goes on. */
+  retry: string | null;
 }
 
 export interface ModelsState {
@@ -30,9 +32,10 @@ export interface ModelsState {
   setDoctor(report: DoctorReport): void;
   setEndpoints(endpoints: EndpointHealth[]): void;
   pullStarted(pullId: string, profile: string): void;
-  pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null): void;
+  pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null, retry: string | null): void;
   pullFinished(pullId: string): void;
   pullFailed(pullId: string, error: string): void;
+  pullCancelled(pullId: string): void;
 }
 
 export const useModelsStore = create<ModelsState>()((set, get) => {
@@ -54,11 +57,13 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
       set({
         pulls: [
           ...get().pulls.filter((p) => p.pullId !== pullId),
-          { pullId, profile, file: null, downloadedBytes: 0, totalBytes: null, status: 'running', error: null },
+          { pullId, profile, file: null, downloadedBytes: 0, totalBytes: null, status: 'running', error: null, retry: null },
         ],
       }),
-    pullProgressed: (pullId, file, downloadedBytes, totalBytes) => updatePull(pullId, { file, downloadedBytes, totalBytes }),
+    pullProgressed: (pullId, file, downloadedBytes, totalBytes, retry) =>
+      updatePull(pullId, { file, downloadedBytes, totalBytes, ...(retry ? { retry } : {}) }),
     pullFinished: (pullId) => updatePull(pullId, { status: 'done' }),
     pullFailed: (pullId, error) => updatePull(pullId, { status: 'failed', error }),
+    pullCancelled: (pullId) => updatePull(pullId, { status: 'cancelled' }),
   };
 });

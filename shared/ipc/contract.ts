@@ -74,6 +74,8 @@ export const paramSchemas = {
   doctor: z.object({}).strict(),
   listEndpoints: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
+  /** Stops a pull; what arrived is kept, so pulling again resumes it. */
+  cancelPull: z.object({ pullId: z.string().min(1).max(64) }).strict(),
   importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
@@ -200,6 +202,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   doctor: DoctorReport;
   listEndpoints: EndpointHealth[];
   pullModel: { pullId: string };
+  cancelPull: { cancelled: boolean };
   importModel: InstalledModel;
   modelSelftest: SelftestResult;
   getHostInfo: HostInfo;
@@ -230,9 +233,11 @@ export type WorkbenchEvent =
    * cancelled): a listener keeps the latest snapshot and needs no other run event.
    */
   | { type: 'run-state'; run: RunRecord }
-  | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null }
+  /** `retry`: a try failed (the hub cut or stalled the connection) and this one starts from `downloadedBytes`. */
+  | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null; retry?: { attempt: number; of: number; reason: string } }
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
+  | { type: 'pull-cancelled'; pullId: string }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
   | ({ type: 'menu-command' } & MenuCommand)
   | WorkspaceEvent;

@@ -63,6 +63,20 @@ describe('electron-builder.yml', () => {
     expect((config as unknown as { asar?: boolean }).asar).not.toBe(false);
   });
 
+  it('names each fuse as electron-builder flips it through @electron/fuses: one key per fuse of FuseV1Options, none left out', () => {
+    // electron-builder turns each camelCase key into FuseV1Options[PascalCase]; a misspelt key would be dropped.
+    const { FuseV1Options } = require('@electron/fuses') as { FuseV1Options: Record<string, number | string> };
+    const fuseNames = Object.keys(FuseV1Options).filter((k) => Number.isNaN(Number(k)));
+    const keys = Object.keys(config.electronFuses).map((k) => k[0]!.toUpperCase() + k.slice(1));
+    expect(keys.sort()).toEqual(fuseNames.sort());
+  });
+
+  it('builds on a supported Electron major (issue 23: 38 had left support; 45 was current)', () => {
+    const pinned = (JSON.parse(readFileSync('tools/electron-optional/package.json', 'utf8')) as { optionalDependencies: { electron: string } }).optionalDependencies.electron;
+    expect(pinned).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(Number(pinned.split('.')[0])).toBeGreaterThanOrEqual(45);
+  });
+
   it('is what `npm run dist` builds with, from the bundled main', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { main: string; scripts: Record<string, string> };
     expect(pkg.scripts.dist).toContain('electron-builder --config electron-builder.yml');

@@ -13,6 +13,8 @@ export interface HubRequest {
   start: number;
   end: number;
   ranged: boolean;
+  /** The Authorization header it carried, if any. */
+  authorization?: string;
 }
 
 export interface HubBehaviour {
@@ -22,6 +24,12 @@ export interface HubBehaviour {
   serveRange?: (start: number) => boolean;
   /** Pause between 64 KiB pieces, in ms, to make a transfer slow enough to interrupt. */
   pieceDelayMs?: number;
+  /** Cut every GET after sending this many bytes (a hub that keeps dropping connections). */
+  cutEveryGetAfter?: number;
+  /** Claim this total size in Content-Range and Content-Length (a hub that lies about a file). */
+  claimTotal?: number;
+  /** A gated repository: answer 401 to any request without an Authorization header. */
+  gated?: boolean;
 }
 
 export class LoopbackHub {
@@ -29,6 +37,7 @@ export class LoopbackHub {
   bytesServed = 0;
   behaviour: HubBehaviour = {};
   private readonly files = new Map<string, Buffer>();
+  private readonly redirects = new Map<string, string>();
   private readonly held = new Set<http.ServerResponse>();
   private rangedGets = 0;
   private readonly server = http.createServer((req, res) => this.handle(req, res));
@@ -37,6 +46,17 @@ export class LoopbackHub {
   addFile(repoPath: string, body: Buffer, branch = 'main'): void {
     const [owner, repo, ...file] = repoPath.split('/');
     this.files.set(`/${owner}/${repo}/resolve/${branch}/${file.join('/')}`, body);
+  }
+
+  /** `hf:owner/repo/file` answers 302 to `location` (another server's URL). */
+  addRedirect(repoPath: string, location: string, branch = 'main'): void {
+    const [owner, repo, ...file] = repoPath.split('/');
+    this.redirects.set(`/${owner}/${repo}/resolve/${branch}/${file.join('/')}`, location);
+  }
+
+  /** Serves `body` at a plain path (`/cdn/blob`), as a CDN host would. */
+  addPath(path: string, body: Buffer): void {
+    this.files.set(path, body);
   }
 
   async start(): Promise<string> {
@@ -58,6 +78,17 @@ export class LoopbackHub {
 
   private handle(req: http.IncomingMessage, res: http.ServerResponse): void {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
+    if (this.behaviour.gated && !req.headers.authorization) {
+      this.requests.push({ method: req.method ?? 'GET', path, start: 0, end: 0, ranged: !!req.headers.range });
+      res.writeHead(401).end('gated');
+      return;
+    }
+    const redirect = this.redirects.get(path);
+    if (redirect) {
+      this.requests.push({ method: req.method ?? 'GET', path, start: 0, end: 0, ranged: !!req.headers.range, authorization: req.headers.authorization });
+      res.writeHead(302, { location: redirect }).end();
+      return;
+    }
     const body = this.files.get(path);
     if (!body) {
       res.writeHead(404).end('not found');
@@ -66,9 +97,11 @@ export class LoopbackHub {
     const m = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
     const start = m ? Number(m[1]) : 0;
     const end = m && m[2] ? Math.min(Number(m[2]), body.length - 1) : body.length - 1;
-    this.requests.push({ method: req.method ?? 'GET', path, start, end, ranged: !!m });
-    const headers: http.OutgoingHttpHeaders = { 'accept-ranges': 'bytes', 'content-length': end - start + 1, 'content-type': 'application/octet-stream' };
-    if (m) headers['content-range'] = `bytes ${start}-${end}/${body.length}`;
+    this.requests.push({ method: req.method ?? 'GET', path, start, end, ranged: !!m, authorization: req.headers.authorization });
+    const claimed = this.behaviour.claimTotal;
+    const last = claimed === undefined ? end : claimed - 1;
+    const headers: http.OutgoingHttpHeaders = { 'accept-ranges': 'bytes', 'content-length': last - start + 1, 'content-type': 'application/octet-stream' };
+    if (m) headers['content-range'] = `bytes ${start}-${last}/${claimed ?? body.length}`;
     if (req.method === 'HEAD') {
       res.writeHead(m ? 206 : 200, headers).end();
       return;
@@ -80,6 +113,7 @@ export class LoopbackHub {
     res.writeHead(m ? 206 : 200, headers);
     let limit = end + 1;
     if (m && this.rangedGets++ === 0 && this.behaviour.cutFirstRangedAfter !== undefined) limit = start + this.behaviour.cutFirstRangedAfter;
+    if (this.behaviour.cutEveryGetAfter !== undefined) limit = Math.min(limit, start + this.behaviour.cutEveryGetAfter);
     this.pump(res, body, start, Math.min(limit, end + 1), limit <= end);
   }
 

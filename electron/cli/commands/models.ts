@@ -17,7 +17,7 @@ import { runSelftest } from '../../services/models/selftest';
 import { figuresTable, SCORE_RULE } from '../../../shared/selftest/score';
 import { importModelFile } from '../../services/models/import-file';
 import { listInstalled, type InstalledFile } from '../../services/models/inventory';
-import { pullProfile, type PullProgress } from '../../services/models/pull';
+import { DEFAULT_MAX_FILE_BYTES, pullProfile, type PullProgress } from '../../services/models/pull';
 import { verifyForUse } from '../../services/models/verify';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
@@ -36,7 +36,11 @@ const PROFILE_DIRS = {
 
 const SPECS = {
   list: { ...DIRS, json: { type: 'boolean', description: 'print JSON' } },
-  pull: { ...PROFILE_DIRS, endpoint: { type: 'string', description: 'hub URL for hf: URIs (default: HF_ENDPOINT, else huggingface.co)' } },
+  pull: {
+    ...PROFILE_DIRS,
+    endpoint: { type: 'string', description: 'hub URL for hf: URIs (default: HF_ENDPOINT, else huggingface.co)' },
+    'max-file-gb': { type: 'number', min: 0.001, max: 10_000, description: `refuse a file the hub says is larger (default ${DEFAULT_MAX_FILE_BYTES / 1e9})` },
+  },
   import: {
     ...DIRS,
     name: { type: 'string', description: 'file name inside the models folder (default: the file\'s own)' },
@@ -98,7 +102,7 @@ function megabytes(bytes: number): string {
 }
 
 function describeInstalled(f: InstalledFile): string {
-  if (f.problem) return `${f.file}  ${megabytes(f.sizeBytes)}  UNUSABLE: ${f.problem}`;
+  if (f.problem) return `${f.file}  ${megabytes(f.sizeBytes)}  DAMAGED: ${f.problem}`;
   const details =
     f.kind === 'adapter'
       ? [`LoRA adapter for ${f.architecture}`, `alpha ${f.loraAlpha}`, `rank ${f.loraRanks?.join('/')}`, `${f.tensors} tensors`]
@@ -106,12 +110,22 @@ function describeInstalled(f: InstalledFile): string {
   return `${f.file}  ${megabytes(f.sizeBytes)}  ${details.filter(Boolean).join(', ')}${f.name ? `  (${f.name})` : ''}`;
 }
 
-/** A one-line progress display on stderr, only when a person is watching. */
+/**
+ * A one-line progress display on stderr when a person is watching; a retry is a `warning:` line
+ * always, so a hub that keeps cutting the connection is never a silent wait.
+ */
 function progressPrinter(): { update: (p: PullProgress) => void; done: () => void } {
-  if (!process.stderr.isTTY) return { update: () => {}, done: () => {} };
   let shown = false;
+  const tty = process.stderr.isTTY;
   return {
     update: (p) => {
+      if (p.retry) {
+        if (shown) process.stderr.write('\n');
+        shown = false;
+        process.stderr.write(`warning: ${p.file}: ${p.retry.reason}; try ${p.retry.attempt} of ${p.retry.of} from ${megabytes(p.downloadedBytes)}\n`);
+        return;
+      }
+      if (!tty) return;
       const pct = p.totalBytes ? Math.floor((100 * p.downloadedBytes) / p.totalBytes) : 0;
       process.stderr.write(`\r${p.file}: ${pct}% (${megabytes(p.downloadedBytes)} of ${megabytes(p.totalBytes)})\x1b[K`);
       shown = true;
@@ -175,6 +189,7 @@ async function pull(argv: string[]): Promise<number> {
     const files = await pullProfile(name, {
       ...locationsFrom(flags),
       endpoint: flags.endpoint,
+      ...(flags['max-file-gb'] !== undefined ? { maxFileBytes: flags['max-file-gb'] * 1e9 } : {}),
       onProgress: progress.update,
       signal: controller.signal,
     });

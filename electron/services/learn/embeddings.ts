@@ -15,6 +15,7 @@ import { listInstalled } from '../models/inventory';
 import { lastLlamaLogLine } from '../llama-log';
 import { cpuLlama } from '../tokenizer/token-counter';
 import { SerialLock } from '../inference/serial-lock';
+import { checkGgufHeader } from '../../model-files/header-check';
 
 /** Tokens embedded per unit at most: sentences are short; a longer unit is cut there (its start says most). */
 const UNIT_TOKENS = 512;
@@ -46,6 +47,8 @@ export async function openEmbedder(file: string, options: { threads?: number } =
   const llama = await cpuLlama();
   const logBefore = lastLlamaLogLine();
   try {
+    // llama.cpp trusts the header's counts: bounded first (header-check.ts).
+    await checkGgufHeader(file);
     model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
     contextSize = Math.min(UNIT_TOKENS, model.trainContextSize);
     context = await model.createEmbeddingContext({ contextSize, batchSize: contextSize, threads: options.threads ?? llama.cpuMathCores });

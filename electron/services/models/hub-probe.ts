@@ -1,8 +1,11 @@
 /**
- * A quick look at a download's URL before node-llama-cpp's downloader starts. The downloader
- * (ipull) retries a failing request up to 150 times with back-off, so an unreachable mirror or a
- * misspelt file would otherwise look like a pull that hangs for many minutes.
+ * A quick look at a download's URL before the download starts (hub-download.ts), so an
+ * unreachable mirror or a misspelt file fails at once with its reason instead of after retries.
+ * The look sends no credentials.
  */
+import { readFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { ModelError } from './errors';
 
 /** The hub endpoint by node-llama-cpp's rule: explicit, then MODEL_ENDPOINT, then HF_ENDPOINT. */
@@ -12,6 +15,17 @@ export function hubEndpoint(explicit?: string): string {
     if (c && /^https?:\/\//.test(c)) return c.endsWith('/') ? c : `${c}/`;
   }
   return 'https://huggingface.co/';
+}
+
+/**
+ * The hub token by the hub's (and node-llama-cpp's) rule: HF_TOKEN, else the token file
+ * (HF_TOKEN_PATH, else HF_HOME/token, else ~/.cache/huggingface/token). Undefined when none.
+ */
+export async function hubToken(): Promise<string | undefined> {
+  if (process.env.HF_TOKEN) return process.env.HF_TOKEN;
+  const home = process.env.HF_HOME || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'huggingface');
+  const token = await readFile(process.env.HF_TOKEN_PATH || join(home, 'token'), 'utf8').catch(() => '');
+  return token.trim() || undefined;
 }
 
 /**

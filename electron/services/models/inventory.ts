@@ -1,6 +1,7 @@
 /**
  * What is installed in the models folder: every GGUF model and adapter with its size and metadata
- * (read by node-llama-cpp's GGUF reader), and whether it passes verification.
+ * (read by node-llama-cpp's GGUF reader once the bounded header check has passed the file), and
+ * whether it passes verification; a file that does not is listed with its problem, never skipped.
  */
 import { readdir, stat } from 'node:fs/promises';
 import { join, relative } from 'node:path';

@@ -1,80 +1,62 @@
 /**
- * One file from a hub URI through node-llama-cpp's downloader: HF_ENDPOINT / MODEL_ENDPOINT are
- * honoured (node-llama-cpp resolves hf: URIs against them), progress is reported per file, and a
- * cut connection is retried without fetching finished parts again.
+ * One file from a hub URI: `hf:owner/repo/path[#branch]` against HF_ENDPOINT / MODEL_ENDPOINT
+ * (else huggingface.co), or a plain http(s) URL. A quick look first (hub-probe.ts) fails fast on
+ * an unreachable hub or a missing file; the download itself (hub-download.ts) keeps the token on
+ * the hub's origin, retries a bounded number of times with each retry reported, refuses sizes
+ * over the limit or the free disk space, and resumes what an earlier pull left.
  */
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
-import { basename, dirname } from 'node:path';
-import { createModelDownloader, type ModelDownloader } from 'node-llama-cpp';
+import { dirname } from 'node:path';
 import type { LocationOptions } from '../inference/paths';
 import { ModelError } from './errors';
-import { probeDownload } from './hub-probe';
+import { downloadFromHub, type DownloadProgress } from './hub-download';
+import { downloadUrl, hubEndpoint, hubToken, probeDownload } from './hub-probe';
 
-export interface PullProgress {
-  file: string;
-  downloadedBytes: number;
-  totalBytes: number;
-}
+export type PullProgress = DownloadProgress;
+
+/** The largest file a pull fetches unless told otherwise (the seed's models are under 1 GB). */
+export const DEFAULT_MAX_FILE_BYTES = 20e9;
+/** Tries per file, the first included, before a pull gives up on a cutting or stalling hub. */
+export const DEFAULT_DOWNLOAD_TRIES = 5;
 
 export interface PullOptions extends LocationOptions {
   onProgress?: (progress: PullProgress) => void;
   signal?: AbortSignal;
-  /** Hub endpoint; default: HF_ENDPOINT / MODEL_ENDPOINT, else huggingface.co (node-llama-cpp's rule). */
+  /** Hub endpoint; default: MODEL_ENDPOINT / HF_ENDPOINT, else huggingface.co (node-llama-cpp's rule). */
   endpoint?: string;
+  /** The hub token; default: HF_TOKEN, else the hub's token file (hub-probe.ts). Sent to the hub's origin only. */
+  token?: string;
+  /** Refuse a file larger than this (default DEFAULT_MAX_FILE_BYTES). */
+  maxFileBytes?: number;
+  /** Tries per file (default DEFAULT_DOWNLOAD_TRIES), and the first retry's wait (default 250 ms, doubling). */
+  tries?: number;
+  retryDelayMs?: number;
+  /** A try that receives nothing for this long is cut and retried (default 30 s). */
+  stallMs?: number;
 }
 
 function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('the download was cancelled', 'AbortError');
 }
 
-/**
- * Downloads one URI to `path`. A connection cut mid-file is retried from the start of the part it
- * was on (ipull's 5 MiB parts), so finished parts are not fetched again.
- */
-export async function downloadModelFile(uri: string, path: string, options: PullOptions = {}): Promise<void> {
+/** Downloads one URI to `path`; `maxBytes` tightens the size limit for this file (small JSON files). */
+export async function downloadModelFile(uri: string, path: string, options: PullOptions = {}, maxBytes?: number): Promise<void> {
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
+  const url = downloadUrl(uri, options.endpoint);
+  if (!url) throw new ModelError('download-failed', `${uri}: name the file itself, as hf:owner/repo/FILE.gguf`);
   await probeDownload(uri, { endpoint: options.endpoint, signal });
   await mkdir(dirname(path), { recursive: true });
-  const file = basename(path);
-  let downloader: ModelDownloader;
-  try {
-    downloader = await createModelDownloader({
-      modelUri: uri,
-      dirPath: dirname(path),
-      fileName: file,
-      skipExisting: true,
-      // Keep what arrived when a download is cancelled, so the next pull can resume it.
-      deleteTempFileOnCancel: false,
-      endpoints: options.endpoint ? { huggingFace: options.endpoint } : undefined,
-      onProgress: ({ downloadedSize, totalSize }) => options.onProgress?.({ file, downloadedBytes: downloadedSize, totalBytes: totalSize }),
-    });
-  } catch (err) {
-    throw new ModelError('download-failed', `could not download ${uri}: ${firstLine(err)}`);
-  }
-  // node-llama-cpp 3.21 resolves a cancelled download without an error, and a stalled connection
-  // can keep it from settling at all: the caller's cancel wins the race and is reported as such.
-  let onAbort = () => {};
-  const aborted = new Promise<never>((_, reject) => {
-    onAbort = () => reject(abortReason(signal!));
-    signal?.addEventListener('abort', onAbort, { once: true });
+  await downloadFromHub(url, path, {
+    hubOrigin: new URL(hubEndpoint(options.endpoint)).origin,
+    token: options.token ?? (await hubToken()),
+    signal,
+    onProgress: options.onProgress,
+    maxBytes: Math.min(maxBytes ?? Infinity, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES),
+    maxTries: options.tries ?? DEFAULT_DOWNLOAD_TRIES,
+    retryDelayMs: options.retryDelayMs ?? 250,
+    stallMs: options.stallMs ?? 30_000,
   });
-  const downloading = downloader.download({ signal }).catch((err: unknown) => {
-    if (signal?.aborted) throw abortReason(signal);
-    throw new ModelError('download-failed', `could not download ${uri}: ${firstLine(err)}`);
-  });
-  // When the cancel wins, the download's own late failure has nobody left to hear it.
-  downloading.catch(() => {});
-  try {
-    await Promise.race([downloading, aborted]);
-  } finally {
-    signal?.removeEventListener('abort', onAbort);
-  }
-  if (signal?.aborted) throw abortReason(signal);
-  if (!existsSync(path)) throw new ModelError('download-failed', `could not download ${uri}: the downloader finished without the file`);
-}
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
+  if (!existsSync(path)) throw new ModelError('download-failed', `could not download ${uri}: the download finished without the file`);
 }

@@ -20,7 +20,7 @@ import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
 import { ModelError } from './errors';
 
-export { downloadModelFile, type PullOptions, type PullProgress } from './pull-download';
+export { DEFAULT_MAX_FILE_BYTES, downloadModelFile, type PullOptions, type PullProgress } from './pull-download';
 
 export interface PulledFile {
   role: 'base' | 'adapter' | 'merged';

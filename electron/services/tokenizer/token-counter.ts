@@ -13,6 +13,7 @@ import { modelsDir as resolveModelsDir } from '../inference/paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
 import { writeLlamaLog } from '../llama-log';
+import { checkGgufHeader } from '../../model-files/header-check';
 
 export { TokenizerLoadError };
 
@@ -78,6 +79,8 @@ async function load(path: string): Promise<TokenCounter> {
   }
   let model: LlamaModel;
   try {
+    // llama.cpp trusts the header's counts: bounded first (header-check.ts).
+    await checkGgufHeader(path);
     model = await llama.loadModel({ modelPath: path, vocabOnly: true });
   } catch (err) {
     throw new TokenizerLoadError(`cannot load a tokenizer from ${path} (is it a GGUF file?): ${firstLine(err)}`);

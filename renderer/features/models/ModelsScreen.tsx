@@ -1,6 +1,6 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useState } from 'react';
-import { importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
+import { cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
@@ -195,6 +195,10 @@ function PullProgress({ pull }: { pull: PullState }) {
         {pull.file ?? 'starting'} · {formatBytes(pull.downloadedBytes)}
         {pull.totalBytes ? ` of ${formatBytes(pull.totalBytes)}` : ''}
       </span>
+      {pull.retry && <span className="muted" data-testid="pull-retry"> · {pull.retry}</span>}{' '}
+      <button className="small" data-testid="cancel-pull" onClick={() => void cancelPull(pull.pullId)}>
+        Cancel
+      </button>
     </div>
   );
 }
@@ -223,16 +227,20 @@ function InstalledSection() {
             </tr>
           </thead>
           <tbody>
-            {installed.map((m) => (
-              <tr key={m.file}>
-                <td>
-                  <code>{m.file}</code>
-                </td>
-                <td>{m.kind}</td>
-                <td>{m.architecture ?? '–'}</td>
-                <td className="num">{formatBytes(m.sizeBytes)}</td>
-              </tr>
-            ))}
+            {installed.map((m) => {
+              // A file that fails verification (a crafted or cut header) has a problem and no known kind.
+              const problem = typeof m.metadata.problem === 'string' ? m.metadata.problem : null;
+              return (
+                <tr key={m.file} data-testid={problem ? 'damaged-model' : undefined}>
+                  <td>
+                    <code>{m.file}</code>
+                  </td>
+                  <td>{problem ? <span className="error-text">damaged</span> : m.kind}</td>
+                  <td>{problem ? <span className="error-text">{problem}</span> : (m.architecture ?? '–')}</td>
+                  <td className="num">{formatBytes(m.sizeBytes)}</td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       )}

@@ -29,6 +29,44 @@ describe('sentenceStarts', () => {
     expect(text.slice(32)).toBe('  indented\n');
   });
 
+  it('reads the common German, French, Spanish and Russian abbreviations, initials and ordinal dates as no sentence end', () => {
+    expect(startsOf('Das gilt z. B. für Dateien, bzw. Ordner. Das heißt d. h. Alles. Neu.')).toEqual(['Das gi', 'Das he', 'Neu.']);
+    expect(startsOf('Am 1. Januar 2020 begann es. Dann kam der 3. Mai. Ende.')).toEqual(['Am 1. ', 'Dann k', 'Ende.']);
+    expect(startsOf('Voir p.ex. Mme. Dupont. Puis Sra. García llegó. Fin.')).toEqual(['Voir p', 'Puis S', 'Fin.']);
+    expect(startsOf('Это т. е. Правило. Стихи А. С. Пушкина см. Рис. 3. Конец.')).toEqual(['Это т.', 'Стихи ', 'Конец.']);
+  });
+
+  it('still ends a sentence after a lone small letter ("a. The")', () => {
+    expect(startsOf('He found a. The end.')).toEqual(['He fou', 'The en']);
+  });
+
+  it('reads a line break inside a hard-wrapped paragraph as a space, and keeps breaks that end a line early', () => {
+    const wrapped =
+      '       The quick brown fox jumps over the lazy dog and then it runs away\n' +
+      '       to the forest, where nobody sees it again. Then a new sentence\n' +
+      '       begins here.\n';
+    expect(startsOf(wrapped)).toEqual(['      ', 'Then a']);
+    // Short lines (a list without marks, verse), a heading over its indented body, a hanging indent.
+    expect(startsOf('Roses are red,\nViolets are blue\n')).toEqual(['Roses ', 'Violet']);
+    const manPage =
+      'DESCRIPTION\n' +
+      '       chrt sets or retrieves the real-time scheduling attributes of an existing\n' +
+      '       PID, or runs command with the given attributes.\n\n' +
+      '       •   If the calling process has a negative nice value, the nice value is\n' +
+      '           reset to zero in child processes.\n';
+    expect(startsOf(manPage)).toEqual(['DESCRI', '      ', '      ']);
+  });
+
+  it('reads a wrapped line break after a terminator as the space it stands for', () => {
+    const text = 'This paragraph is wrapped at a width of about sixty columns, e.g.\nthe next line goes on. And this one ends the sentence here.\nNext one starts.\n';
+    expect(startsOf(text)).toEqual(['This p', 'And th', 'Next o']);
+  });
+
+  it('reads wrapped CJK lines (two columns a character) as one paragraph', () => {
+    const line = '数据库相关的缺省值覆盖任何在配置文件里出现或者从命令行接收到的设置只有数据库所有者或者超';
+    expect(startsOf(`${line}\n级用户可以修改会话缺省。下一句。\n`)).toEqual(['数据库相关的', '下一句。\n']);
+  });
+
   it('does not cut after an ordered-list number', () => {
     expect(startsOf('Steps:\n1. Install it.\n2. Run it.')).toEqual(['Steps:', '1. Ins', '2. Run']);
   });
@@ -69,7 +107,7 @@ describe('sentenceStartsIn', () => {
     return starts;
   }
 
-  const unit = fc.constantFrom('a', 'B', 'x', '\ufeff', '\v', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',');
+  const unit = fc.constantFrom('a', 'B', 'x', '\ufeff', '\v', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',', 'z', 'т', 'е', 'А', 'Б', '1. Januar', ' x', ' é', '\n   ', '\n       ', 'x'.repeat(40), '数据库数据库数据库数据库数据库数据库数据库');
 
   it('finds exactly the offsets where isSentenceStart holds, over any range', () => {
     fc.assert(

@@ -99,6 +99,7 @@ function headingHits(text: string, headings: number[], starts: Set<number>): num
     let lineStart = h;
     while (lineStart > 0 && text[lineStart - 1] !== '\n') lineStart--;
     if (starts.has(h) || starts.has(lineStart)) hits++;
+    else if (process.env.DEBUG_HEADINGS) console.log('missed', JSON.stringify(text.slice(Math.max(0, lineStart - 120), lineStart)), '|', JSON.stringify(text.slice(lineStart, lineStart + 60)));
   }
   return hits;
 }

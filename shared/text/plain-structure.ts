@@ -61,26 +61,21 @@ function lineAt(text: string, lineStart: number): string {
   return text.slice(lineStart, lineContentEnd(text, lineStart));
 }
 
-/** Whether most lines with content (outside fenced code) are indented 4 columns or more. */
-function isIndentedProse(text: string, blocks: BlockRuns): boolean {
-  let lines = 0;
-  let indented = 0;
-  for (let i = 0; i < blocks.kinds.length; i++) {
-    const start = blocks.starts[i] as number;
-    if (blocks.kinds[i] === 'code' && /^ {0,3}(?:`{3}|~{3})/.test(lineAt(text, start))) continue; // fenced
-    for (let at = start; at < (blocks.ends[i] as number); at = nextLineStart(text, at)) {
-      if (lineAt(text, at).trim() === '') continue;
-      lines++;
-      if (indentOf(text, at) >= 4) indented++;
-    }
-  }
+/** Lines with content; and those of them indented 4 columns or more (a tab reaches 4). */
+const CONTENT_LINES = /^[ \t]*[^\s]/gm;
+const INDENTED_LINES = /^(?: {4}| {0,3}\t)[ \t]*[^\s]/gm;
+
+/** Whether most lines with content are indented 4 columns or more. */
+function isIndentedProse(text: string): boolean {
+  const lines = text.match(CONTENT_LINES)?.length ?? 0;
+  const indented = text.match(INDENTED_LINES)?.length ?? 0;
   return lines > 0 && indented >= lines * INDENTED_PROSE_SHARE;
 }
 
 /** The blocks of a text as scanMarkdownBlocks reads them, with the plain structure above on top. */
 export function structureBlocks(text: string): StructureBlocks {
   const markdown = scanMarkdownBlocks(text);
-  const prose = isIndentedProse(text, markdown);
+  const prose = isIndentedProse(text);
   const kinds: BlockKind[] = [];
   const starts: number[] = [];
   const ends: number[] = [];

@@ -141,27 +141,45 @@ function firstWordColumns(text: string, from: number): { columns: number; wide: 
   return { columns, wide: false };
 }
 
+/** Line shapes by line start, for one text: a scan over many line starts reads each line once. */
+export type LineShapes = Map<number, LineShape>;
+
+function shapeOf(text: string, lineStart: number, shapes: LineShapes | undefined): LineShape {
+  let shape = shapes?.get(lineStart);
+  if (shape === undefined) {
+    shape = shapeAt(text, lineStart);
+    shapes?.set(lineStart, shape);
+  }
+  return shape;
+}
+
 /**
  * Whether the line that starts at `lineStart` is a wrapped continuation of the line before it
  * (see the module comment). False at offset 0 and at any offset that is not a line start.
+ * `shapes`, when given, keeps the lines read for the next call on the same text.
  */
-export function isWrappedLine(text: string, lineStart: number): boolean {
+export function isWrappedLine(text: string, lineStart: number, shapes?: LineShapes): boolean {
   if (lineStart <= 0 || lineStart >= text.length) return false;
   const before = text.charCodeAt(lineStart - 1);
   if (before !== LF && !(before === CR && text.charCodeAt(lineStart) !== LF)) return false;
-  const here = shapeAt(text, lineStart);
+  const here = shapeOf(text, lineStart, shapes);
   if (here.blank) return false;
   const previousStart = previousLineStart(text, lineStart);
-  const previous = shapeAt(text, previousStart);
+  const previous = shapeOf(text, previousStart, shapes);
   if (previous.blank || (previous.indent !== here.indent && previous.secondWord !== here.indent)) return false;
   if (text.charCodeAt(previous.contentEnd - 1) === 0x3a /* : */) return false;
   if (BLOCK_START.test(text.slice(here.contentStart, here.contentStart + 4))) return false;
+  const word = firstWordColumns(text, here.contentStart);
+  // A wide character wraps without a space before it; a word needs one.
+  const lastWide = isWideCodePoint(text.codePointAt(previous.contentEnd - 1 - (isLowSurrogate(text.charCodeAt(previous.contentEnd - 1)) ? 1 : 0)) as number);
+  const reach = previous.end + (word.wide || lastWide ? 0 : 1) + word.columns;
   // The paragraph's wrap width: the widest line around the break.
   let width = Math.max(previous.end, here.end);
+  if (reach <= width) return false; // the word fitted: no wider line changes that
   let start = previousStart;
   for (let k = 0; k < WINDOW && start > 0; k++) {
     start = previousLineStart(text, start);
-    const shape = shapeAt(text, start);
+    const shape = shapeOf(text, start, shapes);
     if (shape.blank) break;
     width = Math.max(width, shape.end);
   }
@@ -169,16 +187,11 @@ export function isWrappedLine(text: string, lineStart: number): boolean {
   for (let k = 0; k < WINDOW; k++) {
     next = nextLineStartAfter(text, next);
     if (next < 0 || next >= text.length) break;
-    const shape = shapeAt(text, next);
+    const shape = shapeOf(text, next, shapes);
     if (shape.blank) break;
     width = Math.max(width, shape.end);
   }
-  if (width < MIN_WRAP_WIDTH) return false;
-  const word = firstWordColumns(text, here.contentStart);
-  // A wide character wraps without a space before it; a word needs one.
-  const lastWide = isWideCodePoint(text.codePointAt(previous.contentEnd - 1 - (isLowSurrogate(text.charCodeAt(previous.contentEnd - 1)) ? 1 : 0)) as number);
-  const gap = word.wide || lastWide ? 0 : 1;
-  return previous.end + gap + word.columns > width;
+  return width >= MIN_WRAP_WIDTH && reach > width;
 }
 
 function isLowSurrogate(code: number): boolean {

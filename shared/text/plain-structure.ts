@@ -18,8 +18,8 @@
  *   table or formula block, or by a paragraph indented deeper: it introduces that block.
  * Nothing here depends on a language: letters are Unicode letters, capitals Unicode capitals.
  */
-import { scanMarkdownBlocks, type BlockKind, type BlockRuns } from './blocks';
-import { lineContentEnd, nextLineStart, paragraphStartsIn } from './lines';
+import { FENCE_LINE, scanMarkdownBlocks, type BlockKind, type BlockRuns } from './blocks';
+import { lineStarts, paragraphStartsIn } from './lines';
 
 /** Blocks with, for each, the start of its line that introduces the block after it (a line ending with a colon), or -1. */
 export interface StructureBlocks extends BlockRuns {
@@ -52,23 +52,43 @@ function indentOf(text: string, lineStart: number): number {
 
 /** Whether the line is shaped as a heading (see the module comment), `max` code points at most. */
 function isHeadingLine(line: string, max: number): boolean {
+  if (line.length > 4 * max) return false; // longer in code units than any heading (and not read through)
   const trimmed = line.trim();
   if (trimmed === '' || [...trimmed].length > max) return false;
   return HEADING_START.test(trimmed) && !SENTENCE_LIKE_END.test(trimmed) && !COLUMN_GAP.test(trimmed);
 }
 
-function lineAt(text: string, lineStart: number): string {
-  return text.slice(lineStart, lineContentEnd(text, lineStart));
+/** The first line break at or after lastIndex, found natively (a long line is not walked in JavaScript). */
+const BREAK = /[\r\n]/g;
+
+function lineEnd(text: string, lineStart: number): number {
+  BREAK.lastIndex = lineStart;
+  return BREAK.test(text) ? BREAK.lastIndex - 1 : text.length;
 }
 
-/** Lines with content; and those of them indented 4 columns or more (a tab reaches 4). */
-const CONTENT_LINES = /^[ \t]*[^\s]/gm;
-const INDENTED_LINES = /^(?: {4}| {0,3}\t)[ \t]*[^\s]/gm;
+function lineAt(text: string, lineStart: number): string {
+  return text.slice(lineStart, lineEnd(text, lineStart));
+}
 
-/** Whether most lines with content are indented 4 columns or more. */
+/** The start of the line after the one at `lineStart` (text.length after the last). */
+function nextLineStart(text: string, lineStart: number): number {
+  const end = lineEnd(text, lineStart);
+  return end < text.length && text.charCodeAt(end) === 0x0d && text.charCodeAt(end + 1) === 0x0a ? end + 2 : Math.min(text.length, end + 1);
+}
+
+/** Whether most lines with content are indented 4 columns or more (a tab reaches 4). */
 function isIndentedProse(text: string): boolean {
-  const lines = text.match(CONTENT_LINES)?.length ?? 0;
-  const indented = text.match(INDENTED_LINES)?.length ?? 0;
+  let lines = 0;
+  let indented = 0;
+  for (const start of lineStarts(text)) {
+    let i = start;
+    while (text.charCodeAt(i) === 0x20 && i - start < 4) i++;
+    const c = text.charCodeAt(i);
+    if (c === 0x0a || c === 0x0d || i >= text.length) continue;
+    if (i - start === 4 || c === 0x09) indented++;
+    else if (/\s/.test(text[i] as string) && lineAt(text, start).trim() === '') continue;
+    lines++;
+  }
   return lines > 0 && indented >= lines * INDENTED_PROSE_SHARE;
 }
 
@@ -92,7 +112,7 @@ export function structureBlocks(text: string): StructureBlocks {
     const start = markdown.starts[i] as number;
     const end = markdown.ends[i] as number;
     const last = i === count - 1;
-    if (kind === 'code' && prose && !/^ {0,3}(?:`{3}|~{3})/.test(lineAt(text, start))) {
+    if (kind === 'code' && prose && !FENCE_LINE.test(lineAt(text, start))) {
       // Indented "code" in indented prose: its paragraphs, each read for a heading line like any other.
       const paragraphs = paragraphStartsIn(text, start, end);
       for (let k = 0; k < paragraphs.length; k++) paragraph(paragraphs[k] as number, paragraphs[k + 1] ?? end, last && k === paragraphs.length - 1);

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isSafeBoundary } from '../document/text-boundaries';
 import { BLANK_CLASS_SOURCE, isBlankChar, lineStartsIn, paragraphStartsIn } from './lines';
-import { isSentenceStart, lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
+import { lineStartsByLoop, paragraphStartsByLoop } from './lines-reference';
+import { sentenceStartsByLoop } from './sentences-reference';
+import { lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
 
 /** The first few characters at each start, which reads better in a failure than offsets. */
 function startsOf(text: string): string[] {
@@ -101,11 +104,7 @@ describe('sentenceStarts', () => {
 
 describe('sentenceStartsIn', () => {
   /** The definition the scanner must reproduce: every offset in range where isSentenceStart holds. */
-  function startsByDefinition(text: string, from: number, to: number): number[] {
-    const starts: number[] = [];
-    for (let p = Math.max(0, from); p < Math.min(to, text.length); p++) if (isSentenceStart(text, p)) starts.push(p);
-    return starts;
-  }
+  const startsByDefinition = sentenceStartsByLoop;
 
   const unit = fc.constantFrom('a', 'B', 'x', '\ufeff', '\v', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',', 'z', 'т', 'е', 'А', 'Б', '1. Januar', ' x', ' é', '\n   ', '\n       ', 'x'.repeat(40), '数据库数据库数据库数据库数据库数据库数据库');
 
@@ -143,31 +142,8 @@ describe('lineStarts and paragraphStarts', () => {
     expect(paragraphStarts('\n\nfirst')).toEqual([0]);
   });
 
-  /** The definitions the scans must reproduce, read one code unit at a time. */
-  function lineStartsByDefinition(text: string): number[] {
-    if (text === '') return [];
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] !== '\r' && text[i] !== '\n') continue;
-      if (text[i] === '\r' && text[i + 1] === '\n') i++;
-      if (i + 1 < text.length) starts.push(i + 1);
-    }
-    return starts;
-  }
-  function paragraphStartsByDefinition(text: string): number[] {
-    const lines = lineStartsByDefinition(text);
-    const starts = lines.slice(0, 1);
-    let previousBlank = false;
-    let sawContent = false;
-    lines.forEach((start, k) => {
-      const line = text.slice(start, lines[k + 1] ?? text.length);
-      const blank = [...line].every((c) => c === '\r' || c === '\n' || isBlankChar(c.charCodeAt(0)));
-      if (!blank && previousBlank && sawContent) starts.push(start);
-      if (!blank) sawContent = true;
-      previousBlank = blank;
-    });
-    return starts;
-  }
+  const lineStartsByDefinition = (text: string) => lineStartsByLoop(text);
+  const paragraphStartsByDefinition = (text: string) => paragraphStartsByLoop(text);
 
   it('finds exactly the line and paragraph starts of their definitions', () => {
     const unit = fc.constantFrom('a', ' ', '\t', '\u00a0', '\u3000', '\r', '\n', '\r\n', '\n\n', '\r\r\n', ' \r\n');
@@ -189,8 +165,30 @@ describe('lineStarts and paragraphStarts', () => {
         const slice = text.slice(start, end);
         expect(lineStartsIn(text, start, end)).toEqual(lineStarts(slice).map((o) => o + start));
         expect(paragraphStartsIn(text, start, end)).toEqual(paragraphStarts(slice).map((o) => o + start));
+        expect(lineStartsIn(text, start, end)).toEqual(lineStartsByLoop(text, start, end));
+        expect(paragraphStartsIn(text, start, end)).toEqual(paragraphStartsByLoop(text, start, end));
       }),
     );
+  });
+});
+
+describe('the scanners against their references on real-shaped documents', () => {
+  const names = ['docs/markdown-code.md', 'docs/plain.txt', 'docs/crlf.txt', 'docs/cjk.txt', 'docs/mixed-unicode.txt', 'manpages/uuidd.8.de.txt', 'manpages/hd.4.ru.txt', 'manpages/alter_database.7.zh_CN.txt'];
+  const documents = names.map((name) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8'));
+
+  it('finds the sentence, line and paragraph starts of the loops, whole and in random ranges, with any line breaks', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...documents), fc.constantFrom('\n', '\r\n', '\r'), fc.nat(), fc.nat(), (doc, lineBreak, a, b) => {
+        const text = doc.replace(/\r\n|\r|\n/g, lineBreak);
+        const from = Math.min(a, b) % (text.length + 1);
+        const to = Math.max(a, b) % (text.length + 1);
+        expect(sentenceStartsIn(text, from, to)).toEqual(sentenceStartsByLoop(text, from, to));
+        expect(lineStartsIn(text, from, to)).toEqual(lineStartsByLoop(text, from, to));
+        expect(paragraphStartsIn(text, from, to)).toEqual(paragraphStartsByLoop(text, from, to));
+      }),
+      { numRuns: 60 },
+    );
+    for (const text of documents) expect(sentenceStarts(text)).toEqual(sentenceStartsByLoop(text));
   });
 });
 

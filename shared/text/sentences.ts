@@ -6,7 +6,7 @@
  * slightly worse cut; a false one would cut "e.g.", "z. B." or "т. е." in two.
  */
 import { BLANK_CLASS, BLANK_CLASS_SOURCE, BREAK_CLASS, isBlankChar, isBlankLine, lineStarts, paragraphStarts, whitespaceClassTable } from './lines';
-import { isWrappedLine, type LineShapes } from './wrapped-lines';
+import { isWrappedLine } from './wrapped-lines';
 
 export { lineStarts, paragraphStarts };
 
@@ -238,14 +238,12 @@ function isNonTerminalPeriod(text: string, dot: number, next: number): boolean {
   return i === 0 || isLineBreak(text.charCodeAt(i - 1));
 }
 
-/**
- * True when a sentence starts at `offset` (see the module comment for the rules). `shapes`, when
- * given, keeps the lines the wrap test read for the next call on the same text.
- */
-export function isSentenceStart(text: string, offset: number, shapes?: LineShapes): boolean {
+/** True when a sentence starts at `offset` (see the module comment for the rules). */
+export function isSentenceStart(text: string, offset: number): boolean {
   if (offset < 0 || offset >= text.length) return false;
   if (offset === 0) return true;
-  if (isLineStart(text, offset)) return !isBlankLine(text, offset) && (!isWrappedLine(text, offset, shapes) || endsSentenceAtLineEnd(text, offset));
+  // A line that ends a sentence starts one whether it wraps or not: that test is the cheaper.
+  if (isLineStart(text, offset)) return !isBlankLine(text, offset) && (endsSentenceAtLineEnd(text, offset) || !isWrappedLine(text, offset));
   const here = text.charCodeAt(offset);
   if (hasClass(here, BLANK | BREAK)) return false;
   // Walk back over the spaces, then over closing quotes and brackets, to the terminator.
@@ -311,12 +309,11 @@ export function sentenceStartsIn(text: string, from: number, to: number): number
   while (scan > 0 && (CHAR_CLASS[text.charCodeAt(scan - 1)] as number) & (BLANK | CLOSER)) scan--;
   const range = end + READ_AHEAD >= text.length ? text : text.slice(0, end + READ_AHEAD);
   CANDIDATE_PATTERN.lastIndex = Math.max(0, scan - 1);
-  const shapes: LineShapes = new Map();
   while (CANDIDATE_PATTERN.test(range)) {
     const candidate = CANDIDATE_PATTERN.lastIndex; // matches end at their candidate, in increasing order
     if (candidate >= end) break;
     // A line start is one unless the line is wrapped (isSentenceStart decides: few lines are long).
-    if (candidate >= lo && ((text.charCodeAt(candidate) < 0x80 && !isLineBreak(text.charCodeAt(candidate - 1))) || isSentenceStart(text, candidate, shapes))) starts.push(candidate);
+    if (candidate >= lo && ((text.charCodeAt(candidate) < 0x80 && !isLineBreak(text.charCodeAt(candidate - 1))) || isSentenceStart(text, candidate))) starts.push(candidate);
   }
   // A line of blanks up to the range's end: a start only when the line goes on past it.
   let blanks = end;

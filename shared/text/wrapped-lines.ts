@@ -23,7 +23,7 @@ const CR = 0x0d;
 const TAB = 0x09;
 
 /** Lines either side of a break that decide the paragraph's wrap width. */
-const WINDOW = 8;
+const WINDOW = 4;
 /** The narrowest wrap width read as a wrap: narrower paragraphs keep their line breaks. */
 export const MIN_WRAP_WIDTH = 40;
 /** Columns measured per line at most: a longer line is not a hard-wrapped one anyway. */
@@ -68,7 +68,30 @@ interface LineShape {
   blank: boolean;
 }
 
+/** The first line break at or after lastIndex. */
+const BREAK = /[\r\n]/g;
+/** A line of printable ASCII only (no tab): one column a code unit, measured natively. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+/** Leading spaces, the first word and the spaces after it, when another word follows. */
+const FIRST_WORD_AND_GAP = /^ *[^ ]+ +(?=[^ ])/;
+
 function shapeAt(text: string, lineStart: number): LineShape {
+  BREAK.lastIndex = lineStart;
+  const lineEnd = BREAK.test(text) ? BREAK.lastIndex - 1 : text.length;
+  const line = text.slice(lineStart, lineEnd);
+  if (PRINTABLE_ASCII.test(line)) {
+    const afterIndent = line.trimStart();
+    if (afterIndent === '') return { indent: 0, secondWord: -1, end: 0, contentStart: lineEnd, contentEnd: lineStart, blank: true };
+    const indent = line.length - afterIndent.length;
+    const end = line.trimEnd().length;
+    const second = FIRST_WORD_AND_GAP.exec(line);
+    return { indent, secondWord: second === null ? -1 : second[0].length, end, contentStart: lineStart + indent, contentEnd: lineStart + end, blank: false };
+  }
+  return shapeByCodePoints(text, lineStart);
+}
+
+/** shapeAt for a line with tabs, wide or combining characters: one code point at a time. */
+function shapeByCodePoints(text: string, lineStart: number): LineShape {
   let column = 0;
   let indent = -1;
   let end = 0;
@@ -103,8 +126,9 @@ function shapeAt(text: string, lineStart: number): LineShape {
 
 /** The start of the line before the one at `lineStart` (a line start > 0), CRLF read as one break. */
 function previousLineStart(text: string, lineStart: number): number {
-  let i = lineStart - 1;
+  let i = lineStart - 1; // the break that ends the line before
   if (text.charCodeAt(i) === LF && text.charCodeAt(i - 1) === CR) i--;
+  // Back over that line (lastIndexOf would search past it to the text's start for a break kind the text lacks).
   while (i > 0) {
     const c = text.charCodeAt(i - 1);
     if (c === LF || c === CR) break;
@@ -113,13 +137,12 @@ function previousLineStart(text: string, lineStart: number): number {
   return i;
 }
 
+/** The start of the line after the one at `lineStart`, or -1 for the last line. */
 function nextLineStartAfter(text: string, lineStart: number): number {
-  for (let i = lineStart; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === LF) return i + 1;
-    if (c === CR) return text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
-  }
-  return -1;
+  BREAK.lastIndex = lineStart;
+  if (!BREAK.test(text)) return -1;
+  const i = BREAK.lastIndex - 1;
+  return text.charCodeAt(i) === CR && text.charCodeAt(i + 1) === LF ? i + 2 : i + 1;
 }
 
 /** A line that opens a Markdown block of its own: never a wrapped continuation. */
@@ -141,34 +164,27 @@ function firstWordColumns(text: string, from: number): { columns: number; wide: 
   return { columns, wide: false };
 }
 
-/** Line shapes by line start, for one text: a scan over many line starts reads each line once. */
-export type LineShapes = Map<number, LineShape>;
-
-function shapeOf(text: string, lineStart: number, shapes: LineShapes | undefined): LineShape {
-  let shape = shapes?.get(lineStart);
-  if (shape === undefined) {
-    shape = shapeAt(text, lineStart);
-    shapes?.set(lineStart, shape);
-  }
-  return shape;
-}
-
 /**
  * Whether the line that starts at `lineStart` is a wrapped continuation of the line before it
  * (see the module comment). False at offset 0 and at any offset that is not a line start.
- * `shapes`, when given, keeps the lines read for the next call on the same text.
+ * (Keeping the lines read in a map for the next call was tried: no faster, more garbage.)
  */
-export function isWrappedLine(text: string, lineStart: number, shapes?: LineShapes): boolean {
+export function isWrappedLine(text: string, lineStart: number): boolean {
   if (lineStart <= 0 || lineStart >= text.length) return false;
   const before = text.charCodeAt(lineStart - 1);
   if (before !== LF && !(before === CR && text.charCodeAt(lineStart) !== LF)) return false;
-  const here = shapeOf(text, lineStart, shapes);
+  // The cheap refusals first, on a few code units: a block start, a colon before the break.
+  let first = lineStart;
+  while (isBlankChar(text.charCodeAt(first))) first++;
+  if (BLOCK_START.test(text.slice(first, first + 4))) return false;
+  let last = lineStart - 1;
+  while (last >= 0 && (text.charCodeAt(last) === LF || text.charCodeAt(last) === CR || isBlankChar(text.charCodeAt(last)))) last--;
+  if (text.charCodeAt(last) === 0x3a /* : */) return false;
+  const here = shapeAt(text, lineStart);
   if (here.blank) return false;
   const previousStart = previousLineStart(text, lineStart);
-  const previous = shapeOf(text, previousStart, shapes);
+  const previous = shapeAt(text, previousStart);
   if (previous.blank || (previous.indent !== here.indent && previous.secondWord !== here.indent)) return false;
-  if (text.charCodeAt(previous.contentEnd - 1) === 0x3a /* : */) return false;
-  if (BLOCK_START.test(text.slice(here.contentStart, here.contentStart + 4))) return false;
   const word = firstWordColumns(text, here.contentStart);
   // A wide character wraps without a space before it; a word needs one.
   const lastWide = isWideCodePoint(text.codePointAt(previous.contentEnd - 1 - (isLowSurrogate(text.charCodeAt(previous.contentEnd - 1)) ? 1 : 0)) as number);
@@ -179,7 +195,7 @@ export function isWrappedLine(text: string, lineStart: number, shapes?: LineShap
   let start = previousStart;
   for (let k = 0; k < WINDOW && start > 0; k++) {
     start = previousLineStart(text, start);
-    const shape = shapeOf(text, start, shapes);
+    const shape = shapeAt(text, start);
     if (shape.blank) break;
     width = Math.max(width, shape.end);
   }
@@ -187,7 +203,7 @@ export function isWrappedLine(text: string, lineStart: number, shapes?: LineShap
   for (let k = 0; k < WINDOW; k++) {
     next = nextLineStartAfter(text, next);
     if (next < 0 || next >= text.length) break;
-    const shape = shapeOf(text, next, shapes);
+    const shape = shapeAt(text, next);
     if (shape.blank) break;
     width = Math.max(width, shape.end);
   }

@@ -171,6 +171,12 @@ describe('structural on plain text (headings that are not Markdown)', () => {
     expect(firstLines(text, { minChars: 40 })).toEqual([body, 'BESCHREIBUNG', 'ПРИМЕЧАНИЯ']);
   });
 
+  it('reads a question standing alone as a heading (an FAQ, a post), in Russian too', () => {
+    const body = 'Мы разработали малую языковую модель, потому что большие модели слишком медленны для этой задачи.';
+    const text = `${body}\n\nПочему малая языковая модель?\n\n${body}\n`;
+    expect(firstLines(text, { minChars: 40 })).toEqual([body, 'Почему малая языковая модель?']);
+  });
+
   it('still reads Markdown headings, and no sentence as a heading', () => {
     const text = '# Title\n\nA sentence that ends here.\n\n## Part\n\nAnother one, which also ends.\n';
     expect(firstLines(text, { minChars: 5 })).toEqual(['# Title', '## Part']);

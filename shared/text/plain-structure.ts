@@ -6,7 +6,7 @@
  *   Markdown scanner read as indented code is read as paragraphs again.
  * - Plain headings (kind 'heading'): a line that starts with a letter or digit, is short, has no
  *   run of three blanks inside (a running header's columns), and ends with no sentence
- *   punctuation, colon or comma, when it
+ *   punctuation, colon or comma (standing alone, a question mark is allowed), when it
  *   - stands alone as a one-line paragraph or a one-line numbered item ("Installation",
  *     "2.1 Scope", "1. Introduction") with a block after it that is no heading, no heading
  *     just before it (a one-line body is no heading), and, in indented prose, left of the
@@ -35,6 +35,8 @@ const INDENTED_PROSE_SHARE = 0.6;
 const HEADING_START = /^[\p{L}\p{N}]/u;
 /** What a heading does not end with: sentence punctuation (Latin and CJK), a colon, a comma, a semicolon, closers after them. */
 const SENTENCE_LIKE_END = /[.!?…;:,。！？：；，、]["'”’»)\]]*$/u;
+/** The same, less the question mark: a line standing alone may be a question ("Why a small model?"). */
+const STANDALONE_SENTENCE_LIKE_END = /[.!…;:,。！：；，、]["'”’»)\]]*$/u;
 const CAPITALS_ONLY = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
 const COLUMN_GAP = /\S[ \t]{3,}\S/;
 const NUMBERED_ITEM = /^ {0,3}\d{1,9}[.)][ \t]+\S/;
@@ -51,11 +53,11 @@ function indentOf(text: string, lineStart: number): number {
 }
 
 /** Whether the line is shaped as a heading (see the module comment), `max` code points at most. */
-function isHeadingLine(line: string, max: number): boolean {
+function isHeadingLine(line: string, max: number, ends = SENTENCE_LIKE_END): boolean {
   if (line.length > 4 * max) return false; // longer in code units than any heading (and not read through)
   const trimmed = line.trim();
   if (trimmed === '' || [...trimmed].length > max) return false;
-  return HEADING_START.test(trimmed) && !SENTENCE_LIKE_END.test(trimmed) && !COLUMN_GAP.test(trimmed);
+  return HEADING_START.test(trimmed) && !ends.test(trimmed) && !COLUMN_GAP.test(trimmed);
 }
 
 /** The first line break at or after lastIndex, found natively (a long line is not walked in JavaScript). */
@@ -140,7 +142,7 @@ export function structureBlocks(text: string): StructureBlocks {
       const afterHeading = kinds[kinds.length - 1] === 'heading';
       // In indented prose, a line at the body's margin is body text ("       Internet RFC 952").
       const atMargin = prose && indentOf(text, start) >= 4;
-      const heading = !lastBlock && !afterHeading && !atMargin && isHeadingLine(first, MAX_STANDALONE_HEADING);
+      const heading = !lastBlock && !afterHeading && !atMargin && isHeadingLine(first, MAX_STANDALONE_HEADING, STANDALONE_SENTENCE_LIKE_END);
       if (heading) standalone.add(kinds.length);
       push(heading ? 'heading' : 'paragraph', start, end);
       return;

@@ -54,7 +54,7 @@ function columnsOf(cp: number): number {
 }
 
 /** A line as the wrap rule sees it: its indentation and where its content ends, in columns. */
-interface LineShape {
+export interface LineShape {
   /** Columns of leading blanks. */
   indent: number;
   /** Column where the second word starts (-1 when none): a hanging indent lines up there. */
@@ -75,7 +75,8 @@ const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 /** Leading spaces, the first word and the spaces after it, when another word follows. */
 const FIRST_WORD_AND_GAP = /^ *[^ ]+ +(?=[^ ])/;
 
-function shapeAt(text: string, lineStart: number): LineShape {
+/** The shape of the line that starts at `lineStart`: printable-ASCII lines (most) measured by native string calls. */
+export function shapeAt(text: string, lineStart: number): LineShape {
   BREAK.lastIndex = lineStart;
   const lineEnd = BREAK.test(text) ? BREAK.lastIndex - 1 : text.length;
   const line = text.slice(lineStart, lineEnd);
@@ -90,8 +91,8 @@ function shapeAt(text: string, lineStart: number): LineShape {
   return shapeByCodePoints(text, lineStart);
 }
 
-/** shapeAt for a line with tabs, wide or combining characters: one code point at a time. */
-function shapeByCodePoints(text: string, lineStart: number): LineShape {
+/** shapeAt for a line with tabs, wide or combining characters: one code point at a time (and the reference its printable-ASCII path is tested against). */
+export function shapeByCodePoints(text: string, lineStart: number): LineShape {
   let column = 0;
   let indent = -1;
   let end = 0;

@@ -9,7 +9,14 @@
  * rendered/<lang>/<page>.txt (`MANWIDTH=80 man -E UTF-8 -l <page> | col -bx`) and
  * wide/<lang>/<page>.txt (the same with MANWIDTH=2000: one line per paragraph, the gold for
  * which line breaks of the 80-column text are soft). It is built from Debian's manpages,
- * manpages-de, -fr, -es, -ru and -zh (see docs/core-strategies.md); none of it is committed.
+ * manpages-de, -fr, -es, -ru and -zh; none of it is committed:
+ *
+ *   apt-get download manpages manpages-de manpages-fr manpages-es manpages-ru manpages-zh
+ *   for f in *.deb; do dpkg -x $f x; done
+ *   # per language, every k-th page of x/usr/share/man/[<lang>/]man[1-8] (30 at most, no .so links):
+ *   zcat PAGE.gz > src/<lang>/PAGE
+ *   MANWIDTH=80 LANG=C.UTF-8 man -E UTF-8 -l PAGE.gz | col -bx > rendered/<lang>/PAGE.txt
+ *   MANWIDTH=2000 LANG=C.UTF-8 man -E UTF-8 -l src/<lang>/PAGE | col -bx > wide/<lang>/PAGE.txt
  * The source root (default this tree) is where shared/strategies is loaded from, so that an
  * older checkout can be measured on the same material.
  *
@@ -99,7 +106,6 @@ function headingHits(text: string, headings: number[], starts: Set<number>): num
     let lineStart = h;
     while (lineStart > 0 && text[lineStart - 1] !== '\n') lineStart--;
     if (starts.has(h) || starts.has(lineStart)) hits++;
-    else if (process.env.DEBUG_HEADINGS) console.log('missed', JSON.stringify(text.slice(Math.max(0, lineStart - 120), lineStart)), '|', JSON.stringify(text.slice(lineStart, lineStart + 60)));
   }
   return hits;
 }
@@ -191,7 +197,6 @@ for (const lang of readdirSync(join(material, 'rendered')).sort()) {
       if (joined !== (w[wi] as (typeof w)[0]).word) aligned = false;
     }
     if (!aligned) {
-      if (process.env.DEBUG_ALIGN) console.log('unaligned', lang, file, wi,  w.slice(wi - 4, wi + 2).map((x) => x.word));
       g.pagesUnaligned++;
       continue;
     }
@@ -205,18 +210,17 @@ for (const lang of readdirSync(join(material, 'rendered')).sort()) {
       const before = w[index - 1];
       const inside = !startsWord || (before !== undefined && !before.breakAfter && !SENTENCE_END.test(before.word));
       if (inside) g.cutsInside++;
-      if (inside && process.env.DEBUG_CUTS) console.log(lang, file, JSON.stringify(text.slice(Math.max(0, cut - 160), cut)), '|', JSON.stringify(text.slice(cut, cut + 40)));
     }
   }
 }
 
-const share = (a: number, b: number) => (b === 0 ? '-' : (a / b).toFixed(2));
+const share = (a: number, b: number, digits = 2) => (b === 0 ? '-' : (a / b).toFixed(digits));
 console.log(`material ${material}; strategies from ${root}`);
 for (const [name, g] of Object.entries(groups)) {
   console.log(
     `${name === 'en' ? 'English    ' : 'non-English'}: ${g.pages} pages, ${g.headings} headings; ` +
       `headings that start a structural segment ${share(g.hitsPrinted, g.headings)} printed, ${share(g.hitsProse, g.headings)} as prose; ` +
-      `sentence-rules cuts inside a sentence ${share(g.cutsInside, g.cuts)} (${g.cutsInside}/${g.cuts}, ${g.pagesUnaligned} pages unaligned); ` +
+      `sentence-rules cuts inside a sentence ${share(g.cutsInside, g.cuts, 3)} (${g.cutsInside}/${g.cuts}, ${g.pagesUnaligned} pages unaligned); ` +
       `structural segments over 2,000 chars ${g.overLimit} of ${g.segments}`,
   );
 }

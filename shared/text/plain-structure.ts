@@ -19,7 +19,7 @@
  * Nothing here depends on a language: letters are Unicode letters, capitals Unicode capitals.
  */
 import { FENCE_LINE, scanMarkdownBlocks, type BlockKind, type BlockRuns } from './blocks';
-import { lineStarts, paragraphStartsIn } from './lines';
+import { paragraphStartsIn } from './lines';
 
 /** Blocks with, for each, the start of its line that introduces the block after it (a line ending with a colon), or -1. */
 export interface StructureBlocks extends BlockRuns {
@@ -56,8 +56,9 @@ function indentOf(text: string, lineStart: number): number {
 function isHeadingLine(line: string, max: number, ends = SENTENCE_LIKE_END): boolean {
   if (line.length > 4 * max) return false; // longer in code units than any heading (and not read through)
   const trimmed = line.trim();
-  if (trimmed === '' || [...trimmed].length > max) return false;
-  return HEADING_START.test(trimmed) && !ends.test(trimmed) && !COLUMN_GAP.test(trimmed);
+  if (trimmed === '' || !HEADING_START.test(trimmed) || ends.test(trimmed)) return false;
+  if (trimmed.length > max && [...trimmed].length > max) return false; // code points, counted only when it matters
+  return !COLUMN_GAP.test(trimmed);
 }
 
 /** The first line break at or after lastIndex, found natively (a long line is not walked in JavaScript). */
@@ -82,7 +83,7 @@ function nextLineStart(text: string, lineStart: number): number {
 function isIndentedProse(text: string): boolean {
   let lines = 0;
   let indented = 0;
-  for (const start of lineStarts(text)) {
+  for (let start = 0; start < text.length; start = nextLineStart(text, start)) {
     let i = start;
     while (text.charCodeAt(i) === 0x20 && i - start < 4) i++;
     const c = text.charCodeAt(i);
@@ -162,11 +163,12 @@ export function structureBlocks(text: string): StructureBlocks {
 
   const introductions = kinds.map((kind, i) => {
     if (kind !== 'paragraph' || i + 1 >= kinds.length) return -1;
-    const start = starts[i] as number;
-    const end = ends[i] as number;
-    let lastLine = start;
-    for (let at = start; at < end; at = nextLineStart(text, at)) if (lineAt(text, at).trim() !== '') lastLine = at;
-    if (!/:\s*$/.test(lineAt(text, lastLine))) return -1;
+    // The paragraph's last character that is not whitespace must be a colon; its line introduces.
+    let last = (ends[i] as number) - 1;
+    while (last > (starts[i] as number) && /\s/.test(text[last] as string)) last--;
+    if (text[last] !== ':') return -1;
+    let lastLine = last;
+    while (lastLine > (starts[i] as number) && text[lastLine - 1] !== '\n' && text[lastLine - 1] !== '\r') lastLine--;
     const next = kinds[i + 1] as BlockKind;
     const introduced = next === 'list' || next === 'code' || next === 'table' || next === 'math' || (next === 'paragraph' && indentOf(text, starts[i + 1] as number) > indentOf(text, lastLine));
     return introduced ? lastLine : -1;

@@ -4,11 +4,10 @@
  * block gets its opening fence, with the language, and a closing fence. This computes what to put
  * before and after a segment's text in its exported `content`; the segment itself is untouched.
  */
-import { markdownBlocks, type Block } from '../text/blocks';
+import { FENCE_LINE, markdownBlocks, type Block } from '../text/blocks';
 import { lineContentEnd, nextLineStart } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
 const TABLE_DELIMITER = /^[ \t]*\|?[ \t]*:?-+:?[ \t]*(?:\|[ \t]*:?-+:?[ \t]*)*\|?[ \t]*$/;
 
 interface Repairable {
@@ -38,7 +37,7 @@ function repairableOf(text: string, block: Block): Repairable | null {
     const headerEnd = openEnd < block.end && TABLE_DELIMITER.test(line(text, openEnd)) ? nextLineStart(text, openEnd) : openEnd;
     return { start: block.start, end: block.end, bodyStart: headerEnd, opening: text.slice(block.start, headerEnd) };
   }
-  const fence = block.kind === 'code' ? FENCE.exec(line(text, block.start)) : null;
+  const fence = block.kind === 'code' ? FENCE_LINE.exec(line(text, block.start)) : null;
   if (!fence) return null;
   const repairable: Repairable = { start: block.start, end: block.end, bodyStart: openEnd, opening: text.slice(block.start, openEnd) };
   // The last line closes the fence when it is a run of the same character, at least as long.

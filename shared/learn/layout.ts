@@ -3,11 +3,11 @@
  * section change in plain text and Markdown. One pass over the lines; each candidate then costs a
  * binary search.
  */
+import { FENCE_LINE } from '../text/blocks';
 import { lineContentEnd, lineStarts } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 
 const LIST_ITEM = /^\s*(?:[-*+•]|\d{1,3}[.)])\s+\S/;
-const FENCE = /^\s*(?:```|~~~)/;
 const ATX_HEADING = /^\s{0,3}#{1,6}\s/;
 const ENDS_LIKE_PROSE = /[.!?:;,)\]"'”’]\s*$/;
 
@@ -45,7 +45,7 @@ const EMPHASIS_LINE = /^\s*(?:\*\*|__)/;
 /** What a line is, in a word: code, list, table, html, quote, image, emphasis, heading or prose. */
 function lineKind(line: LineFacts | undefined): string {
   if (!line) return 'start';
-  if (line.inCode || FENCE.test(line.content)) return 'code';
+  if (line.inCode || FENCE_LINE.test(line.content)) return 'code';
   if (LIST_ITEM.test(line.content)) return 'list';
   if (TABLE_ROW.test(line.content)) return 'table';
   if (HTML_TAG.test(line.content)) return 'html';
@@ -72,7 +72,7 @@ export class LayoutIndex {
     let inCode = false;
     this.lines = this.starts.map((start) => {
       const content = text.slice(start, lineContentEnd(text, start));
-      const fence = FENCE.test(content);
+      const fence = FENCE_LINE.test(content);
       const facts: LineFacts = { start, content, blank: content.trim() === '', indent: content.length - content.trimStart().length, inCode: inCode && !fence, opensFence: fence && !inCode };
       if (fence) inCode = !inCode;
       return facts;
@@ -116,7 +116,7 @@ export class LayoutIndex {
       previousListItem: lineStart && previous !== undefined && LIST_ITEM.test(previous.content),
       codeFence: lineStart && line.opensFence,
       insideCode: line.inCode,
-      afterCode: lineStart && previous !== undefined && FENCE.test(previous.content),
+      afterCode: lineStart && previous !== undefined && FENCE_LINE.test(previous.content),
       indentChange: lineStart && previous !== undefined && previous.indent !== line.indent,
       previousEndsWithColon: lineStart && previous !== undefined && /:\s*$/.test(previous.content),
     };

@@ -2,7 +2,7 @@
  * `c99`: Choi's C99 (Advances in domain independent linear text segmentation, NAACL 2000), the
  * classic model-free segmenter that beats TextTiling on Choi's data set:
  *
- * 1. Units are sentences (`sentenceStarts`: every sentence and every non-blank line); each is a
+ * 1. Units are sentences (`sentenceStarts`: every sentence and every non-blank line that does not only continue a wrapped paragraph); each is a
  *    vector of stemmed content-word counts (`shared/text/content-words.ts`).
  * 2. Similarity of two sentences: the cosine of their vectors.
  * 3. Rank transform: each cell becomes the share of its neighbours in an m x m mask (default 11)

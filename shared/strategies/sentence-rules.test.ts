@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { toSegments } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
@@ -11,6 +12,13 @@ function segmentTexts(text: string, options = {}): string[] {
 describe('sentence-rules', () => {
   it('cuts at every sentence end and every line', () => {
     expect(segmentTexts('First one. Second one!\nA line\n\nLast? Yes.')).toEqual(['First one. ', 'Second one!\n', 'A line\n\n', 'Last? ', 'Yes.']);
+  });
+
+  it('does not cut at the line breaks of a hard-wrapped paragraph (a German man page as man prints it)', () => {
+    const text = readFileSync(new URL('../../test/fixtures/manpages/uuidd.8.de.txt', import.meta.url), 'utf8');
+    const description = text.slice(text.indexOf('       Der uuidd-Daemon'), text.indexOf('\n\nOPTIONEN'));
+    expect(description.split('\n')).toHaveLength(5);
+    expect(segmentTexts(description)).toEqual([description]); // one sentence over five lines
   });
 
   it('splits between two sentence starts from the clause level with the same cuts as from the paragraph level', () => {

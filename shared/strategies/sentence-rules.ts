@@ -1,6 +1,6 @@
 /**
  * `sentence-rules`: the fine-grained baseline, in the spirit of the Jina Segmenter API the seed
- * compares against. Every non-blank line and every sentence is its own segment; a sentence longer
+ * compares against. Every non-blank line that is not a wrapped continuation, and every sentence, is its own segment; a sentence longer
  * than the limit is cut at a clause, then a word, then a character boundary. Nothing is merged,
  * so it yields many short segments.
  */
@@ -31,9 +31,10 @@ export const sentenceRules: RuleStrategy = {
       const end = starts[i + 1] ?? text.length;
       runs.push(starts.slice(copied, i + 1));
       copied = i + 1;
-      // Between two sentence starts lie no sentence, line or paragraph starts (a non-blank line
-      // starts a sentence): the clause level is the first that can cut, so splitToFit starts
-      // there instead of asking the sentence scanner again (which V8 then compiled a second time).
+      // Between two sentence starts lie no sentence or paragraph starts, and no line starts but
+      // wrapped ones, which read as spaces: the clause level is the first that should cut, so
+      // splitToFit starts there instead of asking the sentence scanner again (which V8 then
+      // compiled a second time).
       const split = splitToFit(text, start, end, limits, undefined, 'clause');
       runs.push(split.cuts);
       for (const piece of split.overLimit) overLimit.push(piece);

@@ -109,9 +109,76 @@ describe('structural', () => {
     const disagree: number[] = [];
     for (let c = 0; c < 0x10000; c++) if (/\s/.test(String.fromCharCode(c)) !== (String.fromCharCode(c).trim() === '')) disagree.push(c);
     expect(disagree).toEqual([]);
-    const text = `${'a'.repeat(30)}\n\n\u3000\u00a0abc\u3000\u2003\n\n${'b'.repeat(30)}\n`;
-    expect(segmentTexts(text, { maxChars: 200, minChars: 4 })).toHaveLength(2); // "abc" is under 4: merged
+    // Sentences, not bare lines (those would read as headings).
+    const text = `${'a'.repeat(29)}.\n\n\u3000\u00a0ab.\u3000\u2003\n\n${'b'.repeat(29)}.\n`;
+    expect(segmentTexts(text, { maxChars: 200, minChars: 4 })).toHaveLength(2); // "ab." is under 4: merged
     expect(segmentTexts(text, { maxChars: 200, minChars: 3 })).toHaveLength(3);
     expect(segmentTexts(text, { maxChars: 200, minChars: 3.5 })).toHaveLength(2);
+  });
+});
+
+describe('structural on plain text (headings that are not Markdown)', () => {
+  const manPage = (name: string) => readFileSync(new URL(`../../test/fixtures/manpages/${name}`, import.meta.url), 'utf8');
+  /** The segment starts, as the first line of each segment. */
+  const firstLines = (text: string, options = {}) => segmentTexts(text, options).map((s) => s.split('\n')[0] as string);
+
+  it('opens a segment at a short line standing alone, which merges forward into its section', () => {
+    const body = 'This section explains how the tool is installed on a new machine and what it needs first.';
+    const text = `Some closing words of the part before this one, long enough to stand alone as a piece.\n\nInstallation\n\n${body}\n\n2.1 Requirements\n\n${body}\n`;
+    expect(firstLines(text, { minChars: 40 })).toEqual(['Some closing words of the part before this one, long enough to stand alone as a piece.', 'Installation', '2.1 Requirements']);
+  });
+
+  it('reads a one-line numbered item over a paragraph as a heading, and keeps a one-line body with its heading', () => {
+    const text = 'Intro paragraph that ends here with a full stop.\n\n1. Introduction\n\nThe first chapter begins here and goes on for a while.\n';
+    expect(firstLines(text, { minChars: 10 })).toEqual(['Intro paragraph that ends here with a full stop.', '1. Introduction']);
+  });
+
+  it('keeps a line ending with a colon with the list or code block it introduces', () => {
+    const prose = 'A paragraph that says something about the tool, long enough to be a piece of its own here.';
+    const list = Array.from({ length: 6 }, (_, i) => `- option number ${i} does one thing well`).join('\n');
+    const text = `${prose}\n\nThe options are:\n\n${list}\n\nAfterwards:\n\n    npm install\n    npm test\n`;
+    const segments = segmentTexts(text, { minChars: 20, maxChars: 400 });
+    expect(segments.map((s) => s.split('\n')[0])).toEqual([prose, 'The options are:', 'Afterwards:']);
+  });
+
+  it('opens a segment at each section of a German man page and never exceeds the limit', () => {
+    const text = manPage('uuidd.8.de.txt');
+    const segments = segmentTexts(text);
+    const starts = segments.map((s) => s.split('\n')[0]);
+    for (const heading of ['BEZEICHNUNG', 'OPTIONEN', 'BEISPIEL', 'AUTOR', 'SIEHE AUCH']) expect(starts).toContain(heading);
+    expect(segments.filter((s) => s.length > 2000)).toEqual([]);
+    expect(structural.segment(text, {}).warnings).toEqual([]);
+  });
+
+  it('reads a Russian and a Chinese man page by their outdented section lines', () => {
+    const russian = firstLines(manPage('hd.4.ru.txt'));
+    for (const heading of ['ОПИСАНИЕ', 'ФАЙЛЫ', 'СМ. ТАКЖЕ']) expect(russian).toContain(heading);
+    const chinese = firstLines(manPage('alter_database.7.zh_CN.txt'));
+    for (const heading of ['DESCRIPTION 描述', 'PARAMETERS 参数']) expect(chinese).toContain(heading);
+  });
+
+  it('reads a man page body indentation as a margin, not as code that cannot be cut', () => {
+    const paragraph = '       Indented body text of a manual page, as wide as man prints it on a terminal.\n';
+    const text = `DESCRIPTION\n${paragraph.repeat(4)}\n${paragraph.repeat(40)}`;
+    const { segmentation, warnings } = structural.segment(text, {});
+    expect(warnings).toEqual([]);
+    expect(segmentation.boundaries.length).toBeGreaterThan(0);
+  });
+
+  it('reads ALL-CAPS lines over their text as headings, in any script', () => {
+    const body = 'Der Text dieses Abschnitts ist lang genug, um nicht mit dem vorigen zusammengelegt zu werden.';
+    const text = `${body}\n\nBESCHREIBUNG\n${body}\n\nПРИМЕЧАНИЯ\n${body}\n`;
+    expect(firstLines(text, { minChars: 40 })).toEqual([body, 'BESCHREIBUNG', 'ПРИМЕЧАНИЯ']);
+  });
+
+  it('reads a question standing alone as a heading (an FAQ, a post), in Russian too', () => {
+    const body = 'Мы разработали малую языковую модель, потому что большие модели слишком медленны для этой задачи.';
+    const text = `${body}\n\nПочему малая языковая модель?\n\n${body}\n`;
+    expect(firstLines(text, { minChars: 40 })).toEqual([body, 'Почему малая языковая модель?']);
+  });
+
+  it('still reads Markdown headings, and no sentence as a heading', () => {
+    const text = '# Title\n\nA sentence that ends here.\n\n## Part\n\nAnother one, which also ends.\n';
+    expect(firstLines(text, { minChars: 5 })).toEqual(['# Title', '## Part']);
   });
 });

@@ -1,10 +1,13 @@
 /**
  * `structural`: cuts where the document's own structure says a new part begins.
  *
- * 1. The text is read as Markdown blocks (plain text is just paragraphs).
- * 2. Every block starts a piece, except that a heading is glued to the block after it, so a
- *    heading always starts a segment together with its body. Blank lines stay with the piece
- *    before them.
+ * 1. The text is read as Markdown blocks, with the structure plain text gives itself on top
+ *    (text/plain-structure.ts): heading lines that are not Markdown (a short line standing alone,
+ *    a man page's `DESCRIPTION` over its indented body, `2.1 Scope`), lines ending with a colon
+ *    that introduce a list or code block, and a man page's indentation read as a margin, not code.
+ * 2. Every block starts a piece, except that a heading, or an introducing line, is glued to the
+ *    block after it, so a heading always starts a segment together with its body, and an
+ *    introduction stays with what it introduces. Blank lines stay with the piece before them.
  * 3. A piece over the limits is cut at the best boundary inside it (paragraph > line > sentence >
  *    clause > word), but never inside a fenced or indented code block, a $$ formula block, a
  *    table or a list, and never between a heading and its body. Such a block that is over the
@@ -12,10 +15,11 @@
  *    is worse for every downstream use than a long one.
  * 4. Tiny pieces (under minChars) are merged into the piece before them, or the one after them,
  *    when the result stays within the limits; a piece that starts with a heading is never merged
- *    into the piece before it.
+ *    into the piece before it (a tiny heading piece takes the pieces after it instead).
  */
 import { segmentationFromCuts } from '../document/segmentation';
-import { ATOMIC_KINDS, scanMarkdownBlocks, type BlockKind, type BlockRuns } from '../text/blocks';
+import { ATOMIC_KINDS, type BlockKind } from '../text/blocks';
+import { structureBlocks, type StructureBlocks } from '../text/plain-structure';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
@@ -32,7 +36,7 @@ export const STRUCTURAL_MIN_CHARS = 100;
  * body. Asked for a piece, it answers undefined when no such range reaches inside the piece, so
  * that the piece's cuts are not each looked up (any cut is allowed there).
  */
-function cutVeto({ kinds, starts, ends }: BlockRuns): (start: number, end: number) => ((offset: number) => boolean) | undefined {
+function cutVeto({ kinds, starts, ends, introductions }: StructureBlocks): (start: number, end: number) => ((offset: number) => boolean) | undefined {
   // Forbidden ranges, sorted by start; reach[k]: the furthest end of ranges 0..k.
   const forbiddenStarts: number[] = [];
   const forbiddenEnds: number[] = [];
@@ -47,6 +51,9 @@ function cutVeto({ kinds, starts, ends }: BlockRuns): (start: number, end: numbe
     if (ATOMIC_KINDS.has(kind)) forbid(starts[i] as number, ends[i] as number);
     // A heading, the blank lines after it and the first line of its body stay together.
     if (kind === 'heading') forbid(starts[i] as number, (starts[i + 1] ?? (ends[i] as number)) + 1);
+    // An introducing line and the first line of what it introduces, likewise.
+    const intro = introductions[i] as number;
+    if (intro >= 0) forbid(intro, (starts[i + 1] as number) + 1);
   }
   const allowed = (offset: number) => {
     const lo = lowerBound(forbiddenStarts, offset);
@@ -144,21 +151,22 @@ function tinyMerger(text: string, limits: Limits, minChars: number): { add(start
 
 export const structural: RuleStrategy = {
   name: 'structural',
-  description: `Cuts at paragraphs and Markdown headings; never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
+  description: `Cuts at paragraphs and headings (Markdown or plain: a short line standing alone, a man page's sections); never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
   segment(text, options) {
     const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
-    const blocks = scanMarkdownBlocks(text);
-    const { kinds, starts, ends } = blocks;
+    const blocks = structureBlocks(text);
+    const { kinds, starts, ends, introductions } = blocks;
     const count = kinds.length;
     // Built when a piece first needs splitting: most texts have few such pieces, some none.
     let veto: ReturnType<typeof cutVeto> | undefined;
     const overLimit: Array<[number, number]> = [];
     const merger = tinyMerger(text, limits, minChars);
     // One pass over the pieces, each merged as it comes: every block starts a piece but the
-    // blocks right after a heading (glued to it); the first piece starts at the text's start.
+    // blocks right after a heading or an introduction (glued to it); the first piece starts at
+    // the text's start.
     for (let i = 0, next = 1; i < count; i = next++) {
-      while (next < count && kinds[next - 1] === 'heading') next++;
+      while (next < count && (kinds[next - 1] === 'heading' || (introductions[next - 1] as number) >= 0)) next++;
       const start = i === 0 ? 0 : (starts[i] as number);
       const end = next < count ? (starts[next] as number) : text.length;
       const startsWithHeading = kinds[i] === 'heading';

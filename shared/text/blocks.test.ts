@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { markdownBlocks } from './blocks';
+import { markdownBlocks, scanMarkdownBlocks } from './blocks';
+import { markdownBlocksByLines } from './blocks-reference';
 
 function kinds(text: string): Array<[string, string]> {
   return markdownBlocks(text).map((b) => [b.kind, text.slice(b.start, b.end)]);
@@ -102,5 +105,37 @@ describe('markdownBlocks', () => {
     expect(blocks.every((block) => block.kind === 'paragraph')).toBe(true);
     // A closed one still reads as a formula block.
     expect(markdownBlocks('$$\nx^2\n$$\n').map((block) => block.kind)).toEqual(['math']);
+  });
+});
+
+describe('scanMarkdownBlocks against its reference (blocks-reference.ts)', () => {
+  /** Lines built to reach every rule's edge: an indentation, a block mark or none, some content, any line break. */
+  const indentation = fc.constantFrom('', '', ' ', '  ', '   ', '    ', '     ', '\t', ' \t', '\u3000', '\u00a0');
+  const mark = fc.constantFrom('', '', '', '#', '# ', '## ', '####### ', '```', '````', '~~~', '```ts', '$$', '$$ x $$', '|', '| a |', '|---|', '| :-: |', '-', '- ', '-- ', '* ', '*em', '+ ', '1. ', '12) ', '2.1 ', '=', '===', '---', '- - -', '`c`', '``');
+  const content = fc.constantFrom('', '', 'a', 'word word', 'Ab. Cd', '中文', '😀', ' x $$', '$$', ' | b', ' ```', '  ', ':');
+  const lineBreak = fc.constantFrom('\n', '\n', '\r\n', '\r');
+  const markdownLike = fc.array(fc.tuple(indentation, mark, content, lineBreak), { maxLength: 14 }).map((lines) => lines.map((parts) => parts.join('')).join(''));
+  /** A last line with no break, sometimes. */
+  const randomText = fc.tuple(markdownLike, fc.boolean()).map(([text, trim]) => (trim ? text.replace(/(?:\r\n|\r|\n)$/, '') : text));
+  const corpus = ['markdown-code.md', 'plain.txt', 'crlf.txt', 'cjk.txt', 'mixed-unicode.txt'].map((name) => readFileSync(new URL(`../../test/fixtures/docs/${name}`, import.meta.url), 'utf8'));
+
+  it('finds the blocks the line-by-line reference finds, on random Markdown-like text', () => {
+    fc.assert(
+      fc.property(randomText, (text) => {
+        expect(scanMarkdownBlocks(text)).toEqual(markdownBlocksByLines(text));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('finds the same blocks on the sample documents, whole and cut at random places, with any line breaks', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...corpus), fc.nat(), fc.nat(), fc.constantFrom('\n', '\r\n', '\r'), (doc, a, b, lineBreak) => {
+        const text = doc.replace(/\r\n|\r|\n/g, lineBreak).slice(Math.min(a, b) % doc.length, Math.max(a, b) % (doc.length + 1));
+        expect(scanMarkdownBlocks(text)).toEqual(markdownBlocksByLines(text));
+      }),
+      { numRuns: 300 },
+    );
+    for (const doc of corpus) expect(scanMarkdownBlocks(doc)).toEqual(markdownBlocksByLines(doc));
   });
 });

@@ -4,7 +4,7 @@
  * tables, lists (with nested items, continuation lines and blank lines between items) and
  * paragraphs. Plain text comes out as paragraphs. Blank lines belong to no block.
  */
-import { BLANK_CLASS_SOURCE, isBlankChar } from './lines';
+import { BLANK_CLASS_SOURCE, isBlankChar, LINE_BREAK_SOURCE } from './lines';
 
 export type BlockKind = 'heading' | 'paragraph' | 'code' | 'math' | 'table' | 'list';
 
@@ -32,7 +32,14 @@ interface Line {
   hasPipe: boolean;
 }
 
-const FENCE = /^ {0,3}(`{3,}|~{3,})/;
+/**
+ * A code fence's opening as a regular-expression source: up to three spaces, then three or more
+ * backticks or tildes (the run captured). The one fence expression of shared/: the block scanner,
+ * the chunk repairer and the learned layout features read fences with it.
+ */
+export const FENCE_OPENING_SOURCE = ' {0,3}(`{3,}|~{3,})';
+/** A line that opens (or closes) a fenced code block, tested on the line's content. */
+export const FENCE_LINE = new RegExp(`^${FENCE_OPENING_SOURCE}`);
 const ATX_HEADING = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const SETEXT_UNDERLINE = /^ {0,3}(?:=+|-+)[ \t]*$/;
 const LIST_ITEM = /^[ \t]*(?:[-*+]|\d{1,9}[.)])(?:[ \t]+|$)/;
@@ -62,7 +69,7 @@ function content(text: string, line: Line): string {
 }
 
 function fenceOf(text: string, line: Line): RegExpExecArray | null {
-  return canFence(line) ? FENCE.exec(content(text, line)) : null;
+  return canFence(line) ? FENCE_LINE.exec(content(text, line)) : null;
 }
 
 function isAtxHeading(text: string, line: Line): boolean {
@@ -142,7 +149,7 @@ function nextLineStart(text: string, end: number): number {
 }
 
 /** From lastIndex (a line start), a fence opening as FENCE matches it, and the rest of its line: the line is not blank and starts a fenced code block. */
-const FENCE_LINE_AT = / {0,3}(`{3,}|~{3,})[^\r\n]*/y;
+const FENCE_LINE_AT = new RegExp(`${FENCE_OPENING_SOURCE}[^\\r\\n]*`, 'y');
 
 /** The end of the fenced code block that starts at `start` (a line start), or -1 when no fence opens there: no line object. */
 function fencedCodeAt(text: string, start: number): number {
@@ -166,7 +173,7 @@ function mayMarkBlock(mark: number): boolean {
   return mark >= 0 && mark < 128 && BLOCK_MARKS[mark] === 1;
 }
 
-const BREAK_SOURCE = '(?:\\r\\n|\\r|\\n)';
+const BREAK_SOURCE = LINE_BREAK_SOURCE;
 /**
  * From lastIndex (a line start), over every following line that ends in a line break and that
  * nothing but a paragraph can hold: no pipe, and after spaces and tabs either a first character

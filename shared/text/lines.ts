@@ -61,9 +61,11 @@ export function isBlankLine(text: string, lineStart: number): boolean {
 
 /**
  * A line break as a regular-expression source: CRLF as one, or a lone LF or CR. A CR matches
- * alone only when no LF follows, so that backtracking can never read CRLF as two breaks.
+ * alone only when no LF follows, so that backtracking can never read CRLF as two breaks. The one
+ * line-break expression of shared/ (blocks, layout features and the scanners here use it).
  */
-const BREAK_SOURCE = '(?:\\r\\n|\\r(?!\\n)|\\n)';
+export const LINE_BREAK_SOURCE = '(?:\\r\\n|\\r(?!\\n)|\\n)';
+const BREAK_SOURCE = LINE_BREAK_SOURCE;
 
 /**
  * The line and paragraph scans below leave the search for line breaks to the native regular

@@ -1,8 +1,11 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { isSafeBoundary } from '../document/text-boundaries';
 import { BLANK_CLASS_SOURCE, isBlankChar, lineStartsIn, paragraphStartsIn } from './lines';
-import { isSentenceStart, lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
+import { lineStartsByLoop, paragraphStartsByLoop } from './lines-reference';
+import { sentenceStartsByLoop } from './sentences-reference';
+import { lineStarts, nearestSnapPoint, paragraphStarts, sentenceStarts, sentenceStartsIn } from './sentences';
 
 /** The first few characters at each start, which reads better in a failure than offsets. */
 function startsOf(text: string): string[] {
@@ -27,6 +30,44 @@ describe('sentenceStarts', () => {
     const text = 'title\r\n\r\nfirst line\nsecond line\r  indented\n';
     expect(sentenceStarts(text)).toEqual([0, 9, 20, 32]);
     expect(text.slice(32)).toBe('  indented\n');
+  });
+
+  it('reads the common German, French, Spanish and Russian abbreviations, initials and ordinal dates as no sentence end', () => {
+    expect(startsOf('Das gilt z. B. für Dateien, bzw. Ordner. Das heißt d. h. Alles. Neu.')).toEqual(['Das gi', 'Das he', 'Neu.']);
+    expect(startsOf('Am 1. Januar 2020 begann es. Dann kam der 3. Mai. Ende.')).toEqual(['Am 1. ', 'Dann k', 'Ende.']);
+    expect(startsOf('Voir p.ex. Mme. Dupont. Puis Sra. García llegó. Fin.')).toEqual(['Voir p', 'Puis S', 'Fin.']);
+    expect(startsOf('Это т. е. Правило. Стихи А. С. Пушкина см. Рис. 3. Конец.')).toEqual(['Это т.', 'Стихи ', 'Конец.']);
+  });
+
+  it('still ends a sentence after a lone small letter ("a. The")', () => {
+    expect(startsOf('He found a. The end.')).toEqual(['He fou', 'The en']);
+  });
+
+  it('reads a line break inside a hard-wrapped paragraph as a space, and keeps breaks that end a line early', () => {
+    const wrapped =
+      '       The quick brown fox jumps over the lazy dog and then it runs away\n' +
+      '       to the forest, where nobody sees it again. Then a new sentence\n' +
+      '       begins here.\n';
+    expect(startsOf(wrapped)).toEqual(['      ', 'Then a']);
+    // Short lines (a list without marks, verse), a heading over its indented body, a hanging indent.
+    expect(startsOf('Roses are red,\nViolets are blue\n')).toEqual(['Roses ', 'Violet']);
+    const manPage =
+      'DESCRIPTION\n' +
+      '       chrt sets or retrieves the real-time scheduling attributes of an existing\n' +
+      '       PID, or runs command with the given attributes.\n\n' +
+      '       •   If the calling process has a negative nice value, the nice value is\n' +
+      '           reset to zero in child processes.\n';
+    expect(startsOf(manPage)).toEqual(['DESCRI', '      ', '      ']);
+  });
+
+  it('reads a wrapped line break after a terminator as the space it stands for', () => {
+    const text = 'This paragraph is wrapped at a width of about sixty columns, e.g.\nthe next line goes on. And this one ends the sentence here.\nNext one starts.\n';
+    expect(startsOf(text)).toEqual(['This p', 'And th', 'Next o']);
+  });
+
+  it('reads wrapped CJK lines (two columns a character) as one paragraph', () => {
+    const line = '数据库相关的缺省值覆盖任何在配置文件里出现或者从命令行接收到的设置只有数据库所有者或者超';
+    expect(startsOf(`${line}\n级用户可以修改会话缺省。下一句。\n`)).toEqual(['数据库相关的', '下一句。\n']);
   });
 
   it('does not cut after an ordered-list number', () => {
@@ -63,13 +104,9 @@ describe('sentenceStarts', () => {
 
 describe('sentenceStartsIn', () => {
   /** The definition the scanner must reproduce: every offset in range where isSentenceStart holds. */
-  function startsByDefinition(text: string, from: number, to: number): number[] {
-    const starts: number[] = [];
-    for (let p = Math.max(0, from); p < Math.min(to, text.length); p++) if (isSentenceStart(text, p)) starts.push(p);
-    return starts;
-  }
+  const startsByDefinition = sentenceStartsByLoop;
 
-  const unit = fc.constantFrom('a', 'B', 'x', '\ufeff', '\v', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',');
+  const unit = fc.constantFrom('a', 'B', 'x', '\ufeff', '\v', 'mr', 'Dr', 'e.g', 'No', '7', '12', ' ', '  ', '\t', '\u00a0', '\u3000', '.', '...', '!', '?', '…', '‼', '。', '！', '．', '\r', '\n', '\r\n', '"', "'", ')', '」', '）', '»', 'é', 'É', 'ß', '😀', '-', ',', 'z', 'т', 'е', 'А', 'Б', '1. Januar', ' x', ' é', '\n   ', '\n       ', 'x'.repeat(40), '数据库数据库数据库数据库数据库数据库数据库');
 
   it('finds exactly the offsets where isSentenceStart holds, over any range', () => {
     fc.assert(
@@ -105,31 +142,8 @@ describe('lineStarts and paragraphStarts', () => {
     expect(paragraphStarts('\n\nfirst')).toEqual([0]);
   });
 
-  /** The definitions the scans must reproduce, read one code unit at a time. */
-  function lineStartsByDefinition(text: string): number[] {
-    if (text === '') return [];
-    const starts = [0];
-    for (let i = 0; i < text.length; i++) {
-      if (text[i] !== '\r' && text[i] !== '\n') continue;
-      if (text[i] === '\r' && text[i + 1] === '\n') i++;
-      if (i + 1 < text.length) starts.push(i + 1);
-    }
-    return starts;
-  }
-  function paragraphStartsByDefinition(text: string): number[] {
-    const lines = lineStartsByDefinition(text);
-    const starts = lines.slice(0, 1);
-    let previousBlank = false;
-    let sawContent = false;
-    lines.forEach((start, k) => {
-      const line = text.slice(start, lines[k + 1] ?? text.length);
-      const blank = [...line].every((c) => c === '\r' || c === '\n' || isBlankChar(c.charCodeAt(0)));
-      if (!blank && previousBlank && sawContent) starts.push(start);
-      if (!blank) sawContent = true;
-      previousBlank = blank;
-    });
-    return starts;
-  }
+  const lineStartsByDefinition = (text: string) => lineStartsByLoop(text);
+  const paragraphStartsByDefinition = (text: string) => paragraphStartsByLoop(text);
 
   it('finds exactly the line and paragraph starts of their definitions', () => {
     const unit = fc.constantFrom('a', ' ', '\t', '\u00a0', '\u3000', '\r', '\n', '\r\n', '\n\n', '\r\r\n', ' \r\n');
@@ -151,8 +165,30 @@ describe('lineStarts and paragraphStarts', () => {
         const slice = text.slice(start, end);
         expect(lineStartsIn(text, start, end)).toEqual(lineStarts(slice).map((o) => o + start));
         expect(paragraphStartsIn(text, start, end)).toEqual(paragraphStarts(slice).map((o) => o + start));
+        expect(lineStartsIn(text, start, end)).toEqual(lineStartsByLoop(text, start, end));
+        expect(paragraphStartsIn(text, start, end)).toEqual(paragraphStartsByLoop(text, start, end));
       }),
     );
+  });
+});
+
+describe('the scanners against their references on real-shaped documents', () => {
+  const names = ['docs/markdown-code.md', 'docs/plain.txt', 'docs/crlf.txt', 'docs/cjk.txt', 'docs/mixed-unicode.txt', 'manpages/uuidd.8.de.txt', 'manpages/hd.4.ru.txt', 'manpages/alter_database.7.zh_CN.txt'];
+  const documents = names.map((name) => readFileSync(new URL(`../../test/fixtures/${name}`, import.meta.url), 'utf8'));
+
+  it('finds the sentence, line and paragraph starts of the loops, whole and in random ranges, with any line breaks', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...documents), fc.constantFrom('\n', '\r\n', '\r'), fc.nat(), fc.nat(), (doc, lineBreak, a, b) => {
+        const text = doc.replace(/\r\n|\r|\n/g, lineBreak);
+        const from = Math.min(a, b) % (text.length + 1);
+        const to = Math.max(a, b) % (text.length + 1);
+        expect(sentenceStartsIn(text, from, to)).toEqual(sentenceStartsByLoop(text, from, to));
+        expect(lineStartsIn(text, from, to)).toEqual(lineStartsByLoop(text, from, to));
+        expect(paragraphStartsIn(text, from, to)).toEqual(paragraphStartsByLoop(text, from, to));
+      }),
+      { numRuns: 60 },
+    );
+    for (const text of documents) expect(sentenceStarts(text)).toEqual(sentenceStartsByLoop(text));
   });
 });
 

@@ -19,6 +19,9 @@ export const READABILITY_MAX_DEPTH = 64;
 /** Readability grows faster than linearly with the elements too (10,000 paragraphs: 1 s; 19,000: 4 s): past this, the walk alone. */
 export const READABILITY_MAX_ELEMENTS = 10_000;
 
+/** Marks an <h1> before Readability renames it (see pickArticle). */
+export const HEADING_LEVEL_ATTRIBUTE = 'data-workbench-level';
+
 const BLOCKS = new Set([
   'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
   'FOOTER', 'FORM', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'HEADER', 'HR', 'LI', 'MAIN', 'NAV', 'OL', 'P', 'PRE',
@@ -126,26 +129,45 @@ function paragraphsOf(root: DomNode): string[] {
 }
 
 /** linkedom builds no <body> for a bare fragment ("<p>hi</p>"), so fragments get a page around them. */
-function parsePage(html: string) {
+export function parsePage(html: string) {
   const page = /<(html|body)[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   return parseHTML(page).document;
 }
 
-export function htmlToText(name: string, html: string, budgets: Budgets): string {
-  if (html.trim() === '') return '';
+/** The page's DOM, its nesting depth and the article Readability picks (null on pages too deep or big for it). */
+export interface PickedArticle {
+  document: ReturnType<typeof parsePage>;
+  depth: number;
+  article: { content?: string | null; title?: string | null } | null;
+}
+
+export function pickArticle(name: string, html: string, budgets: Budgets): PickedArticle {
   const document = parsePage(html);
   const root = document.documentElement as unknown as DomNode;
   const { depth, elements } = measure(root);
   checkBudget('nestingDepth', budgets, name, depth, `elements nested ${depth} levels deep`);
-  let article: { content?: string | null; title?: string | null } | null = null;
+  let article: PickedArticle['article'] = null;
   if (depth <= READABILITY_MAX_DEPTH && elements <= READABILITY_MAX_ELEMENTS) {
-    // Readability mutates the DOM it reads, so it gets its own copy of the page.
-    article = new Readability(parsePage(html) as unknown as Document).parse();
+    // Readability mutates the DOM it reads, so it gets its own copy of the page. It renames every
+    // <h1> to <h2>; the attribute (copied with the element) keeps the author's level.
+    const copy = parsePage(html);
+    for (const h1 of copy.querySelectorAll('h1')) h1.setAttribute(HEADING_LEVEL_ATTRIBUTE, '1');
+    article = new Readability(copy as unknown as Document).parse();
   }
+  return { document, depth, article };
+}
+
+/** The picked article (or the whole body) as plain paragraphs, the title first. */
+export function plainTextOf({ document, article }: PickedArticle): string {
   let paragraphs: string[] = [];
   if (article?.content) paragraphs = paragraphsOf(parsePage(article.content).body as unknown as DomNode);
   if (paragraphs.length === 0) paragraphs = paragraphsOf((document.body ?? document.documentElement) as unknown as DomNode);
   const title = article?.title?.trim();
   if (title && paragraphs.length > 0 && !paragraphs[0]!.startsWith(title)) paragraphs.unshift(title);
   return paragraphs.length ? paragraphs.join('\n\n') + '\n' : '';
+}
+
+export function htmlToText(name: string, html: string, budgets: Budgets): string {
+  if (html.trim() === '') return '';
+  return plainTextOf(pickArticle(name, html, budgets));
 }

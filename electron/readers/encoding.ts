@@ -78,7 +78,28 @@ export function metaCharset(bytes: Uint8Array): string | null {
   return null;
 }
 
+/**
+ * windows-1252's 0x80-0x9F (WHATWG index-windows-1252). Node 20's TextDecoder decodes the label as
+ * ISO-8859-1 there, turning curly quotes, dashes and the euro sign into C1 controls.
+ */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+export function decodeWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  const CHUNK = 8192;
+  for (let at = 0; at < bytes.length; at += CHUNK) {
+    const codes = Array.from(bytes.subarray(at, at + CHUNK), (b) => (b >= 0x80 && b <= 0x9f ? WINDOWS_1252_HIGH[b - 0x80]! : b));
+    text += String.fromCharCode(...codes);
+  }
+  return text;
+}
+
 function decode(bytes: Uint8Array, encoding: string, fatal: boolean): string {
+  // Every byte is defined in windows-1252, so fatal changes nothing there.
+  if (encoding === 'windows-1252') return decodeWindows1252(bytes);
   // ignoreBOM false: a BOM of the encoding is stripped, as browsers strip it.
   return new TextDecoder(encoding, { fatal, ignoreBOM: false }).decode(bytes);
 }

@@ -29,6 +29,9 @@ interface Element {
   getAttribute(name: string): string | null;
 }
 
+/** Elements whose content is not text a reader shows. */
+const REMOVED = new Set(['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'SVG', 'svg', 'IFRAME', 'OBJECT', 'HEAD', 'BUTTON', 'SELECT', 'INPUT', 'TEXTAREA']);
+
 const LANGUAGE_CLASS = /(?:^|\s)(?:language-|lang-|highlight-|brush:\s*)([A-Za-z0-9_+#.-]+)/;
 /** Pandoc writes `<pre class="sourceCode python">`. */
 const PANDOC_CLASS = /(?:^|\s)sourceCode\s+([A-Za-z0-9_+#.-]+)/;
@@ -152,7 +155,7 @@ function addBlockRules(service: TurndownService): void {
   // Links and inline emphasis as their text: a chunk reads as the page reads.
   service.addRule('inlineText', { filter: ['a', 'strong', 'b', 'em', 'i', 'u', 'mark', 'small', 'span'], replacement: (content) => content });
   service.addRule('image', { filter: 'img', replacement: () => '' });
-  service.remove(['script', 'style', 'noscript', 'template', 'svg', 'iframe', 'object', 'head', 'button', 'select', 'input', 'textarea']);
+  service.remove((node) => REMOVED.has(node.nodeName));
 }
 
 function makeService(): TurndownService {

@@ -152,7 +152,8 @@ export function pickArticle(name: string, html: string, budgets: Budgets): Picke
     // <h1> to <h2>; the attribute (copied with the element) keeps the author's level.
     const copy = parsePage(html);
     for (const h1 of copy.querySelectorAll('h1')) h1.setAttribute(HEADING_LEVEL_ATTRIBUTE, '1');
-    article = new Readability(copy as unknown as Document).parse();
+    // keepClasses: a code block's class names its language (html-markdown.ts).
+    article = new Readability(copy as unknown as Document, { keepClasses: true }).parse();
   }
   return { document, depth, article };
 }

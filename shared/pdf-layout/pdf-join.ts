@@ -52,7 +52,9 @@ export function usualStep(lines: readonly PdfLine[]): number {
     const b = lines[i]!;
     if (a.page === b.page && a.column === b.column && a.y - b.y > 0) steps.push(a.y - b.y);
   }
-  return lowerMedian(steps) || lowerMedian(lines.map((l) => l.size)) * 1.2 || 14;
+  // Line spacing is rarely above twice the type size: with few lines, a gap must not pass for the step.
+  const size = lowerMedian(lines.map((l) => l.size)) || 12;
+  return Math.min(lowerMedian(steps) || size * 1.2, size * 2);
 }
 
 /** Whether `line` goes on the paragraph that `previous` ended, by position alone. */

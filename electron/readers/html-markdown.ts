@@ -48,6 +48,11 @@ export function codeLanguage(pre: Element): string {
   return '';
 }
 
+function insideCode(node: Element): boolean {
+  for (let at = node.parentNode; at; at = at.parentNode) if (at.nodeName === 'CODE' || at.nodeName === 'PRE') return true;
+  return false;
+}
+
 function elementChildren(node: Element): Element[] {
   return Array.from(node.children ?? []);
 }
@@ -129,7 +134,7 @@ function addBlockRules(service: TurndownService): void {
   service.addRule('heading', {
     filter: ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
     replacement: (content, node) => {
-      const text = content.replace(/\s+/g, ' ').replace(/^#+\s*/, '').trim();
+      const text = content.replace(/\s+/g, ' ').trim();
       if (!text) return '';
       const kept = Number((node as unknown as Element).getAttribute(HEADING_LEVEL_ATTRIBUTE));
       const level = kept >= 1 && kept <= 6 ? kept : Number(node.nodeName.charAt(1));
@@ -151,6 +156,11 @@ function addBlockRules(service: TurndownService): void {
       const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);
       return prefix + body + (item.nextSibling && !/\n$/.test(body) ? '\n' : '');
     },
+  });
+  // Code inside code (DocBook: <code>`<code>package</code>`.cron</code>) is one span: the inner one as its text.
+  service.addRule('nestedCode', {
+    filter: (node) => node.nodeName === 'CODE' && insideCode(node as unknown as Element),
+    replacement: (content) => content,
   });
   // Links and inline emphasis as their text: a chunk reads as the page reads.
   service.addRule('inlineText', { filter: ['a', 'strong', 'b', 'em', 'i', 'u', 'mark', 'small', 'span'], replacement: (content) => content });

@@ -13,6 +13,7 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
+import { articleKeepsHeadings, removeChrome } from './article-choice';
 
 /** Real articles nest a few dozen levels; at 64 Readability stays under a second (300 blocks 64 deep: 0.8 s). */
 export const READABILITY_MAX_DEPTH = 64;
@@ -134,6 +135,23 @@ export function parsePage(html: string) {
   return parseHTML(page).document;
 }
 
+/** Permalink marks Sphinx, MkDocs and others put in headings ("Installing¶"). */
+const PERMALINK = /^[¶§#🔗]$/u;
+
+/**
+ * Before Readability: an <a> without href is a named anchor, not a link (DocBook writes
+ * `<h2><a id="x"/>Title</h2>`, which an HTML parser reads as an anchor around the title, and
+ * Readability drops a heading that is all link); permalink marks in headings are not text; and
+ * <h1>s are marked with their level, which Readability's renaming to <h2> would lose.
+ */
+function prepareForReadability(document: ReturnType<typeof parsePage>): void {
+  for (const anchor of document.querySelectorAll('a:not([href])')) anchor.replaceWith(...anchor.childNodes);
+  for (const anchor of document.querySelectorAll('h1 a, h2 a, h3 a, h4 a, h5 a, h6 a')) {
+    if (PERMALINK.test((anchor.textContent ?? '').trim())) anchor.remove();
+  }
+  for (const h1 of document.querySelectorAll('h1')) h1.setAttribute(HEADING_LEVEL_ATTRIBUTE, '1');
+}
+
 /** The page's DOM, its nesting depth and the article Readability picks (null on pages too deep or big for it). */
 export interface PickedArticle {
   document: ReturnType<typeof parsePage>;
@@ -151,9 +169,15 @@ export function pickArticle(name: string, html: string, budgets: Budgets): Picke
     // Readability mutates the DOM it reads, so it gets its own copy of the page. It renames every
     // <h1> to <h2>; the attribute (copied with the element) keeps the author's level.
     const copy = parsePage(html);
-    for (const h1 of copy.querySelectorAll('h1')) h1.setAttribute(HEADING_LEVEL_ATTRIBUTE, '1');
+    prepareForReadability(copy);
     // keepClasses: a code block's class names its language (html-markdown.ts).
     article = new Readability(copy as unknown as Document, { keepClasses: true }).parse();
+    if (article?.content && !articleKeepsHeadings(document, parsePage(article.content))) {
+      const page = parsePage(html);
+      prepareForReadability(page);
+      removeChrome(page);
+      article = { title: article.title, content: page.body.innerHTML };
+    }
   }
   return { document, depth, article };
 }

@@ -93,7 +93,7 @@ function toWindows1252(text: string): Uint8Array {
 }
 
 function nonAscii(text: string): number {
-  return (text.match(/[^\x00-\x7f]/g) ?? []).length;
+  return Array.from(text).filter((ch) => ch.charCodeAt(0) > 0x7f).length;
 }
 
 function main(argv: string[]): number {

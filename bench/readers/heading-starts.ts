@@ -13,22 +13,35 @@ function headingPattern(heading: string): RegExp | null {
   return new RegExp(words.join('[\\s`*_]+'), 'g');
 }
 
-/** Offsets of the headings in `text` (null where one is not found). */
-export function locateHeadings(text: string, headings: readonly string[]): Array<number | null> {
+/**
+ * Offsets of the headings in `text` (null where one is not found). A heading's words can occur
+ * more than once (a table of contents lists them first): the occurrence that `prefer` accepts
+ * (a segment start) is taken when there is one after the previous heading, else the first.
+ */
+export function locateHeadings(text: string, headings: readonly string[], prefer: (offset: number) => boolean = () => true): Array<number | null> {
   let from = 0;
   return headings.map((heading) => {
     const pattern = headingPattern(heading);
     if (!pattern) return null;
     pattern.lastIndex = from;
-    let match = pattern.exec(text);
-    if (!match) {
+    let first: RegExpExecArray | null = null;
+    let chosen: RegExpExecArray | null = null;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      first ??= match;
+      if (prefer(match.index)) {
+        chosen = match;
+        break;
+      }
+    }
+    chosen ??= first;
+    if (!chosen) {
       // Out of order (a heading the reader moved): still there, found from the start.
       pattern.lastIndex = 0;
-      match = pattern.exec(text);
-      return match ? match.index : null;
+      const anywhere = pattern.exec(text);
+      return anywhere ? anywhere.index : null;
     }
-    from = match.index + match[0].length;
-    return match.index;
+    from = chosen.index + chosen[0].length;
+    return chosen.index;
   });
 }
 

@@ -1,8 +1,8 @@
 /**
  * The readers' figures over the readers corpus (bench quality --corpus readers-headings): for
  * HTML and for PDF, how many gold headings are still in the read text and how many of those start
- * a `structural` segment; for the PDFs, the running header/footer and page-counter lines left
- * (Chromium prints a date stamp at the top and "n/N" at the bottom of every page) and the line-end
+ * a `structural` segment; for the PDFs, the running header and footer lines left (Chromium prints
+ * a date stamp and the title at the top and the URL and "n/N" at the bottom of every page) and the line-end
  * hyphenations left broken; and whether the windows-1252 page without a charset is read as its
  * UTF-8 original is.
  */
@@ -41,7 +41,8 @@ function segmentStarts(text: string): number[] {
 function countBroken(text: string, words: readonly string[]): number {
   const set = new Set(words);
   let broken = 0;
-  for (const match of text.matchAll(/(\p{L}+)[-\u00ad]\s*(\p{L}+)/gu)) if (set.has(`${match[1]}${match[2]}`.toLowerCase())) broken++;
+  // Chromium draws U+2010 where it breaks at a soft hyphen; a hyphen kept inside a word the source writes whole is broken too.
+  for (const match of text.matchAll(/(\p{L}+)(?:[-\u00ad\u2010]\s+|[\u00ad\u2010])(\p{L}+)/gu)) if (set.has(`${match[1]}${match[2]}`.toLowerCase())) broken++;
   return broken;
 }
 
@@ -60,15 +61,16 @@ export async function measureReaders(dir: string, manifest: ReadersCorpusManifes
     row.documents++;
     row.headings += doc.headings.length;
     const starts = segmentStarts(text);
-    for (const offset of locateHeadings(text, doc.headings)) {
+    const opens = (offset: number) => startsSegment(text, starts, offset);
+    for (const offset of locateHeadings(text, doc.headings, opens)) {
       if (offset === null) continue;
       row.found++;
-      if (startsSegment(text, starts, offset)) row.startSegment++;
+      if (opens(offset)) row.startSegment++;
     }
     if (doc.format === 'pdf') {
       const pdf = figures.pdf;
-      const counters = [...text.matchAll(/(?<![\d/])(\d{1,3})\/(\d{1,3})(?![\d/])/g)].filter((m) => Number(m[1]) <= Number(m[2]));
-      pdf.furnitureLeft += (text.match(DATE_STAMP) ?? []).length + counters.length;
+      // Chromium's header line starts with the date stamp, its footer line with the page's file:// URL.
+      pdf.furnitureLeft += (text.match(DATE_STAMP) ?? []).length + (text.match(/file:\/\//g) ?? []).length;
       pdf.brokenHyphenations += countBroken(text, doc.hyphenated ?? []);
     }
   }

@@ -29,7 +29,7 @@ export function readersTable(f: ReadersFigures): string {
   const rows = [
     ['HTML: headings still in the read text', `${share(f.html.found, f.html.headings)} (${f.html.found} of ${f.html.headings}, ${f.html.documents} pages)`],
     ['HTML: of those, headings that start a structural segment', `${share(f.html.startSegment, f.html.found)} (${f.html.startSegment} of ${f.html.found})`],
-    ['PDF: running header / footer / page-counter lines left', `${f.pdf.furnitureLeft} (${f.pdf.documents} PDFs)`],
+    ['PDF: running header / footer lines left (date stamp, URL + n/N)', `${f.pdf.furnitureLeft} (${f.pdf.documents} PDFs)`],
     ['PDF: line-end hyphenations left broken', String(f.pdf.brokenHyphenations)],
     ['PDF: headings (from the source HTML) that start a segment', `${share(f.pdf.startSegment, f.pdf.headings)} (${f.pdf.startSegment} of ${f.pdf.headings}; ${f.pdf.found} found)`],
     ['windows-1252 page without a charset', f.legacy ? `${f.legacy.result} (${f.legacy.detail})` : '-'],

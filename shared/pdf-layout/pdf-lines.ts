@@ -11,8 +11,23 @@ const SAME_BASELINE = 0.4;
 /** A gap wider than this (times the font size) between two items is a space. */
 const WORD_GAP = 0.2;
 
-function lineOf(items: PdfItem[], page: number, column: number): PdfLine | null {
-  items.sort((a, b) => a.x - b.x);
+/**
+ * Without an overprint: a producer that fakes bold (Chromium, for a font without a bold face)
+ * draws the same text twice, a fraction of a point apart. The copy is dropped and the text it
+ * doubled counts as bold.
+ */
+function withoutOverprint(items: PdfItem[]): PdfItem[] {
+  const kept: PdfItem[] = [];
+  for (const item of items) {
+    const original = kept.findIndex((k) => k.str === item.str && Math.abs(k.x - item.x) < Math.max(1, 0.2 * item.height) && Math.abs(k.y - item.y) < 1);
+    if (original < 0 || item.str.trim() === '') kept.push(item);
+    else kept[original] = { ...kept[original]!, bold: true };
+  }
+  return kept;
+}
+
+function lineOf(group: PdfItem[], page: number, column: number): PdfLine | null {
+  const items = withoutOverprint(group.sort((a, b) => a.x - b.x));
   let text = '';
   let previous: PdfItem | null = null;
   const sizes = new Map<number, number>();

@@ -40,6 +40,27 @@ describe('HTML as Markdown', () => {
     expect((await readDocumentBytes('q.html', utf8(html))).text).toBe('> Quoted\n>\n> twice\n\n--verbose\n: say more\n\nUse snake_case and 1. not a list.\n');
   });
 
+  it('keeps DocBook headings whose title sits in a named anchor, and drops permalink marks', async () => {
+    const section = (n: number) =>
+      `<div class="section"><div class="titlepage"><div><div><h2 class="title"><a id="s${n}"/>${n}.1. Section ${n}</h2></div></div></div><p>${prose(n)}</p><p>${prose(n + 10)}</p></div>`;
+    const sphinx = '<h2>Installing<a class="headerlink" href="#installing">¶</a></h2>';
+    const doc = await readDocumentBytes('book.html', utf8(`<html><body><div class="chapter">${[1, 2, 3].map(section).join('')}${sphinx}<p>${prose(9)}</p></div></body></html>`));
+    expect(doc.text.split('\n').filter((line) => line.startsWith('#'))).toEqual(['## 1.1. Section 1', '## 2.1. Section 2', '## 3.1. Section 3', '## Installing']);
+  });
+
+  it('reads the whole page when Readability\'s article keeps few of its headings (a manual page: NAME, SYNOPSIS, OPTIONS)', async () => {
+    const options = Array.from({ length: 12 }, (_, i) => `<dt>--option-${i}</dt><dd><p>${prose(i)}</p></dd>`).join('');
+    const page = `<html><body><nav><h3>Site menu</h3></nav><div id="header"><h1>tool(1) Manual Page</h1></div><div class="sect1"><h2>NAME</h2><p>tool - does a thing</p></div>
+      <div class="sect1"><h2>SYNOPSIS</h2><pre>tool [options]</pre></div><div class="sect1"><h2>OPTIONS</h2><div><dl>${options}</dl></div></div></body></html>`;
+    const doc = await readDocumentBytes('tool.html', utf8(page));
+    expect(doc.text.split('\n').filter((line) => line.startsWith('#'))).toEqual(['# tool(1) Manual Page', '## NAME', '## SYNOPSIS', '## OPTIONS']);
+    expect(doc.text).not.toContain('Site menu');
+  });
+
+  it('nested inline code is one code span', async () => {
+    expect((await readDocumentBytes('n.html', utf8('<p>See <code class="filename"><em><code>package</code></em>.cron.*</code> files.</p>'))).text).toBe('See `package.cron.*` files.\n');
+  });
+
   it('a page nested deeper than the converter recurses is read as plain paragraphs, with a warning', async () => {
     const deep = utf8(`<html><body>${'<div>'.repeat(300)}<h1>Deep</h1><p>Hello deep world.</p>${'</div>'.repeat(300)}</body></html>`);
     const doc = await readDocumentBytes('deep.html', deep, resolveBudgets({ nestingDepth: 1_000 }));

@@ -17,6 +17,11 @@ describe('PDF lines', () => {
     expect(lines.map((l) => l.text)).toEqual(['Hello world', 'Hello']);
   });
 
+  it('drops the overprinted copy of synthetic bold and counts its text as bold', () => {
+    const [line] = linesOfItems([item('Vcs-Browser', 700, { width: 66 }), item('Vcs-Browser', 700, { x: 72.4, width: 66 })]);
+    expect(line).toMatchObject({ text: 'Vcs-Browser', bold: true });
+  });
+
   it('splits paragraphs at gaps larger than the usual line step', () => {
     // Steps 14, 14, 30, 14: the usual step is 14, so the 30 pt gap (> 1.5 × 14) starts a paragraph.
     const { text } = layoutPdf([page([item('a', 700), item('b', 686), item('c', 672), item('d', 642), item('e', 628)])]);

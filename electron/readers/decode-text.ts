@@ -17,8 +17,6 @@ function isTextControl(byte: number): boolean {
 
 /** Why the bytes look binary, or null when they look like text. */
 export function binaryReason(bytes: Uint8Array): string | null {
-  // UTF-16 text is half NUL bytes; its byte order mark says it is text (see encoding.ts).
-  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return null;
   const nul = bytes.indexOf(0);
   if (nul !== -1) return `it contains a NUL byte at byte ${nul}`;
   const sample = bytes.subarray(0, SAMPLE_BYTES);

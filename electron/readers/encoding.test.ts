@@ -24,11 +24,11 @@ describe('HTML encoding, as a browser determines it', () => {
     expect(decodeHtml('p.html', page('<meta charset="iso-8859-2">')).text).toContain('naďve');
   });
 
-  it('a BOM wins over a meta, and UTF-16 with a BOM is text, not binary', async () => {
+  it('a BOM wins over a meta; UTF-16 (NUL bytes) stays refused as binary, as before', async () => {
     const utf8 = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode('<meta charset="windows-1252"><p>Café</p>')]);
     expect(decodeHtml('bom.html', utf8)).toMatchObject({ encoding: 'utf-8', source: 'bom', text: '<meta charset="windows-1252"><p>Café</p>' });
     const utf16 = new Uint8Array([0xff, 0xfe, ...Array.from('<p>Café</p>').flatMap((c) => [c.charCodeAt(0), 0])]);
-    expect((await readDocumentBytes('wide.html', utf16)).text).toBe('Café\n');
+    await expect(readDocumentBytes('wide.html', utf16)).rejects.toThrow('wide.html looks like a binary file: it contains a NUL byte at byte 3');
   });
 
   it('valid UTF-8 without a declaration is UTF-8; unknown meta labels are skipped as browsers skip them', () => {
@@ -51,7 +51,7 @@ describe('text files and --encoding', () => {
   it('refuses an unknown encoding name, and bytes the named encoding does not define', async () => {
     const err = await readDocumentBytes('a.txt', new Uint8Array([0x61]), undefined, { encoding: 'klingon' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DocumentReadError);
-    expect((err as Error).message).toBe("a.txt: unknown encoding 'klingon' (give a WHATWG label such as utf-8, windows-1252, iso-8859-2, shift_jis or utf-16le)");
+    expect((err as Error).message).toBe("a.txt: unknown encoding 'klingon' (give a WHATWG label such as utf-8, windows-1252, iso-8859-2, koi8-r or shift_jis)");
     await expect(readDocumentBytes('a.txt', new Uint8Array([0x61, 0xff]), undefined, { encoding: 'utf-8' })).rejects.toThrow('a.txt is not valid utf-8');
   });
 });

@@ -25,7 +25,7 @@ export function encodingName(name: string, label: string): string {
   try {
     return new TextDecoder(label.trim()).encoding;
   } catch {
-    throw new DocumentReadError(`${name}: unknown encoding '${label.slice(0, 64)}' (give a WHATWG label such as utf-8, windows-1252, iso-8859-2, shift_jis or utf-16le)`);
+    throw new DocumentReadError(`${name}: unknown encoding '${label.slice(0, 64)}' (give a WHATWG label such as utf-8, windows-1252, iso-8859-2, koi8-r or shift_jis)`);
   }
 }
 
@@ -119,15 +119,17 @@ function decodeNamed(name: string, bytes: Uint8Array, label: string): Decoded {
   }
 }
 
-/** .txt and .md: a BOM, else the named encoding, else strict UTF-8 (refused with the offset of the first bad byte). */
+/**
+ * .txt and .md: the named encoding, else strict UTF-8 (refused with the offset of the first bad
+ * byte; a UTF-8 BOM is stripped). UTF-16 never gets this far: its NUL bytes make it binary.
+ */
 export function decodePlainText(name: string, bytes: Uint8Array, label?: string): Decoded {
   const bom = bomEncoding(bytes);
-  if (bom && bom !== 'utf-8') return { text: decode(bytes, bom, false), encoding: bom, source: 'bom' };
   if (label !== undefined) {
     refuseBinary(name, bytes);
     return decodeNamed(name, bytes, label);
   }
-  return { text: decodeTextFile(name, bytes), encoding: 'utf-8', source: bom ? 'bom' : 'utf-8' };
+  return { text: decodeTextFile(name, bytes), encoding: 'utf-8', source: bom === 'utf-8' ? 'bom' : 'utf-8' };
 }
 
 /** HTML, as a browser determines its encoding. */

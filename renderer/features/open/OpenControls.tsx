@@ -4,7 +4,7 @@ import { OPENABLE_EXTENSIONS, openFile, openPastedText, openSample } from '../..
 import { useUiStore } from '../../stores/ui';
 
 /** Legacy encodings offered for text and HTML files (any WHATWG label works through the CLI's --encoding). */
-const ENCODINGS = ['windows-1252', 'iso-8859-2', 'iso-8859-15', 'windows-1250', 'windows-1251', 'koi8-r', 'shift_jis', 'euc-jp', 'gb18030', 'big5', 'euc-kr', 'utf-16le'];
+const ENCODINGS = ['windows-1252', 'iso-8859-2', 'iso-8859-15', 'windows-1250', 'windows-1251', 'koi8-r', 'shift_jis', 'euc-jp', 'gb18030', 'big5', 'euc-kr'];
 
 /** Markdown or plain text, and the encoding: they apply to the next file opened. */
 function ReadingSettings() {

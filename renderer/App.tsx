@@ -5,6 +5,7 @@
  * and placed here.
  */
 import { useEffect } from 'react';
+import { describeReaderReport } from '../shared/document/reader-report';
 import { ComparePanel } from './features/compare/ComparePanel';
 import { DocumentView } from './features/document-view/DocumentView';
 import { EditingGlobal } from './features/editing/EditingGlobal';
@@ -44,6 +45,7 @@ export function App() {
   const screen = useUiStore((s) => s.screen);
   const info = useSession((s) => s.info);
   const sourceFormat = useSession((s) => s.sourceFormat);
+  const reader = useSession((s) => s.reader);
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
 
@@ -69,8 +71,8 @@ export function App() {
             {info ? (
               <>
                 <strong>{info.name}</strong>
-                <span className="muted">
-                  {sourceFormat} · {numberFormat.format(info.chars)} chars
+                <span className="muted" data-testid="reader-report">
+                  {reader ? describeReaderReport(reader) : sourceFormat} · {numberFormat.format(info.chars)} chars
                 </span>
               </>
             ) : (

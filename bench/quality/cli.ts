@@ -31,9 +31,12 @@ import { readLearnedModel } from '../../electron/services/learn/model-file';
 import { LEARNED_STRATEGY_NAME } from '../../shared/learn/segment';
 import { describeDocument } from '../../shared/document/document-info';
 import type { LoadedCorpus } from '../corpus/corpus-files';
+import { READERS_CORPUS_NAME } from '../readers/corpus-types';
+import { isReadersCorpus, readersQuality } from '../readers/run';
 
 const SPEC = {
-  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs, tech-docs-headed (built in corpora/) or a corpus folder' },
+  corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs, tech-docs-headed, readers-headings (built in corpora/) or a corpus folder' },
+  'readers-from': { type: 'string', valueName: 'DIR', description: 'readers-headings: read with the electron/readers of another checkout (before/after figures)' },
   strategies: { type: 'string', valueName: 'A,B,C', description: 'comma-separated; default: every model-free strategy and every installed model one' },
   limit: { type: 'int', min: 1, description: 'only the first N documents' },
   json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },
@@ -93,6 +96,11 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (!flags.corpus) throw new UserInputError('bench quality needs --corpus NAME|PATH');
+  // The readers corpus measures the readers (headings kept, page furniture gone), not the strategies.
+  const readersDir = flags.corpus === READERS_CORPUS_NAME ? join(CORPORA_DIR, READERS_CORPUS_NAME) : flags.corpus;
+  if (isReadersCorpus(readersDir)) return readersQuality(readersDir, { readersFrom: flags['readers-from'], json: flags.json });
+  if (flags['readers-from'] !== undefined) throw new UserInputError('--readers-from applies only to the readers corpus (readers-headings)');
+  if (flags.corpus === READERS_CORPUS_NAME) throw new UserInputError(`corpus '${READERS_CORPUS_NAME}' is not built yet: run npx tsx scripts/readers-corpus.ts --from DIR (see docs/cli.md)`);
   const corpus = resolveCorpus(flags.corpus, flags.limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
   if (flags['embedding-model'] !== undefined && flags['model-file'] === undefined) throw new UserInputError('--embedding-model only matters with --model-file');

@@ -13,7 +13,7 @@ import { zipEntries } from './zip-directory';
 /** The parts mammoth parses: XML and relationship files (images and fonts are not unpacked to text). */
 const PARSED_PART = /\.(xml|rels)$/i;
 
-function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets): void {
+export function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets): void {
   const entries = zipEntries(bytes);
   if (!entries) throw new DocumentReadError(`${name} is not a readable .docx file: it is not a ZIP archive`);
   if (!entries.some((entry) => entry.name === 'word/document.xml')) {

@@ -13,12 +13,15 @@
 import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
-import { predecodeEntities, restoreStandIns } from './html-entities';
+import { articleKeepsHeadings, removeChrome } from './article-choice';
 
 /** Real articles nest a few dozen levels; at 64 Readability stays under a second (300 blocks 64 deep: 0.8 s). */
 export const READABILITY_MAX_DEPTH = 64;
 /** Readability grows faster than linearly with the elements too (10,000 paragraphs: 1 s; 19,000: 4 s): past this, the walk alone. */
 export const READABILITY_MAX_ELEMENTS = 10_000;
+
+/** Marks an <h1> before Readability renames it (see pickArticle). */
+export const HEADING_LEVEL_ATTRIBUTE = 'data-workbench-level';
 
 const BLOCKS = new Set([
   'ADDRESS', 'ARTICLE', 'ASIDE', 'BLOCKQUOTE', 'DD', 'DETAILS', 'DIV', 'DL', 'DT', 'FIELDSET', 'FIGCAPTION', 'FIGURE',
@@ -127,31 +130,69 @@ function paragraphsOf(root: DomNode): string[] {
 }
 
 /** linkedom builds no <body> for a bare fragment ("<p>hi</p>"), so fragments get a page around them. */
-function parsePage(html: string) {
+export function parsePage(html: string) {
   const page = /<(html|body)[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
   return parseHTML(page).document;
 }
 
-export function htmlToText(name: string, source: string, budgets: Budgets): string {
-  if (source.trim() === '') return '';
-  // Entities decoded first, linearly (html-entities.ts); the text read is restored at the end.
-  return restoreStandIns(pageToText(name, predecodeEntities(source), budgets));
+/** Permalink marks Sphinx, MkDocs and others put in headings ("Installing¶"). */
+const PERMALINK = /^[¶§#🔗]$/u;
+
+/**
+ * Before Readability: an <a> without href is a named anchor, not a link (DocBook writes
+ * `<h2><a id="x"/>Title</h2>`, which an HTML parser reads as an anchor around the title, and
+ * Readability drops a heading that is all link); permalink marks in headings are not text; and
+ * <h1>s are marked with their level, which Readability's renaming to <h2> would lose.
+ */
+function prepareForReadability(document: ReturnType<typeof parsePage>): void {
+  for (const anchor of document.querySelectorAll('a:not([href])')) anchor.replaceWith(...anchor.childNodes);
+  for (const anchor of document.querySelectorAll('h1 a, h2 a, h3 a, h4 a, h5 a, h6 a')) {
+    if (PERMALINK.test((anchor.textContent ?? '').trim())) anchor.remove();
+  }
+  for (const h1 of document.querySelectorAll('h1')) h1.setAttribute(HEADING_LEVEL_ATTRIBUTE, '1');
 }
 
-function pageToText(name: string, html: string, budgets: Budgets): string {
+/** The page's DOM, its nesting depth and the article Readability picks (null on pages too deep or big for it). */
+export interface PickedArticle {
+  document: ReturnType<typeof parsePage>;
+  depth: number;
+  article: { content?: string | null; title?: string | null } | null;
+}
+
+export function pickArticle(name: string, html: string, budgets: Budgets): PickedArticle {
   const document = parsePage(html);
   const root = document.documentElement as unknown as DomNode;
   const { depth, elements } = measure(root);
   checkBudget('nestingDepth', budgets, name, depth, `elements nested ${depth} levels deep`);
-  let article: { content?: string | null; title?: string | null } | null = null;
+  let article: PickedArticle['article'] = null;
   if (depth <= READABILITY_MAX_DEPTH && elements <= READABILITY_MAX_ELEMENTS) {
-    // Readability mutates the DOM it reads, so it gets its own copy of the page.
-    article = new Readability(parsePage(html) as unknown as Document).parse();
+    // Readability mutates the DOM it reads, so it gets its own copy of the page. It renames every
+    // <h1> to <h2>; the attribute (copied with the element) keeps the author's level.
+    const copy = parsePage(html);
+    prepareForReadability(copy);
+    // keepClasses: a code block's class names its language (html-markdown.ts).
+    article = new Readability(copy as unknown as Document, { keepClasses: true }).parse();
+    if (article?.content && !articleKeepsHeadings(document, parsePage(article.content))) {
+      const page = parsePage(html);
+      prepareForReadability(page);
+      removeChrome(page);
+      article = { title: article.title, content: page.body.innerHTML };
+    }
   }
+  return { document, depth, article };
+}
+
+/** The picked article (or the whole body) as plain paragraphs, the title first. */
+export function plainTextOf({ document, article }: PickedArticle): string {
   let paragraphs: string[] = [];
   if (article?.content) paragraphs = paragraphsOf(parsePage(article.content).body as unknown as DomNode);
   if (paragraphs.length === 0) paragraphs = paragraphsOf((document.body ?? document.documentElement) as unknown as DomNode);
   const title = article?.title?.trim();
   if (title && paragraphs.length > 0 && !paragraphs[0]!.startsWith(title)) paragraphs.unshift(title);
   return paragraphs.length ? paragraphs.join('\n\n') + '\n' : '';
+}
+
+export function htmlToText(name: string, html: string, budgets: Budgets): string {
+  if (html.trim() === '') return '';
+  return plainTextOf(pickArticle(name, html, budgets));
 }

@@ -11,12 +11,14 @@ import { checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../shared/budgets
 import { describeDocument } from '../../shared/document/document-info';
 import type { DocumentInfo } from '../../shared/document/types';
 import { SOURCE_FORMAT_BY_EXTENSION, SUPPORTED_EXTENSIONS, type SourceFormat } from '../../shared/document/source-formats';
-import { decodeTextFile } from './decode-text';
+import type { ReaderReport, ReadOptions } from '../../shared/document/reader-report';
 import { DocumentReadError } from './errors';
+import { readFormat } from './read-formats';
 import { SNIFF_BYTES, sniff } from './sniff';
 
 export { DocumentReadError } from './errors';
 export { decodeTextFile } from './decode-text';
+export type { ReaderReport, ReadOptions } from '../../shared/document/reader-report';
 
 export type { SourceFormat } from '../../shared/document/source-formats';
 export { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
@@ -26,6 +28,8 @@ export interface ReadDocumentResult {
   text: string;
   sourceFormat: SourceFormat;
   info: DocumentInfo;
+  /** Which reader ran, with which settings, and what it removed. */
+  reader: ReaderReport;
 }
 
 /** The reader for a file name, or a DocumentReadError naming what is supported. */
@@ -39,30 +43,20 @@ export function sourceFormatOf(name: string): SourceFormat {
   return format;
 }
 
-async function toText(name: string, format: SourceFormat, bytes: Uint8Array, budgets: Budgets): Promise<string> {
-  switch (format) {
-    case 'txt':
-    case 'md':
-      return decodeTextFile(name, bytes);
-    case 'html':
-      return (await import('./html')).htmlToText(name, decodeTextFile(name, bytes), budgets);
-    case 'pdf':
-      // In a worker thread under the time and memory budgets (pdf-budget.ts).
-      return (await import('./pdf-budget')).readPdfWithinBudgets(name, bytes, budgets);
-    case 'docx':
-      return (await import('./docx')).docxToText(name, bytes, budgets);
-  }
-}
-
 /** `name` may be a path: errors quote it as given, the document is named after the file alone. */
-export async function readDocumentBytes(name: string, bytes: Uint8Array, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
+export async function readDocumentBytes(
+  name: string,
+  bytes: Uint8Array,
+  budgets: Budgets = DEFAULT_BUDGETS,
+  options: ReadOptions = {},
+): Promise<ReadDocumentResult> {
   const fileName = basename(name);
   const sourceFormat = sourceFormatOf(name);
   sniff(name, sourceFormat, bytes.subarray(0, SNIFF_BYTES));
   checkBudget('inputBytes', budgets, name, bytes.length);
-  const text = await toText(name, sourceFormat, bytes, budgets);
+  const { text, report } = await readFormat(name, sourceFormat, bytes, budgets, options);
   checkBudget('expandedChars', budgets, name, text.length, `${text.length} characters of text`);
-  return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text) };
+  return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text), reader: report };
 }
 
 /** Refuses a missing file, a folder or a device with a one-line message; the size of a regular file. */
@@ -112,11 +106,11 @@ export async function readFileBytes(path: string, budgets: Budgets = DEFAULT_BUD
   return readCheckedFile(path);
 }
 
-export async function readDocument(path: string, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
+export async function readDocument(path: string, budgets: Budgets = DEFAULT_BUDGETS, options: ReadOptions = {}): Promise<ReadDocumentResult> {
   const size = await regularFileSize(path);
   // Extension, then content sniffed from the first bytes, then size: no point loading a 2 GB video to refuse it.
   const format = sourceFormatOf(path);
   sniff(path, format, await readHead(path, SNIFF_BYTES));
   checkBudget('inputBytes', budgets, path, size);
-  return readDocumentBytes(path, await readCheckedFile(path), budgets);
+  return readDocumentBytes(path, await readCheckedFile(path), budgets, options);
 }

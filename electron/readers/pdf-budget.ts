@@ -12,9 +12,10 @@ import { budgetMessage, BudgetError, type Budgets } from '../../shared/budgets/b
 import { fromSentError, type SentError } from '../services/worker/error-transfer';
 import { workerEntry } from '../services/worker/worker-entries';
 import { startWorker } from '../services/worker/start-worker';
+import type { PdfLayoutResult } from '../../shared/pdf-layout/pdf-layout';
 import type { PdfJob } from './pdf-worker';
 
-type Reply = { ready: true } | { ok: true; text: string } | { ok: false; error: SentError };
+type Reply = { ready: true } | { ok: true; result: PdfLayoutResult } | { ok: false; error: SentError };
 
 /** How often the resident memory is sampled: a Flate bomb takes seconds to inflate a few hundred MB. */
 const MEMORY_SAMPLE_MS = 25;
@@ -22,7 +23,7 @@ const MEMORY_SAMPLE_MS = 25;
 /** V8's young generation is part of the heap too: a slice of the budget, the rest is the old generation. */
 const YOUNG_GENERATION_SHARE = 1 / 16;
 
-export function readPdfWithinBudgets(name: string, bytes: Uint8Array, budgets: Budgets): Promise<string> {
+export function readPdfWithinBudgets(name: string, bytes: Uint8Array, budgets: Budgets, plain: boolean): Promise<PdfLayoutResult> {
   const young = Math.max(1, Math.floor(budgets.readMemoryMb * YOUNG_GENERATION_SHARE));
   const worker = startWorker(workerEntry('pdfReader'), {
     resourceLimits: { maxOldGenerationSizeMb: Math.max(1, budgets.readMemoryMb - young), maxYoungGenerationSizeMb: young },
@@ -32,7 +33,7 @@ export function readPdfWithinBudgets(name: string, bytes: Uint8Array, budgets: B
   });
   worker.stdout.resume();
   worker.stderr.resume();
-  return new Promise<string>((resolve, reject) => {
+  return new Promise<PdfLayoutResult>((resolve, reject) => {
     let timer: NodeJS.Timeout | undefined;
     let sampler: NodeJS.Timeout | undefined;
     let settled = false;
@@ -66,10 +67,10 @@ export function readPdfWithinBudgets(name: string, bytes: Uint8Array, budgets: B
         }, MEMORY_SAMPLE_MS);
         // A copy of just these bytes is handed over (a view may sit on a larger, shared buffer).
         const copy = bytes.slice();
-        worker.postMessage({ name, bytes: copy, budgets } satisfies PdfJob, [copy.buffer]);
+        worker.postMessage({ name, bytes: copy, budgets, plain } satisfies PdfJob, [copy.buffer]);
         return;
       }
-      settle(() => (reply.ok ? resolve(reply.text) : reject(fromSentError(reply.error))));
+      settle(() => (reply.ok ? resolve(reply.result) : reject(fromSentError(reply.error))));
     });
     worker.on('error', (err: Error & { code?: string }) => {
       if (err.code === 'ERR_WORKER_OUT_OF_MEMORY') {

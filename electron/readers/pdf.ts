@@ -1,79 +1,17 @@
 /**
  * PDF text through pdfjs-dist (Mozilla's PDF.js, the viewer in Firefox), legacy build because it
- * runs in plain Node without DOM polyfills. Text comes page by page; lines are rebuilt from the
- * text items' end-of-line flags and baselines, and a vertical gap clearly larger than the line
- * spacing starts a new paragraph (a blank line). Pages are separated by a blank line too.
+ * runs in plain Node without DOM polyfills. This file only gets the positioned text out, page by
+ * page, within the page and character budgets; lines, columns, running headers, headings and
+ * paragraphs are rebuilt by the pure rules of shared/pdf-layout (pdf-reader.ts puts them together).
  */
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
+import type { PdfItem, PdfPageItems } from '../../shared/pdf-layout/types';
 import { DocumentReadError } from './errors';
 
-interface PdfTextItem {
-  str: string;
-  transform: number[];
-  height: number;
-  hasEOL: boolean;
-}
+type PdfDocument = Awaited<ReturnType<(typeof import('pdfjs-dist/legacy/build/pdf.mjs'))['getDocument']>['promise']>;
 
-interface Line {
-  text: string;
-  /** Baseline y (PDF space: grows upwards). */
-  y: number;
-  height: number;
-}
-
-/** A gap between baselines above this multiple of the usual line step starts a paragraph. */
-const PARAGRAPH_GAP = 1.5;
-
-function linesOf(items: readonly PdfTextItem[]): Line[] {
-  const lines: Line[] = [];
-  let current: Line | null = null;
-  for (const item of items) {
-    const y = item.transform[5] ?? 0;
-    // A new baseline also ends a line when the producer did not flag it.
-    if (current && Math.abs(y - current.y) > Math.max(1, current.height * 0.5)) {
-      lines.push(current);
-      current = null;
-    }
-    if (!current) current = { text: '', y, height: item.height };
-    current.text += item.str;
-    current.height = Math.max(current.height, item.height);
-    if (item.hasEOL) {
-      lines.push(current);
-      current = null;
-    }
-  }
-  if (current) lines.push(current);
-  return lines.filter((line) => line.text.trim() !== '');
-}
-
-/** The lower median: with few lines, the paragraph gaps must not become the "usual" step. */
-function lowerMedian(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[(sorted.length - 1) >> 1] ?? 0;
-}
-
-/** Paragraphs of one page: lines joined with spaces, split where the line step jumps. */
-export function pageParagraphs(items: readonly PdfTextItem[]): string[] {
-  const lines = linesOf(items);
-  const steps = lines.slice(1).map((line, i) => lines[i]!.y - line.y).filter((step) => step > 0);
-  const usual = lowerMedian(steps) || lowerMedian(lines.map((l) => l.height)) || 12;
-  const paragraphs: string[] = [];
-  let paragraph: string[] = [];
-  lines.forEach((line, i) => {
-    const previous = lines[i - 1];
-    const step = previous ? previous.y - line.y : 0;
-    // A jump up (new column) or a gap well beyond the usual step ends the paragraph.
-    if (previous && (step < 0 || step > usual * PARAGRAPH_GAP)) {
-      paragraphs.push(paragraph.join(' '));
-      paragraph = [];
-    }
-    paragraph.push(line.text.replace(/\s+/g, ' ').trim());
-  });
-  if (paragraph.length) paragraphs.push(paragraph.join(' '));
-  return paragraphs.filter((p) => p !== '');
-}
-
-export async function pdfToText(name: string, bytes: Uint8Array, budgets: Budgets): Promise<string> {
+/** Opens a PDF (one-line errors for a broken or locked file), runs `use` on it, always frees it. */
+async function withPdf<T>(name: string, bytes: Uint8Array, budgets: Budgets, use: (pdf: PdfDocument) => Promise<T>): Promise<T> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   // pdf.js takes ownership of (detaches) the buffer it gets: hand it a copy.
   const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
@@ -87,23 +25,51 @@ export async function pdfToText(name: string, bytes: Uint8Array, budgets: Budget
   }
   try {
     checkBudget('pdfPages', budgets, name, pdf.numPages);
-    const pages: string[] = [];
+    return await use(pdf);
+  } finally {
+    await pdf.destroy();
+  }
+}
+
+/** A bold face by its PostScript name ("ABCDEF+LiberationSerif-Bold"). */
+const BOLD_FONT = /bold|black|heavy|semibold|demi/i;
+
+/**
+ * Every page's positioned text items, for the layout rules of shared/pdf-layout. Font names come
+ * from the page's fonts, which pdf.js loads with the operator list (the text content names only a
+ * generic family).
+ */
+export async function pdfPageItems(name: string, bytes: Uint8Array, budgets: Budgets): Promise<PdfPageItems[]> {
+  return withPdf(name, bytes, budgets, async (pdf) => {
+    const pages: PdfPageItems[] = [];
     let chars = 0;
     for (let n = 1; n <= pdf.numPages; n++) {
       const page = await pdf.getPage(n);
       const content = await page.getTextContent();
-      const items = content.items.filter((item): item is PdfTextItem & (typeof content.items)[number] => 'str' in item);
-      const paragraphs = pageParagraphs(items);
+      await page.getOperatorList();
+      const bold = new Map<string, boolean>();
+      const items: PdfItem[] = [];
+      for (const item of content.items) {
+        if (!('str' in item)) continue;
+        if (!bold.has(item.fontName)) {
+          let fontName = '';
+          try {
+            fontName = String((page.commonObjs.get(item.fontName) as { name?: string } | null)?.name ?? '');
+          } catch {
+            // A font pdf.js did not load: not bold.
+          }
+          bold.set(item.fontName, BOLD_FONT.test(fontName));
+        }
+        chars += item.str.length;
+        items.push({ str: item.str, x: item.transform[4] ?? 0, y: item.transform[5] ?? 0, width: item.width, height: item.height, bold: bold.get(item.fontName)! });
+      }
+      const [x0 = 0, y0 = 0, x1 = 612, y1 = 792] = page.view;
+      // Items relative to the page's lower left corner, so the margin bands are where they look.
+      pages.push({ width: x1 - x0, height: y1 - y0, items: items.map((item) => ({ ...item, x: item.x - x0, y: item.y - y0 })) });
       page.cleanup();
-      if (paragraphs.length === 0) continue;
-      const pageText = paragraphs.join('\n\n');
-      pages.push(pageText);
       // Stop at the page that breaks the budget rather than reading the rest first.
-      chars += pageText.length + 2;
       checkBudget('expandedChars', budgets, name, chars, `${chars} characters of text by page ${n}`);
     }
-    return pages.length ? pages.join('\n\n') + '\n' : '';
-  } finally {
-    await pdf.destroy();
-  }
+    return pages;
+  });
 }

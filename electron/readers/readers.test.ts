@@ -6,7 +6,6 @@ import { makeDocx } from '../../test/cli/support/make-docx';
 import { makePdf } from '../../test/cli/support/make-pdf';
 import { describeDocument } from '../../shared/document/document-info';
 import { DocumentReadError, readDocument, readDocumentBytes } from './index';
-import { pageParagraphs } from './pdf';
 
 const dir = mkdtempSync(join(tmpdir(), 'readers-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -27,7 +26,13 @@ describe('readDocument', () => {
     const path = join(dir, 'notes.md');
     writeFileSync(path, '# Title\r\n\r\nBody 😀\n');
     const doc = await readDocument(path);
-    expect(doc).toEqual({ name: 'notes.md', text: '# Title\r\n\r\nBody 😀\n', sourceFormat: 'md', info: describeDocument('notes.md', '# Title\r\n\r\nBody 😀\n') });
+    expect(doc).toEqual({
+      name: 'notes.md',
+      text: '# Title\r\n\r\nBody 😀\n',
+      sourceFormat: 'md',
+      info: describeDocument('notes.md', '# Title\r\n\r\nBody 😀\n'),
+      reader: { reader: 'md', output: 'markdown', encoding: 'utf-8', encodingSource: 'utf-8', warnings: [] },
+    });
   });
 
   it('refuses missing files, folders and unsupported extensions with one line each', async () => {
@@ -57,15 +62,21 @@ describe('HTML', () => {
     const doc = await readDocumentBytes('page.html', utf8(page));
     expect(doc.sourceFormat).toBe('html');
     const paragraphs = doc.text.trimEnd().split('\n\n');
-    expect(paragraphs[0]).toBe('A story');
+    expect(paragraphs[0]).toBe('# A story');
     expect(paragraphs.slice(1, 5).every((p, i) => p.startsWith(`Paragraph ${i + 1} of the story`))).toBe(true);
-    expect(paragraphs[5]).toBe('let x = 1;\n  x++;');
+    expect(paragraphs[5]).toBe('```\nlet x = 1;\n  x++;\n```');
     expect(doc.text).not.toMatch(/Home|tracking|Example Inc/);
+    expect(doc.reader).toMatchObject({ reader: 'html', output: 'markdown', headings: 1, warnings: [] });
+    const plain = await readDocumentBytes('page.html', utf8(page), undefined, { plain: true });
+    expect(plain.text.trimEnd().split('\n\n')[0]).toBe('A story');
+    expect(plain.text.trimEnd().split('\n\n')[5]).toBe('let x = 1;\n  x++;');
+    expect(plain.reader.output).toBe('plain');
   });
 
   it('falls back to the body text for pages without an article', async () => {
-    const doc = await readDocumentBytes('tiny.htm', utf8('<p>One <b>short</b>\n line.</p><ul><li>two</li><li>three</li></ul><table><tr><td>a</td><td>b</td>\n</tr><tr>\n<th>c</th> <td>d</td></tr></table>'));
-    expect(doc.text).toBe('One short line.\n\ntwo\n\nthree\n\na | b\n\nc | d\n');
+    const tiny = utf8('<p>One <b>short</b>\n line.</p><ul><li>two</li><li>three</li></ul><table><tr><td>a</td><td>b</td>\n</tr><tr>\n<th>c</th> <td>d</td></tr></table>');
+    expect((await readDocumentBytes('tiny.htm', tiny)).text).toBe('One short line.\n\n- two\n- three\n\n| a | b |\n| --- | --- |\n| c | d |\n');
+    expect((await readDocumentBytes('tiny.htm', tiny, undefined, { plain: true })).text).toBe('One short line.\n\ntwo\n\nthree\n\na | b\n\nc | d\n');
     expect((await readDocumentBytes('empty.html', utf8(''))).text).toBe('');
   });
 });
@@ -100,13 +111,5 @@ describe('PDF', () => {
 
   it('refuses a file that is not a PDF', async () => {
     await expectReadError(readDocumentBytes('fake.pdf', utf8('%PDF-1.4 nothing else')), /fake\.pdf is not a readable PDF: /);
-  });
-
-  it('splits paragraphs at gaps larger than the usual line step', () => {
-    const item = (str: string, y: number) => ({ str, transform: [12, 0, 0, 12, 72, y], height: 12, hasEOL: true });
-    // Steps 14, 14, 30, 14: the usual step is 14, so the 30 pt gap (> 1.5 × 14) starts a paragraph.
-    expect(pageParagraphs([item('a', 700), item('b', 686), item('c', 672), item('d', 642), item('e', 628)])).toEqual(['a b c', 'd e']);
-    // Text items on one baseline without end-of-line flags form one line.
-    expect(pageParagraphs([{ ...item('Hel', 700), hasEOL: false }, item('lo', 700)])).toEqual(['Hello']);
   });
 });

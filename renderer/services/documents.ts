@@ -7,7 +7,7 @@
 import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import { useOpeningStore } from '../stores/opening';
-import { useUiStore } from '../stores/ui';
+import { readOptionsOf, useUiStore } from '../stores/ui';
 import { reportError } from './errors';
 import { startRun } from './runs';
 import { beginShow, showDocument, type ShowOrigin } from './show-document';
@@ -40,7 +40,7 @@ export async function openFile(file: File): Promise<void> {
     }
     if (dataBase64 === null) return null;
     useOpeningStore.getState().report('decoding', 0, 0);
-    return workbench().openDocument({ name: file.name, dataBase64 });
+    return workbench().openDocument({ name: file.name, dataBase64, read: readOptionsOf(useUiStore.getState().reading) });
   });
 }
 

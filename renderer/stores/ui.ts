@@ -3,7 +3,7 @@
  * pending "reveal this segment" request, and the run form's settings.
  */
 import { create } from 'zustand';
-import type { ExportFormat } from '../../shared/ipc/contract';
+import type { ExportFormat, ReadOptions } from '../../shared/ipc/contract';
 
 /** The document workbench, or the models screen. */
 export type Screen = 'workbench' | 'models';
@@ -41,6 +41,8 @@ export interface UiState {
   exportFormat: ExportFormat;
   /** The strategy a newly opened document is segmented with (the host says which). */
   defaultStrategy: string;
+  /** How the next file is read: plain text instead of Markdown, a legacy encoding (empty: as the reader decides). */
+  reading: { plain: boolean; encoding: string };
   showScreen(screen: Screen): void;
   notify(kind: Notice['kind'], message: string): void;
   dismiss(id: number): void;
@@ -49,6 +51,12 @@ export interface UiState {
   updateRunForm(change: Partial<RunForm>): void;
   setExportFormat(format: ExportFormat): void;
   setDefaultStrategy(strategy: string): void;
+  updateReading(change: Partial<UiState['reading']>): void;
+}
+
+/** The open call's read options for the reading settings. */
+export function readOptionsOf(reading: UiState['reading']): ReadOptions {
+  return { ...(reading.plain ? { plain: true } : {}), ...(reading.encoding ? { encoding: reading.encoding } : {}) };
 }
 
 const MAX_NOTICES = 5;
@@ -62,6 +70,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
   exportFormat: 'json',
   defaultStrategy: 'structural',
+  reading: { plain: false, encoding: '' },
   showScreen: (screen) => set({ screen }),
   // The same message again (a failing service asked twice) moves to the end instead of stacking up.
   notify: (kind, message) => {
@@ -76,4 +85,5 @@ export const useUiStore = create<UiState>()((set, get) => ({
   updateRunForm: (change) => set({ runForm: { ...get().runForm, ...change } }),
   setExportFormat: (exportFormat) => set({ exportFormat }),
   setDefaultStrategy: (defaultStrategy) => set({ defaultStrategy }),
+  updateReading: (change) => set({ reading: { ...get().reading, ...change } }),
 }));

@@ -1,4 +1,5 @@
 /** A document the service has opened, as the contract and the workspace methods hand it out. */
+import type { ReaderReport } from './reader-report';
 import type { DocumentInfo } from './types';
 
 export interface OpenedDocument {
@@ -7,6 +8,8 @@ export interface OpenedDocument {
   text: string;
   /** The reader that produced the text: txt, md, html, pdf or docx. */
   sourceFormat: string;
+  /** What that reader did (absent for documents that did not come from a file, e.g. a workspace's copy). */
+  reader?: ReaderReport;
 }
 
 /** A document without its text: what lists and events carry. */

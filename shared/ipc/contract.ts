@@ -9,6 +9,7 @@ import { chunkOptionsSchema } from '../chunks/options';
 import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
+import { readOptionsSchema } from '../document/reader-report';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
@@ -16,6 +17,7 @@ import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types'
 // Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
 export { segmentationResultSchema } from '../document/schema';
 export type { DocumentSummary, OpenedDocument } from '../document/opened';
+export { readerReportSchema, readOptionsSchema, type ReaderReport, type ReadOptions } from '../document/reader-report';
 export { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 
 export const exportFormatSchema = z.enum(['json', 'jsonl', 'markdown', 'csv', 'training', 'wiki727k']);
@@ -61,8 +63,9 @@ export const workspaceParamSchemas = {
 
 /** Parameter schemas, one per method. A call whose params fail here never reaches a service. */
 export const paramSchemas = {
-  openDocument: z.object({ name: z.string().min(1).max(1024), dataBase64: z.string().max(200_000_000) }).strict(),
-  openPath: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** `read`: plain text instead of Markdown, or a legacy encoding for a text or HTML file. */
+  openDocument: z.object({ name: z.string().min(1).max(1024), dataBase64: z.string().max(200_000_000), read: readOptionsSchema.optional() }).strict(),
+  openPath: z.object({ path: z.string().min(1).max(4096), read: readOptionsSchema.optional() }).strict(),
   openSample: z.object({}).strict(),
   listStrategies: z.object({}).strict(),
   startRun: z.object({ documentId: documentIdSchema, strategy: strategyNameSchema, options: runOptionsSchema }).strict(),

@@ -10,6 +10,7 @@ import { echoLlamaLogs } from '../../services/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
+import { READ_FLAGS, readOptionsFromFlags } from '../read-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
 import { inputSource, STDIN_PATH } from '../stdin';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';
@@ -40,6 +41,7 @@ const SPEC = {
   window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  ...READ_FLAGS,
   ...CHUNK_FLAGS,
   ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
@@ -59,8 +61,8 @@ Reads FILE (.txt, .md, .html, .pdf, .docx; - for standard input) and prints its 
 ${describeFlags(SPEC)}
 `;
 
-/** The flags that choose and tune the strategy; the export flags shape only the written chunks. */
-type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS>;
+/** The flags that choose and tune the strategy; the export flags shape only the written chunks, the read flags only the text. */
+type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS | keyof typeof READ_FLAGS>;
 
 /** The --c99-* flags, checked by the strategy's own rules; refused for any other strategy. */
 function c99ParametersFrom(strategy: string, flags: Flags): C99Parameters | undefined {
@@ -147,7 +149,7 @@ export default async function segment(argv: string[]): Promise<number> {
 
   // Refuse an unwritable --out before minutes of model time, not after.
   if (flags.out !== undefined) await checkOutputPath(flags.out, inputs);
-  const document = await loadDocument(await inputSource(file, flags.name ?? 'stdin.txt', budgets.inputBytes), budgets);
+  const document = await loadDocument(await inputSource(file, flags.name ?? 'stdin.txt', budgets.inputBytes), budgets, readOptionsFromFlags(flags));
   const controller = new AbortController();
   const onInterrupt = () => controller.abort();
   process.once('SIGINT', onInterrupt);
@@ -158,7 +160,9 @@ export default async function segment(argv: string[]): Promise<number> {
       { signal: controller.signal, ...(progressBar ? { onProgress: progressBar.onProgress } : {}) },
     );
     progressBar?.done();
-    await writeOutput(flags.out, await writeChunkedResult(format, result, document.text, chunkOptions, { modelsDir: host.modelsDir }), inputs);
+    // The reader and its settings belong to the record: the same file read otherwise is another text.
+    const recorded = { ...result, meta: { ...result.meta, reader: document.reader } };
+    await writeOutput(flags.out, await writeChunkedResult(format, recorded, document.text, chunkOptions, { modelsDir: host.modelsDir }), inputs);
     return 0;
   } catch (err) {
     if (controller.signal.aborted) {

@@ -5,7 +5,7 @@
  */
 import { DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
 import { readSegmentationFile, type ReadResult } from '../../../shared/formats';
-import { decodeTextFile, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult } from '../../readers';
+import { decodeTextFile, readDocument, readDocumentBytes, readFileBytes, type ReadDocumentResult, type ReadOptions } from '../../readers';
 
 export type LoadedSegmentation = ReadResult & { path: string };
 
@@ -16,8 +16,8 @@ export interface InputBytes {
 }
 
 /** A document to segment: .txt, .md, .html, .pdf or .docx, from a file or from given bytes. */
-export function loadDocument(source: string | InputBytes, budgets: Budgets = DEFAULT_BUDGETS): Promise<ReadDocumentResult> {
-  return typeof source === 'string' ? readDocument(source, budgets) : readDocumentBytes(source.name, source.bytes, budgets);
+export function loadDocument(source: string | InputBytes, budgets: Budgets = DEFAULT_BUDGETS, options: ReadOptions = {}): Promise<ReadDocumentResult> {
+  return typeof source === 'string' ? readDocument(source, budgets, options) : readDocumentBytes(source.name, source.bytes, budgets, options);
 }
 
 /** A segmentation file in any readable format (JSON, JSONL, Markdown, CSV, training, WIKI-727K). */

@@ -41,10 +41,10 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   const pool = entry ? workerPool(entry) : null;
   const readers = () => import('../../readers');
   return {
-    readDocument: async (filePath) =>
-      pool ? pool.run({ kind: 'read-document', path: filePath, budgets }) : (await readers()).readDocument(filePath, budgets),
-    readDocumentBytes: async (name, bytes) =>
-      pool ? pool.run({ kind: 'read-document-bytes', name, bytes, budgets }) : (await readers()).readDocumentBytes(name, bytes, budgets),
+    readDocument: async (filePath, read = {}) =>
+      pool ? pool.run({ kind: 'read-document', path: filePath, budgets, options: read }) : (await readers()).readDocument(filePath, budgets, read),
+    readDocumentBytes: async (name, bytes, read = {}) =>
+      pool ? pool.run({ kind: 'read-document-bytes', name, bytes, budgets, options: read }) : (await readers()).readDocumentBytes(name, bytes, budgets, read),
     runStrategy: async (request, hooks) => {
       // Rule strategies run in the worker, where cancelling terminates them. Model strategies are
       // asynchronous already (llama.cpp has its own threads), and a token limit needs the tokenizer

@@ -4,6 +4,7 @@
  * interface, so hosts and tests can hand in their own and start-up never loads llama.cpp.
  */
 import type { ChunkOptions } from '../../../shared/chunks';
+import type { ReaderReport, ReadOptions } from '../../../shared/document/reader-report';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type {
   DoctorReport,
@@ -22,6 +23,8 @@ export interface ReadDocumentResult {
   /** txt, md, html, pdf or docx. */
   sourceFormat: string;
   info: DocumentInfo;
+  /** Which reader ran, with which settings, and what it removed. */
+  reader?: ReaderReport;
 }
 
 export interface StrategyRunRequest {
@@ -56,8 +59,8 @@ export interface ModelsFacade {
 }
 
 export interface WorkbenchDeps {
-  readDocument(path: string): Promise<ReadDocumentResult>;
-  readDocumentBytes(name: string, bytes: Uint8Array): Promise<ReadDocumentResult>;
+  readDocument(path: string, options?: ReadOptions): Promise<ReadDocumentResult>;
+  readDocumentBytes(name: string, bytes: Uint8Array, options?: ReadOptions): Promise<ReadDocumentResult>;
   runStrategy(request: StrategyRunRequest, hooks: StrategyRunHooks): Promise<SegmentationResult>;
   /** `chunks`: the retrieval extras to add to each exported chunk (shared/chunks). */
   writeResult(format: ExportFormat, result: SegmentationResult, text: string, chunks?: ChunkOptions): string | Promise<string>;

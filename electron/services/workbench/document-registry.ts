@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ReaderReport } from '../../../shared/document/reader-report';
 import type { DocumentInfo } from '../../../shared/document/types';
 import type { DocumentSummary, OpenedDocument } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
@@ -9,6 +10,7 @@ export interface StoredDocument {
   info: DocumentInfo;
   text: string;
   sourceFormat: string;
+  reader?: ReaderReport;
 }
 
 /**
@@ -59,7 +61,8 @@ export class DocumentRegistry {
 }
 
 function contentKey(doc: Omit<StoredDocument, 'id'>): string {
-  return JSON.stringify([doc.info.name, doc.info.sha256, doc.sourceFormat]);
+  // The same file read as Markdown and as plain text are two documents.
+  return JSON.stringify([doc.info.name, doc.info.sha256, doc.sourceFormat, doc.reader?.output ?? null]);
 }
 
 export function summarize(doc: StoredDocument): DocumentSummary {
@@ -67,5 +70,5 @@ export function summarize(doc: StoredDocument): DocumentSummary {
 }
 
 export function toOpenedDocument(doc: StoredDocument): OpenedDocument {
-  return { id: doc.id, info: doc.info, text: doc.text, sourceFormat: doc.sourceFormat };
+  return { id: doc.id, info: doc.info, text: doc.text, sourceFormat: doc.sourceFormat, ...(doc.reader ? { reader: doc.reader } : {}) };
 }

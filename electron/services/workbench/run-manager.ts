@@ -96,7 +96,8 @@ export class RunManager {
       );
       if (controller.signal.aborted) return this.finish(run, 'cancelled');
       checkResult(doc, result);
-      record.result = result;
+      // As `segment --format json` records it: the reader and its settings made this text.
+      record.result = doc.reader ? { ...result, meta: { ...result.meta, reader: doc.reader } } : result;
       this.finish(run, 'finished');
     } catch (err) {
       if (controller.signal.aborted) return this.finish(run, 'cancelled');

@@ -5,12 +5,13 @@
  */
 import type { Budgets } from '../../../shared/budgets/budgets';
 import type { SegmentationResult } from '../../../shared/document/types';
+import type { ReadOptions } from '../../../shared/document/reader-report';
 import type { ReadDocumentResult } from '../../readers';
 import type { RunStrategyRequest } from '../strategies/run-strategy';
 
 export type Job =
-  | { kind: 'read-document'; path: string; budgets: Budgets }
-  | { kind: 'read-document-bytes'; name: string; bytes: Uint8Array; budgets: Budgets }
+  | { kind: 'read-document'; path: string; budgets: Budgets; options?: ReadOptions }
+  | { kind: 'read-document-bytes'; name: string; bytes: Uint8Array; budgets: Budgets; options?: ReadOptions }
   /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
   | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> };
 
@@ -20,9 +21,9 @@ export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' } ?
 export async function runJob(job: Job): Promise<ReadDocumentResult | SegmentationResult> {
   switch (job.kind) {
     case 'read-document':
-      return (await import('../../readers')).readDocument(job.path, job.budgets);
+      return (await import('../../readers')).readDocument(job.path, job.budgets, job.options);
     case 'read-document-bytes':
-      return (await import('../../readers')).readDocumentBytes(job.name, job.bytes, job.budgets);
+      return (await import('../../readers')).readDocumentBytes(job.name, job.bytes, job.budgets, job.options);
     case 'run-rule-strategy':
       return (await import('../strategies/run-strategy')).runStrategy(job.request);
   }

@@ -59,6 +59,7 @@ export function DocumentView() {
   const documentId = useSession((s) => s.documentId);
   const text = useSession((s) => s.text);
   const sourceFormat = useSession((s) => s.sourceFormat);
+  const readAs = useSession((s) => s.reader?.output);
   const segments = useSegments();
 
   useEffect(() => {
@@ -88,18 +89,19 @@ export function DocumentView() {
     const editor = editorRef.current!;
     const view = takeView(text);
     // createModel takes Monaco's text buffer factory in place of the text (TextModel accepts both).
-    const model = monaco.editor.createModel(view.buffer as string, languageFor(sourceFormat));
+    const model = monaco.editor.createModel(view.buffer as string, languageFor(sourceFormat, readAs));
     layersRef.current!.reset();
     linesRef.current = view.lines;
     editor.setModel(model);
     // What the editor holds, for tests that check a large document is shown whole.
     containerRef.current!.dataset.chars = String(model.getValueLength());
+    containerRef.current!.dataset.language = model.getLanguageId();
     publishEditorHandle({ editor, lines: linesRef.current });
     return () => {
       layersRef.current?.reset();
       model.dispose();
     };
-  }, [documentId, text, sourceFormat]);
+  }, [documentId, text, sourceFormat, readAs]);
 
   // An edit redraws a segment or two at once. A first drawing of many segments (50,000 in a 50 MB
   // document) comes in parts from the top, one task each of about LAYER_SLICE_MS, so the window

@@ -29,7 +29,10 @@ monaco.editor.defineTheme('workbench-light', {
 
 export { monaco };
 
-/** The Monaco language for a document read by this reader (txt, md, html, pdf, docx). */
-export function languageFor(sourceFormat: string | null): string {
-  return sourceFormat === 'md' ? 'markdown' : 'plaintext';
+/** The Monaco language for a document read by this reader (txt, md, html, pdf, docx): Markdown unless it was read as plain text. */
+export function languageFor(sourceFormat: string | null, output: 'markdown' | 'plain' | undefined): string {
+  return output === 'plain' || (sourceFormat !== 'md' && !MARKDOWN_READERS.has(sourceFormat ?? '')) ? 'plaintext' : 'markdown';
 }
+
+/** The readers that write Markdown unless asked for plain text (electron/readers). */
+const MARKDOWN_READERS = new Set(['html', 'pdf', 'docx']);

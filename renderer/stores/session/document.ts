@@ -9,12 +9,14 @@ export function createDocumentSlice(set: SessionSet, get: SessionGet): DocumentS
     info: null,
     text: '',
     sourceFormat: null,
+    reader: null,
     showDocument: (doc) =>
       set({
         documentId: doc.id,
         info: doc.info,
         text: doc.text,
         sourceFormat: doc.sourceFormat,
+        reader: doc.reader ?? null,
         current: null,
         kept: [],
         history: null,

@@ -4,7 +4,7 @@
  * without importing one another.
  */
 import type { DocumentInfo, Segmentation, SegmentationResult } from '../../../shared/document/types';
-import type { OpenedDocument, RunProgress, RunRecord } from '../../../shared/ipc/contract';
+import type { OpenedDocument, ReaderReport, RunProgress, RunRecord } from '../../../shared/ipc/contract';
 import type { History } from '../../../shared/history/history';
 import type { ResultChange } from '../../../shared/history/result-changes';
 import type { ReanchorReport, SourceStatus } from '../../../shared/workspace/types';
@@ -19,6 +19,8 @@ export interface DocumentSlice {
   text: string;
   /** The reader that produced the text (txt, md, html, pdf, docx). */
   sourceFormat: string | null;
+  /** What that reader did (null for a document that came without a report, e.g. from a workspace). */
+  reader: ReaderReport | null;
   /** Shows another document: every per-document fact (results, history, run, workspace link) starts afresh. */
   showDocument(doc: OpenedDocument): void;
 }

@@ -1,10 +1,27 @@
-/** Builds a real (minimal) .docx: one <w:p> per paragraph, as Word writes them. */
+/**
+ * Builds a real (minimal) .docx: one <w:p> per paragraph, as Word writes them. A paragraph given
+ * with a style ("Heading1", "Heading2", "ListBullet") gets that paragraph style, named in
+ * word/styles.xml as Word names its built-in styles ("heading 1", "List Bullet").
+ */
 import { zip } from './zip';
 
 const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-export function makeDocx(paragraphs: string[], options: { deflate?: boolean } = {}): Uint8Array {
-  const body = paragraphs.map((p) => `<w:p><w:r><w:t xml:space="preserve">${escapeXml(p)}</w:t></w:r></w:p>`).join('');
+export type DocxParagraph = string | { text: string; style: 'Heading1' | 'Heading2' | 'Heading3' };
+
+const STYLE_NAMES = { Heading1: 'heading 1', Heading2: 'heading 2', Heading3: 'heading 3' };
+
+export function makeDocx(paragraphs: DocxParagraph[], options: { deflate?: boolean } = {}): Uint8Array {
+  const body = paragraphs
+    .map((p) => {
+      const { text, style } = typeof p === 'string' ? { text: p, style: null } : p;
+      const pPr = style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : '';
+      return `<w:p>${pPr}<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
+    })
+    .join('');
+  const styles = Object.entries(STYLE_NAMES)
+    .map(([id, name]) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`)
+    .join('');
   return zip({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -16,5 +33,11 @@ export function makeDocx(paragraphs: string[], options: { deflate?: boolean } = 
     'word/document.xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
       `<w:body>${body}</w:body></w:document>`,
+    'word/_rels/document.xml.rels':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' +
+      '<Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>',
+    'word/styles.xml':
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
+      `${styles}</w:styles>`,
   }, options);
 }

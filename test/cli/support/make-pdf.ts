@@ -7,6 +7,12 @@ export interface PdfLine {
   text: string;
   /** Baseline in points from the bottom of a 792 pt page. */
   y: number;
+  /** Left edge in points (default 72). */
+  x?: number;
+  /** Font size in points (default 12). */
+  size?: number;
+  /** Helvetica-Bold instead of Helvetica. */
+  bold?: boolean;
 }
 
 const escapePdf = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
@@ -17,13 +23,14 @@ export function makePdf(pages: PdfLine[][]): Uint8Array {
   // 1: catalog, 2: pages, 3: font, then content + page per page.
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
   objects[3] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>';
-  let next = 4;
+  objects[4] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold >>';
+  let next = 5;
   for (const lines of pages) {
-    const stream = lines.map((l) => `BT /F1 12 Tf 72 ${l.y} Td (${escapePdf(l.text)}) Tj ET`).join('\n');
+    const stream = lines.map((l) => `BT /${l.bold ? 'F2' : 'F1'} ${l.size ?? 12} Tf ${l.x ?? 72} ${l.y} Td (${escapePdf(l.text)}) Tj ET`).join('\n');
     const contentId = next++;
     const pageId = next++;
     objects[contentId] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R >> >> >>`;
+    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents ${contentId} 0 R /Resources << /Font << /F1 3 0 R /F2 4 0 R >> >> >>`;
     pageIds.push(pageId);
   }
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;

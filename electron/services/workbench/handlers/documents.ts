@@ -17,22 +17,22 @@ export function documentHandlers(
   function register(read: ReadDocumentResult): StoredDocument {
     // The same name and content again is the document already open (see DocumentRegistry.open);
     // the event still tells every window that this call opened it.
-    const doc = documents.open({ info: read.info, text: read.text, sourceFormat: read.sourceFormat });
+    const doc = documents.open({ info: read.info, text: read.text, sourceFormat: read.sourceFormat, ...(read.reader ? { reader: read.reader } : {}) });
     events.emit({ type: 'document-opened', document: summarize(doc) });
     return doc;
   }
 
   return {
-    openDocument: async ({ name, dataBase64 }) => {
+    openDocument: async ({ name, dataBase64, read }) => {
       if (!/^[A-Za-z0-9+/]*={0,2}$/.test(dataBase64)) {
         throw new WorkbenchError(wireErrorCodes.invalidParams, `the content of ${name} is not valid base64`);
       }
       const bytes = new Uint8Array(Buffer.from(dataBase64, 'base64'));
-      return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes)));
+      return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes, read)));
     },
     // A client's path must lie in an allowed folder; the web UI uploads bytes (openDocument) instead.
-    openPath: async ({ path: filePath }, context) =>
-      toOpenedDocument(register(await deps.readDocument(await paths.resolve(filePath, 'the file', context)))),
+    openPath: async ({ path: filePath, read }, context) =>
+      toOpenedDocument(register(await deps.readDocument(await paths.resolve(filePath, 'the file', context), read))),
     openSample: async () =>
       toOpenedDocument(register(await deps.readDocument(path.join(settings.resourcesDir, 'sample', SAMPLE_FILE)))),
     listDocuments: async () => documents.list(),

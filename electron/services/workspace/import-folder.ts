@@ -1,6 +1,8 @@
 /**
  * Adding a folder of documents to the workspace in one go (not recursive). Each readable file is
  * added by copy or by reference; anything else is listed with the reason, never silently dropped.
+ * Symbolic links are not followed (a link in a folder someone handed over may point anywhere),
+ * but listed; hidden files and sub-folders are left out.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,15 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
   });
   const report: ImportFolderReport = { added: [], skipped: [] };
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    if (entry.isDirectory() || entry.name.startsWith('.')) continue;
+    if (entry.isSymbolicLink()) {
+      report.skipped.push({ file: entry.name, reason: 'a symbolic link: not followed (import the file it points to from its own folder)' });
+      continue;
+    }
+    if (!entry.isFile()) {
+      report.skipped.push({ file: entry.name, reason: 'not a regular file' });
+      continue;
+    }
     const file = path.join(dir, entry.name);
     if (!SUPPORTED_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) {
       report.skipped.push({ file: entry.name, reason: 'unsupported file type' });

@@ -31,6 +31,23 @@ export const workspaceMarkerSchema = z
   .strict();
 export type WorkspaceMarker = z.infer<typeof workspaceMarkerSchema>;
 
+/**
+ * DIR/workspace.lock: the host that has the workspace open. Written whole before it appears (a
+ * hard link of a finished temp file), removed when that host closes the workspace.
+ */
+export const workspaceLockSchema = z
+  .object({
+    format: z.literal('segment-workbench-lock'),
+    version: z.literal(WORKSPACE_VERSION),
+    pid: z.number().int().positive(),
+    hostname: z.string().min(1).max(255),
+    startedAt: isoTime,
+    /** Tells two locks of one process apart (an earlier one a reused pid left behind). */
+    nonce: z.string().regex(/^[0-9a-f]{32}$/),
+  })
+  .strict();
+export type WorkspaceLockRecord = z.infer<typeof workspaceLockSchema>;
+
 export const sourceRefSchema = z.discriminatedUnion('kind', [
   /** The text lives in the document folder, as UTF-8. */
   z.object({ kind: z.literal('copy'), file: z.literal('source.txt') }).strict(),

@@ -56,6 +56,8 @@ export async function repairDocument(ws: WorkspaceService, id: string, action: '
   const relative = (file: string) => path.relative(ws.dir, file).split(path.sep).join('/');
   await ws.flush();
   ws.forgetText(id);
+  // A correction set aside or moved away: the next edit builds on what is there then.
+  ws.store.forgetBaseRevision(id);
   if (action === 'remove') {
     if (!existsSync(ws.store.documentDir(id))) throw new WorkspaceFileError(`no document '${id}' in the workspace ${ws.dir}`);
     const movedTo = relative(await ws.store.removeDocument(id));

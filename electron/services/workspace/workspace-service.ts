@@ -134,6 +134,8 @@ export class WorkspaceService {
     this.forgetText(id);
     const text = await this.text(id, record);
     const [runs, corrected] = await Promise.all([this.store.readRuns(id), this.store.readCorrected(id)]);
+    // The page edits what it was given: its saves build on this revision, and on no later one another host wrote.
+    this.store.noteBaseRevision(id, corrected?.revision ?? 0);
     return { summary: await this.summary(record), text: text.text, source: text.source, runs, corrected };
   }
 
@@ -182,6 +184,8 @@ export class WorkspaceService {
     const { text } = await this.editableText(id);
     // The store checks again when it writes; checking now makes a bad call fail now, not in a later write.
     assertValidSegmentation(text, segmentation);
+    // An edit of a document this host never loaded builds on what is on disk as it is made.
+    if (this.store.baseRevision(id) === undefined) this.store.noteBaseRevision(id, (await this.store.readCorrected(id))?.revision ?? 0);
   }
 
   private async writeCorrection(id: string, pending: PendingCorrection): Promise<CorrectedFile> {
@@ -203,9 +207,13 @@ export class WorkspaceService {
     return this.saver.flush();
   }
 
-  /** Flushes pending saves; call before the process exits. */
+  /** Flushes pending saves and releases the workspace's lock; call before the process exits. */
   async close(): Promise<void> {
-    await this.saver.flush();
-    await this.store.idle();
+    try {
+      await this.saver.flush();
+    } finally {
+      // Whatever a last save did (a conflict, a full disk), the workspace is free for another host.
+      await this.store.close();
+    }
   }
 }

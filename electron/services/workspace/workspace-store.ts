@@ -2,6 +2,8 @@
  * A workspace folder on disk (layout in shared/workspace/schema.ts). This class only reads and
  * writes files; debouncing, batches and re-anchoring sit on top of it. Every write is atomic and
  * every write to one document goes through that document's queue, so revisions land in order.
+ * An open store holds the workspace's lock (workspace-lock.ts) until `close`, and a correction
+ * is written only on top of the revision this host's edits started from (`writeCorrected`).
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -14,9 +16,12 @@ import {
   type CorrectedFile, type CorrectionBasis, type DocumentRecord, type RunFile,
 } from '../../../shared/workspace/schema';
 import { strategyNameSchema } from '../../../shared/ipc/contract';
+import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { UserError } from '../../../shared/errors';
 import type { SourceStatus } from '../../../shared/workspace/types';
 import { writeFileAtomic, removeStaleTempFiles } from './atomic-file';
 import { KeyedQueue } from './keyed-queue';
+import { WorkspaceLock } from './workspace-lock';
 import { readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */
@@ -44,13 +49,34 @@ const fileStamp = () => now().replace(/[:.]/g, '-');
 /** Files an operating system drops into any folder: they do not make a folder non-empty. */
 const IGNORED_IN_EMPTY_FOLDER: ReadonlySet<string> = new Set(['.DS_Store']);
 
+/** A save based on an older revision than the one on disk: another host wrote in between. */
+export class RevisionConflictError extends UserError {
+  constructor(
+    readonly file: string,
+    readonly onDisk: number,
+    readonly basedOn: number,
+  ) {
+    super(
+      wireErrorCodes.conflict,
+      `the correction in ${file} was saved elsewhere meanwhile (revision ${onDisk} on disk; this edit was based on revision ${basedOn}): this edit was not saved; open the document again to see the saved one`,
+    );
+    this.name = 'RevisionConflictError';
+  }
+}
+
 export class WorkspaceStore {
   /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
   private readonly queue = new KeyedQueue();
+  /**
+   * Per document, the correction revision this host's edits build on: the one it loaded or last
+   * wrote. A write finding another revision on disk is refused (RevisionConflictError).
+   */
+  private readonly baseRevisions = new Map<string, number>();
 
   private constructor(
     readonly dir: string,
     private readonly readSource: SourceReader,
+    private readonly lock: WorkspaceLock,
   ) {}
 
   /**
@@ -66,7 +92,10 @@ export class WorkspaceStore {
     const marker = await readJsonFile(path.join(root, 'workspace.json'), workspaceMarkerSchema).catch((err: Error) => {
       throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
     });
-    if (marker) return 'existing';
+    if (marker) {
+      await WorkspaceLock.assertFree(root);
+      return 'existing';
+    }
     const entries = (await fs.readdir(root)).filter((name) => !IGNORED_IN_EMPTY_FOLDER.has(name));
     if (entries.length > 0) {
       throw new WorkspaceFileError(`${root} is neither a Segment Workbench workspace nor empty: choose an existing workspace, an empty folder or a new one`);
@@ -83,10 +112,23 @@ export class WorkspaceStore {
       const markerFile = path.join(root, 'workspace.json');
       await writeJsonFile(markerFile, workspaceMarkerSchema, { format: 'segment-workbench-workspace', version: WORKSPACE_VERSION, createdAt: now() });
     }
-    await fs.mkdir(path.join(root, 'documents'), { recursive: true });
-    const store = new WorkspaceStore(root, readSource);
-    await store.removeStaleTempFiles();
-    return store;
+    // Before anything else is written: a second host must not even clean up temp files.
+    const lock = await WorkspaceLock.acquire(root);
+    try {
+      await fs.mkdir(path.join(root, 'documents'), { recursive: true });
+      const store = new WorkspaceStore(root, readSource, lock);
+      await store.removeStaleTempFiles();
+      return store;
+    } catch (err) {
+      await lock.release();
+      throw err;
+    }
+  }
+
+  /** Waits for queued writes, then gives the workspace's lock up. */
+  async close(): Promise<void> {
+    await this.queue.idle();
+    await this.lock.release();
   }
 
   private async removeStaleTempFiles(): Promise<void> {
@@ -223,18 +265,37 @@ export class WorkspaceStore {
     });
   }
 
+  /** The correction revision this host's edits of the document build on (set by `noteBaseRevision`, or on writing). */
+  baseRevision(id: string): number | undefined {
+    return this.baseRevisions.get(id);
+  }
+
+  /** Records that this host's next edits of the document start from `revision` (0: no correction yet). */
+  noteBaseRevision(id: string, revision: number): void {
+    this.baseRevisions.set(id, revision);
+  }
+
+  forgetBaseRevision(id: string): void {
+    this.baseRevisions.delete(id);
+  }
+
   /**
    * Saves the corrected segmentation of a document whose current text is `text` (sha256
-   * `sha256`), one revision after what is on disk.
+   * `sha256`), one revision after what is on disk. It must be based on the revision on disk:
+   * `basedOnRevision`, else the one this host noted (none noted: whatever is on disk); another
+   * revision there means another host saved meanwhile, and the write is refused, not won.
    */
-  async writeCorrected(id: string, text: string, sha256: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<CorrectedFile> {
+  async writeCorrected(id: string, text: string, sha256: string, segmentation: Segmentation, basedOn: CorrectionBasis | null, basedOnRevision?: number): Promise<CorrectedFile> {
     assertValidSegmentation(text, segmentation);
     return this.queue.run(id, async () => {
       const previous = await this.readCorrected(id);
+      const onDisk = previous?.revision ?? 0;
+      const base = basedOnRevision ?? this.baseRevisions.get(id) ?? onDisk;
+      if (base !== onDisk) throw new RevisionConflictError(path.relative(this.dir, this.correctedFile(id)).split(path.sep).join('/'), onDisk, base);
       const corrected: CorrectedFile = {
         format: 'segment-workbench-corrected',
         version: WORKSPACE_VERSION,
-        revision: (previous?.revision ?? 0) + 1,
+        revision: onDisk + 1,
         editedAt: now(),
         basedOn,
         sourceSha256: sha256,
@@ -242,6 +303,7 @@ export class WorkspaceStore {
         segmentation: { boundaries: [...segmentation.boundaries], notes: segmentation.notes.map((n) => ({ ...n })) },
       };
       await writeJsonFile(this.correctedFile(id), correctedFileSchema, corrected);
+      this.baseRevisions.set(id, corrected.revision);
       return corrected;
     });
   }

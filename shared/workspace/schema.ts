@@ -19,6 +19,12 @@ export const WORKSPACE_VERSION = 1;
 /** Folder-safe, stable ids: a slug of the name plus the start of the text's sha256. */
 export const workspaceDocumentIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,95}$/, 'not a workspace document id');
 
+/**
+ * The id a damaged-documents list gives the workspace's documents/ folder itself when something
+ * else stands there: never a document's (it fails workspaceDocumentIdSchema).
+ */
+export const DOCUMENTS_FOLDER_DAMAGE_ID = '.documents';
+
 const isoTime = z.string().min(1).max(64);
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'not a hex sha256');
 

@@ -18,6 +18,8 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
     throw new WorkspaceFileError(err.code === 'ENOTDIR' ? `${dir} is not a folder` : `cannot read the folder ${dir}: ${err.code ?? err.message}`);
   });
   const report: ImportFolderReport = { added: [], skipped: [] };
+  // The caller chose (or the path gate allowed) this folder: its documents may reference files in it.
+  if (mode === 'reference') service.store.allowReferenceRoot(dir);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.isDirectory() || entry.name.startsWith('.')) continue;
     if (entry.isSymbolicLink()) {

@@ -28,7 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const open = () => WorkspaceService.open(dir, { readSource, autosave: { delayMs: 5, maxWaitMs: 20 } });
+// Documents here reference files beside the workspace: that folder is allowed, as `serve --allow-dir` would.
+const open = () => WorkspaceService.open(dir, { readSource, autosave: { delayMs: 5, maxWaitMs: 20 }, referenceRoots: [root] });
 
 describe('WorkspaceService', () => {
   it('creates a workspace folder with readable, canonical JSON', async () => {

@@ -5,6 +5,7 @@
  * An open store holds the workspace's lock (workspace-lock.ts) until `close`, and a correction
  * is written only on top of the revision this host's edits started from (`writeCorrected`).
  */
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
@@ -19,12 +20,11 @@ import { strategyNameSchema } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { UserError } from '../../../shared/errors';
 import type { DamagedWorkspaceDocument, SourceStatus } from '../../../shared/workspace/types';
-import { randomBytes } from 'node:crypto';
 import { writeFileAtomic, removeStaleTempFiles, syncDirectory, TEMP_SUFFIX } from './atomic-file';
-import { canonicalPath, isWithin } from '../workbench/path-gate';
 import { KeyedQueue } from './keyed-queue';
 import { WorkspaceLock } from './workspace-lock';
-import { DocumentDamageError, READ_NO_FOLLOW, readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
+import { DocumentDamageError, readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
+import { readCopiedText, SourceFiles } from './source-files';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */
 export type SourceReader = (absolutePath: string) => Promise<{ text: string; sourceFormat: string }>;
@@ -78,8 +78,8 @@ export class WorkspaceStore {
    */
   private readonly baseRevisions = new Map<string, number>();
 
-  /** Folders besides the workspace that a document may reference its source in (see `resolveReference`). */
-  private readonly referenceRoots: string[];
+  /** Where documents' texts may be read from. */
+  private readonly sources: SourceFiles;
 
   private constructor(
     readonly dir: string,
@@ -87,7 +87,7 @@ export class WorkspaceStore {
     private readonly lock: WorkspaceLock,
     referenceRoots: readonly string[],
   ) {
-    this.referenceRoots = referenceRoots.map((root) => path.resolve(root));
+    this.sources = new SourceFiles(dir, referenceRoots);
   }
 
   /**
@@ -237,44 +237,12 @@ export class WorkspaceStore {
 
   /** Lets documents reference files under `folder` too (one the host itself imported from, by reference). */
   allowReferenceRoot(folder: string): void {
-    const root = path.resolve(folder);
-    if (!this.referenceRoots.includes(root)) this.referenceRoots.push(root);
+    this.sources.allowRoot(folder);
   }
 
-  /**
-   * The real path of a referenced source, if it lies inside the workspace or an allowed folder;
-   * otherwise the document is damaged and the file is never read (a workspace someone hands over
-   * must not read ~/.ssh/id_rsa into the page).
-   */
-  async resolveReference(record: DocumentRecord): Promise<string> {
-    if (record.source.kind !== 'reference') throw new Error('not a referenced document');
-    const file = path.resolve(this.dir, record.source.path);
-    const recordFile = this.recordFile(record.id);
-    const real = await canonicalPath(file).catch(() => null);
-    const roots = await Promise.all([this.dir, ...this.referenceRoots].map((root) => canonicalPath(root).catch(() => root)));
-    if (real === null || !roots.some((root) => isWithin(root, real))) {
-      throw new DocumentDamageError(`its source ${file} lies outside the workspace and the folders this workbench may use: it is not read (allow its folder with --allow-dir)`, recordFile, null);
-    }
-    const stats = await fs.stat(real).catch(() => null);
-    if (!stats) throw new DocumentDamageError(`its source ${file} is not there (moved or deleted?): put it back, or remove the document`, recordFile, null);
-    if (!stats.isFile()) throw new DocumentDamageError(`its source ${file} is not a file`, recordFile, null);
-    return real;
-  }
-
-  /** The copied text of a document added by copy; a missing, linked or replaced-by-a-folder source.txt is damage. */
-  private async readCopiedText(id: string): Promise<string> {
-    const file = path.join(this.documentDir(id), COPIED_SOURCE);
-    try {
-      return await fs.readFile(file, { encoding: 'utf8', flag: READ_NO_FOLLOW });
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const why =
-        code === 'ENOENT' ? 'is missing: the copied text is gone'
-        : code === 'ELOOP' ? 'is a symbolic link, which a workspace never writes: it is not read'
-        : code === 'EISDIR' ? 'is a folder, not the copied text'
-        : `cannot be read (${code ?? (err as Error).message})`;
-      throw new DocumentDamageError(`documents/${id}/${COPIED_SOURCE} ${why}`, file, null);
-    }
+  /** The real path of a referenced source inside the allowed folders, or a DocumentDamageError (source-files.ts). */
+  resolveReference(record: DocumentRecord): Promise<string> {
+    return this.sources.resolveReference(record, this.recordFile(record.id));
   }
 
   /**
@@ -324,7 +292,7 @@ export class WorkspaceStore {
   async readText(record: DocumentRecord): Promise<DocumentText> {
     let text: string;
     if (record.source.kind === 'copy') {
-      text = await this.readCopiedText(record.id);
+      text = await readCopiedText(path.join(this.documentDir(record.id), COPIED_SOURCE), `documents/${record.id}/${COPIED_SOURCE}`);
     } else {
       const file = await this.resolveReference(record);
       try {

@@ -6,7 +6,7 @@
  * disk (a host that got past the lock: it was removed by hand) is refused with a `conflict`.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
@@ -95,12 +95,33 @@ describe('two hosts on one workspace', () => {
     expect(existsSync(path.join(dir, LOCK_FILE))).toBe(false);
   });
 
-  it('one service per workspace in one process too', async () => {
+  it('one service per workspace in one process too, even when both open at once', async () => {
     const dir = newWorkspace();
     const ws = await WorkspaceService.open(dir, { readSource });
     await expect(WorkspaceService.open(dir, { readSource })).rejects.toMatchObject({ code: 'workspace-locked', message: expect.stringMatching(/is open in this workbench already/) });
     await ws.close();
+    const both = await Promise.allSettled([WorkspaceService.open(dir, { readSource }), WorkspaceService.open(dir, { readSource })]);
+    expect(both.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    for (const r of both) if (r.status === 'fulfilled') await r.value.close();
+  });
+
+  it('three processes racing for a stale lock: exactly one takes it over', async () => {
+    const dir = newWorkspace();
     await (await WorkspaceService.open(dir, { readSource })).close();
+    // The lock of a process that has exited, on this host.
+    const gone = spawn(process.execPath, ['-e', '']);
+    await new Promise((resolve) => gone.once('exit', resolve));
+    const stale = { format: 'segment-workbench-lock', version: 1, pid: gone.pid, hostname: os.hostname(), startedAt: new Date().toISOString(), nonce: '0'.repeat(32) };
+    writeFileSync(path.join(dir, LOCK_FILE), JSON.stringify(stale));
+    const racers = [0, 1, 2].map(() => {
+      const [command, args] = secondHost(dir, 'hold');
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      return new Promise<string>((resolve) => createInterface({ input: child.stdout! }).once('line', resolve));
+    });
+    const lines = await Promise.all(racers);
+    expect(lines.filter((l) => l === 'ready')).toHaveLength(1);
+    expect(lines.filter((l) => /^refused workspace-locked .*is open in another workbench \(pid \d+/.test(l))).toHaveLength(2);
   });
 
   it('a save based on an older revision than the one on disk is refused with a conflict, and the other host keeps its correction', async () => {

@@ -150,9 +150,19 @@ export class WorkspaceLock {
       nonce: randomBytes(16).toString('hex'),
     };
     const content = canonicalJson(workspaceLockSchema.parse(record));
+    // Counted as held before it appears: another opener in this process must never judge it stale.
+    heldHere.set(record.nonce, file);
+    try {
+      return await WorkspaceLock.take(dir, file, record, content);
+    } catch (err) {
+      heldHere.delete(record.nonce);
+      throw err;
+    }
+  }
+
+  private static async take(dir: string, file: string, record: WorkspaceLockRecord, content: string): Promise<WorkspaceLock> {
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
       if (await createExclusive(file, content)) {
-        heldHere.set(record.nonce, file);
         if (!exitHandlerInstalled) {
           exitHandlerInstalled = true;
           process.on('exit', releaseAllOnExit);

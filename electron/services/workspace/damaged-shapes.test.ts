@@ -12,12 +12,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../../shared/document/document-info';
 import { segmentationFromCuts } from '../../../shared/document/segmentation';
 import { DOCUMENTS_FOLDER_DAMAGE_ID } from '../../../shared/workspace/schema';
+import { trainFromWorkspace } from '../learn/train-workspace';
 import { createWorkbenchService } from '../workbench';
 import { repairDocument } from './damaged-documents';
 import { exportBatch } from './export-batch';
 import { WorkspaceService } from './workspace-service';
 
-const TEXT = 'The first part, about apples.\n\nThe second part, about pears.\n\nThe third part, about plums.\n';
+const TEXT = 'The first part, about apples. Apples are red. They grow on trees.\n\nThe second part, about pears. Pears are green. They ripen late.\n\nThe third part, about plums. Plums are purple. They make jam.\n';
 const SECRET = 'root:x:0:0:the secret that must never reach the page\n';
 const readSource = async (file: string) => ({ text: readFileSync(file, 'utf8'), sourceFormat: 'txt' });
 
@@ -64,6 +65,10 @@ async function expectDamaged(ws: WorkspaceService, id: string, healthy: string, 
   expect(exported.documents).toBe(1);
   expect(exported.damaged).toEqual(damaged);
   expect(exported.skipped).toEqual([{ name: id, reason: expect.stringMatching(/^damaged: /) }]);
+  // Training too learns from the healthy one and names the damaged one.
+  const trained = await trainFromWorkspace(ws, { embeddingModelFile: null, modelFile: path.join(root, `model-${id}.json`) });
+  expect(trained.documents).toEqual(['healthy.txt']);
+  expect(trained.skipped).toEqual([{ name: id, reason: expect.stringMatching(/^damaged: /) }]);
 }
 
 describe('damaged workspace documents, shape by shape', () => {

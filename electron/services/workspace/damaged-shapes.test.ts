@@ -106,6 +106,26 @@ describe('damaged workspace documents, shape by shape', () => {
     await ws.close();
   });
 
+  it('a corrected.json that is a symbolic link: damaged, never followed (its target\'s text in no reason)', async () => {
+    const { healthy, id } = await workspaceWith();
+    writeFileSync(path.join(root, 'secret.txt'), SECRET);
+    unlinkSync(docFile(id, 'corrected.json'));
+    symlinkSync(path.join(root, 'secret.txt'), docFile(id, 'corrected.json'));
+    const ws = await open();
+    await expectDamaged(ws, id, healthy, { file: `documents/${id}/corrected.json`, reason: /corrected\.json in .* is a symbolic link, which a workspace never writes: it is not read/, repair: 'set-aside' });
+    expect(JSON.stringify(await ws.scanDocuments())).not.toContain('the secret');
+    await ws.close();
+  });
+
+  it('a document folder that is a symbolic link to a folder elsewhere: damaged, never followed', async () => {
+    const { healthy, id } = await workspaceWith();
+    renameSync(path.join(dir, 'documents', id), path.join(root, 'elsewhere'));
+    symlinkSync(path.join(root, 'elsewhere'), path.join(dir, 'documents', id));
+    const ws = await open();
+    await expectDamaged(ws, id, healthy, { file: `documents/${id}`, reason: /is a symbolic link \(not followed\), not a document folder/, repair: null });
+    await ws.close();
+  });
+
   it('a referenced file that moved: damaged, with its path', async () => {
     const { healthy, id, referenced } = await workspaceWith('reference');
     renameSync(referenced!, `${referenced}.moved`);

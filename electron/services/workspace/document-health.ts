@@ -6,12 +6,13 @@
  * otherwise reach the page as if it were fine. Each finding is a DocumentDamageError naming the
  * file and the repair that fits; describeDamage (damage.ts) turns it into a list entry.
  */
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { assertCoversLength, assertValidSegmentation, CoverageError } from '../../../shared/document/segmentation';
 import type { Segmentation } from '../../../shared/document/types';
 import type { CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
 import { DocumentDamageError } from './json-files';
-import type { DocumentText, WorkspaceStore } from './workspace-store';
+import { COPIED_SOURCE, type DocumentText, type WorkspaceStore } from './workspace-store';
 
 /** What a segmentation is checked against: the text itself, or only its length (a source not read). */
 type Against = { text: string } | { chars: number };
@@ -57,17 +58,31 @@ export function assertCopyUnchanged(store: WorkspaceStore, record: DocumentRecor
 }
 
 /**
- * The checks a listing makes: the source is there (and, for a copy, unchanged: it is read and
- * hashed); every segmentation covers the text (a copy's) or its recorded length (a reference's,
- * which is not read just to list the workspace).
+ * Copied texts already read and found unchanged in this session, by document: the source.txt's
+ * inode, size and modification time, with the sha256 it matched (how `git status` tells a file
+ * unchanged without reading it). A listing reads a copy again only when one of them changed.
  */
-export async function assertDocumentHealthy(store: WorkspaceStore, record: DocumentRecord, corrected: CorrectedFile | null, runs: RunFile[]): Promise<void> {
+export type VerifiedCopies = Map<string, string>;
+
+/**
+ * The checks a listing makes: the source is there (and, for a copy, unchanged: it is read and
+ * hashed, once per change); every segmentation covers the text (a copy read now) or its recorded
+ * length (a reference's, which is not read just to list the workspace, and a copy known unchanged).
+ */
+export async function assertDocumentHealthy(store: WorkspaceStore, record: DocumentRecord, corrected: CorrectedFile | null, runs: RunFile[], verified: VerifiedCopies): Promise<void> {
   if (record.source.kind === 'copy') {
-    const text = await store.readText(record);
-    assertCopyUnchanged(store, record, text);
-    assertSegmentationsCover(store, record.id, corrected, runs, { text: text.text });
-    return;
+    const stats = await fs.lstat(path.join(store.documentDir(record.id), COPIED_SOURCE)).catch(() => null);
+    const stamp = stats?.isFile() ? `${stats.ino}:${stats.size}:${stats.mtimeMs}:${record.sha256}` : null;
+    if (stamp === null || verified.get(record.id) !== stamp) {
+      verified.delete(record.id);
+      const text = await store.readText(record);
+      assertCopyUnchanged(store, record, text);
+      assertSegmentationsCover(store, record.id, corrected, runs, { text: text.text });
+      if (stamp !== null) verified.set(record.id, stamp);
+      return;
+    }
+  } else {
+    await store.resolveReference(record);
   }
-  await store.resolveReference(record);
   assertSegmentationsCover(store, record.id, corrected, runs, { chars: record.chars }, record.sha256);
 }

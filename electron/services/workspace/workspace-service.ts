@@ -9,7 +9,7 @@ import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '..
 import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
-import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover } from './document-health';
+import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
 import { DocumentDamageError, WorkspaceFileError } from './json-files';
 import { KeyedQueue } from './keyed-queue';
 import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
@@ -40,6 +40,8 @@ export class SourceChangedError extends WorkspaceFileError {
 
 export class WorkspaceService {
   private readonly texts = new Map<string, DocumentText>();
+  /** Copied sources a listing found unchanged, so that the next listing need not read them again. */
+  private readonly verifiedCopies: VerifiedCopies = new Map();
   /** Per document: the last correction being checked and scheduled (see saveCorrection). */
   private readonly scheduling = new KeyedQueue();
   private readonly saver: DebouncedSaver<PendingCorrection>;
@@ -105,7 +107,7 @@ export class WorkspaceService {
       });
       if (!record) return null;
       const [corrected, runs] = await Promise.all([this.store.readCorrected(id), this.store.readRuns(id)]);
-      await assertDocumentHealthy(this.store, record, corrected, runs);
+      await assertDocumentHealthy(this.store, record, corrected, runs, this.verifiedCopies);
       return { summary: await this.summary(record) };
     } catch (err) {
       return { damaged: describeDamage(this.store, id, err) };

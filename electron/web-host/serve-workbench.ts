@@ -41,6 +41,14 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     remote: options.remote ?? null,
     settings: options.settings,
   });
+  if (options.workspaceDir !== undefined) {
+    // Opened (and its lock taken) before the host listens: a second host on the same workspace
+    // stops here, naming the one that has it, instead of overwriting its saves later.
+    await service.request('workspaceInfo', {}).catch(async (err: unknown) => {
+      await service.dispose();
+      throw err;
+    });
+  }
   const host = await startWebHost({ service, rendererDir: path.join(options.rootDir, 'renderer', 'dist'), port: options.port });
   let stopping: Promise<void> | null = null;
   return {

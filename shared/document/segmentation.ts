@@ -88,7 +88,20 @@ export function wholeDocument(text: string): Segmentation {
 
 /** Throws CoverageError unless the segmentation is valid for this text. */
 export function assertValidSegmentation(text: string, seg: Segmentation): void {
-  if (text.length === 0) {
+  assertCoversLength(text.length, seg);
+  for (const b of seg.boundaries) {
+    if (!isSafeBoundary(text, b)) throw new CoverageError(`boundary ${b} is not a safe cut`);
+  }
+}
+
+/**
+ * Throws CoverageError unless the segmentation could cover a text of `chars` UTF-16 units: one
+ * note per segment, boundaries strictly increasing inside it. What can be checked without the
+ * text itself (a referenced source is not read just to list a workspace); assertValidSegmentation
+ * adds the safe-cut check.
+ */
+export function assertCoversLength(chars: number, seg: Segmentation): void {
+  if (chars === 0) {
     if (seg.boundaries.length !== 0 || seg.notes.length !== 0) {
       throw new CoverageError('an empty text has no segments');
     }
@@ -99,8 +112,8 @@ export function assertValidSegmentation(text: string, seg: Segmentation): void {
   }
   let previous = 0;
   for (const b of seg.boundaries) {
-    if (!(b > previous)) throw new CoverageError(`boundary ${b} is not after ${previous}`);
-    if (!isSafeBoundary(text, b)) throw new CoverageError(`boundary ${b} is not a safe cut`);
+    if (!Number.isInteger(b) || !(b > previous)) throw new CoverageError(`boundary ${b} is not after ${previous}`);
+    if (b >= chars) throw new CoverageError(`boundary ${b} is not inside the text (${chars} characters)`);
     previous = b;
   }
 }

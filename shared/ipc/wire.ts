@@ -47,6 +47,12 @@ export const wireErrorCodes = {
   badInput: BAD_INPUT,
   coverage: 'coverage',
   unavailable: 'unavailable',
+  /** Another workbench has the workspace open (its lock names it). */
+  workspaceLocked: 'workspace-locked',
+  /** A save based on an older revision than the one on disk: refused, not merged. */
+  conflict: 'conflict',
+  /** A workspace document whose files are missing, misplaced or inconsistent. */
+  damaged: 'damaged',
   connection: 'connection',
   internal: 'internal',
 } as const;

@@ -19,6 +19,12 @@ export const WORKSPACE_VERSION = 1;
 /** Folder-safe, stable ids: a slug of the name plus the start of the text's sha256. */
 export const workspaceDocumentIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,95}$/, 'not a workspace document id');
 
+/**
+ * The id a damaged-documents list gives the workspace's documents/ folder itself when something
+ * else stands there: never a document's (it fails workspaceDocumentIdSchema).
+ */
+export const DOCUMENTS_FOLDER_DAMAGE_ID = '.documents';
+
 const isoTime = z.string().min(1).max(64);
 const sha256Hex = z.string().regex(/^[0-9a-f]{64}$/, 'not a hex sha256');
 
@@ -30,6 +36,23 @@ export const workspaceMarkerSchema = z
   })
   .strict();
 export type WorkspaceMarker = z.infer<typeof workspaceMarkerSchema>;
+
+/**
+ * DIR/workspace.lock: the host that has the workspace open. Written whole before it appears (a
+ * hard link of a finished temp file), removed when that host closes the workspace.
+ */
+export const workspaceLockSchema = z
+  .object({
+    format: z.literal('segment-workbench-lock'),
+    version: z.literal(WORKSPACE_VERSION),
+    pid: z.number().int().positive(),
+    hostname: z.string().min(1).max(255),
+    startedAt: isoTime,
+    /** Tells two locks of one process apart (an earlier one a reused pid left behind). */
+    nonce: z.string().regex(/^[0-9a-f]{32}$/),
+  })
+  .strict();
+export type WorkspaceLockRecord = z.infer<typeof workspaceLockSchema>;
 
 export const sourceRefSchema = z.discriminatedUnion('kind', [
   /** The text lives in the document folder, as UTF-8. */

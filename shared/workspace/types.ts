@@ -23,8 +23,12 @@ export interface WorkspaceDocumentSummary {
 }
 
 /**
- * A workspace document one of whose files cannot be read (not JSON, not valid, another document's
- * record): listed apart, so the others stay usable, until it is repaired or removed.
+ * A workspace document one of whose files cannot be read or used (not JSON, not valid, another
+ * document's record, a missing or replaced source.txt, a referenced file that moved or lies
+ * outside the allowed folders, a correction or run that does not cover the text, a file where a
+ * folder should be): listed apart, so the others stay usable, until it is repaired or removed.
+ * The workspace's own documents/ folder, when it is not a folder, is listed with the id
+ * DOCUMENTS_FOLDER_DAMAGE_ID (shared/workspace/schema.ts).
  */
 export interface DamagedWorkspaceDocument {
   id: string;
@@ -34,10 +38,11 @@ export interface DamagedWorkspaceDocument {
   reason: string;
   /**
    * What `repair` would do: set the damaged file aside (a run or the correction, which are lost
-   * but kept beside as *.damaged-<time>), rebuild the record from the copied source text, or
-   * nothing (a referencing document whose record is lost: it can only be removed).
+   * but kept beside as *.damaged-<time>), rebuild the record from the copied source text,
+   * re-anchor the document onto the text now in its replaced source.txt, or nothing (a lost
+   * source, a referencing document whose record is lost: it can only be removed).
    */
-  repair: 'set-aside' | 'rebuild-record' | null;
+  repair: 'set-aside' | 'rebuild-record' | 'reanchor' | null;
 }
 
 /** What workspaceRepairDocument did. Nothing is deleted: damaged files and removed documents are moved aside. */
@@ -115,8 +120,10 @@ export interface BatchExportReport {
   directory: string;
   files: string[];
   documents: number;
-  /** Documents not exported: no correction yet, or a changed source not re-anchored. */
+  /** Documents not exported: no correction yet, a changed source not re-anchored, or damaged. */
   skipped: { name: string; reason: string }[];
+  /** The damaged documents among the skipped, as workspaceListDamaged describes them. */
+  damaged: DamagedWorkspaceDocument[];
   /** The JSONL itself, for the training format (so a browser can download it). */
   content?: string;
 }

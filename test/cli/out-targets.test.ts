@@ -67,6 +67,17 @@ describe('--out: what stands at the path', () => {
     await expect(writeFileAtomic(at('folder.json'), 'x')).rejects.toThrow(OutputPathError);
   });
 
+  it('refuses a read-only file (0444), as the shell\'s > does, and leaves it as it was', async () => {
+    writeFileSync(at('locked.json'), 'keep me');
+    chmodSync(at('locked.json'), 0o444);
+    symlinkSync('locked.json', at('locked-link.json'));
+    for (const out of ['locked.json', 'locked-link.json']) {
+      await expect(writeFileAtomic(at(out), 'x')).rejects.toThrow(/read-only \(mode 0444\)/);
+    }
+    expect(readFileSync(at('locked.json'), 'utf8')).toBe('keep me');
+    expect(statSync(at('locked.json')).mode & 0o777).toBe(0o444);
+  });
+
   it('refuses the input itself: by name, through a symbolic link and through a hard link', async () => {
     writeFileSync(at('input.txt'), 'the input');
     symlinkSync('input.txt', at('input-link.txt'));
@@ -91,6 +102,15 @@ describe('--out and stdout at the process boundary', () => {
     expectUserError(convert!, /--out .*seg\.json is the input file/);
     expect(readFileSync(at('doc.txt'), 'utf8')).toBe('A first sentence. A second one.\n');
     expect(readFileSync(at('seg.json'), 'utf8')).toBe(segmentation);
+  });
+
+  it('segment --out READ-ONLY: exit 2, one line naming the file, the file untouched', async () => {
+    writeFileSync(at('ro-doc.txt'), 'A first sentence. A second one.\n');
+    writeFileSync(at('ro-out.json'), 'old');
+    chmodSync(at('ro-out.json'), 0o444);
+    const [segment] = await runCliAll([['segment', at('ro-doc.txt'), '--out', at('ro-out.json')]]);
+    expectUserError(segment!, /cannot write .*ro-out\.json: it is read-only/);
+    expect(readFileSync(at('ro-out.json'), 'utf8')).toBe('old');
   });
 
   it('stdout on a full device: exit 2 and one line saying so', async () => {

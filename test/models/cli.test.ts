@@ -31,10 +31,11 @@ describe('cli models', () => {
     const peftStoredHead = join(dir, 'peft-stored-head');
     await writePeft(peftStoredHead, { config: { modules_to_save: ['lm_head'] }, extraTensors: new Map([['base_model.model.lm_head.weight', { dtype: 'F32', shape: [2, 64], data: Buffer.alloc(2 * 64 * 4) }]]) });
 
-    const [list, importBad, importOutside, convert, convertAgain, convertHead, convertStoredHead, unknown] = await runCliAll([
+    const [list, importBad, importOutside, importLong, convert, convertAgain, convertHead, convertStoredHead, unknown] = await runCliAll([
       ['models', 'list', '--models-dir', models, '--json'],
       ['models', 'import', join(dir, 'fake.gguf'), '--models-dir', models],
       ['models', 'import', TINY_LORAS[1]!, '--models-dir', models, '--name', '../x.gguf'],
+      ['models', 'import', TINY_LORAS[1]!, '--models-dir', models, '--name', `${'n'.repeat(295)}.gguf`],
       ['models', 'convert-peft', TINY_PEFT, '--out', converted, '--base', TINY_MODEL],
       ['models', 'convert-peft', TINY_PEFT, '--out', TINY_MODEL],
       ['models', 'convert-peft', peftWithHead, '--out', join(dir, 'head.gguf')],
@@ -50,6 +51,8 @@ describe('cli models', () => {
     expect(importBad).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: fake\.gguf: not a GGUF file/) });
     expect(importBad!.stderr.trim().split('\n')).toHaveLength(1);
     expect(importOutside).toMatchObject({ code: 2, stderr: expect.stringMatching(/^error: --name must be a plain file name inside the models folder/) });
+    expect(importLong).toMatchObject({ code: 2, stdout: '', stderr: expect.stringMatching(/^error: --name is 300 bytes long; a model file name may have at most 247 /) });
+    expect(importLong!.stderr.trim().split('\n')).toHaveLength(1);
     expect(existsSync(join(dir, 'x.gguf'))).toBe(false);
     expect(existsSync(join(models, 'fake.gguf'))).toBe(false);
 

@@ -86,8 +86,14 @@ describe('importing and listing', () => {
     for (const name of ['../x.gguf', 'sub/x.gguf', '..', '.hidden.gguf', '/tmp/x.gguf', 'x\\..\\y.gguf', 'C:x.gguf', 'x.bin']) {
       await expect(importModelFile(TINY_LORAS[1]!, models, { name }), name).rejects.toMatchObject({ code: 'bad-name' });
     }
+    // Too long for a file name: refused by name, with the limit, not ENAMETOOLONG.
+    await expect(importModelFile(TINY_LORAS[1]!, models, { name: `${'a'.repeat(295)}.gguf` })).rejects.toMatchObject({
+      code: 'bad-name',
+      message: expect.stringMatching(/--name is 300 bytes long; a model file name may have at most 247/),
+    });
     expect(existsSync(join(dir, 'x.gguf'))).toBe(false);
     expect(existsSync(models)).toBe(false);
+    expect((await importModelFile(TINY_LORAS[1]!, models, { name: `${'b'.repeat(242)}.gguf` })).path).toBe(join(models, `${'b'.repeat(242)}.gguf`));
     expect((await importModelFile(TINY_LORAS[1]!, models, { name: 'my-adapter.gguf' })).path).toBe(join(models, 'my-adapter.gguf'));
   });
 

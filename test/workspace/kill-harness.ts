@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
-import { correctedFileSchema, documentRecordSchema, runFileSchema, workspaceMarkerSchema } from '../../shared/workspace/schema';
+import { correctedFileSchema, documentRecordSchema, runFileSchema, workspaceLockSchema, workspaceMarkerSchema } from '../../shared/workspace/schema';
 import { seededRandom } from '../../shared/util/seeded-random';
 import { TEMP_SUFFIX } from '../../electron/services/workspace/atomic-file';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
@@ -83,6 +83,8 @@ function checkEveryFile(workspaceDir: string): { temps: number } {
       const json: unknown = JSON.parse(readFileSync(file, 'utf8')); // throws on a half-written file
       const schema =
         entry.name === 'workspace.json' ? workspaceMarkerSchema
+        // The killed writer's lock: whole (it appears by a link), and taken over by the next writer.
+        : entry.name === 'workspace.lock' ? workspaceLockSchema
         : entry.name === 'document.json' ? documentRecordSchema
         : entry.name === 'corrected.json' ? correctedFileSchema
         : path.basename(dir) === 'runs' ? runFileSchema

@@ -24,6 +24,12 @@ import { embeddingModelSource } from '../../services/learn/workbench-model';
 
 const SPEC = {
   workspace: { type: 'string', valueName: 'DIR', description: 'learn from the corrected documents of this workspace' },
+  'allow-dir': {
+    type: 'string',
+    repeatable: true,
+    valueName: 'DIR',
+    description: 'workspace: documents may reference files inside DIR too, as with serve --allow-dir (repeatable; elsewhere they are damaged and not read)',
+  },
   corpus: { type: 'string', valueName: 'NAME|PATH', description: 'learn from a corpus (novel, speeches, tech-docs, or a corpus folder)' },
   out: { type: 'string', valueName: 'FILE', description: `where to write the model (default: DIR/${WORKSPACE_MODEL_FILE}, or ./${WORKSPACE_MODEL_FILE} for a corpus)` },
   limit: { type: 'int', min: 1, description: 'corpus: only the first N documents' },
@@ -70,6 +76,7 @@ export default async function train(argv: string[]): Promise<number> {
   }
   if ((flags.workspace === undefined) === (flags.corpus === undefined)) throw new UserInputError('train needs exactly one of --workspace DIR and --corpus NAME|PATH');
   if (flags.limit !== undefined && flags.corpus === undefined) throw new UserInputError('--limit applies only to --corpus');
+  if (flags['allow-dir'] !== undefined && flags.workspace === undefined) throw new UserInputError('--allow-dir applies only to --workspace');
   if (flags.corpus !== undefined) {
     const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model']);
     const out = path.resolve(flags.out ?? WORKSPACE_MODEL_FILE);
@@ -82,7 +89,8 @@ export default async function train(argv: string[]): Promise<number> {
   const dir = path.resolve(flags.workspace as string);
   // Opening a folder as a workspace would create one; training needs one that exists.
   if (!existsSync(path.join(dir, 'workspace.json'))) throw new UserInputError(`no workspace at ${dir} (no workspace.json)`);
-  const ws = await WorkspaceService.open(dir, { readSource: async (file) => { const r = await readDocument(file); return { text: r.text, sourceFormat: r.sourceFormat }; } }).catch((err: unknown) => {
+  const referenceRoots = flags['allow-dir'] ?? [];
+  const ws = await WorkspaceService.open(dir, { referenceRoots, readSource: async (file) => { const r = await readDocument(file); return { text: r.text, sourceFormat: r.sourceFormat }; } }).catch((err: unknown) => {
     throw new UserInputError(`cannot open the workspace ${dir}: ${(err as Error).message.split('\n')[0]}`);
   });
   try {

@@ -4,7 +4,10 @@
  * What `--out` does depends on what stands at the path (docs/cli.md states the same rule):
  *
  * - nothing: a new regular file, written atomically (temp file + rename);
- * - a regular file: replaced atomically, keeping its permission bits;
+ * - a regular file: replaced atomically, keeping its permission bits; a read-only one (no write
+ *   permission for us, or no write bit at all, as a 0444 file) is refused, as the shell's `>`
+ *   refuses it (the check is on the bits too, so that root, whom `access` lets write anything,
+ *   is refused as well: replacing by rename would otherwise bypass the protection);
  * - a symbolic link: followed; the rule for what it points to applies there, the link stays;
  *   a link to nothing is refused;
  * - a file with more than one hard link: refused (replacing it would split the links, writing in
@@ -16,8 +19,8 @@
  *
  * Failures become OutputPathError: one line naming the path.
  */
-import { lstat, realpath, stat, writeFile } from 'node:fs/promises';
-import type { Stats } from 'node:fs';
+import { access, lstat, realpath, stat, writeFile } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
 import { writeFileAtomic as replaceFile } from '../../services/workspace/atomic-file';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
@@ -76,6 +79,10 @@ export async function resolveOutputTarget(path: string, inputs: readonly string[
     throw new OutputPathError(
       `cannot write ${path}: it has ${target.nlink} hard links, and replacing it would leave the other names with the old content (remove the other links or choose another path)`,
     );
+  }
+  if ((target.mode & 0o222) === 0 || !(await access(path, constants.W_OK).then(() => true, () => false))) {
+    const mode = (target.mode & 0o777).toString(8).padStart(4, '0');
+    throw new OutputPathError(`cannot write ${path}: it is read-only (mode ${mode}), and the shell's > would refuse it too (make it writable with chmod u+w, or choose another path)`);
   }
   // Through a link, the file it points to is replaced (next to itself), and the link stays a link.
   const real = link?.isSymbolicLink() ? await realpath(path) : path;

@@ -46,6 +46,13 @@ export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOpt
   const skipped: LearnedTrainingReport['skipped'] = [];
   let reviewedSegments = 0;
   for (const id of await ws.store.documentIds()) {
+    // A damaged document is skipped and named, never a reason to train on nothing (nor read outside the allowed folders).
+    const checked = await ws.checkDocument(id);
+    if (checked === null) continue;
+    if ('damaged' in checked) {
+      skipped.push({ name: id, reason: `damaged: ${checked.damaged.file}: ${checked.damaged.reason}` });
+      continue;
+    }
     const record = await ws.store.readRecord(id);
     const corrected = await ws.store.readCorrected(id);
     if (!corrected) continue;

@@ -35,7 +35,8 @@ export async function writeFileAtomic(target: string, content: string, options: 
   await syncDirectory(dir);
 }
 
-async function syncDirectory(dir: string): Promise<void> {
+/** Makes a rename in `dir` durable. */
+export async function syncDirectory(dir: string): Promise<void> {
   // Windows cannot open a folder for fsync; there rename durability is the file system's.
   if (process.platform === 'win32') return;
   const handle = await fs.open(dir, 'r');
@@ -57,16 +58,17 @@ export function isRunning(pid: number): boolean {
 }
 
 /**
- * Removes the temp files that writers killed mid-write left in `dir` (not recursive). A temp file
- * whose writer is still alive is left alone: it is about to be renamed.
+ * Removes the temp files (and temp folders) that writers killed mid-write left in `dir` (not
+ * looking into other folders). One whose writer is still alive is left alone: it is about to be renamed.
  */
 export async function removeStaleTempFiles(dir: string): Promise<number> {
   let removed = 0;
   for (const entry of await fs.readdir(dir, { withFileTypes: true }).catch(() => [])) {
-    if (!entry.isFile() || !entry.name.startsWith('.') || !entry.name.endsWith(TEMP_SUFFIX)) continue;
+    // Folders too: a document is put together in a temp folder before it is renamed into place.
+    if (!(entry.isFile() || entry.isDirectory()) || !entry.name.startsWith('.') || !entry.name.endsWith(TEMP_SUFFIX)) continue;
     const pid = Number(entry.name.split('.').at(-3));
     if (Number.isInteger(pid) && pid !== process.pid && isRunning(pid)) continue;
-    await fs.rm(path.join(dir, entry.name), { force: true });
+    await fs.rm(path.join(dir, entry.name), { force: true, recursive: true });
     removed++;
   }
   return removed;

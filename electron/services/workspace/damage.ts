@@ -6,11 +6,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
-import { WorkspaceFileError } from './json-files';
-import type { WorkspaceStore } from './workspace-store';
+import { DocumentDamageError, WorkspaceFileError } from './json-files';
+import { COPIED_SOURCE, type WorkspaceStore } from './workspace-store';
 
 /** The copied text of a document added by copy: what a lost record can be rebuilt from. */
-export const COPIED_SOURCE = 'source.txt';
+export { COPIED_SOURCE };
 
 function firstLine(message: string): string {
   return message.split('\n')[0]?.trim() || 'unreadable';
@@ -24,7 +24,8 @@ export function describeDamage(store: WorkspaceStore, id: string, err: unknown):
   const docDir = store.documentDir(id);
   const isRunFile = path.dirname(file) === path.join(docDir, 'runs') && file.endsWith('.json');
   const repair =
-    file === recordFile
+    err instanceof DocumentDamageError ? err.repair
+    : file === recordFile
       ? existsSync(path.join(docDir, COPIED_SOURCE)) ? ('rebuild-record' as const) : null
       : file === path.join(docDir, 'corrected.json') || isRunFile ? ('set-aside' as const) : null;
   const reason = firstLine(err instanceof Error ? err.message : String(err));

@@ -7,9 +7,10 @@
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { describeDocument } from '../../../shared/document/document-info';
-import { documentRecordSchema, WORKSPACE_VERSION, type DocumentRecord } from '../../../shared/workspace/schema';
+import { documentRecordSchema, DOCUMENTS_FOLDER_DAMAGE_ID, WORKSPACE_VERSION, type DocumentRecord } from '../../../shared/workspace/schema';
 import type { RepairReport } from '../../../shared/workspace/types';
 import { COPIED_SOURCE } from './damage';
+import { reanchorDocument } from './reanchor-document';
 import { WorkspaceFileError } from './json-files';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceStore } from './workspace-store';
@@ -56,23 +57,41 @@ export async function repairDocument(ws: WorkspaceService, id: string, action: '
   const relative = (file: string) => path.relative(ws.dir, file).split(path.sep).join('/');
   await ws.flush();
   ws.forgetText(id);
+  // A correction set aside or moved away: the next edit builds on what is there then.
+  ws.store.forgetBaseRevision(id);
+  if (id === DOCUMENTS_FOLDER_DAMAGE_ID) {
+    // Not a document: whatever stands where documents/ should be goes aside, and the folder is made.
+    if (!(await ws.store.documentsFolderDamage())) throw new WorkspaceFileError(`the workspace ${ws.dir} has its documents/ folder: nothing to repair`);
+    const movedTo = relative(await ws.store.replaceDocumentsFolder(action));
+    return { workspaceDocumentId: id, action, setAside: action === 'repair' ? [movedTo] : [], movedTo: action === 'remove' ? movedTo : null, document: null };
+  }
   if (action === 'remove') {
     if (!existsSync(ws.store.documentDir(id))) throw new WorkspaceFileError(`no document '${id}' in the workspace ${ws.dir}`);
     const movedTo = relative(await ws.store.removeDocument(id));
     return { workspaceDocumentId: id, action, setAside: [], movedTo, document: null };
   }
   const setAside: string[] = [];
+  let previous: string | null = null;
   for (let round = 0; round < MAX_REPAIR_ROUNDS; round++) {
     const checked = await ws.checkDocument(id);
     if (checked === null) throw new WorkspaceFileError(`no document '${id}' in the workspace ${ws.dir}`);
     if ('summary' in checked) return { workspaceDocumentId: id, action, setAside, movedTo: null, document: checked.summary };
     const damage = checked.damaged;
+    // A repair that left the same damage behind will not fix it by being repeated.
+    if (`${damage.file}\n${damage.reason}` === previous) throw new WorkspaceFileError(`${damage.file} is still damaged after a repair (${damage.reason}): remove the document instead`);
+    previous = `${damage.file}\n${damage.reason}`;
     const file = path.join(ws.dir, damage.file);
     if (damage.repair === null) {
       throw new WorkspaceFileError(`${damage.file} cannot be repaired (${damage.reason}): remove the document instead`);
     }
+    if (damage.repair === 'reanchor') {
+      // A replaced copy: its new text becomes the document's, and the boundaries follow it.
+      await reanchorDocument(ws, id, true);
+      continue;
+    }
     const kept = damage.repair === 'rebuild-record' ? await salvage(file) : null;
-    setAside.push(relative(await ws.store.setAside(id, file)));
+    // A record that is missing altogether has nothing to set aside.
+    if (await fs.lstat(file).then(() => true, () => false)) setAside.push(relative(await ws.store.setAside(id, file)));
     if (kept) await rebuildRecord(ws.store, id, kept);
   }
   throw new WorkspaceFileError(`documents/${id} still has damaged files after ${MAX_REPAIR_ROUNDS} repairs`);

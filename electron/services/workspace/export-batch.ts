@@ -21,12 +21,15 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
   await service.flush();
   const directory = `${stamp(now)}-${format}`;
   const skipped: BatchExportReport['skipped'] = [];
+  const folder = await service.store.documentsFolderDamage();
+  const damaged: BatchExportReport['damaged'] = folder ? [folder] : [];
   const exported: { id: string; result: SegmentationResult; text: string }[] = [];
   for (const id of await service.store.documentIds()) {
     // A damaged document is named among the skipped, never a reason to export nothing.
     const checked = await service.checkDocument(id);
     if (checked === null) continue;
     if ('damaged' in checked) {
+      damaged.push(checked.damaged);
       skipped.push({ name: id, reason: `damaged: ${checked.damaged.file}: ${checked.damaged.reason}` });
       continue;
     }
@@ -58,7 +61,7 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
   } else {
     for (const e of exported) files.push(await service.store.writeExport(`${directory}/${e.id}.txt`, writeWiki727k(e.result, e.text)));
   }
-  const report: BatchExportReport = { format, directory: `exports/${directory}`, files, documents: exported.length, skipped };
+  const report: BatchExportReport = { format, directory: `exports/${directory}`, files, documents: exported.length, skipped, damaged };
   if (content !== undefined) report.content = content;
   return report;
 }

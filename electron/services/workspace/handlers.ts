@@ -68,6 +68,8 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   function openService(target: string): Promise<WorkspaceService> {
     return WorkspaceService.open(target, {
       readSource,
+      // A document may reference files in the workspace and the folders the host was given, nowhere else.
+      referenceRoots: settings.allowedDirs,
       onCorrectionSaved: (id, corrected) => events.emit({ type: 'workspace-saved', workspaceDocumentId: id, revision: corrected.revision, editedAt: corrected.editedAt }),
     });
   }

@@ -1,6 +1,8 @@
 /**
  * Adding a folder of documents to the workspace in one go (not recursive). Each readable file is
  * added by copy or by reference; anything else is listed with the reason, never silently dropped.
+ * Symbolic links are not followed (a link in a folder someone handed over may point anywhere),
+ * but listed; hidden files and sub-folders are left out.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -16,8 +18,18 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
     throw new WorkspaceFileError(err.code === 'ENOTDIR' ? `${dir} is not a folder` : `cannot read the folder ${dir}: ${err.code ?? err.message}`);
   });
   const report: ImportFolderReport = { added: [], skipped: [] };
+  // The caller chose (or the path gate allowed) this folder: its documents may reference files in it.
+  if (mode === 'reference') service.store.allowReferenceRoot(dir);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    if (entry.isDirectory() || entry.name.startsWith('.')) continue;
+    if (entry.isSymbolicLink()) {
+      report.skipped.push({ file: entry.name, reason: 'a symbolic link: not followed (import the file it points to from its own folder)' });
+      continue;
+    }
+    if (!entry.isFile()) {
+      report.skipped.push({ file: entry.name, reason: 'not a regular file' });
+      continue;
+    }
     const file = path.join(dir, entry.name);
     if (!SUPPORTED_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) {
       report.skipped.push({ file: entry.name, reason: 'unsupported file type' });

@@ -1,29 +1,56 @@
 /** Reading and writing the workspace's JSON files: validated on the way in, canonical on the way out. */
-import { promises as fs } from 'node:fs';
+import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { writeFileAtomic } from './atomic-file';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
+import { wireErrorCodes } from '../../../shared/ipc/wire';
+import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
 
 export class WorkspaceFileError extends UserError {
   constructor(
     message: string,
     /** The file at fault, when one is (a workspace JSON file that does not parse or validate). */
     readonly file?: string,
+    code: string = BAD_INPUT,
   ) {
-    super(BAD_INPUT, message);
+    super(code, message);
     this.name = 'WorkspaceFileError';
   }
 }
+
+/**
+ * A document's file that is missing, misplaced or inconsistent with the rest (a source.txt that
+ * is gone or replaced, a reference outside the allowed folders, a correction past the end of the
+ * text): the document is listed as damaged, with the repair that fits.
+ */
+export class DocumentDamageError extends WorkspaceFileError {
+  constructor(
+    message: string,
+    file: string,
+    /** What Repair does for it (null: it can only be removed). */
+    readonly repair: DamagedWorkspaceDocument['repair'],
+  ) {
+    super(message, file, wireErrorCodes.damaged);
+    this.name = 'DocumentDamageError';
+  }
+}
+
+/** Open for reading, refusing a symbolic link as the last part of the path (where the platform can tell). */
+export const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
 /** Parses and validates a JSON file; null when it does not exist. */
 export async function readJsonFile<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S> | null> {
   let raw: string;
   try {
-    raw = await fs.readFile(file, 'utf8');
+    raw = await fs.readFile(file, { encoding: 'utf8', flag: READ_NO_FOLLOW });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return null;
+    // A workspace writes its files by rename, never as links: a link is someone else's, and may point anywhere.
+    if (code === 'ELOOP') throw new WorkspaceFileError(`${path.basename(file)} in ${path.dirname(file)} is a symbolic link, which a workspace never writes: it is not read`, file);
+    if (code === 'EISDIR') throw new WorkspaceFileError(`${path.basename(file)} in ${path.dirname(file)} is a folder, not a file`, file);
     throw err;
   }
   let parsed: unknown;

@@ -34,7 +34,8 @@ export async function reanchorDocument(service: WorkspaceService, id: string, ap
 
   for (const result of newRuns) await store.writeRun(id, current.text, result);
   if (corrected && movedCorrection) {
-    await store.writeCorrected(id, current.text, current.sha256, movedCorrection.segmentation, corrected.basedOn);
+    // Built on the revision just read: a save by another host in between is a conflict, not lost.
+    await store.writeCorrected(id, current.text, current.sha256, movedCorrection.segmentation, corrected.basedOn, corrected.revision);
   }
   await store.writeRecordText(id, current.text);
   service.forgetText(id);

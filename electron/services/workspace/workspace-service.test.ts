@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +28,8 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-const open = () => WorkspaceService.open(dir, { readSource, autosave: { delayMs: 5, maxWaitMs: 20 } });
+// Documents here reference files beside the workspace: that folder is allowed, as `serve --allow-dir` would.
+const open = () => WorkspaceService.open(dir, { readSource, autosave: { delayMs: 5, maxWaitMs: 20 }, referenceRoots: [root] });
 
 describe('WorkspaceService', () => {
   it('creates a workspace folder with readable, canonical JSON', async () => {
@@ -102,6 +103,23 @@ describe('WorkspaceService', () => {
     await ws.close();
     writeFileSync(path.join(dir, 'workspace.json'), '{"format":"something-else"}');
     await expect(open()).rejects.toThrow(/not a Segment Workbench workspace/);
+  });
+
+  it('lists the symbolic links of an imported folder as skipped, with the reason, and follows none', async () => {
+    const folder = path.join(root, 'to-import');
+    mkdirSync(folder);
+    writeFileSync(path.join(folder, 'real.txt'), TEXT);
+    writeFileSync(path.join(root, 'outside.txt'), 'A file outside the imported folder.\n');
+    symlinkSync(path.join(root, 'outside.txt'), path.join(folder, 'link-out.txt'));
+    symlinkSync('real.txt', path.join(folder, 'link-in.txt'));
+    const ws = await open();
+    const report = await importFolder(ws, folder, 'copy', readSource);
+    expect(report.added.map((d) => d.name)).toEqual(['real.txt']);
+    expect(report.skipped).toEqual([
+      { file: 'link-in.txt', reason: expect.stringMatching(/^a symbolic link: not followed/) },
+      { file: 'link-out.txt', reason: expect.stringMatching(/^a symbolic link: not followed/) },
+    ]);
+    await ws.close();
   });
 
   it('removes temp files left by a killed writer when it opens', async () => {

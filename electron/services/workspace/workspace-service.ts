@@ -9,12 +9,18 @@ import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '..
 import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
-import { WorkspaceFileError } from './json-files';
+import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
+import { DocumentDamageError, WorkspaceFileError } from './json-files';
 import { KeyedQueue } from './keyed-queue';
 import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
 
 export interface WorkspaceServiceOptions {
   readSource: SourceReader;
+  /**
+   * Folders besides the workspace whose files its documents may reference (the host's allowed
+   * folders): a reference anywhere else makes its document damaged, and the file is never read.
+   */
+  referenceRoots?: readonly string[];
   autosave?: DebounceTiming;
   /** Told after each correction is durably written (for a "saved" indicator). */
   onCorrectionSaved?: (id: string, corrected: CorrectedFile) => void;
@@ -34,6 +40,8 @@ export class SourceChangedError extends WorkspaceFileError {
 
 export class WorkspaceService {
   private readonly texts = new Map<string, DocumentText>();
+  /** Copied sources a listing found unchanged, so that the next listing need not read them again. */
+  private readonly verifiedCopies: VerifiedCopies = new Map();
   /** Per document: the last correction being checked and scheduled (see saveCorrection). */
   private readonly scheduling = new KeyedQueue();
   private readonly saver: DebouncedSaver<PendingCorrection>;
@@ -46,7 +54,7 @@ export class WorkspaceService {
   }
 
   static async open(dir: string, options: WorkspaceServiceOptions): Promise<WorkspaceService> {
-    return new WorkspaceService(await WorkspaceStore.open(dir, options.readSource), options);
+    return new WorkspaceService(await WorkspaceStore.open(dir, options.readSource, { referenceRoots: options.referenceRoots ?? [] }), options);
   }
 
   get dir(): string {
@@ -88,8 +96,8 @@ export class WorkspaceService {
   }
 
   /**
-   * Document `id` as listed, or what is damaged in it; null for a folder without a record (an add
-   * that was interrupted: not a document yet). Reads its record, correction and runs.
+   * Document `id` as listed, or what is damaged in it (document-health.ts); null when there is no
+   * such document. Reads its record, correction and runs, and a copied source's text.
    */
   async checkDocument(id: string): Promise<{ summary: WorkspaceDocumentSummary } | { damaged: DamagedWorkspaceDocument } | null> {
     try {
@@ -98,9 +106,9 @@ export class WorkspaceService {
         throw err;
       });
       if (!record) return null;
-      const summary = await this.summary(record);
-      await this.store.readRuns(id);
-      return { summary };
+      const [corrected, runs] = await Promise.all([this.store.readCorrected(id), this.store.readRuns(id)]);
+      await assertDocumentHealthy(this.store, record, corrected, runs, this.verifiedCopies);
+      return { summary: await this.summary(record) };
     } catch (err) {
       return { damaged: describeDamage(this.store, id, err) };
     }
@@ -109,7 +117,8 @@ export class WorkspaceService {
   /** Every document, usable or damaged: one unreadable file never hides the others. */
   async scanDocuments(): Promise<{ documents: WorkspaceDocumentSummary[]; damaged: DamagedWorkspaceDocument[] }> {
     const documents: WorkspaceDocumentSummary[] = [];
-    const damaged: DamagedWorkspaceDocument[] = [];
+    const folder = await this.store.documentsFolderDamage();
+    const damaged: DamagedWorkspaceDocument[] = folder ? [folder] : [];
     for (const id of await this.store.documentIds()) {
       const checked = await this.checkDocument(id);
       if (checked && 'summary' in checked) documents.push(checked.summary);
@@ -127,14 +136,30 @@ export class WorkspaceService {
     return this.summary(record);
   }
 
-  /** Everything the UI needs to show a document: text, runs, correction, and whether its source changed. */
+  /**
+   * Everything the UI needs to show a document: text, runs, correction, and whether its source
+   * changed. A damaged document is refused, saying what is wrong (never a run or correction that
+   * does not cover the text it is shown with).
+   */
   async loadDocument(id: string): Promise<WorkspaceDocumentState> {
     await this.saver.flush(id);
-    const record = await this.store.readRecord(id);
-    this.forgetText(id);
-    const text = await this.text(id, record);
-    const [runs, corrected] = await Promise.all([this.store.readRuns(id), this.store.readCorrected(id)]);
-    return { summary: await this.summary(record), text: text.text, source: text.source, runs, corrected };
+    try {
+      const record = await this.store.readRecord(id);
+      this.forgetText(id);
+      const text = await this.text(id, record);
+      const [runs, corrected] = await Promise.all([this.store.readRuns(id), this.store.readCorrected(id)]);
+      assertCopyUnchanged(this.store, record, text);
+      // What the page shows with this text must cover it; a changed source shows none of it.
+      if (text.source.state === 'unchanged') assertSegmentationsCover(this.store, id, corrected, runs, { text: text.text });
+      // The page edits what it was given: its saves build on this revision, and on no later one another host wrote.
+      this.store.noteBaseRevision(id, corrected?.revision ?? 0);
+      return { summary: await this.summary(record), text: text.text, source: text.source, runs, corrected };
+    } catch (err) {
+      this.forgetText(id);
+      if (!(err instanceof WorkspaceFileError) || err.file === undefined) throw err;
+      const damage = describeDamage(this.store, id, err);
+      throw new DocumentDamageError(`${damage.file} is damaged: ${damage.reason} — the Workspace panel lists it with Repair and Remove`, err.file, damage.repair);
+    }
   }
 
   /** Saves a strategy's result for the document (its latest run of that strategy). */
@@ -182,6 +207,8 @@ export class WorkspaceService {
     const { text } = await this.editableText(id);
     // The store checks again when it writes; checking now makes a bad call fail now, not in a later write.
     assertValidSegmentation(text, segmentation);
+    // An edit of a document this host never loaded builds on what is on disk as it is made.
+    if (this.store.baseRevision(id) === undefined) this.store.noteBaseRevision(id, (await this.store.readCorrected(id))?.revision ?? 0);
   }
 
   private async writeCorrection(id: string, pending: PendingCorrection): Promise<CorrectedFile> {
@@ -194,7 +221,11 @@ export class WorkspaceService {
   /** The text, refusing when the source changed: edits must land on the text they were made on. */
   private async editableText(id: string): Promise<DocumentText> {
     const text = await this.text(id);
-    if (text.source.state === 'changed') throw new SourceChangedError((await this.store.readRecord(id)).name);
+    if (text.source.state === 'changed') {
+      const record = await this.store.readRecord(id);
+      assertCopyUnchanged(this.store, record, text);
+      throw new SourceChangedError(record.name);
+    }
     return text;
   }
 
@@ -203,9 +234,13 @@ export class WorkspaceService {
     return this.saver.flush();
   }
 
-  /** Flushes pending saves; call before the process exits. */
+  /** Flushes pending saves and releases the workspace's lock; call before the process exits. */
   async close(): Promise<void> {
-    await this.saver.flush();
-    await this.store.idle();
+    try {
+      await this.saver.flush();
+    } finally {
+      // Whatever a last save did (a conflict, a full disk), the workspace is free for another host.
+      await this.store.close();
+    }
   }
 }

@@ -2,22 +2,29 @@
  * A workspace folder on disk (layout in shared/workspace/schema.ts). This class only reads and
  * writes files; debouncing, batches and re-anchoring sit on top of it. Every write is atomic and
  * every write to one document goes through that document's queue, so revisions land in order.
+ * An open store holds the workspace's lock (workspace-lock.ts) until `close`, and a correction
+ * is written only on top of the revision this host's edits started from (`writeCorrected`).
  */
+import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { describeDocument } from '../../../shared/document/document-info';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import {
-  anchorsOf, correctedFileSchema, documentRecordSchema, runFileSchema, workspaceDocumentId, workspaceDocumentIdSchema,
+  anchorsOf, correctedFileSchema, DOCUMENTS_FOLDER_DAMAGE_ID, documentRecordSchema, runFileSchema, workspaceDocumentId, workspaceDocumentIdSchema,
   workspaceMarkerSchema, WORKSPACE_VERSION,
   type CorrectedFile, type CorrectionBasis, type DocumentRecord, type RunFile,
 } from '../../../shared/workspace/schema';
 import { strategyNameSchema } from '../../../shared/ipc/contract';
-import type { SourceStatus } from '../../../shared/workspace/types';
-import { writeFileAtomic, removeStaleTempFiles } from './atomic-file';
+import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { UserError } from '../../../shared/errors';
+import type { DamagedWorkspaceDocument, SourceStatus } from '../../../shared/workspace/types';
+import { writeFileAtomic, removeStaleTempFiles, syncDirectory, TEMP_SUFFIX } from './atomic-file';
 import { KeyedQueue } from './keyed-queue';
-import { readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
+import { WorkspaceLock } from './workspace-lock';
+import { DocumentDamageError, readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
+import { readCopiedText, SourceFiles } from './source-files';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */
 export type SourceReader = (absolutePath: string) => Promise<{ text: string; sourceFormat: string }>;
@@ -41,17 +48,47 @@ const now = () => new Date().toISOString();
 /** A time for file names: no colons (Windows), to the millisecond. */
 const fileStamp = () => now().replace(/[:.]/g, '-');
 
+/** The copied text of a document added by copy. */
+export const COPIED_SOURCE = 'source.txt';
+
 /** Files an operating system drops into any folder: they do not make a folder non-empty. */
 const IGNORED_IN_EMPTY_FOLDER: ReadonlySet<string> = new Set(['.DS_Store']);
+
+/** A save based on an older revision than the one on disk: another host wrote in between. */
+export class RevisionConflictError extends UserError {
+  constructor(
+    readonly file: string,
+    readonly onDisk: number,
+    readonly basedOn: number,
+  ) {
+    super(
+      wireErrorCodes.conflict,
+      `the correction in ${file} was saved elsewhere meanwhile (revision ${onDisk} on disk; this edit was based on revision ${basedOn}): this edit was not saved; open the document again to see the saved one`,
+    );
+    this.name = 'RevisionConflictError';
+  }
+}
 
 export class WorkspaceStore {
   /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
   private readonly queue = new KeyedQueue();
+  /**
+   * Per document, the correction revision this host's edits build on: the one it loaded or last
+   * wrote. A write finding another revision on disk is refused (RevisionConflictError).
+   */
+  private readonly baseRevisions = new Map<string, number>();
+
+  /** Where documents' texts may be read from. */
+  private readonly sources: SourceFiles;
 
   private constructor(
     readonly dir: string,
     private readonly readSource: SourceReader,
-  ) {}
+    private readonly lock: WorkspaceLock,
+    referenceRoots: readonly string[],
+  ) {
+    this.sources = new SourceFiles(dir, referenceRoots);
+  }
 
   /**
    * Whether `dir` may be opened as a workspace, without writing anything: 'existing' when it
@@ -66,7 +103,10 @@ export class WorkspaceStore {
     const marker = await readJsonFile(path.join(root, 'workspace.json'), workspaceMarkerSchema).catch((err: Error) => {
       throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
     });
-    if (marker) return 'existing';
+    if (marker) {
+      await WorkspaceLock.assertFree(root);
+      return 'existing';
+    }
     const entries = (await fs.readdir(root)).filter((name) => !IGNORED_IN_EMPTY_FOLDER.has(name));
     if (entries.length > 0) {
       throw new WorkspaceFileError(`${root} is neither a Segment Workbench workspace nor empty: choose an existing workspace, an empty folder or a new one`);
@@ -74,8 +114,12 @@ export class WorkspaceStore {
     return 'new';
   }
 
-  /** Opens the workspace in `dir` (see `check`), creating it when it is new. */
-  static async open(dir: string, readSource: SourceReader): Promise<WorkspaceStore> {
+  /**
+   * Opens the workspace in `dir` (see `check`), creating it when it is new. `referenceRoots`: the
+   * folders besides the workspace whose files its documents may reference (the host's allowed
+   * folders); a reference anywhere else makes its document damaged, and the file is never read.
+   */
+  static async open(dir: string, readSource: SourceReader, options: { referenceRoots?: readonly string[] } = {}): Promise<WorkspaceStore> {
     const root = path.resolve(dir);
     if ((await WorkspaceStore.check(root)) === 'new') {
       // The marker first: a folder with it is a workspace, whatever else an interrupted creation left.
@@ -83,14 +127,31 @@ export class WorkspaceStore {
       const markerFile = path.join(root, 'workspace.json');
       await writeJsonFile(markerFile, workspaceMarkerSchema, { format: 'segment-workbench-workspace', version: WORKSPACE_VERSION, createdAt: now() });
     }
-    await fs.mkdir(path.join(root, 'documents'), { recursive: true });
-    const store = new WorkspaceStore(root, readSource);
-    await store.removeStaleTempFiles();
-    return store;
+    // Before anything else is written: a second host must not even clean up temp files.
+    const lock = await WorkspaceLock.acquire(root);
+    try {
+      // Something else where documents/ should be is listed as damaged (documentsFolderDamage), not an error here.
+      await fs.mkdir(path.join(root, 'documents'), { recursive: true }).catch((err: NodeJS.ErrnoException) => {
+        if (err.code !== 'EEXIST' && err.code !== 'ENOTDIR') throw err;
+      });
+      const store = new WorkspaceStore(root, readSource, lock, options.referenceRoots ?? []);
+      await store.removeStaleTempFiles();
+      return store;
+    } catch (err) {
+      await lock.release();
+      throw err;
+    }
+  }
+
+  /** Waits for queued writes, then gives the workspace's lock up. */
+  async close(): Promise<void> {
+    await this.queue.idle();
+    await this.lock.release();
   }
 
   private async removeStaleTempFiles(): Promise<void> {
     await removeStaleTempFiles(this.dir);
+    await removeStaleTempFiles(path.join(this.dir, 'documents'));
     for (const id of await this.documentIds()) {
       await removeStaleTempFiles(this.documentDir(id));
       await removeStaleTempFiles(path.join(this.documentDir(id), 'runs'));
@@ -115,29 +176,90 @@ export class WorkspaceStore {
     return path.join(this.documentDir(id), 'runs', `${strategyNameSchema.parse(strategy)}.json`);
   }
 
+  /**
+   * The names under documents/ that are document ids: folders, and whatever else stands under
+   * such a name (listed as damaged). Temp folders of adds in progress start with a dot and are not.
+   */
   async documentIds(): Promise<string[]> {
-    const entries = await fs.readdir(path.join(this.dir, 'documents'), { withFileTypes: true });
+    const entries = await fs.readdir(path.join(this.dir, 'documents'), { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
+      // No documents/ folder: nothing to list (documentsFolderDamage says why).
+      if (err.code === 'ENOTDIR' || err.code === 'ENOENT') return [];
+      throw err;
+    });
     return entries
-      .filter((e) => e.isDirectory() && workspaceDocumentIdSchema.safeParse(e.name).success)
+      .filter((e) => workspaceDocumentIdSchema.safeParse(e.name).success)
       .map((e) => e.name)
       .sort();
   }
 
+  /** What is wrong with the workspace's documents/ folder itself (something else stands there), or null. */
+  async documentsFolderDamage(): Promise<DamagedWorkspaceDocument | null> {
+    const stats = await fs.lstat(path.join(this.dir, 'documents')).catch(() => null);
+    if (!stats || stats.isDirectory()) return null;
+    const what = stats.isSymbolicLink() ? 'a symbolic link' : 'a file';
+    return { id: DOCUMENTS_FOLDER_DAMAGE_ID, file: 'documents', reason: `${what} stands where the workspace's documents/ folder should be: no document can be listed or added`, repair: 'set-aside' };
+  }
+
+  /** Moves whatever stands where documents/ should be aside (repair) or to removed/ (remove), and makes the folder. */
+  async replaceDocumentsFolder(action: 'repair' | 'remove'): Promise<string> {
+    const from = path.join(this.dir, 'documents');
+    const to = action === 'repair' ? `${from}.damaged-${fileStamp()}` : path.join(this.dir, 'removed', `documents.${fileStamp()}`);
+    await fs.mkdir(path.dirname(to), { recursive: true });
+    await fs.rename(from, to);
+    await fs.mkdir(from);
+    return to;
+  }
+
+  /**
+   * The document's record. An id with no entry under documents/ is not a document; an entry that
+   * is not a folder, or a folder without its document.json, is a damaged one.
+   */
   async readRecord(id: string): Promise<DocumentRecord> {
+    const docDir = this.documentDir(id);
+    const folder = await fs.lstat(docDir).catch(() => null);
+    if (!folder) throw new WorkspaceFileError(`no document '${id}' in the workspace ${this.dir}`);
+    if (!folder.isDirectory()) {
+      const what = folder.isSymbolicLink() ? 'a symbolic link (not followed)' : 'a file';
+      throw new DocumentDamageError(`documents/${id} is ${what}, not a document folder`, docDir, null);
+    }
     const record = await readJsonFile(this.recordFile(id), documentRecordSchema);
-    if (!record) throw new WorkspaceFileError(`no document '${id}' in the workspace ${this.dir}`);
+    if (!record) {
+      const copied = await fs.lstat(path.join(docDir, COPIED_SOURCE)).catch(() => null);
+      throw new DocumentDamageError(
+        `documents/${id}/document.json is missing${copied?.isFile() ? ' (its copied text is still there)' : ''}`,
+        this.recordFile(id),
+        copied?.isFile() ? 'rebuild-record' : null,
+      );
+    }
     if (record.id !== id) throw new WorkspaceFileError(`documents/${id}/document.json names another document (${record.id})`, this.recordFile(id));
     return record;
   }
 
-  /** Adds a document; adding the same name with the same text again returns the existing record. */
+  /** Lets documents reference files under `folder` too (one the host itself imported from, by reference). */
+  allowReferenceRoot(folder: string): void {
+    this.sources.allowRoot(folder);
+  }
+
+  /** The real path of a referenced source inside the allowed folders, or a DocumentDamageError (source-files.ts). */
+  resolveReference(record: DocumentRecord): Promise<string> {
+    return this.sources.resolveReference(record, this.recordFile(record.id));
+  }
+
+  /**
+   * Adds a document; adding the same name with the same text again returns the existing record.
+   * The folder is filled under a temp name and renamed into place, so a document folder without
+   * its record is never an add in progress (or one a kill interrupted): it is damage.
+   */
   async addDocument(doc: NewDocument): Promise<DocumentRecord> {
     const info = describeDocument(doc.name, doc.text);
     const id = workspaceDocumentId(doc.name, info.sha256);
     return this.queue.run(id, async () => {
-      const existing = await readJsonFile(this.recordFile(id), documentRecordSchema);
-      if (existing) return existing;
-      await fs.mkdir(path.join(this.documentDir(id), 'runs'), { recursive: true });
+      const documents = path.join(this.dir, 'documents');
+      const damage = await this.documentsFolderDamage();
+      if (damage) throw new DocumentDamageError(`${damage.reason}: repair it in the Workspace panel first`, documents, damage.repair);
+      if (await fs.lstat(this.documentDir(id)).catch(() => null)) return this.readRecord(id);
+      const staging = path.join(documents, `.${id}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
+      await fs.mkdir(path.join(staging, 'runs'), { recursive: true });
       let source: DocumentRecord['source'];
       if (doc.referencePath !== undefined) {
         const absolute = path.resolve(doc.referencePath);
@@ -145,8 +267,8 @@ export class WorkspaceStore {
         const inside = relative !== '' && !relative.startsWith('..') && !path.isAbsolute(relative);
         source = { kind: 'reference', path: inside ? relative.split(path.sep).join('/') : absolute };
       } else {
-        await writeFileAtomic(path.join(this.documentDir(id), 'source.txt'), doc.text);
-        source = { kind: 'copy', file: 'source.txt' };
+        await writeFileAtomic(path.join(staging, COPIED_SOURCE), doc.text);
+        source = { kind: 'copy', file: COPIED_SOURCE };
       }
       const record: DocumentRecord = {
         format: 'segment-workbench-document',
@@ -159,8 +281,9 @@ export class WorkspaceStore {
         chars: info.chars,
         addedAt: now(),
       };
-      // The record goes last: a document folder without one is an unfinished add, and is ignored.
-      await writeJsonFile(this.recordFile(id), documentRecordSchema, record);
+      await writeJsonFile(path.join(staging, 'document.json'), documentRecordSchema, record);
+      await fs.rename(staging, this.documentDir(id));
+      await syncDirectory(documents);
       return record;
     });
   }
@@ -169,9 +292,9 @@ export class WorkspaceStore {
   async readText(record: DocumentRecord): Promise<DocumentText> {
     let text: string;
     if (record.source.kind === 'copy') {
-      text = await fs.readFile(path.join(this.documentDir(record.id), record.source.file), 'utf8');
+      text = await readCopiedText(path.join(this.documentDir(record.id), COPIED_SOURCE), `documents/${record.id}/${COPIED_SOURCE}`);
     } else {
-      const file = path.resolve(this.dir, record.source.path);
+      const file = await this.resolveReference(record);
       try {
         text = (await this.readSource(file)).text;
       } catch (err) {
@@ -186,15 +309,24 @@ export class WorkspaceStore {
     return { text, sha256, source };
   }
 
+  /** The file names in the document's runs/ folder (none yet: []; something else there: damage). */
+  private async runFileNames(id: string): Promise<string[]> {
+    const dir = path.join(this.documentDir(id), 'runs');
+    const names = await fs.readdir(dir).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return [] as string[];
+      throw new DocumentDamageError(`documents/${id}/runs is not a folder`, dir, 'set-aside');
+    });
+    return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
+  }
+
   /** The strategies with a saved run, from the file names alone (cheap: for lists). */
   async runStrategies(id: string): Promise<string[]> {
-    const names = await fs.readdir(path.join(this.documentDir(id), 'runs')).catch(() => [] as string[]);
-    return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => n.slice(0, -'.json'.length)).sort();
+    return (await this.runFileNames(id)).map((n) => n.slice(0, -'.json'.length));
   }
 
   async readRuns(id: string): Promise<RunFile[]> {
     const dir = path.join(this.documentDir(id), 'runs');
-    const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((n) => n.endsWith('.json')).sort();
+    const names = await this.runFileNames(id);
     const runs: RunFile[] = [];
     for (const name of names) {
       const run = await readJsonFile(path.join(dir, name), runFileSchema);
@@ -218,23 +350,44 @@ export class WorkspaceStore {
         anchors: anchorsOf(text, result.segmentation.boundaries),
         result: { ...result, segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) } },
       };
+      // The folder may have been set aside by a repair.
+      await fs.mkdir(path.dirname(this.runFile(id, result.strategy)), { recursive: true });
       await writeJsonFile(this.runFile(id, result.strategy), runFileSchema, run);
       return run;
     });
   }
 
+  /** The correction revision this host's edits of the document build on (set by `noteBaseRevision`, or on writing). */
+  baseRevision(id: string): number | undefined {
+    return this.baseRevisions.get(id);
+  }
+
+  /** Records that this host's next edits of the document start from `revision` (0: no correction yet). */
+  noteBaseRevision(id: string, revision: number): void {
+    this.baseRevisions.set(id, revision);
+  }
+
+  forgetBaseRevision(id: string): void {
+    this.baseRevisions.delete(id);
+  }
+
   /**
    * Saves the corrected segmentation of a document whose current text is `text` (sha256
-   * `sha256`), one revision after what is on disk.
+   * `sha256`), one revision after what is on disk. It must be based on the revision on disk:
+   * `basedOnRevision`, else the one this host noted (none noted: whatever is on disk); another
+   * revision there means another host saved meanwhile, and the write is refused, not won.
    */
-  async writeCorrected(id: string, text: string, sha256: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<CorrectedFile> {
+  async writeCorrected(id: string, text: string, sha256: string, segmentation: Segmentation, basedOn: CorrectionBasis | null, basedOnRevision?: number): Promise<CorrectedFile> {
     assertValidSegmentation(text, segmentation);
     return this.queue.run(id, async () => {
       const previous = await this.readCorrected(id);
+      const onDisk = previous?.revision ?? 0;
+      const base = basedOnRevision ?? this.baseRevisions.get(id) ?? onDisk;
+      if (base !== onDisk) throw new RevisionConflictError(path.relative(this.dir, this.correctedFile(id)).split(path.sep).join('/'), onDisk, base);
       const corrected: CorrectedFile = {
         format: 'segment-workbench-corrected',
         version: WORKSPACE_VERSION,
-        revision: (previous?.revision ?? 0) + 1,
+        revision: onDisk + 1,
         editedAt: now(),
         basedOn,
         sourceSha256: sha256,
@@ -242,6 +395,7 @@ export class WorkspaceStore {
         segmentation: { boundaries: [...segmentation.boundaries], notes: segmentation.notes.map((n) => ({ ...n })) },
       };
       await writeJsonFile(this.correctedFile(id), correctedFileSchema, corrected);
+      this.baseRevisions.set(id, corrected.revision);
       return corrected;
     });
   }

@@ -11,6 +11,7 @@ import { useWorkspaceStore } from '../../stores/workspace';
 const REPAIR_HINT: Record<NonNullable<DamagedWorkspaceDocument['repair']>, string> = {
   'set-aside': 'Set the damaged file aside (renamed *.damaged-…) and keep the rest of the document',
   'rebuild-record': "Rebuild the document's record from its copied text (the damaged one is kept as *.damaged-…)",
+  reanchor: "Take the text now in source.txt as the document's text, and re-anchor its runs and correction onto it",
 };
 
 export function DamagedDocuments() {

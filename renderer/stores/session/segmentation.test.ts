@@ -41,7 +41,7 @@ describe('segmentation slice', () => {
     const store = useSession.getState();
     store.showResult(result('structural', [6]));
     const broken = { ...result('bad', []), segmentation: { boundaries: [50], notes: [{}, {}] } };
-    expect(() => store.showResult(broken)).toThrow(/not a safe cut/);
+    expect(() => store.showResult(broken)).toThrow(/boundary 50 is not inside the text/);
     expect(() => store.loadSaved([], { ...broken, segmentation: { boundaries: [12, 6], notes: [{}, {}, {}] } })).toThrow();
     expect(useSession.getState().current?.strategy).toBe('structural');
     expect(useSession.getState().current?.segmentation.boundaries).toEqual([6]);

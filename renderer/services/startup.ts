@@ -11,6 +11,7 @@ import { reportError } from './errors';
 import { handlePullEvent, refreshModels, refreshStrategies } from './models';
 import { handleRunState } from './runs';
 import { workbench } from './workbench';
+import { noteTrainingProgress } from './learn';
 import { handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
 
 export function dispatchEvent(event: WorkbenchEvent): void {
@@ -34,6 +35,9 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     case 'workspace-batch-progress':
     case 'workspace-batch-finished':
       handleWorkspaceEvent(event);
+      return;
+    case 'workspace-train-progress':
+      noteTrainingProgress(event);
       return;
     // Documents opened elsewhere need nothing here: this window follows its own.
     case 'document-opened':

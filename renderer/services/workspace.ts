@@ -7,6 +7,7 @@
  */
 import type { SegmentationResult } from '../../shared/document/types';
 import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
+import { isHandMade } from '../../shared/workspace/correction-state';
 import { CORRECTED } from '../../shared/workspace/schema';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
 import { useSession } from '../stores/session';
@@ -110,7 +111,8 @@ export async function addOpenDocumentToWorkspace(): Promise<void> {
   if (!documentId) return;
   try {
     await adopt(await workbench().workspaceAddDocument({ documentId }));
-    await useSession.getState().saveCorrection();
+    // Corrections already made go with it; a machine result alone is no correction.
+    if (isHandMade(useSession.getState().current)) await useSession.getState().saveCorrection();
   } catch (err) {
     reportError('Could not add the document to the workspace', err);
   }
@@ -221,13 +223,29 @@ export async function cancelBatch(): Promise<void> {
 
 export async function exportWorkspace(format: 'training' | 'wiki727k'): Promise<void> {
   try {
-    const report = await workbench().workspaceExportBatch({ format });
+    const report = await workbench().workspaceExportBatch({ format, include: useWorkspaceStore.getState().selection });
     const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : '';
     useUiStore.getState().notify('info', `Exported ${report.documents} corrected document(s) to ${report.directory} in the workspace${skipped}.`);
     if (report.content !== undefined) saveDownload({ fileName: 'training.jsonl', mimeType: 'application/x-ndjson', content: report.content });
   } catch (err) {
     reportError('Could not export the workspace', err);
   }
+}
+
+/** Takes a healthy document out of the workspace (its folder is moved to removed/, nothing is deleted). */
+export async function removeWorkspaceDocument(workspaceDocumentId: string, name: string): Promise<void> {
+  try {
+    const report = await workbench().workspaceRepairDocument({ workspaceDocumentId, action: 'remove' });
+    if (useSession.getState().shownInWorkspace?.id === workspaceDocumentId) {
+      // Its corrections have nowhere to go now: say so in the status bar rather than save to a removed folder.
+      useSession.getState().linkWorkspaceDocument(null);
+      useSession.getState().setShownInWorkspace(null);
+    }
+    useUiStore.getState().notify('info', `Removed ${name} from the workspace (moved to ${report.movedTo}).`);
+  } catch (err) {
+    reportError(`Could not remove ${name}`, err);
+  }
+  await refreshWorkspace();
 }
 
 /** The documents of the workspace that cannot be read as they are; null when the check failed (reported). */

@@ -25,6 +25,7 @@ const documentIdSchema = z.string().min(1).max(128);
 const runIdSchema = z.string().min(1).max(128);
 
 const workspaceDocumentIdParam = z.string().min(1).max(96);
+const correctionSelectionSchema = z.enum(['edited', 'reviewed']);
 
 /** The workspace methods (issue 5): documents, runs and hand corrections kept in a folder. */
 export const workspaceParamSchemas = {
@@ -49,14 +50,29 @@ export const workspaceParamSchemas = {
       basedOnStrategy: z.string().min(1).max(64).nullable(),
     })
     .strict(),
+  /** The document has no correction any more: a person's edits were undone back to a machine result. */
+  workspaceClearCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
   workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),
   workspaceBatchRun: z
     .object({ strategy: strategyNameSchema, options: runOptionsSchema, workspaceDocumentIds: z.array(workspaceDocumentIdParam).max(100_000).optional() })
     .strict(),
   workspaceCancelBatch: z.object({ batchId: runIdSchema }).strict(),
-  workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']) }).strict(),
-  /** Trains the `learned` strategy on the workspace's corrected documents and saves it there. */
-  workspaceTrainLearned: z.object({}).strict(),
+  /** `include`: every edited document (the default) or only the fully reviewed ones. */
+  workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']), include: correctionSelectionSchema.optional() }).strict(),
+  /**
+   * Trains the `learned` strategy on the workspace's corrected documents (`include` as for the
+   * export, `exclude` left out by id) and saves it there. The embedding model is used only when
+   * `useEmbeddingModel` asks for it. Progress comes as `workspace-train-progress` events.
+   */
+  workspaceTrainLearned: z
+    .object({
+      include: correctionSelectionSchema.optional(),
+      exclude: z.array(workspaceDocumentIdParam).max(100_000).optional(),
+      useEmbeddingModel: z.boolean().optional(),
+    })
+    .strict(),
+  /** Stops the training under way (nothing is saved); false when none runs. */
+  workspaceCancelTraining: z.object({}).strict(),
 } as const;
 
 /** Parameter schemas, one per method. A call whose params fail here never reaches a service. */

@@ -187,13 +187,20 @@ describe('WorkspaceService', () => {
     const run = (await ws.loadDocument(a.id)).runs[0]!;
     await ws.saveCorrection(a.id, { ...run.result.segmentation, notes: [{ topic: 'Apples' }, { topic: 'Pears' }, { topic: 'Plums' }] }, { strategy: 'paragraphs', savedAt: run.savedAt });
 
-    const training = await exportBatch(ws, 'training', new Date('2026-01-02T03:04:05Z'));
+    const training = await exportBatch(ws, 'training', { now: new Date('2026-01-02T03:04:05Z') });
     expect(training.directory).toBe('exports/2026-01-02T03-04-05-000Z-training');
     expect(training.documents).toBe(1);
     expect(training.skipped).toEqual([{ name: 'b.txt', reason: 'not corrected yet' }]);
     const lines = training.content!.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!).topics).toEqual(['Apples', 'Pears', 'Plums']);
+    // Every line names its document and the strategy its correction started from.
+    expect(JSON.parse(lines[0]!)).toMatchObject({ document: { id: a.id, name: 'a.txt' }, basedOn: 'paragraphs' });
+    // Only reviewed ones, when the person asks: a is edited, not reviewed.
+    const reviewedOnly = await exportBatch(ws, 'training', { include: 'reviewed' });
+    expect(reviewedOnly.documents).toBe(0);
+    expect(reviewedOnly.skipped).toContainEqual({ name: 'a.txt', reason: 'not every segment reviewed yet' });
+    expect((await ws.listDocuments()).map((d) => [d.name, d.state])).toEqual([['a.txt', 'edited'], ['b.txt', 'untouched']]);
     expect(readFileSync(training.files[0]!, 'utf8')).toBe(training.content);
     expect(readTraining('t.json', lines[0]!).result.segmentation.notes).toHaveLength(3);
 
@@ -201,7 +208,12 @@ describe('WorkspaceService', () => {
     expect(wiki.files.map((f) => path.basename(f))).toEqual([`${a.id}.txt`]);
     const back = readWiki727k('w.txt', readFileSync(wiki.files[0]!, 'utf8'));
     expect(back.result.segmentation.notes.map((n) => n.topic)).toEqual(['Apples', 'Pears', 'Plums']);
-    expect(readdirSync(path.join(dir, 'exports'))).toHaveLength(2);
+    expect(readdirSync(path.join(dir, 'exports'))).toHaveLength(3);
+
+    // Edits undone back to a machine result: the document is uncorrected again.
+    expect(await ws.clearCorrection(a.id)).toBe(true);
+    expect((await ws.loadDocument(a.id)).corrected).toBeNull();
+    expect(await ws.clearCorrection(a.id)).toBe(false);
     await ws.close();
   });
 });

@@ -246,6 +246,19 @@ export class WorkspaceStore {
     });
   }
 
+  /** Removes the document's correction (its edits were undone): true when there was one. */
+  async removeCorrected(id: string): Promise<boolean> {
+    return this.queue.run(id, async () => {
+      try {
+        await fs.unlink(this.correctedFile(id));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
+    });
+  }
+
   /** Records that the document's text is now `text` (after re-anchoring onto a changed source). */
   async writeRecordText(id: string, text: string): Promise<DocumentRecord> {
     return this.queue.run(id, async () => {

@@ -1,6 +1,7 @@
 /**
  * The editing keyboard: one table, used both to handle keys and to print the shortcuts sheet.
- * Keys act anywhere except while typing in a form field (the read-only editor counts as not typing).
+ * Keys act on the document only: never while a form field, a dialog or one of Monaco's own widgets
+ * (Find, Replace) has the focus; the read-only document view and the outline count as the document.
  */
 import {
   deleteCurrentBoundary, goToNextUnreviewed, goToSegment, mergeNext, mergePrevious, nudgeBoundary, redoEdit, splitHere,
@@ -37,14 +38,27 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Esc', does: 'Close this sheet', matches: (e) => e.key === 'Escape' && useEditingStore.getState().shortcutsOpen, run: () => useEditingStore.getState().toggleShortcuts(false) },
 ];
 
-function isTyping(target: EventTarget | null): boolean {
+/**
+ * Whether a key belongs to what has the focus rather than to the editing keys: any form field or
+ * editable element, anything inside a dialog (the shortcuts sheet excepted: its own keys close it),
+ * and every part of Monaco other than the document's own text input (Find, Replace and the other
+ * widgets are inputs of their own: typing "so" in Find must not split the document).
+ */
+export function keyBelongsToTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
-  if (target.closest('.monaco-editor')) return false;
+  if (target.closest('.monaco-editor')) return !isDocumentInput(target);
+  if (target.closest('[role="dialog"], dialog') && !target.closest('[data-testid="shortcuts-sheet"]')) return true;
   return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }
 
+/** The read-only document's own input: Monaco's hidden text area (or edit context) of the view, not of a widget. */
+function isDocumentInput(target: HTMLElement): boolean {
+  if (target.closest('.overlayWidgets, .overflowingOverlayWidgets, .find-widget, .monaco-inputbox, .context-view, .quick-input-widget')) return false;
+  return target.classList.contains('inputarea') || target.classList.contains('native-edit-context') || !['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
+}
+
 export function handleEditingKey(e: KeyboardEvent): void {
-  if (e.defaultPrevented || isTyping(e.target)) return;
+  if (e.defaultPrevented || keyBelongsToTarget(e.target)) return;
   const shortcut = SHORTCUTS.find((s) => s.matches(e));
   if (!shortcut) return;
   e.preventDefault();

@@ -53,7 +53,7 @@ describe('segmentation slice', () => {
     store.showResult(result('structural', [6]));
     useSession.getState().apply('edit', () => ({ boundaries: [6, 12], notes: [{}, { topic: 'two' }, {}] }));
     const { current } = useSession.getState();
-    expect(current?.strategy).toBe('structural');
+    expect(current).toMatchObject({ strategy: 'corrected', meta: { startedFrom: 'structural' } });
     expect(current?.segmentation.boundaries).toEqual([6, 12]);
     expect(current?.segmentation.notes[1]).toEqual({ topic: 'two' });
   });

@@ -4,6 +4,7 @@
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../shared/document/types';
+import { isHandMade } from '../../../shared/workspace/correction-state';
 import { startHistory, withResultStep } from './history';
 import type { KeptResult, SegmentationSlice, SessionGet, SessionSet } from './types';
 
@@ -27,7 +28,7 @@ export function createSegmentationSlice(set: SessionSet, get: SessionGet): Segme
     loadSaved(saved, shown) {
       const { text } = get();
       for (const result of [...saved, ...(shown ? [shown] : [])]) assertValidSegmentation(text, result.segmentation);
-      set({ current: shown, kept: saved.map(keep), history: startHistory(shown), lastChange: null });
+      set({ current: shown, kept: saved.map(keep), history: startHistory(shown), lastChange: null, openedCorrection: isHandMade(shown) ? shown : null });
     },
 
     bringForward(key) {

@@ -32,6 +32,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
       return;
     case 'workspace-saved':
+    case 'workspace-correction-cleared':
     case 'workspace-batch-progress':
     case 'workspace-batch-finished':
       handleWorkspaceEvent(event);

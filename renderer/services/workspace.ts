@@ -279,7 +279,7 @@ export function handleWorkspaceEvent(event: WorkbenchEvent): void {
     void refreshWorkspace();
   } else if (event.type === 'workspace-batch-progress' || event.type === 'workspace-batch-finished') {
     unclaimed?.push(event);
-  } else if (event.type === 'workspace-saved') {
+  } else if (event.type === 'workspace-saved' || event.type === 'workspace-correction-cleared') {
     void refreshWorkspace();
   }
 }

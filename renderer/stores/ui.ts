@@ -18,6 +18,8 @@ export interface RunForm {
   strategy: string;
   /** Empty string: the strategy's default. */
   maxChars: string;
+  /** Longest segment in tokens (the host's tokenizer); empty: no token limit. */
+  maxTokens: string;
   windowTokens: string;
   profile: string;
   /** c99's parameters (empty or absent: its defaults). */
@@ -59,7 +61,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   notices: [],
   currentSegment: 0,
   revealRequest: null,
-  runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
+  runForm: { strategy: 'structural', maxChars: '', maxTokens: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
   exportFormat: 'json',
   defaultStrategy: 'structural',
   showScreen: (screen) => set({ screen }),

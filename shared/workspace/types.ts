@@ -126,6 +126,7 @@ export interface BatchExportReport {
 
 export type WorkspaceEvent =
   | { type: 'workspace-saved'; workspaceDocumentId: string; revision: number; editedAt: string }
+  | { type: 'workspace-correction-cleared'; workspaceDocumentId: string }
   | { type: 'workspace-batch-progress'; batchId: string; done: number; total: number; current: string | null; fraction: number }
   | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] }
   | { type: 'workspace-train-progress'; stage: 'reading' | 'embedding' | 'training'; documentsDone: number; documents: number; sentencesEmbedded: number; current: string | null };

@@ -167,7 +167,11 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       await ws.saveCorrection(workspaceDocumentId, segmentation, () => basisOf(ws, workspaceDocumentId, basedOnStrategy));
       return { saved: true as const };
     },
-    workspaceClearCorrection: async ({ workspaceDocumentId }) => ({ cleared: await (await workspace()).clearCorrection(workspaceDocumentId) }),
+    workspaceClearCorrection: async ({ workspaceDocumentId }) => {
+      const cleared = await (await workspace()).clearCorrection(workspaceDocumentId);
+      if (cleared) events.emit({ type: 'workspace-correction-cleared', workspaceDocumentId });
+      return { cleared };
+    },
     workspaceReanchor: async ({ workspaceDocumentId, apply }) => reanchorDocument(await workspace(), workspaceDocumentId, apply),
     workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }) => {
       const ws = await workspace();

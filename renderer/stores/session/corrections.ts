@@ -3,14 +3,16 @@
  * every edit, undo and redo is sent at once by the history slice's actions (through
  * `saveCorrection`); the service debounces the writes and answers each call once a write holding
  * it is on disk. Only a state a person made is sent as the correction: an undo or redo back to a
- * machine result puts back the correction the document was opened with, or none. Outside it, an export keeps them as they were (`noteExported`).
+ * machine result puts back the correction in force when that result was shown, or none
+ * (./correction-in-force.ts). Outside it, an export keeps them as they were (`noteExported`).
  */
-import { isHandMade, startedFrom } from '../../../shared/workspace/correction-state';
+import { startedFrom } from '../../../shared/workspace/correction-state';
 import { clearCorrectionInWorkspace, saveCorrectionToWorkspace } from '../../services/corrections';
 import { describeError, reportError } from '../../services/errors';
+import { correctionInForce } from './correction-in-force';
 import type { CorrectionsSlice, SessionGet, SessionSet } from './types';
 
-export const NO_CORRECTIONS_LINK = { workspaceDocumentId: null, saveStatus: 'none', saveError: null, shownInWorkspace: null, exportedTo: null, openedCorrection: null } as const;
+export const NO_CORRECTIONS_LINK = { workspaceDocumentId: null, saveStatus: 'none', saveError: null, shownInWorkspace: null, exportedTo: null } as const;
 
 export function createCorrectionsSlice(set: SessionSet, get: SessionGet): CorrectionsSlice {
   let latestSave = 0;
@@ -22,11 +24,11 @@ export function createCorrectionsSlice(set: SessionSet, get: SessionGet): Correc
     setShownInWorkspace: (shownInWorkspace) => set({ shownInWorkspace }),
 
     saveCorrection() {
-      const { workspaceDocumentId, current, openedCorrection } = get();
+      const { workspaceDocumentId, current } = get();
       if (!workspaceDocumentId || !current) return Promise.resolve();
       const seq = ++latestSave;
       set({ saveStatus: 'pending', saveError: null });
-      const correction = isHandMade(current) ? current : openedCorrection;
+      const correction = correctionInForce(current);
       const sent = correction
         ? saveCorrectionToWorkspace({ workspaceDocumentId, segmentation: correction.segmentation, basedOnStrategy: startedFrom(correction) })
         : clearCorrectionInWorkspace(workspaceDocumentId);

@@ -4,7 +4,7 @@
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../shared/document/types';
-import { isHandMade } from '../../../shared/workspace/correction-state';
+import { noteMachineResult } from './correction-in-force';
 import { startHistory, withResultStep } from './history';
 import type { KeptResult, SegmentationSlice, SessionGet, SessionSet } from './types';
 
@@ -22,13 +22,15 @@ export function createSegmentationSlice(set: SessionSet, get: SessionGet): Segme
       const { text, current, kept, history } = get();
       assertValidSegmentation(text, result.segmentation);
       const keptNow = keepPrevious && current ? [...kept, keep(current)] : kept;
+      noteMachineResult(result, current);
       set({ current: result, kept: keptNow, history: withResultStep(history, result) });
     },
 
     loadSaved(saved, shown) {
       const { text } = get();
       for (const result of [...saved, ...(shown ? [shown] : [])]) assertValidSegmentation(text, result.segmentation);
-      set({ current: shown, kept: saved.map(keep), history: startHistory(shown), lastChange: null, openedCorrection: isHandMade(shown) ? shown : null });
+      set({ current: shown, kept: saved.map(keep), history: startHistory(shown), lastChange: null });
+      if (shown) noteMachineResult(shown, null);
     },
 
     bringForward(key) {
@@ -36,6 +38,7 @@ export function createSegmentationSlice(set: SessionSet, get: SessionGet): Segme
       const chosen = kept.find((k) => k.key === key);
       if (!chosen) return;
       const rest = kept.filter((k) => k.key !== key);
+      noteMachineResult(chosen.result, current);
       set({ current: chosen.result, kept: current ? [...rest, keep(current)] : rest, history: withResultStep(history, chosen.result) });
     },
 

@@ -114,15 +114,13 @@ export interface CorrectionsSlice {
   saveStatus: SaveStatus;
   saveError: string | null;
   shownInWorkspace: ShownInWorkspace | null;
-  /** The saved correction the workspace document was opened with: what an undo back to a machine result puts back. */
-  openedCorrection: SegmentationResult | null;
   /** The file the corrections were exported to last, and the revision they had then. */
   exportedTo: string | null;
   keptRevision: number;
   /** From now on hand edits are saved to this workspace document (null: nowhere). */
   linkWorkspaceDocument(workspaceDocumentId: string | null): void;
   setShownInWorkspace(shown: ShownInWorkspace | null): void;
-  /** Sends the shown segmentation as the workspace document's correction when a person made it; else puts back `openedCorrection`, or clears it. */
+  /** Sends the shown segmentation as the workspace document's correction when a person made it; else the correction in force when that result was shown, or none. */
   saveCorrection(): Promise<void>;
   noteExported(fileName: string): void;
 }

@@ -62,7 +62,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
     return true;
   }
   const { name, chars, sha256 } = doc.info;
-  const runs = state.runs.map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
+  // Oldest first, so the latest run is the one shown when there is no correction.
+  const runs = [...state.runs].sort((a, b) => (a.savedAt < b.savedAt ? -1 : a.savedAt > b.savedAt ? 1 : 0)).map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
   const shown = state.corrected
     ? asResult(name, chars, sha256, CORRECTED, state.corrected.segmentation, { basedOn: state.corrected.basedOn, revision: state.corrected.revision, editedAt: state.corrected.editedAt })
     : runs.pop();

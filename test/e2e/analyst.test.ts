@@ -208,4 +208,21 @@ describe("the analyst's day against serve --workspace", () => {
     expect(existsSync(path.join(dir, 'documents', ids[FIRST.name]!))).toBe(false);
     expect(session.errors).toEqual([]);
   });
+
+  it('marks the segments over Max chars in the outline, and L goes to the next one', async () => {
+    const { page } = session;
+    const segments = await outlineSegments(page);
+    const limit = 300;
+    const over = segments.map((s, i) => (s.end - s.start > limit ? i : -1)).filter((i) => i >= 0);
+    expect(over.length).toBeGreaterThan(1);
+    await page.locator('[data-testid="max-chars"]').fill(String(limit));
+    await expect.poll(async () => (await outlineRow(page, over[0]!)).getAttribute('data-over-limit')).toBe('true');
+    const under = segments.findIndex((s) => s.end - s.start <= limit);
+    expect(await (await outlineRow(page, under)).getAttribute('data-over-limit')).toBeNull();
+
+    await (await outlineRow(page, over[0]!)).click();
+    await page.keyboard.press('l');
+    await expect.poll(async () => (await outlineRow(page, over[1]!)).getAttribute('aria-current')).toBe('true');
+    await page.locator('[data-testid="max-chars"]').fill('');
+  });
 });

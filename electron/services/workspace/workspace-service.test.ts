@@ -72,6 +72,21 @@ describe('WorkspaceService', () => {
     await again.close();
   });
 
+  it('keeps one run per strategy and settings: two c99 runs survive a reopen, a rerun with the same settings replaces its own', async () => {
+    const ws = await open();
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    const c99 = (mask: number, cut: number) => ({ document: describeDocument('fruit.txt', TEXT), strategy: 'c99', segmentation: segmentationFromCuts(TEXT, [cut]), warnings: [], meta: { options: { c99: { mask } } } });
+    await ws.saveRun(id, c99(11, 52));
+    await ws.saveRun(id, c99(5, 52));
+    await ws.saveRun(id, c99(11, TEXT.indexOf('A third')));
+    await ws.close();
+    const again = await open();
+    const runs = (await again.loadDocument(id)).runs.map((r) => [(r.result.meta.options as { c99: { mask: number } }).c99.mask, r.result.segmentation.boundaries]);
+    expect(runs.sort()).toEqual([[11, [TEXT.indexOf('A third')]], [5, [52]]].sort());
+    expect((await again.listDocuments())[0]?.strategies).toEqual(['c99']);
+    await again.close();
+  });
+
   it('refuses a correction that does not cover the text, and keeps the saved one', async () => {
     const ws = await open();
     const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });

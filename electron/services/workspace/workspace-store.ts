@@ -14,6 +14,7 @@ import {
   type CorrectedFile, type CorrectionBasis, type DocumentRecord, type RunFile,
 } from '../../../shared/workspace/schema';
 import { strategyNameSchema } from '../../../shared/ipc/contract';
+import { runFileBaseName, strategyOfRunFile } from '../../../shared/workspace/run-file-name';
 import type { SourceStatus } from '../../../shared/workspace/types';
 import { writeFileAtomic, removeStaleTempFiles } from './atomic-file';
 import { KeyedQueue } from './keyed-queue';
@@ -111,8 +112,10 @@ export class WorkspaceStore {
     return path.join(this.documentDir(id), 'corrected.json');
   }
 
-  private runFile(id: string, strategy: string): string {
-    return path.join(this.documentDir(id), 'runs', `${strategyNameSchema.parse(strategy)}.json`);
+  /** One file per strategy and settings (shared/workspace/run-file-name.ts). */
+  private runFile(id: string, result: SegmentationResult): string {
+    strategyNameSchema.parse(result.strategy);
+    return path.join(this.documentDir(id), 'runs', `${runFileBaseName(result)}.json`);
   }
 
   async documentIds(): Promise<string[]> {
@@ -189,7 +192,8 @@ export class WorkspaceStore {
   /** The strategies with a saved run, from the file names alone (cheap: for lists). */
   async runStrategies(id: string): Promise<string[]> {
     const names = await fs.readdir(path.join(this.documentDir(id), 'runs')).catch(() => [] as string[]);
-    return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => n.slice(0, -'.json'.length)).sort();
+    const strategies = names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).map((n) => strategyOfRunFile(n.slice(0, -'.json'.length)));
+    return [...new Set(strategies)].sort();
   }
 
   async readRuns(id: string): Promise<RunFile[]> {
@@ -218,7 +222,7 @@ export class WorkspaceStore {
         anchors: anchorsOf(text, result.segmentation.boundaries),
         result: { ...result, segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) } },
       };
-      await writeJsonFile(this.runFile(id, result.strategy), runFileSchema, run);
+      await writeJsonFile(this.runFile(id, result), runFileSchema, run);
       return run;
     });
   }

@@ -36,12 +36,13 @@ export interface KeptResult {
  */
 export interface SegmentationSlice {
   current: SegmentationResult | null;
+  /** Every result kept, each once; it may hold the shown one (list them with `keptBeside`). */
   kept: KeptResult[];
   /** A whole new result (a finished run): one history step, undone with its strategy. */
   showResult(result: SegmentationResult, keepPrevious?: boolean): void;
   /** Saved results (a workspace document): no step, the history starts at `shown`. */
   loadSaved(kept: SegmentationResult[], shown: SegmentationResult | null): void;
-  /** Makes a kept result current (one step); the current one takes its place among the kept. */
+  /** Makes a kept result current (one step); the current one is kept too. */
   bringForward(key: string): void;
   discardKept(key: string): void;
 }

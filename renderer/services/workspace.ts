@@ -7,6 +7,7 @@
  */
 import type { SegmentationResult } from '../../shared/document/types';
 import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
+import { isEmptyDocument } from '../../shared/document/empty';
 import { isHandMade } from '../../shared/workspace/correction-state';
 import { CORRECTED } from '../../shared/workspace/schema';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
@@ -81,8 +82,8 @@ export async function openNextToReview(): Promise<boolean> {
   const from = documents.findIndex((d) => d.id === openId);
   for (let step = 1; step <= documents.length; step++) {
     const d = documents[(from + step + documents.length) % documents.length]!;
-    const done = d.corrected !== null && d.corrected.segments > 0 && d.corrected.reviewed === d.corrected.segments;
-    if (!done && d.id !== openId) return openWorkspaceDocument(d.id);
+    // An empty document has nothing to review.
+    if (d.state !== 'reviewed' && d.chars > 0 && d.id !== openId) return openWorkspaceDocument(d.id);
   }
   useUiStore.getState().notify('info', 'Every other document of the workspace is fully reviewed.');
   return false;
@@ -140,6 +141,10 @@ export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
   const { dir, addOpened, documents } = useWorkspaceStore.getState();
   const documentId = useSession.getState().documentId;
   if (!dir || !addOpened || !documentId || !ticket.isCurrent()) return 'not-joined';
+  if (isEmptyDocument(useSession.getState().text)) {
+    useUiStore.getState().notify('info', `${useSession.getState().info?.name ?? 'The document'} is empty: nothing to segment, so it does not join the workspace.`);
+    return 'not-joined';
+  }
   const { setJoining } = useWorkspaceStore.getState();
   setJoining(documentId);
   try {
@@ -194,7 +199,8 @@ export async function importFolder(path: string, mode: 'copy' | 'reference'): Pr
   try {
     const report = await workbench().workspaceImportFolder({ path, mode });
     const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}` : '';
-    useUiStore.getState().notify('info', `Imported ${report.added.length} document(s) from ${path}${skipped}.`);
+    const already = report.alreadyThere.length ? `, ${report.alreadyThere.length} already in the workspace` : '';
+    useUiStore.getState().notify('info', `Imported ${report.added.length} new document(s) from ${path}${already}${skipped}.`);
     await refreshWorkspace();
     return true;
   } catch (err) {

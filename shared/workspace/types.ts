@@ -100,7 +100,10 @@ export interface ReanchorReport {
 }
 
 export interface ImportFolderReport {
+  /** Documents new to the workspace. */
   added: WorkspaceDocumentSummary[];
+  /** Files the workspace already held (same name and text): nothing changed for them. */
+  alreadyThere: WorkspaceDocumentSummary[];
   skipped: { file: string; reason: string }[];
 }
 

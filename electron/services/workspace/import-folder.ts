@@ -1,10 +1,13 @@
 /**
  * Adding a folder of documents to the workspace in one go (not recursive). Each readable file is
- * added by copy or by reference; anything else is listed with the reason, never silently dropped.
+ * added by copy or by reference; one the workspace already holds (same name and text) is listed as
+ * already there; anything else (a subfolder, an unsupported or empty file) is listed with the
+ * reason, never silently dropped.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SUPPORTED_EXTENSIONS } from '../../readers';
+import { isEmptyDocument } from '../../../shared/document/empty';
 import type { ImportFolderReport } from '../../../shared/workspace/types';
 import { WorkspaceFileError } from './json-files';
 import type { SourceReader } from './workspace-store';
@@ -15,9 +18,15 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
     throw new WorkspaceFileError(err.code === 'ENOTDIR' ? `${dir} is not a folder` : `cannot read the folder ${dir}: ${err.code ?? err.message}`);
   });
-  const report: ImportFolderReport = { added: [], skipped: [] };
+  const report: ImportFolderReport = { added: [], alreadyThere: [], skipped: [] };
+  const known = new Set(await service.store.documentIds());
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    if (entry.name.startsWith('.')) continue;
+    if (entry.isDirectory()) {
+      report.skipped.push({ file: `${entry.name}/`, reason: 'a folder (import does not go into subfolders)' });
+      continue;
+    }
+    if (!entry.isFile()) continue;
     const file = path.join(dir, entry.name);
     if (!SUPPORTED_EXTENSIONS.includes(path.extname(entry.name).toLowerCase())) {
       report.skipped.push({ file: entry.name, reason: 'unsupported file type' });
@@ -25,8 +34,13 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
     }
     try {
       const { text, sourceFormat } = await readSource(file);
+      if (isEmptyDocument(text)) {
+        report.skipped.push({ file: entry.name, reason: 'empty: no text to segment' });
+        continue;
+      }
       const added = await service.addDocument({ name: entry.name, text, sourceFormat, ...(mode === 'reference' ? { referencePath: file } : {}) });
-      report.added.push(added);
+      if (known.has(added.id)) report.alreadyThere.push(added);
+      else report.added.push(added);
     } catch (err) {
       report.skipped.push({ file: entry.name, reason: (err instanceof Error ? err.message : String(err)).split('\n')[0] as string });
     }

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -171,9 +171,20 @@ describe('WorkspaceService', () => {
     writeFileSync(path.join(root, 'a.txt'), 'Alpha.\n');
     writeFileSync(path.join(root, 'b.exe'), 'MZ');
     writeFileSync(path.join(root, 'c.txt'), Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    writeFileSync(path.join(root, 'd.txt'), ' \n\n');
+    mkdirSync(path.join(root, 'sub'));
+    writeFileSync(path.join(root, 'sub', 'e.txt'), 'Echo.\n');
     const report = await importFolder(ws, root, 'copy', readSource);
     expect(report.added.map((d) => d.name)).toEqual(['a.txt']);
-    expect(report.skipped.map((s) => s.file)).toEqual(['b.exe', 'c.txt']);
+    expect(report.skipped.filter((s) => !s.file.startsWith('ws')).map((s) => [s.file, s.reason])).toEqual([
+      ['b.exe', 'unsupported file type'],
+      ['c.txt', expect.any(String)],
+      ['d.txt', 'empty: no text to segment'],
+      ['sub/', 'a folder (import does not go into subfolders)'],
+    ]);
+    // Imported again: nothing new, and it says so.
+    const again = await importFolder(ws, root, 'copy', readSource);
+    expect([again.added.length, again.alreadyThere.map((d) => d.name)]).toEqual([0, ['a.txt']]);
     await expect(importFolder(ws, folder, 'copy', readSource)).rejects.toThrow(/cannot read the folder/);
     await ws.close();
   });

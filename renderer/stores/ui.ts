@@ -46,6 +46,8 @@ export interface UiState {
   showScreen(screen: Screen): void;
   notify(kind: Notice['kind'], message: string): void;
   dismiss(id: number): void;
+  /** Drops every error message: another document is on screen, and they were about what came before. */
+  dismissErrors(): void;
   setCurrentSegment(index: number): void;
   reveal(index: number): void;
   updateRunForm(change: Partial<RunForm>): void;
@@ -71,6 +73,9 @@ export const useUiStore = create<UiState>()((set, get) => ({
     set({ notices: [...others, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) });
   },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  dismissErrors: () => {
+    if (get().notices.some((n) => n.kind === 'error')) set({ notices: get().notices.filter((n) => n.kind !== 'error') });
+  },
   setCurrentSegment: (currentSegment) => {
     if (get().currentSegment !== currentSegment) set({ currentSegment });
   },

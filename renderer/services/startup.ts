@@ -12,6 +12,7 @@ import { handlePullEvent, refreshModels, refreshStrategies } from './models';
 import { handleRunState } from './runs';
 import { workbench } from './workbench';
 import { noteTrainingProgress } from './learn';
+import { followTokenCounts } from './token-counts';
 import { handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
 
 export function dispatchEvent(event: WorkbenchEvent): void {
@@ -68,5 +69,9 @@ export function startWorkbench(): () => void {
     // A fact tests (and nothing else) wait on: the restore has shown its document or yielded.
     document.documentElement.dataset.startup = 'done';
   })();
-  return stop;
+  const stopCounts = followTokenCounts();
+  return () => {
+    stop();
+    stopCounts();
+  };
 }

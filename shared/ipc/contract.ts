@@ -5,7 +5,7 @@
  * Everything here is serialisable: native handles never leave the main process.
  */
 import { z } from 'zod';
-import { chunkOptionsSchema } from '../chunks/options';
+import { chunkOptionsSchema, TOKENIZER_NAMES } from '../chunks/options';
 import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
@@ -85,6 +85,14 @@ export const paramSchemas = {
   cancelRun: z.object({ runId: runIdSchema }).strict(),
   exportResult: z
     .object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema, chunks: chunkOptionsSchema.optional() })
+    .strict(),
+  /** Token counts of text ranges of an open document, by the tokenizer the person picked (counted by the host, off the UI thread). */
+  countTokens: z
+    .object({
+      documentId: documentIdSchema,
+      tokenizer: z.enum(TOKENIZER_NAMES),
+      ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(200_000),
+    })
     .strict(),
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
@@ -212,6 +220,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   startRun: { runId: string };
   cancelRun: { cancelled: boolean };
   exportResult: ExportedFile;
+  countTokens: { counts: number[] };
   listModels: InstalledModel[];
   doctor: DoctorReport;
   listEndpoints: EndpointHealth[];

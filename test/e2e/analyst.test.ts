@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { correctedFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
@@ -224,5 +225,20 @@ describe("the analyst's day against serve --workspace", () => {
     await page.keyboard.press('l');
     await expect.poll(async () => (await outlineRow(page, over[1]!)).getAttribute('aria-current')).toBe('true');
     await page.locator('[data-testid="max-chars"]').fill('');
+  });
+
+  it('shows token counts by the tokenizer picked for the export, counted by the host; none guessed from characters', async () => {
+    const { page } = session;
+    const size = page.locator('[data-testid="segment-size"]');
+    await (await outlineRow(page, 1)).click();
+    expect(await size.textContent()).not.toMatch(/tok/);
+    const segment = (await outlineSegments(page))[1]!;
+    const text = SECOND.text.slice(segment.start, segment.end);
+    await page.locator('[data-testid="retrieval-options"] summary').click();
+    await page.locator('[data-testid="export-tokenizer"]').selectOption('cl100k_base');
+    await expect.poll(() => size.textContent()).toBe(`${text.length.toLocaleString('en-US')} chars · ${cl100k(text).toLocaleString('en-US')} tok`);
+    expect(cl100k(text)).not.toBe(Math.ceil(text.length / 4));
+    await page.locator('[data-testid="export-tokenizer"]').selectOption('');
+    await expect.poll(() => size.textContent()).not.toMatch(/tok/);
   });
 });

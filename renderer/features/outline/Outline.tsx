@@ -15,6 +15,7 @@ import { startOutlineDrag, type OutlineDrag, type RowSpan } from './outline-drag
 import { numberFormat, sizeLabel } from '../size-label';
 import { useSegments, type SegmentView } from '../../stores/session/select-segments';
 import { useMaxCharsLimit } from './over-limit';
+import { useTokenCount } from '../../stores/token-counts';
 
 /**
  * Row heights are fixed by the stylesheet (three lines with a topic, two without), so the list
@@ -167,6 +168,7 @@ interface RowProps {
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
 const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, overLimit, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
+  const tokens = useTokenCount(start, end);
   const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : ''].filter(Boolean).join(' ');
   return (
     <li
@@ -219,7 +221,7 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
         </>
       )}
       <span className="outline-size">
-        {sizeLabel(end - start)}
+        {sizeLabel(end - start, tokens)}
         {overLimit && (
           <span className="badge over-limit-badge" title="Longer than Max chars (Run panel); L goes to the next">
             over limit

@@ -241,4 +241,28 @@ describe("the analyst's day against serve --workspace", () => {
     await page.locator('[data-testid="export-tokenizer"]').selectOption('');
     await expect.poll(() => size.textContent()).not.toMatch(/tok/);
   });
+
+  it('lists each result once across Show and undo, and Compare never offers a result against itself', async () => {
+    const { page } = session;
+    const names = async () => ({
+      shown: await page.locator('[data-testid="result-current"] .result-name').textContent(),
+      kept: await page.locator('[data-testid="result-kept"] .result-name').allTextContents(),
+    });
+    expect((await names()).shown).toBe('corrected');
+    await page.locator('[data-testid="keep-results"]').check();
+    await page.locator('[data-testid="strategy-select"]').selectOption('structural');
+    await page.locator('[data-testid="run"]').click();
+    await session.waitForRunStatus(['done']);
+    await expect.poll(names).toEqual({ shown: 'structural', kept: ['corrected'] });
+    await page.locator('[data-testid="result-kept"] button', { hasText: 'Show' }).click();
+    await expect.poll(names).toEqual({ shown: 'corrected', kept: ['structural'] });
+    await page.locator('[data-testid="undo"]').click();
+    await expect.poll(names).toEqual({ shown: 'structural', kept: ['corrected'] });
+    const left = await page.locator('[data-testid="compare-left"]').inputValue();
+    const right = await page.locator('[data-testid="compare-right"]').inputValue();
+    expect(left).not.toBe(right);
+    const labels = await page.locator('[data-testid="compare-left"] option').allTextContents();
+    expect(labels).toEqual(['structural (shown)', 'corrected']);
+    await page.locator('[data-testid="keep-results"]').uncheck();
+  });
 });

@@ -62,5 +62,7 @@ export async function showDocument(doc: OpenedDocument, ticket: ShowTicket): Pro
   // Its late snapshots are then ignored: the session forgets that run along with the old document.
   useSession.getState().showDocument(doc);
   useUiStore.getState().setCurrentSegment(0);
+  // Errors about the previous document (a failed open, a refused file) would sit on top of this one.
+  useUiStore.getState().dismissErrors();
   return true;
 }

@@ -11,6 +11,8 @@ import { reportError } from './errors';
 import { handlePullEvent, refreshModels, refreshStrategies } from './models';
 import { handleRunState } from './runs';
 import { workbench } from './workbench';
+import { noteTrainingProgress } from './learn';
+import { followTokenCounts } from './token-counts';
 import { handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
 
 export function dispatchEvent(event: WorkbenchEvent): void {
@@ -32,9 +34,13 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
       return;
     case 'workspace-saved':
+    case 'workspace-correction-cleared':
     case 'workspace-batch-progress':
     case 'workspace-batch-finished':
       handleWorkspaceEvent(event);
+      return;
+    case 'workspace-train-progress':
+      noteTrainingProgress(event);
       return;
     // Documents opened elsewhere need nothing here: this window follows its own.
     case 'document-opened':
@@ -64,5 +70,9 @@ export function startWorkbench(): () => void {
     // A fact tests (and nothing else) wait on: the restore has shown its document or yielded.
     document.documentElement.dataset.startup = 'done';
   })();
-  return stop;
+  const stopCounts = followTokenCounts();
+  return () => {
+    stop();
+    stopCounts();
+  };
 }

@@ -7,6 +7,8 @@
  */
 import type { SegmentationResult } from '../../shared/document/types';
 import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
+import { isEmptyDocument } from '../../shared/document/empty';
+import { isHandMade } from '../../shared/workspace/correction-state';
 import { CORRECTED } from '../../shared/workspace/schema';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
 import { useSession } from '../stores/session';
@@ -61,7 +63,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
     return true;
   }
   const { name, chars, sha256 } = doc.info;
-  const runs = state.runs.map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
+  // Oldest first, so the latest run is the one shown when there is no correction.
+  const runs = [...state.runs].sort((a, b) => (a.savedAt < b.savedAt ? -1 : a.savedAt > b.savedAt ? 1 : 0)).map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
   const shown = state.corrected
     ? asResult(name, chars, sha256, CORRECTED, state.corrected.segmentation, { basedOn: state.corrected.basedOn, revision: state.corrected.revision, editedAt: state.corrected.editedAt })
     : runs.pop();
@@ -79,8 +82,8 @@ export async function openNextToReview(): Promise<boolean> {
   const from = documents.findIndex((d) => d.id === openId);
   for (let step = 1; step <= documents.length; step++) {
     const d = documents[(from + step + documents.length) % documents.length]!;
-    const done = d.corrected !== null && d.corrected.segments > 0 && d.corrected.reviewed === d.corrected.segments;
-    if (!done && d.id !== openId) return openWorkspaceDocument(d.id);
+    // An empty document has nothing to review.
+    if (d.state !== 'reviewed' && d.chars > 0 && d.id !== openId) return openWorkspaceDocument(d.id);
   }
   useUiStore.getState().notify('info', 'Every other document of the workspace is fully reviewed.');
   return false;
@@ -110,7 +113,8 @@ export async function addOpenDocumentToWorkspace(): Promise<void> {
   if (!documentId) return;
   try {
     await adopt(await workbench().workspaceAddDocument({ documentId }));
-    await useSession.getState().saveCorrection();
+    // Corrections already made go with it; a machine result alone is no correction.
+    if (isHandMade(useSession.getState().current)) await useSession.getState().saveCorrection();
   } catch (err) {
     reportError('Could not add the document to the workspace', err);
   }
@@ -137,6 +141,10 @@ export async function joinWorkspace(ticket: ShowTicket): Promise<JoinOutcome> {
   const { dir, addOpened, documents } = useWorkspaceStore.getState();
   const documentId = useSession.getState().documentId;
   if (!dir || !addOpened || !documentId || !ticket.isCurrent()) return 'not-joined';
+  if (isEmptyDocument(useSession.getState().text)) {
+    useUiStore.getState().notify('info', `${useSession.getState().info?.name ?? 'The document'} is empty: nothing to segment, so it does not join the workspace.`);
+    return 'not-joined';
+  }
   const { setJoining } = useWorkspaceStore.getState();
   setJoining(documentId);
   try {
@@ -191,7 +199,8 @@ export async function importFolder(path: string, mode: 'copy' | 'reference'): Pr
   try {
     const report = await workbench().workspaceImportFolder({ path, mode });
     const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.file} (${s.reason})`).join(', ')}` : '';
-    useUiStore.getState().notify('info', `Imported ${report.added.length} document(s) from ${path}${skipped}.`);
+    const already = report.alreadyThere.length ? `, ${report.alreadyThere.length} already in the workspace` : '';
+    useUiStore.getState().notify('info', `Imported ${report.added.length} new document(s) from ${path}${already}${skipped}.`);
     await refreshWorkspace();
     return true;
   } catch (err) {
@@ -221,13 +230,29 @@ export async function cancelBatch(): Promise<void> {
 
 export async function exportWorkspace(format: 'training' | 'wiki727k'): Promise<void> {
   try {
-    const report = await workbench().workspaceExportBatch({ format });
+    const report = await workbench().workspaceExportBatch({ format, include: useWorkspaceStore.getState().selection });
     const skipped = report.skipped.length ? `; skipped ${report.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}` : '';
     useUiStore.getState().notify('info', `Exported ${report.documents} corrected document(s) to ${report.directory} in the workspace${skipped}.`);
     if (report.content !== undefined) saveDownload({ fileName: 'training.jsonl', mimeType: 'application/x-ndjson', content: report.content });
   } catch (err) {
     reportError('Could not export the workspace', err);
   }
+}
+
+/** Takes a healthy document out of the workspace (its folder is moved to removed/, nothing is deleted). */
+export async function removeWorkspaceDocument(workspaceDocumentId: string, name: string): Promise<void> {
+  try {
+    const report = await workbench().workspaceRepairDocument({ workspaceDocumentId, action: 'remove' });
+    if (useSession.getState().shownInWorkspace?.id === workspaceDocumentId) {
+      // Its corrections have nowhere to go now: say so in the status bar rather than save to a removed folder.
+      useSession.getState().linkWorkspaceDocument(null);
+      useSession.getState().setShownInWorkspace(null);
+    }
+    useUiStore.getState().notify('info', `Removed ${name} from the workspace (moved to ${report.movedTo}).`);
+  } catch (err) {
+    reportError(`Could not remove ${name}`, err);
+  }
+  await refreshWorkspace();
 }
 
 /** The documents of the workspace that cannot be read as they are; null when the check failed (reported). */
@@ -261,7 +286,7 @@ export function handleWorkspaceEvent(event: WorkbenchEvent): void {
     void refreshWorkspace();
   } else if (event.type === 'workspace-batch-progress' || event.type === 'workspace-batch-finished') {
     unclaimed?.push(event);
-  } else if (event.type === 'workspace-saved') {
+  } else if (event.type === 'workspace-saved' || event.type === 'workspace-correction-cleared') {
     void refreshWorkspace();
   }
 }

@@ -1,11 +1,32 @@
-/** The last "Train from corrections": whether one is going, its report, or why it failed. */
+/**
+ * "Train from corrections": the person's choices (documents left out, whether to use the
+ * embedding model), the training under way with its progress, its report, or why it failed.
+ */
 import { create } from 'zustand';
-import type { LearnedTrainingReport } from '../../shared/workspace/types';
+import type { LearnedTrainingReport, WorkspaceEvent } from '../../shared/workspace/types';
+
+export type TrainingProgress = Omit<Extract<WorkspaceEvent, { type: 'workspace-train-progress' }>, 'type'>;
 
 export interface LearnState {
   training: boolean;
+  progress: TrainingProgress | null;
   report: LearnedTrainingReport | null;
   error: string | null;
+  /** Workspace documents the person left out of the training. */
+  excluded: string[];
+  /** Also weigh sentence embeddings (one model call per sentence): only when the person asks. */
+  useEmbeddingModel: boolean;
+  setExcluded(id: string, out: boolean): void;
+  setUseEmbeddingModel(on: boolean): void;
 }
 
-export const useLearnStore = create<LearnState>()(() => ({ training: false, report: null, error: null }));
+export const useLearnStore = create<LearnState>()((set, get) => ({
+  training: false,
+  progress: null,
+  report: null,
+  error: null,
+  excluded: [],
+  useEmbeddingModel: false,
+  setExcluded: (id, out) => set({ excluded: out ? [...new Set([...get().excluded, id])] : get().excluded.filter((e) => e !== id) }),
+  setUseEmbeddingModel: (useEmbeddingModel) => set({ useEmbeddingModel }),
+}));

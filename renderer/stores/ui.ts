@@ -18,6 +18,8 @@ export interface RunForm {
   strategy: string;
   /** Empty string: the strategy's default. */
   maxChars: string;
+  /** Longest segment in tokens (the host's tokenizer); empty: no token limit. */
+  maxTokens: string;
   windowTokens: string;
   profile: string;
   /** c99's parameters (empty or absent: its defaults). */
@@ -46,6 +48,8 @@ export interface UiState {
   showScreen(screen: Screen): void;
   notify(kind: Notice['kind'], message: string): void;
   dismiss(id: number): void;
+  /** Drops every error message: another document is on screen, and they were about what came before. */
+  dismissErrors(): void;
   setCurrentSegment(index: number): void;
   reveal(index: number): void;
   updateRunForm(change: Partial<RunForm>): void;
@@ -67,7 +71,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   notices: [],
   currentSegment: 0,
   revealRequest: null,
-  runForm: { strategy: 'structural', maxChars: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
+  runForm: { strategy: 'structural', maxChars: '', maxTokens: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
   exportFormat: 'json',
   defaultStrategy: 'structural',
   reading: { plain: false, encoding: '' },
@@ -78,6 +82,9 @@ export const useUiStore = create<UiState>()((set, get) => ({
     set({ notices: [...others, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) });
   },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
+  dismissErrors: () => {
+    if (get().notices.some((n) => n.kind === 'error')) set({ notices: get().notices.filter((n) => n.kind !== 'error') });
+  },
   setCurrentSegment: (currentSegment) => {
     if (get().currentSegment !== currentSegment) set({ currentSegment });
   },

@@ -4,6 +4,7 @@
  * the session (stores/session: `shownInWorkspace`), reset with every document shown.
  */
 import { create } from 'zustand';
+import type { CorrectionSelection } from '../../shared/workspace/correction-state';
 import type { BatchOutcome, WorkspaceDocumentSummary } from '../../shared/workspace/types';
 
 export interface BatchState {
@@ -22,6 +23,9 @@ export interface WorkspaceState {
   /** A document the person opens from outside joins the workspace at once (on unless turned off). */
   addOpened: boolean;
   setAddOpened(on: boolean): void;
+  /** Which corrected documents the batch exports and the training take: every edited one, or only the reviewed. */
+  selection: CorrectionSelection;
+  setSelection(selection: CorrectionSelection): void;
   /** The document on screen (by session id) while it is being added to the workspace, else null. */
   joining: string | null;
   setJoining(documentId: string | null): void;
@@ -48,6 +52,8 @@ export const useWorkspaceStore = create<WorkspaceState>()((set) => ({
     localStorage.setItem(ADD_OPENED_KEY, addOpened ? 'on' : 'off');
     set({ addOpened });
   },
+  selection: 'edited',
+  setSelection: (selection) => set({ selection }),
   joining: null,
   setJoining: (joining) => set({ joining }),
 }));

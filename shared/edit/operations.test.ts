@@ -160,3 +160,18 @@ describe('every operation keeps the coverage invariant', () => {
     );
   });
 });
+
+describe('splitPoint in hard-wrapped text', () => {
+  const TEXT = 'The first sentence runs on over a hard\nwrapped line and ends here. The second one\nalso wraps before it ends.\n\n- a list item\n- another item\n';
+  const one = { boundaries: [], notes: [{}] };
+
+  it('cuts at the start of the sentence, not at the wrapped line the cursor is in', () => {
+    expect(splitPoint(TEXT, one, TEXT.indexOf('also wraps'))).toBe(TEXT.indexOf('The second'));
+    expect(splitPoint(TEXT, one, TEXT.indexOf('wrapped line'))).toBe(TEXT.indexOf('The second'));
+  });
+
+  it('still cuts at a line that really begins: a list item, a paragraph', () => {
+    expect(splitPoint(TEXT, one, TEXT.indexOf('another'))).toBe(TEXT.indexOf('- another'));
+    expect(splitPoint(TEXT, one, TEXT.indexOf('a list item'))).toBe(TEXT.indexOf('- a list'));
+  });
+});

@@ -8,7 +8,7 @@ import type { Segmentation, SegmentNote } from '../document/types';
 import { isSafeBoundary } from '../document/text-boundaries';
 import { segmentIndexAt, segmentRange } from '../document/segmentation';
 import { mergedNote, reshaped } from './notes';
-import { nearestSnapPointBetween, snapPointsBetween, unitStartAt } from './snap-points';
+import { nearestSnapPointBetween, sentenceStartsBetween, snapPointsBetween, unitStartAt } from './snap-points';
 
 function checkSegment(seg: Segmentation, index: number): void {
   if (!Number.isInteger(index) || index < 0 || index >= seg.notes.length) {
@@ -34,17 +34,45 @@ function safeCutInside(text: string, offset: number, lo: number, hi: number): nu
 
 /**
  * Where a split requested at `offset` lands inside segment [start, end): the start of the sentence
- * or line containing the offset; when that is the segment's own start (the cursor sits in its
+ * or line containing the offset (a line that carries on a hard-wrapped sentence does not count:
+ * the sentence's own start does); when that is the segment's own start (the cursor sits in its
  * first sentence, e.g. right after clicking its outline entry), the next sentence or line start
  * inside the segment; when the segment is one single sentence, the offset itself.
  */
+/** Whether the line starting at `p` carries on the sentence of the line before (hard wrapping). */
+function continuesSentence(text: string, p: number): boolean {
+  let q = p - 1;
+  if (q < 0 || (text[q] !== '\n' && text[q] !== '\r')) return false; // not a line start
+  while (q >= 0 && (text[q] === '\n' || text[q] === '\r')) q--;
+  // A blank line before: a new paragraph.
+  if (p - q > 2 && !(p - q === 3 && text[q + 1] === '\r' && text[q + 2] === '\n')) return false;
+  while (q >= 0 && (text[q] === ' ' || text[q] === '\t')) q--;
+  if (q < 0 || text[q] === '\n' || text[q] === '\r' || '.!?:;…。！？"\')]»”’'.includes(text[q] as string)) return false;
+  // After a heading (which ends without a stop), or at a list item, quote or table row: a line of its own.
+  const previousLine = text.slice(Math.max(text.lastIndexOf('\n', q) + 1, text.lastIndexOf('\r', q) + 1), q + 1);
+  if (/^[ \t]*#/.test(previousLine)) return false;
+  return !/^[ \t]*([-*+#>|]|\d+[.)])/.test(text.slice(p, p + 12));
+}
+
+/** How far around the offset a split looks for sentence starts (a longer sentence falls back to line starts). */
+const SENTENCE_WINDOW = 4096;
+
 export function splitPoint(text: string, seg: Segmentation, offset: number): number | null {
   if (text.length === 0) return null;
   const at = Math.min(text.length, Math.max(0, Math.round(offset)));
   const [start, end] = segmentRange(text, seg, segmentIndexAt(seg, at));
+  // Sentence starts first: in hard-wrapped text a line starts mid-sentence, and a cut there halves
+  // it. A line start counts only where a line really begins (after a blank line, a sentence's
+  // end, or as a heading, list item or quote).
+  const usable = (p: number) => !continuesSentence(text, p);
+  const sentences = sentenceStartsBetween(text, Math.max(start, at - SENTENCE_WINDOW), Math.min(end, at + SENTENCE_WINDOW)).filter(usable);
   const unit = unitStartAt(text, at);
-  if (unit !== null && unit > start && unit < end) return unit;
-  const next = snapPointsBetween(text, Math.max(start, at), end)[0];
+  if (unit !== null && unit > start && unit < end) {
+    if (usable(unit)) return unit;
+    const before = sentences.filter((p) => p <= at).pop();
+    if (before !== undefined) return before;
+  }
+  const next = snapPointsBetween(text, Math.max(start, at), end).find(usable);
   if (next !== undefined) return next;
   return safeCutInside(text, at, start, end) === at ? at : null;
 }

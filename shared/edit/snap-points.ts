@@ -75,3 +75,11 @@ export function nearestSnapPointBetween(text: string, offset: number, lo: number
   if (before === undefined) return after;
   return offset - before <= after - offset ? before : after;
 }
+
+/** The sentence starts p with lo < p < hi that are safe cuts, in order (no line starts: a hard-wrapped line starts mid-sentence). */
+export function sentenceStartsBetween(text: string, lo: number, hi: number): number[] {
+  const from = Math.max(0, lo);
+  const to = Math.min(hi, text.length);
+  if (to - from < 2) return [];
+  return sentenceStartsIn(text, from + 1, to).filter((p) => p > from && p < to && isSafeBoundary(text, p));
+}

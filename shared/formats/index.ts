@@ -23,7 +23,7 @@ export { readJsonl, writeJsonl } from './jsonl';
 export { readMarkdown, writeMarkdown } from './markdown';
 export { readCsv, writeCsv } from './csv';
 export { decodeCsv, encodeCsv } from './csv-codec';
-export { readTraining, readTrainingObject, sentencesOf, toTrainingExample, writeTraining, type TrainingExample } from './training';
+export { readTraining, readTrainingObject, sentencesOf, toTrainingExample, writeTraining, writeTrainingLine, type TrainingExample } from './training';
 export { looksLikeWiki727k, readWiki727k, writeWiki727k } from './wiki727k';
 
 export type { ExportFormat };

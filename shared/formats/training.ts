@@ -32,6 +32,9 @@ export interface TrainingExample {
   sections: string[][];
   topics?: string[];
   summaries?: string[];
+  /** Batch exports of a workspace: which document the line is, and the strategy its correction started from. */
+  document?: { id: string; name: string };
+  basedOn?: string | null;
 }
 
 /** The trimmed, non-empty sentences of text[start, end). */
@@ -50,6 +53,15 @@ export function toTrainingExample(result: SegmentationResult, text: string): Tra
 
 export function writeTraining(result: SegmentationResult, text: string): string {
   return JSON.stringify(toTrainingExample(result, text)) + '\n';
+}
+
+/**
+ * One line of a workspace's training export: the example, naming its document (id and name) and
+ * the strategy its correction started from, so that every line can be traced to what a person did.
+ */
+export function writeTrainingLine(result: SegmentationResult, text: string, origin: { id: string; name: string; basedOn: string | null }): string {
+  const example: TrainingExample = { ...toTrainingExample(result, text), document: { id: origin.id, name: origin.name }, basedOn: origin.basedOn };
+  return JSON.stringify(example) + '\n';
 }
 
 export function readTrainingObject(source: string, value: unknown): ReadResult {

@@ -5,7 +5,7 @@
  * Everything here is serialisable: native handles never leave the main process.
  */
 import { z } from 'zod';
-import { chunkOptionsSchema } from '../chunks/options';
+import { chunkOptionsSchema, TOKENIZER_NAMES } from '../chunks/options';
 import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
@@ -27,6 +27,7 @@ const documentIdSchema = z.string().min(1).max(128);
 const runIdSchema = z.string().min(1).max(128);
 
 const workspaceDocumentIdParam = z.string().min(1).max(96);
+const correctionSelectionSchema = z.enum(['edited', 'reviewed']);
 
 /** The workspace methods (issue 5): documents, runs and hand corrections kept in a folder. */
 export const workspaceParamSchemas = {
@@ -51,14 +52,29 @@ export const workspaceParamSchemas = {
       basedOnStrategy: z.string().min(1).max(64).nullable(),
     })
     .strict(),
+  /** The document has no correction any more: a person's edits were undone back to a machine result. */
+  workspaceClearCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
   workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),
   workspaceBatchRun: z
     .object({ strategy: strategyNameSchema, options: runOptionsSchema, workspaceDocumentIds: z.array(workspaceDocumentIdParam).max(100_000).optional() })
     .strict(),
   workspaceCancelBatch: z.object({ batchId: runIdSchema }).strict(),
-  workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']) }).strict(),
-  /** Trains the `learned` strategy on the workspace's corrected documents and saves it there. */
-  workspaceTrainLearned: z.object({}).strict(),
+  /** `include`: every edited document (the default) or only the fully reviewed ones. */
+  workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']), include: correctionSelectionSchema.optional() }).strict(),
+  /**
+   * Trains the `learned` strategy on the workspace's corrected documents (`include` as for the
+   * export, `exclude` left out by id) and saves it there. The embedding model is used only when
+   * `useEmbeddingModel` asks for it. Progress comes as `workspace-train-progress` events.
+   */
+  workspaceTrainLearned: z
+    .object({
+      include: correctionSelectionSchema.optional(),
+      exclude: z.array(workspaceDocumentIdParam).max(100_000).optional(),
+      useEmbeddingModel: z.boolean().optional(),
+    })
+    .strict(),
+  /** Stops the training under way (nothing is saved); false when none runs. */
+  workspaceCancelTraining: z.object({}).strict(),
 } as const;
 
 /** Parameter schemas, one per method. A call whose params fail here never reaches a service. */
@@ -72,6 +88,14 @@ export const paramSchemas = {
   cancelRun: z.object({ runId: runIdSchema }).strict(),
   exportResult: z
     .object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema, chunks: chunkOptionsSchema.optional() })
+    .strict(),
+  /** Token counts of text ranges of an open document, by the tokenizer the person picked (counted by the host, off the UI thread). */
+  countTokens: z
+    .object({
+      documentId: documentIdSchema,
+      tokenizer: z.enum(TOKENIZER_NAMES),
+      ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(200_000),
+    })
     .strict(),
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
@@ -201,6 +225,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   startRun: { runId: string };
   cancelRun: { cancelled: boolean };
   exportResult: ExportedFile;
+  countTokens: { counts: number[] };
   listModels: InstalledModel[];
   doctor: DoctorReport;
   listEndpoints: EndpointHealth[];

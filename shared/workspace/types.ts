@@ -3,6 +3,7 @@
  * that the contract can import these types without importing any runtime code.
  */
 import type { OpenedDocument } from '../document/opened';
+import type { CorrectionState } from './correction-state';
 import type { CorrectedFile, RunFile } from './schema';
 
 /** Whether a document's source still is the text its segmentations were made on. */
@@ -20,6 +21,8 @@ export interface WorkspaceDocumentSummary {
   /** Strategies with a saved run. */
   strategies: string[];
   corrected: { revision: number; editedAt: string; segments: number; reviewed: number } | null;
+  /** untouched (no correction), edited, or reviewed (every segment marked reviewed). */
+  state: CorrectionState;
 }
 
 /**
@@ -102,7 +105,10 @@ export interface ReanchorReport {
 }
 
 export interface ImportFolderReport {
+  /** Documents new to the workspace. */
   added: WorkspaceDocumentSummary[];
+  /** Files the workspace already held (same name and text): nothing changed for them. */
+  alreadyThere: WorkspaceDocumentSummary[];
   skipped: { file: string; reason: string }[];
 }
 
@@ -130,8 +136,10 @@ export interface BatchExportReport {
 
 export type WorkspaceEvent =
   | { type: 'workspace-saved'; workspaceDocumentId: string; revision: number; editedAt: string }
+  | { type: 'workspace-correction-cleared'; workspaceDocumentId: string }
   | { type: 'workspace-batch-progress'; batchId: string; done: number; total: number; current: string | null; fraction: number }
-  | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] };
+  | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] }
+  | { type: 'workspace-train-progress'; stage: 'reading' | 'embedding' | 'training'; documentsDone: number; documents: number; sentencesEmbedded: number; current: string | null };
 
 /** What "Train from corrections" reports: the saved model, its held-out figures and what it learned. */
 export interface LearnedTrainingReport {
@@ -161,9 +169,11 @@ export interface WorkspaceMethodResults {
   workspaceImportFolder: ImportFolderReport;
   workspaceOpenDocument: OpenedWorkspaceDocument;
   workspaceSaveCorrection: { saved: true };
+  workspaceClearCorrection: { cleared: boolean };
   workspaceReanchor: ReanchorReport;
   workspaceBatchRun: { batchId: string };
   workspaceCancelBatch: { cancelled: boolean };
   workspaceExportBatch: BatchExportReport;
   workspaceTrainLearned: LearnedTrainingReport;
+  workspaceCancelTraining: { cancelled: boolean };
 }

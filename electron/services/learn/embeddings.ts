@@ -22,7 +22,8 @@ const UNIT_TOKENS = 512;
 
 export interface Embedder {
   model: EmbeddingIdentity;
-  embed(text: string, signal?: AbortSignal): Promise<DocumentEmbeddings>;
+  /** `onUnit`: after each sentence (or line) embedded, for progress. */
+  embed(text: string, signal?: AbortSignal, onUnit?: () => void): Promise<DocumentEmbeddings>;
   dispose(): Promise<void>;
 }
 
@@ -61,7 +62,7 @@ export async function openEmbedder(file: string, options: { threads?: number } =
   const loaded = model;
   return {
     model: identity,
-    async embed(text, signal) {
+    async embed(text, signal, onUnit) {
       const units = featureUnits(text);
       const unitVectors: number[][] = [];
       let dims = 0;
@@ -72,6 +73,7 @@ export async function openEmbedder(file: string, options: { threads?: number } =
         const vector = tokens.length === 0 ? [] : [...(await context.getEmbeddingFor(tokens)).vector];
         dims = Math.max(dims, vector.length);
         unitVectors.push(vector);
+        onUnit?.();
       }
       return { model: identity, unitVectors: unitVectors.map((v) => (v.length === 0 ? new Array<number>(dims).fill(0) : v)) };
     },

@@ -60,7 +60,36 @@ describe('workspaceTrainLearned', () => {
     expect(learned?.result.segmentation.boundaries).toContain(TEXT.indexOf('Taxes fund'));
   });
 
-  it('learns from sentence embeddings too when an embedding model is installed, and runs with it', async () => {
+  it('takes only the documents chosen: reviewed only, or with one left out; says how far it got; can be cancelled', async () => {
+    const dir = path.join(root, 'ws');
+    service = createWorkbenchService({ workspaceDir: dir, embeddingModel: null });
+    const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
+    const [one, two] = added;
+    const cut = TEXT.indexOf('Taxes fund');
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: one!.id, segmentation: { boundaries: [cut], notes: [{ reviewed: true }, { reviewed: true }] }, basedOnStrategy: null });
+    await service.request('workspaceSaveCorrection', { workspaceDocumentId: two!.id, segmentation: { boundaries: [cut], notes: [{ reviewed: true }, {}] }, basedOnStrategy: null });
+    const progress: string[] = [];
+    service.onEvent((e) => {
+      if (e.type === 'workspace-train-progress') progress.push(e.stage);
+    });
+
+    const reviewed = await service.request('workspaceTrainLearned', { include: 'reviewed' });
+    expect(reviewed.documents).toEqual(['one.txt']);
+    expect(reviewed.skipped).toEqual([{ name: 'two.txt', reason: 'not every segment reviewed yet' }]);
+    expect(progress).toContain('reading');
+    expect(progress.at(-1)).toBe('training');
+
+    const leftOut = await service.request('workspaceTrainLearned', { exclude: [one!.id] });
+    expect(leftOut.documents).toEqual(['two.txt']);
+    expect(leftOut.skipped).toEqual([{ name: 'one.txt', reason: 'left out' }]);
+
+    expect(await service.request('workspaceCancelTraining', {})).toEqual({ cancelled: false });
+    const training = service.request('workspaceTrainLearned', {});
+    expect(await service.request('workspaceCancelTraining', {})).toEqual({ cancelled: true });
+    await expect(training).rejects.toThrow(/cancelled/);
+  });
+
+  it('learns from sentence embeddings too when the person asks for the installed embedding model, and runs with it', async () => {
     const models = path.join(root, 'models');
     mkdirSync(models);
     copyFileSync(TINY_EMBED_MODEL, path.join(models, 'tiny-qwen2-embed.gguf'));
@@ -71,7 +100,9 @@ describe('workspaceTrainLearned', () => {
     await service.request('workspaceSaveCorrection', { workspaceDocumentId: added[0]!.id, segmentation: { boundaries: [TEXT.indexOf('Taxes fund')], notes: [{}, {}] }, basedOnStrategy: null });
     await saved;
 
-    const report = await service.request('workspaceTrainLearned', {});
+    // Not unless asked: the embedding model costs a model call per sentence.
+    expect((await service.request('workspaceTrainLearned', {})).embeddingModel).toBeNull();
+    const report = await service.request('workspaceTrainLearned', { useEmbeddingModel: true });
     expect(report.embeddingModel).toBe('tiny-qwen2-embed.gguf');
     const model = JSON.parse(readFileSync(report.modelFile, 'utf8'));
     expect(model.embedding.name).toBe('tiny-qwen2-embed.gguf');

@@ -12,7 +12,7 @@ import type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySet
  * the character limit (with the reason, for the warning); a tokenizer named in the options failing
  * is the caller's mistake and throws TokenizerLoadError. Imported lazily: it loads llama.cpp.
  */
-async function tokenCounterFor(options: StrategyOptions, settings: StrategySettings): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
+export async function tokenCounterFor(options: StrategyOptions, settings: StrategySettings): Promise<{ countTokens?: (text: string) => number; source?: string; problem?: string }> {
   const { loadTokenCounter } = await import('../tokenizer/token-counter');
   try {
     // The Qwen2 vocabulary is cached in the host's models folder.

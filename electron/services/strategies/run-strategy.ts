@@ -10,6 +10,7 @@ import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { BudgetError, budgetMessage, checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
 import { throwIfAborted } from './abort';
+import { withinLimits } from './outside-limits';
 import { allStrategyNames, runnerFor, strategyKindOf } from './registry';
 import type { RunStrategyHooks, RunStrategyRequest } from './types';
 
@@ -70,7 +71,9 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
     return { document: info, strategy, segmentation: { boundaries: [], notes: [] }, warnings: [], meta: { kind, emptyDocument: true } };
   }
   const run = await runnerFor(kind);
-  const result = await run(request, hooks);
+  const ran = await run(request, hooks);
+  // The rules honour the size limits as they cut; a model's cuts are brought within them here.
+  const result = kind === 'rules' ? ran : await withinLimits(request, ran);
   // Whatever a runner returns (a model's output most of all), the invariant is checked at this one exit.
   assertValidSegmentation(text, result.segmentation);
   checkBudget('segments', budgets, 'the result', result.segmentation.boundaries.length + 1);

@@ -57,6 +57,10 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     writeResult: async (format, result, text, chunks) =>
       (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: locations.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),
+    countTokens: async (tokenizer, texts) => {
+      const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(tokenizer, { modelsDir: locations.modelsDir });
+      return texts.map((t) => count(t));
+    },
     models: createModelsFacade(locations, options.remote ?? null),
   };
 }

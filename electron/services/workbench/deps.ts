@@ -3,7 +3,7 @@
  * writers, strategy listing and the model manager. The service reaches them only through this
  * interface, so hosts and tests can hand in their own and start-up never loads llama.cpp.
  */
-import type { ChunkOptions } from '../../../shared/chunks';
+import type { ChunkOptions, TokenizerName } from '../../../shared/chunks';
 import type { ReaderReport, ReadOptions } from '../../../shared/document/reader-report';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type {
@@ -65,5 +65,7 @@ export interface WorkbenchDeps {
   /** `chunks`: the retrieval extras to add to each exported chunk (shared/chunks). */
   writeResult(format: ExportFormat, result: SegmentationResult, text: string, chunks?: ChunkOptions): string | Promise<string>;
   listStrategies(): Promise<StrategyInfo[]>;
+  /** Counts the tokens of each text by the named tokenizer (the export's choices). */
+  countTokens(tokenizer: TokenizerName, texts: readonly string[]): Promise<number[]>;
   models: ModelsFacade;
 }

@@ -5,25 +5,39 @@
  */
 import { describeDocument } from '../../../shared/document/document-info';
 import type { SegmentationResult } from '../../../shared/document/types';
-import { writeTraining, writeWiki727k } from '../../../shared/formats';
+import { writeTrainingLine, writeWiki727k } from '../../../shared/formats';
+import { correctionState, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
 import { CORRECTED } from '../../../shared/workspace/schema';
 import type { BatchExportReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from './workspace-service';
 
 export type BatchExportFormat = BatchExportReport['format'];
 
+/** The strategy a correction started from, as its file records it. */
+function startStrategy(result: SegmentationResult): string | null {
+  const basedOn = result.meta.basedOn as { strategy?: string } | null | undefined;
+  return basedOn?.strategy ?? null;
+}
+
 /** A folder name that sorts by time and is safe on every file system. */
 function stamp(date: Date): string {
   return date.toISOString().replace(/[:.]/g, '-');
 }
 
-export async function exportBatch(service: WorkspaceService, format: BatchExportFormat, now = new Date()): Promise<BatchExportReport> {
+export interface BatchExportOptions {
+  /** Every edited document (the default), or only those with every segment reviewed. */
+  include?: CorrectionSelection;
+  now?: Date;
+}
+
+export async function exportBatch(service: WorkspaceService, format: BatchExportFormat, options: BatchExportOptions = {}): Promise<BatchExportReport> {
+  const { include = 'edited', now = new Date() } = options;
   await service.flush();
   const directory = `${stamp(now)}-${format}`;
   const skipped: BatchExportReport['skipped'] = [];
   const folder = await service.store.documentsFolderDamage();
   const damaged: BatchExportReport['damaged'] = folder ? [folder] : [];
-  const exported: { id: string; result: SegmentationResult; text: string }[] = [];
+  const exported: { id: string; name: string; result: SegmentationResult; text: string }[] = [];
   for (const id of await service.store.documentIds()) {
     // A damaged document is named among the skipped, never a reason to export nothing.
     const checked = await service.checkDocument(id);
@@ -39,6 +53,11 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
       skipped.push({ name: record.name, reason: 'not corrected yet' });
       continue;
     }
+    const notes = corrected.segmentation.notes;
+    if (!isSelected(correctionState({ segments: notes.length, reviewed: notes.filter((n) => n.reviewed === true).length }), include)) {
+      skipped.push({ name: record.name, reason: 'not every segment reviewed yet' });
+      continue;
+    }
     const text = await service.text(id, record);
     if (text.source.state === 'changed' || corrected.sourceSha256 !== text.sha256) {
       skipped.push({ name: record.name, reason: 'its source has changed; re-anchor it first' });
@@ -51,12 +70,12 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
       warnings: [],
       meta: { basedOn: corrected.basedOn, revision: corrected.revision, editedAt: corrected.editedAt },
     };
-    exported.push({ id, result, text: text.text });
+    exported.push({ id, name: record.name, result, text: text.text });
   }
   const files: string[] = [];
   let content: string | undefined;
   if (format === 'training') {
-    content = exported.map((e) => writeTraining(e.result, e.text)).join('');
+    content = exported.map((e) => writeTrainingLine(e.result, e.text, { id: e.id, name: e.name, basedOn: startStrategy(e.result) })).join('');
     files.push(await service.store.writeExport(`${directory}/training.jsonl`, content));
   } else {
     for (const e of exported) files.push(await service.store.writeExport(`${directory}/${e.id}.txt`, writeWiki727k(e.result, e.text)));

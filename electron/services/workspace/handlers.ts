@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { workspaceModelPath } from '../learn/model-file';
+import type { TrainProgress } from '../learn/train-workspace';
 import { withLearnedModel } from '../learn/workbench-model';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
@@ -29,11 +30,23 @@ const REMOTE_BATCH_DOCUMENTS = 8;
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
-  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument' | 'workspaceTrainLearned';
+  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument' | 'workspaceTrainLearned'
+  | 'workspaceClearCorrection' | 'workspaceCancelTraining';
 
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
   close(): Promise<void>;
+}
+
+/** Training progress as events: every change of stage or document, sentences at most every 250 ms. */
+function throttledProgress(emit: (p: TrainProgress) => void): (p: TrainProgress) => void {
+  let last = { stage: '', documentsDone: -1, at: 0 };
+  return (p) => {
+    const now = Date.now();
+    if (p.stage === last.stage && p.documentsDone === last.documentsDone && now - last.at < 250) return;
+    last = { stage: p.stage, documentsDone: p.documentsDone, at: now };
+    emit({ ...p });
+  };
 }
 
 /**
@@ -61,6 +74,8 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   };
   findLearnedModel();
   let opening: Promise<WorkspaceService> | null = null;
+  /** The training under way, if any (one at a time). */
+  let training: AbortController | null = null;
   /** Session document id <-> workspace document id, for the documents opened from the workspace. */
   const toWorkspace = new Map<string, string>();
   const batches = new Map<string, { controller: AbortController; done: Promise<void> }>();
@@ -154,6 +169,11 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       await ws.saveCorrection(workspaceDocumentId, segmentation, () => basisOf(ws, workspaceDocumentId, basedOnStrategy));
       return { saved: true as const };
     },
+    workspaceClearCorrection: async ({ workspaceDocumentId }) => {
+      const cleared = await (await workspace()).clearCorrection(workspaceDocumentId);
+      if (cleared) events.emit({ type: 'workspace-correction-cleared', workspaceDocumentId });
+      return { cleared };
+    },
     workspaceReanchor: async ({ workspaceDocumentId, apply }) => reanchorDocument(await workspace(), workspaceDocumentId, apply),
     workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }) => {
       const ws = await workspace();
@@ -185,14 +205,37 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       batch.controller.abort();
       return { cancelled: true };
     },
-    workspaceExportBatch: async ({ format }) => exportBatch(await workspace(), format),
-    workspaceTrainLearned: async () => {
-      // Imported on first use: training may load node-llama-cpp (embeddings), which the main
-      // process must not load at start-up.
-      const { trainFromWorkspace } = await import('../learn/train-workspace');
-      const report = await trainFromWorkspace(await workspace(), { embeddingModelFile: await settings.embeddingModel(true) });
-      settings.learnedModelFile = report.modelFile;
-      return report;
+    workspaceExportBatch: async ({ format, include }) => exportBatch(await workspace(), format, { include }),
+    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel }) => {
+      if (training) throw new WorkbenchError(wireErrorCodes.unavailable, 'a training is already under way: wait for it or cancel it');
+      const controller = new AbortController();
+      training = controller;
+      const progress = throttledProgress((p) => events.emit({ type: 'workspace-train-progress', ...p }));
+      try {
+        // Imported on first use: training may load node-llama-cpp (embeddings), which the main
+        // process must not load at start-up.
+        const { trainFromWorkspace } = await import('../learn/train-workspace');
+        const report = await trainFromWorkspace(await workspace(), {
+          include,
+          exclude,
+          // The embedding model only when the person chose it: it costs a model call per sentence.
+          embeddingModelFile: useEmbeddingModel === true ? await settings.embeddingModel(true) : null,
+          signal: controller.signal,
+          onProgress: progress,
+        });
+        settings.learnedModelFile = report.modelFile;
+        return report;
+      } catch (err) {
+        if (controller.signal.aborted) throw new WorkbenchError(wireErrorCodes.badInput, 'the training was cancelled; the previous model is kept');
+        throw err;
+      } finally {
+        training = null;
+      }
+    },
+    workspaceCancelTraining: async () => {
+      if (!training) return { cancelled: false };
+      training.abort();
+      return { cancelled: true };
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
  * Adding a folder of documents to the workspace in one go (not recursive). Each readable file is
- * added by copy or by reference; anything else is listed with the reason, never silently dropped.
- * Symbolic links are not followed (a link in a folder someone handed over may point anywhere),
- * but listed; hidden files and sub-folders are left out.
+ * added by copy or by reference; one the workspace already holds (same name and text) is listed as
+ * already there; anything else (a subfolder, a symbolic link, an unsupported or empty file) is
+ * listed with the reason, never silently dropped. Symbolic links are not followed (a link in a
+ * folder someone handed over may point anywhere); hidden files are left out.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { SUPPORTED_EXTENSIONS } from '../../readers';
+import { isEmptyDocument } from '../../../shared/document/empty';
 import type { ImportFolderReport } from '../../../shared/workspace/types';
 import { WorkspaceFileError } from './json-files';
 import type { SourceReader } from './workspace-store';
@@ -17,13 +19,18 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
   const entries = await fs.readdir(dir, { withFileTypes: true }).catch((err: NodeJS.ErrnoException) => {
     throw new WorkspaceFileError(err.code === 'ENOTDIR' ? `${dir} is not a folder` : `cannot read the folder ${dir}: ${err.code ?? err.message}`);
   });
-  const report: ImportFolderReport = { added: [], skipped: [] };
+  const report: ImportFolderReport = { added: [], alreadyThere: [], skipped: [] };
+  const known = new Set(await service.store.documentIds());
   // The caller chose (or the path gate allowed) this folder: its documents may reference files in it.
   if (mode === 'reference') service.store.allowReferenceRoot(dir);
   for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
-    if (entry.isDirectory() || entry.name.startsWith('.')) continue;
+    if (entry.name.startsWith('.')) continue;
     if (entry.isSymbolicLink()) {
       report.skipped.push({ file: entry.name, reason: 'a symbolic link: not followed (import the file it points to from its own folder)' });
+      continue;
+    }
+    if (entry.isDirectory()) {
+      report.skipped.push({ file: `${entry.name}/`, reason: 'a folder (import does not go into subfolders)' });
       continue;
     }
     if (!entry.isFile()) {
@@ -37,8 +44,13 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
     }
     try {
       const { text, sourceFormat } = await readSource(file);
+      if (isEmptyDocument(text)) {
+        report.skipped.push({ file: entry.name, reason: 'empty: no text to segment' });
+        continue;
+      }
       const added = await service.addDocument({ name: entry.name, text, sourceFormat, ...(mode === 'reference' ? { referencePath: file } : {}) });
-      report.added.push(added);
+      if (known.has(added.id)) report.alreadyThere.push(added);
+      else report.added.push(added);
     } catch (err) {
       report.skipped.push({ file: entry.name, reason: (err instanceof Error ? err.message : String(err)).split('\n')[0] as string });
     }

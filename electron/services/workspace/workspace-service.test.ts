@@ -73,6 +73,21 @@ describe('WorkspaceService', () => {
     await again.close();
   });
 
+  it('keeps one run per strategy and settings: two c99 runs survive a reopen, a rerun with the same settings replaces its own', async () => {
+    const ws = await open();
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    const c99 = (mask: number, cut: number) => ({ document: describeDocument('fruit.txt', TEXT), strategy: 'c99', segmentation: segmentationFromCuts(TEXT, [cut]), warnings: [], meta: { options: { c99: { mask } } } });
+    await ws.saveRun(id, c99(11, 52));
+    await ws.saveRun(id, c99(5, 52));
+    await ws.saveRun(id, c99(11, TEXT.indexOf('A third')));
+    await ws.close();
+    const again = await open();
+    const runs = (await again.loadDocument(id)).runs.map((r) => [(r.result.meta.options as { c99: { mask: number } }).c99.mask, r.result.segmentation.boundaries]);
+    expect(runs.sort()).toEqual([[11, [TEXT.indexOf('A third')]], [5, [52]]].sort());
+    expect((await again.listDocuments())[0]?.strategies).toEqual(['c99']);
+    await again.close();
+  });
+
   it('refuses a correction that does not cover the text, and keeps the saved one', async () => {
     const ws = await open();
     const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
@@ -174,9 +189,20 @@ describe('WorkspaceService', () => {
     writeFileSync(path.join(root, 'a.txt'), 'Alpha.\n');
     writeFileSync(path.join(root, 'b.exe'), 'MZ');
     writeFileSync(path.join(root, 'c.txt'), Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    writeFileSync(path.join(root, 'd.txt'), ' \n\n');
+    mkdirSync(path.join(root, 'sub'));
+    writeFileSync(path.join(root, 'sub', 'e.txt'), 'Echo.\n');
     const report = await importFolder(ws, root, 'copy', readSource);
     expect(report.added.map((d) => d.name)).toEqual(['a.txt']);
-    expect(report.skipped.map((s) => s.file)).toEqual(['b.exe', 'c.txt']);
+    expect(report.skipped.filter((s) => !s.file.startsWith('ws')).map((s) => [s.file, s.reason])).toEqual([
+      ['b.exe', 'unsupported file type'],
+      ['c.txt', expect.any(String)],
+      ['d.txt', 'empty: no text to segment'],
+      ['sub/', 'a folder (import does not go into subfolders)'],
+    ]);
+    // Imported again: nothing new, and it says so.
+    const again = await importFolder(ws, root, 'copy', readSource);
+    expect([again.added.length, again.alreadyThere.map((d) => d.name)]).toEqual([0, ['a.txt']]);
     await expect(importFolder(ws, folder, 'copy', readSource)).rejects.toThrow(/cannot read the folder/);
     await ws.close();
   });
@@ -205,13 +231,20 @@ describe('WorkspaceService', () => {
     const run = (await ws.loadDocument(a.id)).runs[0]!;
     await ws.saveCorrection(a.id, { ...run.result.segmentation, notes: [{ topic: 'Apples' }, { topic: 'Pears' }, { topic: 'Plums' }] }, { strategy: 'paragraphs', savedAt: run.savedAt });
 
-    const training = await exportBatch(ws, 'training', new Date('2026-01-02T03:04:05Z'));
+    const training = await exportBatch(ws, 'training', { now: new Date('2026-01-02T03:04:05Z') });
     expect(training.directory).toBe('exports/2026-01-02T03-04-05-000Z-training');
     expect(training.documents).toBe(1);
     expect(training.skipped).toEqual([{ name: 'b.txt', reason: 'not corrected yet' }]);
     const lines = training.content!.trim().split('\n');
     expect(lines).toHaveLength(1);
     expect(JSON.parse(lines[0]!).topics).toEqual(['Apples', 'Pears', 'Plums']);
+    // Every line names its document and the strategy its correction started from.
+    expect(JSON.parse(lines[0]!)).toMatchObject({ document: { id: a.id, name: 'a.txt' }, basedOn: 'paragraphs' });
+    // Only reviewed ones, when the person asks: a is edited, not reviewed.
+    const reviewedOnly = await exportBatch(ws, 'training', { include: 'reviewed' });
+    expect(reviewedOnly.documents).toBe(0);
+    expect(reviewedOnly.skipped).toContainEqual({ name: 'a.txt', reason: 'not every segment reviewed yet' });
+    expect((await ws.listDocuments()).map((d) => [d.name, d.state])).toEqual([['a.txt', 'edited'], ['b.txt', 'untouched']]);
     expect(readFileSync(training.files[0]!, 'utf8')).toBe(training.content);
     expect(readTraining('t.json', lines[0]!).result.segmentation.notes).toHaveLength(3);
 
@@ -219,7 +252,12 @@ describe('WorkspaceService', () => {
     expect(wiki.files.map((f) => path.basename(f))).toEqual([`${a.id}.txt`]);
     const back = readWiki727k('w.txt', readFileSync(wiki.files[0]!, 'utf8'));
     expect(back.result.segmentation.notes.map((n) => n.topic)).toEqual(['Apples', 'Pears', 'Plums']);
-    expect(readdirSync(path.join(dir, 'exports'))).toHaveLength(2);
+    expect(readdirSync(path.join(dir, 'exports'))).toHaveLength(3);
+
+    // Edits undone back to a machine result: the document is uncorrected again.
+    expect(await ws.clearCorrection(a.id)).toBe(true);
+    expect((await ws.loadDocument(a.id)).corrected).toBeNull();
+    expect(await ws.clearCorrection(a.id)).toBe(false);
     await ws.close();
   });
 });

@@ -4,6 +4,7 @@
  * exports and re-anchoring build on this class from their own modules.
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
+import { correctionState } from '../../../shared/workspace/correction-state';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
@@ -92,6 +93,7 @@ export class WorkspaceService {
         segments: notes.length,
         reviewed: notes.filter((n) => n.reviewed === true).length,
       },
+      state: correctionState(corrected && { segments: notes.length, reviewed: notes.filter((n) => n.reviewed === true).length }),
     };
   }
 
@@ -183,6 +185,20 @@ export class WorkspaceService {
       await this.validateCorrection(id, segmentation);
       const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
       return { written: this.saver.schedule(id, { segmentation, basedOn: basis }) };
+    });
+    return queued.written;
+  }
+
+  /**
+   * The document has no correction any more (a person's edits undone back to a machine result):
+   * after every earlier save of it, in call order, and before any later one is scheduled.
+   */
+  async clearCorrection(id: string): Promise<boolean> {
+    const queued = await this.inCallOrder(id, async () => {
+      await this.editableText(id);
+      await this.saver.flush(id);
+      const cleared = await this.store.removeCorrected(id);
+      return { written: Promise.resolve(cleared) };
     });
     return queued.written;
   }

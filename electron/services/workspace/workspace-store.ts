@@ -19,6 +19,7 @@ import {
 import { strategyNameSchema } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { UserError } from '../../../shared/errors';
+import { runFileBaseName, strategyOfRunFile } from '../../../shared/workspace/run-file-name';
 import type { DamagedWorkspaceDocument, SourceStatus } from '../../../shared/workspace/types';
 import { writeFileAtomic, removeStaleTempFiles, syncDirectory, TEMP_SUFFIX } from './atomic-file';
 import { KeyedQueue } from './keyed-queue';
@@ -172,8 +173,10 @@ export class WorkspaceStore {
     return path.join(this.documentDir(id), 'corrected.json');
   }
 
-  private runFile(id: string, strategy: string): string {
-    return path.join(this.documentDir(id), 'runs', `${strategyNameSchema.parse(strategy)}.json`);
+  /** One file per strategy and settings (shared/workspace/run-file-name.ts). */
+  private runFile(id: string, result: SegmentationResult): string {
+    strategyNameSchema.parse(result.strategy);
+    return path.join(this.documentDir(id), 'runs', `${runFileBaseName(result)}.json`);
   }
 
   /**
@@ -321,7 +324,8 @@ export class WorkspaceStore {
 
   /** The strategies with a saved run, from the file names alone (cheap: for lists). */
   async runStrategies(id: string): Promise<string[]> {
-    return (await this.runFileNames(id)).map((n) => n.slice(0, -'.json'.length));
+    const strategies = (await this.runFileNames(id)).map((n) => strategyOfRunFile(n.slice(0, -'.json'.length)));
+    return [...new Set(strategies)].sort();
   }
 
   async readRuns(id: string): Promise<RunFile[]> {
@@ -351,8 +355,8 @@ export class WorkspaceStore {
         result: { ...result, segmentation: { boundaries: [...result.segmentation.boundaries], notes: result.segmentation.notes.map((n) => ({ ...n })) } },
       };
       // The folder may have been set aside by a repair.
-      await fs.mkdir(path.dirname(this.runFile(id, result.strategy)), { recursive: true });
-      await writeJsonFile(this.runFile(id, result.strategy), runFileSchema, run);
+      await fs.mkdir(path.dirname(this.runFile(id, result)), { recursive: true });
+      await writeJsonFile(this.runFile(id, result), runFileSchema, run);
       return run;
     });
   }
@@ -397,6 +401,19 @@ export class WorkspaceStore {
       await writeJsonFile(this.correctedFile(id), correctedFileSchema, corrected);
       this.baseRevisions.set(id, corrected.revision);
       return corrected;
+    });
+  }
+
+  /** Removes the document's correction (its edits were undone): true when there was one. */
+  async removeCorrected(id: string): Promise<boolean> {
+    return this.queue.run(id, async () => {
+      try {
+        await fs.unlink(this.correctedFile(id));
+        return true;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;
+        throw err;
+      }
     });
   }
 

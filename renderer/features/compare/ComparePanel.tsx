@@ -10,7 +10,8 @@ import { boundaryMarks } from '../../../shared/compare/boundary-diff';
 import { compareSegmentations, elapsedMsOf, strategyFigures } from '../../../shared/compare/compare';
 import { compareReportHtml, strategyCharts } from '../../../shared/compare/report';
 import { segmentIndexAt } from '../../../shared/document/segmentation';
-import { useSession } from '../../stores/session';
+import { keptBeside, useSession } from '../../stores/session';
+import { resultLabel } from '../results/result-label';
 import { useUiStore } from '../../stores/ui';
 import './compare.css';
 
@@ -24,8 +25,9 @@ function useChoices(): Choice[] {
   const current = useSession((s) => s.current);
   const kept = useSession((s) => s.kept);
   return useMemo(() => {
-    const choices: Choice[] = current ? [{ key: 'current', label: `${current.strategy} (shown)`, result: current }] : [];
-    for (const k of kept) choices.push({ key: k.key, label: k.result.strategy, result: k.result });
+    // Each result once: the shown one may also be among the kept (keptBeside leaves it out).
+    const choices: Choice[] = current ? [{ key: 'current', label: `${resultLabel(current)} (shown)`, result: current }] : [];
+    for (const k of keptBeside(kept, current)) choices.push({ key: k.key, label: resultLabel(k.result), result: k.result });
     return choices;
   }, [current, kept]);
 }

@@ -1,4 +1,4 @@
-/** Inline editing of the current segment's topic and summary, saved on Enter or on leaving the field. */
+/** Inline editing of the current segment's topic and summary: saved on Enter or on leaving the field, dropped on Esc. */
 import { useEffect, useRef, useState } from 'react';
 import { useUiStore } from '../../stores/ui';
 import { editSummary, editTopic } from './actions';
@@ -8,6 +8,8 @@ import { useSession } from '../../stores/session';
 function Field({ field, index, value, multiline }: { field: 'topic' | 'summary'; index: number; value: string; multiline: boolean }) {
   const [draft, setDraft] = useState(value);
   const ref = useRef<HTMLInputElement & HTMLTextAreaElement>(null);
+  // Set by Esc (and by Enter, which has saved already) so that the blur that follows saves nothing.
+  const settled = useRef(false);
   const focusField = useEditingStore((s) => s.focusField);
   useEffect(() => setDraft(value), [value, index]);
   useEffect(() => {
@@ -16,21 +18,29 @@ function Field({ field, index, value, multiline }: { field: 'topic' | 'summary';
   const save = () => {
     if (draft !== value) (field === 'topic' ? editTopic : editSummary)(index, draft);
   };
+  const leave = (target: HTMLElement) => {
+    settled.current = true;
+    target.blur();
+    settled.current = false;
+  };
   const props = {
     ref,
     'data-testid': `segment-${field}`,
     value: draft,
     placeholder: field === 'topic' ? 'Topic' : 'Summary',
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setDraft(e.target.value),
-    onBlur: save,
+    onBlur: () => {
+      if (!settled.current) save();
+    },
     onKeyDown: (e: React.KeyboardEvent) => {
       if (e.key === 'Enter' && !e.shiftKey) {
         e.preventDefault();
         save();
-        (e.target as HTMLElement).blur();
+        leave(e.target as HTMLElement);
       } else if (e.key === 'Escape') {
+        e.preventDefault();
         setDraft(value);
-        (e.target as HTMLElement).blur();
+        leave(e.target as HTMLElement);
       }
     },
   };

@@ -10,6 +10,7 @@ import {
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
 import { useSession, type SegmentationEdit } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
+import { maxCharsLimitNow } from '../outline/over-limit';
 import { useEditingStore } from './editing-store';
 
 function current() {
@@ -125,6 +126,27 @@ export function goToNextUnreviewed(): boolean {
       return true;
     }
   }
+  return false;
+}
+
+/** Shows the next segment (after the current one, wrapping) longer than Max chars; says so when there is none. */
+export function goToNextOverLimit(): boolean {
+  const { text, segmentation, index, count } = current();
+  if (!segmentation) return false;
+  const limit = maxCharsLimitNow();
+  if (limit === null) {
+    useUiStore.getState().notify('info', 'Set Max chars in the Run panel to find the segments over it.');
+    return false;
+  }
+  for (let step = 1; step <= count; step++) {
+    const i = (index + step) % count;
+    const [start, end] = segmentRange(text, segmentation, i);
+    if (end - start > limit) {
+      useUiStore.getState().reveal(i);
+      return true;
+    }
+  }
+  useUiStore.getState().notify('info', `No segment is over ${limit.toLocaleString('en-US')} chars.`);
   return false;
 }
 

@@ -2,30 +2,79 @@
  * The model in the loop: train the `learned` strategy on this workspace's corrections, see how it
  * does on corrections it did not learn from (k-fold), and what it learned (its strongest features).
  */
+import { useShallow } from 'zustand/react/shallow';
+import { isSelected } from '../../../shared/workspace/correction-state';
 import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
-import { trainFromCorrections } from '../../services/learn';
-import { useLearnStore } from '../../stores/learn';
+import { cancelTraining, trainFromCorrections } from '../../services/learn';
+import { useLearnStore, type TrainingProgress } from '../../stores/learn';
 
 const figure = (value: number) => value.toFixed(2);
 
+function ProgressLine({ progress }: { progress: TrainingProgress | null }) {
+  if (!progress) return <p className="hint" data-testid="learn-progress">Starting…</p>;
+  const what =
+    progress.stage === 'reading'
+      ? `reading corrections: ${progress.documentsDone} of ${progress.documents} documents`
+      : progress.stage === 'embedding'
+        ? `embedding ${progress.current ?? ''}: document ${progress.documentsDone + 1} of ${progress.documents}, ${progress.sentencesEmbedded} sentences embedded`
+        : `training on ${progress.documents} documents`;
+  return (
+    <p className="hint" data-testid="learn-progress" data-stage={progress.stage}>
+      {what}
+    </p>
+  );
+}
+
+/** The corrected documents the training would take (by the workspace's selection), each one can be left out. */
+function TrainingDocuments() {
+  const selection = useWorkspaceStore((s) => s.selection);
+  const documents = useWorkspaceStore(useShallow((s) => s.documents.filter((d) => isSelected(d.state, selection))));
+  const { excluded, setExcluded } = useLearnStore();
+  if (documents.length === 0) return null;
+  return (
+    <ul className="learn-documents" data-testid="learn-documents">
+      {documents.map((d) => (
+        <li key={d.id}>
+          <label title={`${d.name}: ${d.chars.toLocaleString('en-US')} chars, ${d.state}`}>
+            <input type="checkbox" data-testid="learn-document" data-id={d.id} checked={!excluded.includes(d.id)} onChange={(e) => setExcluded(d.id, !e.target.checked)} />
+            {d.name} <span className="muted">({d.chars.toLocaleString('en-US')} chars)</span>
+          </label>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function LearnPanel() {
   const dir = useWorkspaceStore((s) => s.dir);
-  const corrected = useWorkspaceStore((s) => s.documents.filter((d) => d.corrected !== null).length);
-  const { training, report, error } = useLearnStore();
+  const selection = useWorkspaceStore((s) => s.selection);
+  const corrected = useWorkspaceStore((s) => s.documents.filter((d) => isSelected(d.state, selection)).length);
+  const { training, progress, report, error, useEmbeddingModel, setUseEmbeddingModel } = useLearnStore();
   if (!dir) return null;
   const cv = report?.crossValidation;
   return (
     <Panel title="Learn" className="learn-panel" label="Learn" testId="learn-panel">
       <p className="hint">
-        {corrected} corrected document{corrected === 1 ? '' : 's'}. Training learns where you put boundaries; then run the <b>learned</b> strategy (Run panel, or
-        run on all).
+        {corrected} {selection === 'reviewed' ? 'reviewed' : 'edited'} document{corrected === 1 ? '' : 's'} (choose which in the Workspace panel). Training learns where
+        you put boundaries; then run the <b>learned</b> strategy (Run panel, or run on all).
       </p>
+      <TrainingDocuments />
+      <label className="setting" title="Weigh sentence embeddings too: one model call per sentence, minutes on a large document">
+        <input type="checkbox" data-testid="learn-use-embeddings" checked={useEmbeddingModel} onChange={(e) => setUseEmbeddingModel(e.target.checked)} />
+        Use the embedding model (slow)
+      </label>
       <div className="button-row">
         <button className="primary" data-testid="train-learned" disabled={training} onClick={() => void trainFromCorrections()}>
           {training ? 'Training…' : 'Train from corrections'}
         </button>
+        {training && (
+          <button data-testid="train-cancel" onClick={() => void cancelTraining()}>
+            Cancel
+          </button>
+        )}
       </div>
+      {training && <ProgressLine progress={progress} />}
       {error && (
         <p className="error" role="alert" data-testid="learn-error">
           {error}
@@ -40,7 +89,7 @@ export function LearnPanel() {
                 with the sentence embeddings of <code>{report.embeddingModel}</code>
               </span>
             ) : (
-              'words and layout only (no embedding model installed)'
+              'words and layout only'
             )}
             . Saved as{' '}
             <code>{report.modelFile}</code>.

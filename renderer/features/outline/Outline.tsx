@@ -14,6 +14,8 @@ import { Panel } from '../Panel';
 import { startOutlineDrag, type OutlineDrag, type RowSpan } from './outline-drag';
 import { numberFormat, sizeLabel } from '../size-label';
 import { useSegments, type SegmentView } from '../../stores/session/select-segments';
+import { useMaxCharsLimit } from './over-limit';
+import { useTokenCount } from '../../stores/token-counts';
 
 /**
  * Row heights are fixed by the stylesheet (three lines with a topic, two without), so the list
@@ -46,6 +48,7 @@ type ListVirtualizer = Virtualizer<HTMLDivElement, HTMLLIElement>;
 
 function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
+  const maxChars = useMaxCharsLimit();
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: segments.length,
     getScrollElement: () => scrollRef.current,
@@ -118,6 +121,7 @@ function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
               head={s.head}
               topic={s.topic}
               reviewed={s.reviewed === true}
+              overLimit={maxChars !== null && s.end - s.start > maxChars}
               onHandleDown={onHandleDown}
             />
           );
@@ -156,13 +160,16 @@ interface RowProps {
   head: string;
   topic: string | undefined;
   reviewed: boolean;
+  /** Longer than the Max chars the person set. */
+  overLimit: boolean;
   onHandleDown: (boundary: number, e: React.PointerEvent<HTMLElement>) => void;
 }
 
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
-const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, onHandleDown }: RowProps) {
+const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, overLimit, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
-  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : ''].filter(Boolean).join(' ');
+  const tokens = useTokenCount(start, end);
+  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : ''].filter(Boolean).join(' ');
   return (
     <li
       className={classes}
@@ -171,6 +178,7 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       data-index={index}
       data-start={start}
       data-end={end}
+      data-over-limit={overLimit ? 'true' : undefined}
       aria-current={isCurrent ? 'true' : undefined}
       tabIndex={0}
       onClick={() => useUiStore.getState().reveal(index)}
@@ -212,7 +220,14 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
           <br />
         </>
       )}
-      <span className="outline-size">{sizeLabel(end - start)}</span>
+      <span className="outline-size">
+        {sizeLabel(end - start, tokens)}
+        {overLimit && (
+          <span className="badge over-limit-badge" title="Longer than Max chars (Run panel); L goes to the next">
+            over limit
+          </span>
+        )}
+      </span>
     </li>
   );
 });

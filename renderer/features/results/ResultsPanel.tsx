@@ -1,7 +1,8 @@
-/** The current result and the results kept beside it: bring one forward, or discard it. */
+/** The current result and the results kept beside it (each once, with its settings): bring one forward, or discard it. */
 import type { SegmentationResult } from '../../../shared/document/types';
 import { Panel } from '../Panel';
-import { useSession } from '../../stores/session';
+import { keptBeside, useSession } from '../../stores/session';
+import { resultLabel } from './result-label';
 
 function summary(result: SegmentationResult): string {
   const n = result.segmentation.notes.length;
@@ -16,13 +17,13 @@ export function ResultsPanel() {
     <Panel title="Results" className="results" label="Results">
       <ul className="result-list">
         <li className="result current" data-testid="result-current">
-          <span className="result-name">{current.strategy}</span>
+          <span className="result-name">{resultLabel(current)}</span>
           <span className="result-summary">{summary(current)}</span>
           <span className="badge">shown</span>
         </li>
-        {kept.map((k) => (
+        {keptBeside(kept, current).map((k) => (
           <li className="result" key={k.key} data-testid="result-kept">
-            <span className="result-name">{k.result.strategy}</span>
+            <span className="result-name">{resultLabel(k.result)}</span>
             <span className="result-summary">{summary(k.result)}</span>
             <span className="result-actions">
               <button className="small" onClick={() => useSession.getState().bringForward(k.key)}>

@@ -70,6 +70,7 @@ export function RunPanel() {
       {selected && <p className="hint">{selected.description}</p>}
       <div className="field-row">
         <TextField label="Max chars" testId="max-chars" numeric placeholder="default" value={form.maxChars} onChange={(maxChars) => update({ maxChars })} />
+        <TextField label="Max tokens" testId="max-tokens" numeric placeholder="none" value={form.maxTokens} onChange={(maxTokens) => update({ maxTokens })} />
         {selected?.kind === 'model' && (
           <TextField
             label="Window tokens"

@@ -6,6 +6,7 @@ import { runOptionsFrom } from './run-options';
 const form = (change: Partial<RunForm>): RunForm => ({
   strategy: 'x',
   maxChars: '',
+  maxTokens: '',
   windowTokens: '',
   profile: '',
   keepPrevious: false,

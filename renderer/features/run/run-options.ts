@@ -39,6 +39,8 @@ export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined
   const options: RunOptions = {};
   const maxChars = positiveInt('Max chars', form.maxChars);
   if (maxChars !== undefined) options.maxChars = maxChars;
+  const maxTokens = positiveInt('Max tokens', form.maxTokens);
+  if (maxTokens !== undefined) options.maxTokens = maxTokens;
   if (strategy?.name === 'c99') {
     const c99 = c99OptionsFrom(form);
     if (c99) options.c99 = c99;

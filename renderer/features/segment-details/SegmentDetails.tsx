@@ -1,6 +1,7 @@
 /** The segment under the cursor: topic, summary, place and size. */
 import { useSegments } from '../../stores/session/select-segments';
 import { numberFormat, sizeLabel } from '../size-label';
+import { useTokenCount, useTokenCounts } from '../../stores/token-counts';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
 
@@ -8,6 +9,8 @@ export function SegmentDetails() {
   const segments = useSegments();
   const index = useUiStore((s) => s.currentSegment);
   const segment = segments[index];
+  const tokens = useTokenCount(segment?.start ?? -1, segment?.end ?? -1);
+  const tokenizer = useTokenCounts((s) => s.tokenizer);
   if (!segment) return null;
   return (
     <Panel
@@ -26,7 +29,8 @@ export function SegmentDetails() {
         <dd className="details-head">{segment.head}</dd>
         <dt>Range</dt>
         <dd>
-          {numberFormat.format(segment.start)}–{numberFormat.format(segment.end)} · {sizeLabel(segment.end - segment.start)}
+          {numberFormat.format(segment.start)}–{numberFormat.format(segment.end)} · <span data-testid="segment-size">{sizeLabel(segment.end - segment.start, tokens)}</span>
+          {tokens !== null && tokenizer && <span className="muted"> ({tokenizer})</span>}
         </dd>
       </dl>
     </Panel>

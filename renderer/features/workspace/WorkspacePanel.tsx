@@ -8,11 +8,12 @@ import { useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
 import {
   addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, importFolder, openNextToReview, openWorkspaceDocument, previewReanchor,
-  refreshWorkspace, startBatch,
+  refreshWorkspace, removeWorkspaceDocument, startBatch,
 } from '../../services/workspace';
 import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
 import { DamagedDocuments } from './DamagedDocuments';
+import { SelectionField } from './SelectionField';
 import './workspace.css';
 
 function ReanchorBox() {
@@ -99,9 +100,15 @@ export function WorkspacePanel() {
       <ul className="workspace-documents">
         {documents.map((d) => (
           <li key={d.id} className={d.id === openId ? 'open' : ''}>
-            <button data-testid="workspace-document" data-id={d.id} onClick={() => void openWorkspaceDocument(d.id)} title={`${d.name}: ${d.strategies.join(', ') || 'no runs yet'}`}>
+            <button data-testid="workspace-document" data-id={d.id} data-state={d.state} onClick={() => void openWorkspaceDocument(d.id)} title={`${d.name}: ${d.strategies.join(', ') || 'no runs yet'}`}>
               {d.name}
-              <span className="muted"> {d.corrected ? `· ${d.corrected.reviewed}/${d.corrected.segments} reviewed` : '· not corrected'}</span>
+              <span className={`correction-state ${d.state}`} data-testid="correction-state">
+                {d.state}
+                {d.corrected && d.state === 'edited' ? ` ${d.corrected.reviewed}/${d.corrected.segments}` : ''}
+              </span>
+            </button>
+            <button className="remove-document" data-testid="workspace-remove" aria-label={`Remove ${d.name} from the workspace`} title="Remove from the workspace (moved to removed/, not deleted)" onClick={() => void removeWorkspaceDocument(d.id, d.name)}>
+              ×
             </button>
           </li>
         ))}
@@ -140,7 +147,8 @@ export function WorkspacePanel() {
           ))}
         </div>
       )}
-      <div className="button-row" title="Export every corrected document">
+      <SelectionField />
+      <div className="button-row" title="Export the corrected documents chosen above">
         <button data-testid="workspace-export-training" onClick={() => void exportWorkspace('training')}>
           Training JSONL
         </button>

@@ -2,10 +2,14 @@
  * The corrections slice: where the shown document's hand corrections are kept. In the workspace,
  * every edit, undo and redo is sent at once by the history slice's actions (through
  * `saveCorrection`); the service debounces the writes and answers each call once a write holding
- * it is on disk. Outside it, an export keeps them as they were (`noteExported`).
+ * it is on disk. Only a state a person made is sent as the correction: an undo or redo back to a
+ * machine result puts back the correction in force when that result was shown, or none
+ * (./correction-in-force.ts). Outside it, an export keeps them as they were (`noteExported`).
  */
-import { saveCorrectionToWorkspace } from '../../services/corrections';
+import { startedFrom } from '../../../shared/workspace/correction-state';
+import { clearCorrectionInWorkspace, saveCorrectionToWorkspace } from '../../services/corrections';
 import { describeError, reportError } from '../../services/errors';
+import { correctionInForce } from './correction-in-force';
 import type { CorrectionsSlice, SessionGet, SessionSet } from './types';
 
 export const NO_CORRECTIONS_LINK = { workspaceDocumentId: null, saveStatus: 'none', saveError: null, shownInWorkspace: null, exportedTo: null } as const;
@@ -24,7 +28,11 @@ export function createCorrectionsSlice(set: SessionSet, get: SessionGet): Correc
       if (!workspaceDocumentId || !current) return Promise.resolve();
       const seq = ++latestSave;
       set({ saveStatus: 'pending', saveError: null });
-      return saveCorrectionToWorkspace({ workspaceDocumentId, segmentation: current.segmentation, basedOnStrategy: current.strategy }).then(
+      const correction = correctionInForce(current);
+      const sent = correction
+        ? saveCorrectionToWorkspace({ workspaceDocumentId, segmentation: correction.segmentation, basedOnStrategy: startedFrom(correction) })
+        : clearCorrectionInWorkspace(workspaceDocumentId);
+      return sent.then(
         () => {
           // The status follows the latest call.
           if (seq === latestSave) set({ saveStatus: 'saved', saveError: null });

@@ -9,6 +9,7 @@ import {
   beginGesture, canRedo, canUndo, commitGesture, createHistory, record, redo, redoLabel, undo, undoLabel, updateGesture,
 } from '../../../shared/history/history';
 import { segmentationChanges } from '../../../shared/history/result-changes';
+import { handEdited } from '../../../shared/workspace/correction-state';
 import type { ChangeKind, HistorySlice, SessionGet, SessionHistory, SessionSet } from './types';
 
 const HISTORY_LIMIT = 200;
@@ -55,7 +56,7 @@ export function createHistorySlice(set: SessionSet, get: SessionGet): HistorySli
       const next = edit(text, current.segmentation);
       if (next === current.segmentation) return false;
       assertValidSegmentation(text, next);
-      commit(record(history, { ...current, segmentation: next }, label), 'edit');
+      commit(record(history, handEdited(current, next), label), 'edit');
       return true;
     },
 
@@ -69,7 +70,7 @@ export function createHistorySlice(set: SessionSet, get: SessionGet): HistorySli
       if (!history?.gesture) return;
       const base = history.gesture.base;
       const next = edit(text, base.segmentation);
-      const shown = next === base.segmentation ? base : { ...base, segmentation: next };
+      const shown = next === base.segmentation ? base : handEdited(base, next);
       if (shown !== history.present) commit(updateGesture(history, shown), null);
     },
 

@@ -22,5 +22,6 @@ export const useSession = create<SessionState>()((set, get) => ({
 }));
 
 export { historyStatus } from './history';
+export { keptBeside } from './segmentation';
 export { isRunActive } from './run';
 export type * from './types';

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resultFromCuts } from '../../test-support/results';
-import { useSession } from './index';
+import { keptBeside, useSession } from './index';
 import { openText } from '../../test-support/open-text';
 
 const TEXT = 'One.\n\nTwo.\n\nThree.\n';
@@ -29,12 +29,18 @@ describe('segmentation slice', () => {
     store.showResult(result('b', [12]), true);
     const key = useSession.getState().kept[0]!.key;
     store.bringForward(key);
+    const listed = () => keptBeside(useSession.getState().kept, useSession.getState().current).map((k) => k.result.strategy);
     expect(useSession.getState().current?.strategy).toBe('a');
-    expect(useSession.getState().kept.map((k) => k.result.strategy)).toEqual(['b']);
+    expect(listed()).toEqual(['b']);
+    // Undo and redo change what is shown, never the list: each result listed once, none lost.
     store.undo();
     expect(useSession.getState().current?.strategy).toBe('b');
-    store.discardKept(useSession.getState().kept[0]!.key);
-    expect(useSession.getState().kept).toEqual([]);
+    expect(listed()).toEqual(['a']);
+    store.redo();
+    expect(listed()).toEqual(['b']);
+    store.undo();
+    store.discardKept(keptBeside(useSession.getState().kept, useSession.getState().current)[0]!.key);
+    expect(listed()).toEqual([]);
   });
 
   it('refuses a result that does not cover the text, and keeps the one it had', () => {
@@ -53,7 +59,7 @@ describe('segmentation slice', () => {
     store.showResult(result('structural', [6]));
     useSession.getState().apply('edit', () => ({ boundaries: [6, 12], notes: [{}, { topic: 'two' }, {}] }));
     const { current } = useSession.getState();
-    expect(current?.strategy).toBe('structural');
+    expect(current).toMatchObject({ strategy: 'corrected', meta: { startedFrom: 'structural' } });
     expect(current?.segmentation.boundaries).toEqual([6, 12]);
     expect(current?.segmentation.notes[1]).toEqual({ topic: 'two' });
   });

@@ -38,12 +38,13 @@ export interface KeptResult {
  */
 export interface SegmentationSlice {
   current: SegmentationResult | null;
+  /** Every result kept, each once; it may hold the shown one (list them with `keptBeside`). */
   kept: KeptResult[];
   /** A whole new result (a finished run): one history step, undone with its strategy. */
   showResult(result: SegmentationResult, keepPrevious?: boolean): void;
   /** Saved results (a workspace document): no step, the history starts at `shown`. */
   loadSaved(kept: SegmentationResult[], shown: SegmentationResult | null): void;
-  /** Makes a kept result current (one step); the current one takes its place among the kept. */
+  /** Makes a kept result current (one step); the current one is kept too. */
   bringForward(key: string): void;
   discardKept(key: string): void;
 }
@@ -122,7 +123,7 @@ export interface CorrectionsSlice {
   /** From now on hand edits are saved to this workspace document (null: nowhere). */
   linkWorkspaceDocument(workspaceDocumentId: string | null): void;
   setShownInWorkspace(shown: ShownInWorkspace | null): void;
-  /** Sends the shown segmentation as the workspace document's correction (nothing without one). */
+  /** Sends the shown segmentation as the workspace document's correction when a person made it; else the correction in force when that result was shown, or none. */
   saveCorrection(): Promise<void>;
   noteExported(fileName: string): void;
 }

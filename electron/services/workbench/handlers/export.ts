@@ -7,7 +7,7 @@ import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import { WorkbenchError } from '../errors';
 import type { HandlerScope, Handlers } from './types';
 
-export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
+export function exportHandlers(scope: HandlerScope): Handlers<'exportResult' | 'countTokens'> {
   const { deps, documents } = scope;
   return {
     exportResult: async ({ result, documentId, format, chunks }) => {
@@ -21,6 +21,13 @@ export function exportHandlers(scope: HandlerScope): Handlers<'exportResult'> {
       const stored: SegmentationResult = { ...result, document: doc.info };
       const content = await deps.writeResult(format, stored, doc.text, chunks);
       return { fileName: exportFileName(doc.info.name, result.strategy, format), mimeType: FORMATS[format].mimeType, content };
+    },
+    countTokens: async ({ documentId, tokenizer, ranges }) => {
+      const { text } = documents.get(documentId);
+      for (const [start, end] of ranges) {
+        if (start > end || end > text.length) throw new WorkbenchError(wireErrorCodes.badInput, `range ${start}-${end} is outside the ${text.length}-character text`);
+      }
+      return { counts: await deps.countTokens(tokenizer, ranges.map(([start, end]) => text.slice(start, end))) };
     },
   };
 }

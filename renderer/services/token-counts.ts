@@ -1,0 +1,73 @@
+/**
+ * Token counts of the shown segments by the tokenizer the person picked (the Export panel's
+ * choice: qwen2, cl100k_base or o200k_base), counted by the host (`countTokens`), never in the
+ * renderer and never guessed from characters. Counts are cached per document and tokenizer by
+ * range, so an edit asks only for the segments it made; asked a short while after the last change.
+ */
+import type { TokenizerName } from '../../shared/chunks';
+import { useExportForm } from '../stores/export-form';
+import { useSession } from '../stores/session';
+import { useTokenCounts } from '../stores/token-counts';
+import { reportError } from './errors';
+import { workbench } from './workbench';
+
+const ASK_AFTER_MS = 250;
+/** Ranges per call: a 50,000-segment document is asked in parts. */
+const RANGES_PER_CALL = 5_000;
+
+let timer: ReturnType<typeof setTimeout> | null = null;
+
+function segmentRanges(): [number, number][] {
+  const { text, current } = useSession.getState();
+  if (!current) return [];
+  const b = current.segmentation.boundaries;
+  return Array.from({ length: b.length + 1 }, (_, i) => [i === 0 ? 0 : b[i - 1]!, i === b.length ? text.length : b[i]!] as [number, number]);
+}
+
+async function countMissing(): Promise<void> {
+  const documentId = useSession.getState().documentId;
+  const tokenizer = useExportForm.getState().form.tokenizer;
+  const store = useTokenCounts.getState();
+  if (!documentId || tokenizer === '') {
+    // No tokenizer chosen: no token counts at all (none guessed from characters).
+    store.clear();
+    return;
+  }
+  store.use(documentId, tokenizer);
+  const missing = segmentRanges().filter(([s, e]) => !useTokenCounts.getState().counts.has(`${s}:${e}`));
+  for (let i = 0; i < missing.length; i += RANGES_PER_CALL) {
+    const ranges = missing.slice(i, i + RANGES_PER_CALL);
+    let counts: number[];
+    try {
+      ({ counts } = await workbench().countTokens({ documentId, tokenizer: tokenizer as TokenizerName, ranges }));
+    } catch (err) {
+      reportError(`Could not count tokens with ${tokenizer}`, err);
+      return;
+    }
+    // Kept only while that document and tokenizer are still the ones shown (`add` checks).
+    useTokenCounts.getState().add(documentId, tokenizer, ranges, counts);
+  }
+}
+
+export function scheduleTokenCounts(): void {
+  if (timer) clearTimeout(timer);
+  timer = setTimeout(() => {
+    timer = null;
+    void countMissing();
+  }, ASK_AFTER_MS);
+}
+
+/** Counts again whenever the shown segmentation or the chosen tokenizer changes. Returns the function that stops it. */
+export function followTokenCounts(): () => void {
+  const stopSession = useSession.subscribe((state, previous) => {
+    if (state.current?.segmentation !== previous.current?.segmentation || state.documentId !== previous.documentId) scheduleTokenCounts();
+  });
+  const stopForm = useExportForm.subscribe((state, previous) => {
+    if (state.form.tokenizer !== previous.form.tokenizer) scheduleTokenCounts();
+  });
+  scheduleTokenCounts();
+  return () => {
+    stopSession();
+    stopForm();
+  };
+}

@@ -8,13 +8,15 @@ import { segmentationFromCuts } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
 import { concatAll } from '../util/concat-all';
 import { nextNotFittingByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
 /** Default maximum segment length in characters (the Segmenter API's default chunk size order). */
 export const SENTENCE_RULES_MAX_CHARS = 1000;
 
-export const sentenceRules: RuleStrategy = {
+export const sentenceRules = defineRuleStrategy({
   name: 'sentence-rules',
+  kind: 'rules',
+  options: {},
   description: 'Splits at every line break and sentence end; long sentences are cut to --max-chars (default 1000). Many short segments: the baseline.',
   segment(text, options) {
     const limits = resolveLimits(options, SENTENCE_RULES_MAX_CHARS);
@@ -45,4 +47,4 @@ export const sentenceRules: RuleStrategy = {
       warnings: overLimitWarnings(overLimit, limits, 'no boundary inside it satisfies the limits'),
     };
   },
-};
+});

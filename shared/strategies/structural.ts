@@ -20,7 +20,7 @@ import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
 /** Default maximum segment length: a few paragraphs, a comfortable retrieval chunk. */
 export const STRUCTURAL_MAX_CHARS = 2000;
@@ -142,9 +142,20 @@ function tinyMerger(text: string, limits: Limits, minChars: number): { add(start
   };
 }
 
-export const structural: RuleStrategy = {
+export const structural = defineRuleStrategy({
   name: 'structural',
+  kind: 'rules',
   description: `Cuts at paragraphs and Markdown headings; never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
+  options: {
+    minChars: {
+      type: 'int',
+      min: 1,
+      max: 10_000_000,
+      default: STRUCTURAL_MIN_CHARS,
+      label: 'Min chars',
+      help: 'pieces shorter than this are merged into a neighbour (by default never more than a quarter of max chars)',
+    },
+  },
   segment(text, options) {
     const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
@@ -186,4 +197,4 @@ export const structural: RuleStrategy = {
       warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
     };
   },
-};
+});

@@ -23,7 +23,7 @@ import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import { chooseGaps, depthScores, nearest } from './texttiling-gaps';
 import type { SegmentationWarning } from '../document/types';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
 export const TEXTTILING_DEFAULTS = { w: 20, k: 10, smoothingWidth: 2, minGapDistance: 3 } as const;
 
@@ -100,8 +100,10 @@ function smooth(values: number[], width: number): number[] {
   });
 }
 
-export const texttiling: RuleStrategy = {
+export const texttiling = defineRuleStrategy({
   name: 'texttiling',
+  kind: 'rules',
+  options: {},
   description: "Hearst's TextTiling: cuts where the vocabulary of neighbouring token blocks changes most (w=20, k=10), snapped to paragraph or sentence starts.",
   segment(text, options) {
     const { w, k, smoothingWidth, minGapDistance } = TEXTTILING_DEFAULTS;
@@ -132,4 +134,4 @@ export const texttiling: RuleStrategy = {
     }
     return { segmentation: segmentationFromCuts(text, cuts), warnings };
   },
-};
+});

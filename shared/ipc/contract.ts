@@ -9,6 +9,8 @@ import { chunkOptionsSchema } from '../chunks/options';
 import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
+import { FORMAT_NAMES, type ExportFormat } from '../formats';
+import type { ExportedFile } from '../formats/export-file';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
@@ -18,8 +20,9 @@ export { segmentationResultSchema } from '../document/schema';
 export type { DocumentSummary, OpenedDocument } from '../document/opened';
 export { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 
-export const exportFormatSchema = z.enum(['json', 'jsonl', 'markdown', 'csv', 'training', 'wiki727k']);
-export type ExportFormat = z.infer<typeof exportFormatSchema>;
+/** The export formats, from their declarations (shared/formats). */
+export const exportFormatSchema = z.enum(FORMAT_NAMES);
+export type { ExportFormat };
 
 const documentIdSchema = z.string().min(1).max(128);
 const runIdSchema = z.string().min(1).max(128);
@@ -135,11 +138,7 @@ export interface StrategyInfo {
   reason?: string;
 }
 
-export interface ExportedFile {
-  fileName: string;
-  mimeType: string;
-  content: string;
-}
+export type { ExportedFile };
 
 export interface InstalledModel {
   file: string;

@@ -4,6 +4,7 @@
  */
 import { CONSTRAINED_DECODERS, GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, windowOverlapProblem, type RunOptions } from '../../../shared/strategies/run-options';
 import { FORMAT_NAMES } from '../../../shared/formats';
+import { SUPPORTED_EXTENSIONS } from '../../../shared/document/source-formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { echoLlamaLogs } from '../../services/llama-log';
@@ -61,7 +62,7 @@ const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'deco
 export function segmentUsage(declarations: readonly StrategyDeclaration[] = STRATEGY_DECLARATIONS): string {
   return `usage: cli segment FILE [options]
 
-Reads FILE (.txt, .md, .html, .pdf, .docx; - for standard input) and prints its segmentation.
+Reads FILE (${SUPPORTED_EXTENSIONS.join(', ')}; - for standard input) and prints its segmentation.
 
 ${describeFlags(segmentSpec(declarations))}
 `;

@@ -13,10 +13,19 @@ export interface CliRun {
 
 /** `env`: variables added to the test process's environment (host settings such as WORKBENCH_MODELS_DIR). */
 export function runCli(args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}): Promise<CliRun> {
+  return runEntry('electron/cli/main.ts', args, cwd, env);
+}
+
+/** The benchmarks' entry (`npm run bench -- ...`), which the product's command line does not have. */
+export function runBench(args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}): Promise<CliRun> {
+  return runEntry('bench/main.ts', args, cwd, env);
+}
+
+function runEntry(entry: string, args: string[], cwd: string, env: Record<string, string>): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `${REPO_ROOT}electron/cli/main.ts`, ...args],
+      ['--import', 'tsx', `${REPO_ROOT}${entry}`, ...args],
       { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WORKBENCH_DEBUG: '', ...env } },
       (err, stdout, stderr) => {
         const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;

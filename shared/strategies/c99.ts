@@ -20,7 +20,6 @@
  * TextTiling. The clustering also stops after `C99_DEFAULTS.maxSegments` splits, so its time is
  * O(n * (band * m^2 + splits)).
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { cosineOf, unitTermCounts } from '../text/content-words';
 import { sentenceStarts } from '../text/sentences';
 import { cutsForOptionalLimits } from './optional-limits';
@@ -209,11 +208,11 @@ export const c99 = defineRuleStrategy({
   name: 'c99',
   kind: 'rules',
   description: "Choi's C99: sentence similarity matrix, rank transform and divisive clustering, stopping where the density gain drops (mask 11, band 100 sentences).",
-  segment(text, options) {
+  cut(text, options) {
     const { mask, band, coefficient } = options;
     const cuts = c99Cuts(text, sentenceStarts(text), { mask, band, coefficient });
     const limited = cutsForOptionalLimits(text, cuts, options);
-    return { segmentation: segmentationFromCuts(text, [...cuts, ...limited.cuts]), warnings: limited.warnings };
+    return { cuts: [...cuts, ...limited.cuts], warnings: limited.warnings };
   },
   options: C99_OPTIONS,
 });

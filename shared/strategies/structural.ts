@@ -14,7 +14,6 @@
  *    when the result stays within the limits; a piece that starts with a heading is never merged
  *    into the piece before it.
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { ATOMIC_KINDS, scanMarkdownBlocks, type BlockKind, type BlockRuns } from '../text/blocks';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
@@ -156,7 +155,7 @@ export const structural = defineRuleStrategy({
       help: 'pieces shorter than this are merged into a neighbour (by default never more than a quarter of max chars)',
     },
   },
-  segment(text, options) {
+  cut(text, options) {
     const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
     const blocks = scanMarkdownBlocks(text);
@@ -193,7 +192,7 @@ export const structural = defineRuleStrategy({
       for (let k = 0; k < cuts.length; k++) merger.add(cuts[k] as number, cuts[k + 1] ?? end, false);
     }
     return {
-      segmentation: segmentationFromCuts(text, merger.kept),
+      cuts: merger.kept,
       warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
     };
   },

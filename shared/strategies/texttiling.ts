@@ -17,7 +17,6 @@
  *
  * maxChars / maxTokens are honoured only when given: topic segments are as long as the topic.
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { paragraphStarts, sentenceStarts } from '../text/sentences';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
@@ -105,7 +104,7 @@ export const texttiling = defineRuleStrategy({
   kind: 'rules',
   options: {},
   description: "Hearst's TextTiling: cuts where the vocabulary of neighbouring token blocks changes most (w=20, k=10), snapped to paragraph or sentence starts.",
-  segment(text, options) {
+  cut(text, options) {
     const { w, k, smoothingWidth, minGapDistance } = TEXTTILING_DEFAULTS;
     const tokens = tokenize(text);
     const sequences: Token[][] = [];
@@ -132,6 +131,6 @@ export const texttiling = defineRuleStrategy({
         warnings.push(...overLimitWarnings(split.overLimit, limits, 'no boundary inside it satisfies the limits'));
       }
     }
-    return { segmentation: segmentationFromCuts(text, cuts), warnings };
+    return { cuts, warnings };
   },
 });

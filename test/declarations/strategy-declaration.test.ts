@@ -17,7 +17,6 @@ import { STRATEGY_DECLARATIONS } from '../../shared/strategies/catalog';
 import { defineRuleStrategy } from '../../shared/strategies/types';
 import { runOptionsSchemaFor, SHARED_RUN_OPTION_KEYS } from '../../shared/strategies/run-options';
 import { strategyOptionsMarkdown } from '../../shared/strategies/options-table';
-import { segmentationFromCuts } from '../../shared/document/segmentation';
 import type { RunForm } from '../../renderer/stores/ui';
 
 const everyN = defineRuleStrategy({
@@ -25,10 +24,9 @@ const everyN = defineRuleStrategy({
   kind: 'rules',
   description: 'A test strategy: a cut every N characters.',
   options: { stride: { type: 'int', min: 2, max: 1000, default: 10, label: 'Stride', help: 'characters between two cuts' } },
-  segment(text, options) {
+  cut(text, options) {
     const stride = options.stride ?? 10;
-    const cuts = Array.from({ length: Math.floor((text.length - 1) / stride) }, (_, i) => (i + 1) * stride);
-    return { segmentation: segmentationFromCuts(text, cuts), warnings: [] };
+    return { cuts: Array.from({ length: Math.floor((text.length - 1) / stride) }, (_, i) => (i + 1) * stride), warnings: [] };
   },
 });
 const declarations = [...STRATEGY_DECLARATIONS, everyN];

@@ -14,5 +14,7 @@ export default defineConfig({
     // These load node-llama-cpp (a real tokenizer or embedding model): the full suite runs them.
     exclude: ['electron/services/tokenizer/token-counter.test.ts', 'electron/services/learn/embeddings.test.ts', 'electron/services/learn/train-workspace.test.ts', '**/node_modules/**'],
     pool: 'threads',
+    // Nothing here starts the CLI: no bundle to build.
+    globalSetup: [],
   },
 });

@@ -11,6 +11,13 @@ module.exports = {
       from: {},
       to: { circular: true },
     },
+    {
+      name: 'declarations-below-the-contract',
+      severity: 'error',
+      comment: 'The contract derives from the formats and strategies declarations, never the other way round.',
+      from: { path: '^shared/(formats|strategies)/' },
+      to: { path: '^shared/ipc/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

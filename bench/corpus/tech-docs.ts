@@ -16,7 +16,7 @@ import { createRandom } from '../retrieval/random';
 import { assemble, unitsThatFit } from './assemble';
 import { splitMarkdownSections } from './markdown-sections';
 import { owningPackage, sourceRecord } from './package-info';
-import type { BuildOptions, BuiltCorpus, CorpusDocument } from './types';
+import type { BuildOptions, BuiltCorpus, CorpusDocument } from '../../electron/corpus/types';
 
 const MIN_FILE_CHARS = 1500;
 const MAX_FILE_CHARS = 80_000;

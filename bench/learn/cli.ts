@@ -11,7 +11,7 @@ import { prepareDocuments } from '../../electron/services/learn/train-workspace'
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
 import { machineInfo } from '../machine';
-import { CORPORA_DIR, resolveCorpus } from '../quality/resolve-corpus';
+import { CORPORA_DIR, resolveCorpus } from '../../electron/corpus/resolve-corpus';
 import { runStrategy } from '../../electron/services/strategies/run-strategy';
 import { learningCurve } from './learning-curve';
 import { learnHtml, learnTable, type LearnReport } from './present';
@@ -28,7 +28,7 @@ const SPEC = {
   out: { type: 'string', valueName: 'DIR', description: `folder for learn.json and learn.html (default ${CORPORA_DIR}/reports/NAME)` },
 } as const;
 
-export const LEARN_USAGE = `usage: cli bench learn --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
+export const LEARN_USAGE = `usage: npm run --silent bench -- learn --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
 
 export async function learnCommand(argv: string[]): Promise<number> {
   const { flags, help } = parseArgs(argv, SPEC);
@@ -66,7 +66,7 @@ export async function learnCommand(argv: string[]): Promise<number> {
     curve,
     machine: machineInfo(),
     date: new Date().toISOString(),
-    command: ['npm run --silent cli -- bench learn', ...argv].join(' '),
+    command: ['npm run --silent bench -- learn', ...argv].join(' '),
   };
   const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));
   writeReport(out, 'learn', report, { html: learnHtml(report), table: learnTable(report), json: flags.json });

@@ -21,7 +21,7 @@ import { displayUrl } from '../../electron/services/inference/remote/settings';
 import { endpointsCapacity } from '../../electron/services/inference/remote/endpoint-health';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
-import { CORPORA_DIR, resolveCorpus } from './resolve-corpus';
+import { CORPORA_DIR, resolveCorpus } from '../../electron/corpus/resolve-corpus';
 import { measureStrategy, questionsFor, type QualitySettings, type StrategyRunner } from './run-quality';
 import { qualityHtml, qualityTable } from './present';
 import { writeReport } from '../report/write-report';
@@ -30,7 +30,7 @@ import { EMBEDDING_MODEL_FLAGS } from '../../electron/cli/learn-flags';
 import { readLearnedModel } from '../../electron/services/learn/model-file';
 import { LEARNED_STRATEGY_NAME } from '../../shared/learn/segment';
 import { describeDocument } from '../../shared/document/document-info';
-import type { LoadedCorpus } from '../corpus/corpus-files';
+import type { LoadedCorpus } from '../../electron/corpus/corpus-files';
 import { READERS_CORPUS_NAME } from '../readers/corpus-types';
 import { isReadersCorpus, readersQuality } from '../readers/run';
 
@@ -54,7 +54,7 @@ const SPEC = {
   ...REMOTE_FLAGS,
 } as const;
 
-export const QUALITY_USAGE = `usage: cli bench quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
+export const QUALITY_USAGE = `usage: npm run --silent bench -- quality --corpus NAME|PATH [options]\n\n${describeFlags(SPEC)}\n`;
 
 function pickStrategies(requested: string | undefined, all: BenchStrategy[]): { run: BenchStrategy[]; skipped: QualityReport['skipped'] } {
   if (requested === undefined) {
@@ -186,7 +186,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     machine: machineInfo(),
     date: new Date().toISOString(),
     // Endpoint URLs as shown: without the credentials a URL may carry.
-    command: ['npm run --silent cli -- bench quality', ...argv.map((a) => shellQuote(a.replace(/https?:\/\/\S+/g, (u) => displayUrl(u))))].join(' '),
+    command: ['npm run --silent bench -- quality', ...argv.map((a) => shellQuote(a.replace(/https?:\/\/\S+/g, (u) => displayUrl(u))))].join(' '),
   };
 
   const out = resolve(flags.out ?? join(CORPORA_DIR, 'reports', corpus.manifest.name));

@@ -9,7 +9,7 @@ import type { DocumentInfo, SegmentationResult } from '../../shared/document/typ
 import { countMatches, windowScores } from '../../shared/metrics';
 import { retrievalCheck, type IndexedChunk, type SegmentedDocument } from '../retrieval/check';
 import { generateQuestions } from '../retrieval/questions';
-import type { LoadedCorpus } from '../corpus/corpus-files';
+import type { LoadedCorpus } from '../../electron/corpus/corpus-files';
 import { runBounded } from '../../electron/services/strategies/run-bounded';
 import { EMBEDDING_BYTES_PER_SEGMENT, type StrategyFigures } from './types';
 

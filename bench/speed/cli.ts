@@ -25,7 +25,7 @@ const SPEC = {
   json: { type: 'boolean', description: 'print the figures as JSON' },
 } as const;
 
-export const SPEED_USAGE = `usage: cli bench speed [options]\n\n${describeFlags(SPEC)}\n`;
+export const SPEED_USAGE = `usage: npm run --silent bench -- speed [options]\n\n${describeFlags(SPEC)}\n`;
 
 async function rulesSection(): Promise<SpeedSection> {
   const rows = await measureRuleStrategies();

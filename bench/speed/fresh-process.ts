@@ -4,7 +4,7 @@
  * workbench's strategies share their scanners), and nothing is cold after the first; a fresh
  * process gives every splitter the same start: its code not yet compiled, nothing optimised.
  *
- * The child is the same command line started again (`bench speed-child`, not listed in the help),
+ * The child is the bench entry started again (`bench/main.ts speed-child`, not listed in the help),
  * so it works from the TypeScript sources and from the bundled command alike. It takes its
  * splitter's name and the text over the IPC channel, builds the splitter, and times run after
  * run: the first is the cold run, the later ones show the optimised code.
@@ -83,7 +83,7 @@ export function timeInFreshProcess(request: RunRequest, entry?: ChildEntry): Pro
   if (!script) return Promise.reject(new Error('cannot tell which script to start again'));
   return new Promise((resolve, reject) => {
     // Same node flags (the TypeScript loader when run from sources), output kept apart.
-    const child = fork(script, ['bench', 'speed-child'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: entry?.execArgv ?? process.execArgv });
+    const child = fork(script, ['speed-child'], { stdio: ['ignore', 'ignore', 'pipe', 'ipc'], execArgv: entry?.execArgv ?? process.execArgv });
     let stderr = '';
     let reply: RunReply | undefined;
     child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

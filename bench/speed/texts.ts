@@ -5,7 +5,7 @@
 import { buildNovel } from '../corpus/novel';
 import { buildTechDocs } from '../corpus/tech-docs';
 import { DEFAULT_SEED, REPO_NODE_MODULES } from '../corpus/build';
-import type { BuiltCorpus } from '../corpus/types';
+import type { BuiltCorpus } from '../../electron/corpus/types';
 
 function concatenate(corpus: BuiltCorpus, chars: number): string {
   let text = '';

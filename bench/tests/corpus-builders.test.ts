@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../../test/support/scratch-dir';
 import { isSafeBoundary } from '../../shared/document/text-boundaries';
 import { buildCorpus, DEFAULT_SEED, FULL_SIZE, REPO_NODE_MODULES } from '../corpus/build';
-import { readCorpus, writeCorpus } from '../corpus/corpus-files';
-import { CORPUS_NAMES, type BuildOptions } from '../corpus/types';
+import { readCorpus, writeCorpus } from '../../electron/corpus/corpus-files';
+import { CORPUS_NAMES, type BuildOptions } from '../../electron/corpus/types';
 
 const small = (seed: string): BuildOptions => ({ seed, limit: 3, maxChars: 15_000, nodeModules: REPO_NODE_MODULES });
 const tmp = scratchDir('corpus-');

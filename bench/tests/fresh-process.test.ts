@@ -4,8 +4,8 @@ import { REPO_ROOT } from '../../test/cli/support/run-cli';
 import { timeInFreshProcess } from '../speed/fresh-process';
 import { SPLITTERS } from '../speed/splitters';
 
-// The CLI from its sources, as `npm run cli` starts it (tsx as node's loader).
-const CLI = { script: join(REPO_ROOT, 'electron/cli/main.ts'), execArgv: ['--import', 'tsx'] };
+// The bench entry from its sources, as `npm run bench` starts it (tsx as node's loader).
+const CLI = { script: join(REPO_ROOT, 'bench/main.ts'), execArgv: ['--import', 'tsx'] };
 
 describe('bench speed: timing a splitter in a fresh process', () => {
   it('runs the named splitter on the text sent over IPC and returns wall and CPU time per run', async () => {

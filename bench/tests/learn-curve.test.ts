@@ -7,14 +7,14 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { scratchDir } from '../../test/support/scratch-dir';
-import { expectUserError, REPO_ROOT, runCli } from '../../test/cli/support/run-cli';
+import { expectUserError, REPO_ROOT, runBench } from '../../test/cli/support/run-cli';
 import type { LearnReport } from '../../bench/learn/present';
 
 const out = scratchDir('bench-learn-');
 
 describe('bench learn', () => {
   it('writes the learning curve beside texttiling, c99 and structural', async () => {
-    const run = await runCli(['bench', 'learn', '--corpus', join(REPO_ROOT, 'test/fixtures/corpus-sample/speeches'), '--out', out]);
+    const run = await runBench(['learn', '--corpus', join(REPO_ROOT, 'test/fixtures/corpus-sample/speeches'), '--out', out]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/corpus speeches: 3 documents/);
     const report = JSON.parse(readFileSync(join(out, 'learn.json'), 'utf8')) as LearnReport;
@@ -33,7 +33,7 @@ describe('bench learn', () => {
   });
 
   it('refuses a corpus too small to split, with one line', async () => {
-    expectUserError(await runCli(['bench', 'learn']), /needs --corpus/);
-    expectUserError(await runCli(['bench', 'learn', '--corpus', join(REPO_ROOT, 'test/fixtures/corpus-sample/speeches'), '--limit', '1']), /--limit must be/);
+    expectUserError(await runBench(['learn']), /needs --corpus/);
+    expectUserError(await runBench(['learn', '--corpus', join(REPO_ROOT, 'test/fixtures/corpus-sample/speeches'), '--limit', '1']), /--limit must be/);
   });
 });

@@ -8,11 +8,11 @@ import { scratchDir } from '../../test/support/scratch-dir';
 const run = promisify(execFile);
 const out = scratchDir('bench-quality-');
 
-describe('cli bench quality --json on the committed sample', () => {
+describe('bench quality --json on the committed sample', () => {
   let stdout = '';
   beforeAll(async () => {
     // One spawn of the real CLI; every assertion below reads its output.
-    const result = await run('npx', ['tsx', 'electron/cli/main.ts', 'bench', 'quality', '--corpus', 'test/fixtures/corpus-sample/speeches', '--json', '--out', out], {
+    const result = await run('npx', ['tsx', 'bench/main.ts', 'quality', '--corpus', 'test/fixtures/corpus-sample/speeches', '--json', '--out', out], {
       cwd: join(import.meta.dirname, '../..'),
       maxBuffer: 16 * 1024 * 1024,
     });

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchDir } from '../../test/support/scratch-dir';
 import { buildCorpus, REPO_NODE_MODULES } from '../corpus/build';
-import { writeCorpus } from '../corpus/corpus-files';
+import { writeCorpus } from '../../electron/corpus/corpus-files';
 import type { QualityReport } from '../quality/types';
 import { fixtureModelsDir, repoRoot, tinyModelPath, tinyProfile } from '../../test/inference/tiny-profiles';
 
@@ -28,7 +28,7 @@ describe('bench quality with model strategies on the tiny fixture model', () => 
     writeCorpus(join(work, 'corpus'), buildCorpus('speeches', { seed: 'tiny', limit: 1, maxChars: 2500, nodeModules: REPO_NODE_MODULES }), 'test');
     mkdirSync(profiles);
     for (const s of MODEL_STRATEGIES) writeFileSync(join(profiles, `${s}.json`), JSON.stringify(tinyProfile(s, { name: s })));
-    const { stdout } = await run('npx', ['tsx', 'electron/cli/main.ts', 'bench', 'quality', '--corpus', join(work, 'corpus'), '--json', '--out', join(work, 'out'), '--gpu', 'off'], {
+    const { stdout } = await run('npx', ['tsx', 'bench/main.ts', 'quality', '--corpus', join(work, 'corpus'), '--json', '--out', join(work, 'out'), '--gpu', 'off'], {
       cwd: repoRoot,
       // One llama.cpp thread: on a busy 2-core machine more threads spin-wait on each other.
       env: { ...process.env, WORKBENCH_PROFILES_DIR: profiles, WORKBENCH_MODELS_DIR: fixtureModelsDir, WORKBENCH_THREADS: '1' },

@@ -13,7 +13,7 @@ import { scratchDir } from '../../test/support/scratch-dir';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../../test/support/llama-server';
 import { fixtureModelsDir, repoRoot, tinyProfile } from '../../test/inference/tiny-profiles';
 import { buildCorpus, REPO_NODE_MODULES } from '../corpus/build';
-import { readCorpus, writeCorpus } from '../corpus/corpus-files';
+import { readCorpus, writeCorpus } from '../../electron/corpus/corpus-files';
 import { measureStrategy, type QualitySettings, type StrategyRunner } from '../quality/run-quality';
 import type { QualityReport, StrategyFigures } from '../quality/types';
 
@@ -78,7 +78,7 @@ describe.skipIf(skip !== null)(`bench quality on llama-servers: documents at onc
 
   it('the command sends as many documents as the endpoints take requests (2 servers × 2 slots) with the same figures', async () => {
     const run = promisify(execFile);
-    const { stdout } = await run('npx', ['tsx', 'electron/cli/main.ts', 'bench', 'quality', '--corpus', corpusDir, '--strategies', STRATEGY, '--backend', 'remote', '--endpoint', a.url, '--endpoint', b.url, '--json', '--out', join(work, 'out')], {
+    const { stdout } = await run('npx', ['tsx', 'bench/main.ts', 'quality', '--corpus', corpusDir, '--strategies', STRATEGY, '--backend', 'remote', '--endpoint', a.url, '--endpoint', b.url, '--json', '--out', join(work, 'out')], {
       cwd: repoRoot,
       env: { ...process.env, WORKBENCH_PROFILES_DIR: profiles, WORKBENCH_MODELS_DIR: fixtureModelsDir },
       maxBuffer: 16 * 1024 * 1024,

@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { RULE_STRATEGIES } from '../../shared/strategies';
-import { resolveCorpus } from '../quality/resolve-corpus';
+import { resolveCorpus } from '../../electron/corpus/resolve-corpus';
 import { measureStrategy, type StrategyRunner } from '../quality/run-quality';
 import type { StrategyFigures } from '../quality/types';
 

@@ -14,7 +14,6 @@ const commands: Record<string, () => Promise<{ default: Command }>> = {
   convert: () => import('./commands/convert'),
   models: () => import('./commands/models'),
   serve: () => import('./commands/serve'),
-  bench: () => import('./commands/bench'),
   train: () => import('./commands/train'),
 };
 
@@ -26,7 +25,6 @@ commands:
   convert FILE   convert a segmentation between formats
   models         list, pull, import, convert and check models
   serve          serve the workbench UI on 127.0.0.1
-  bench          quality, speed and learning-curve benchmarks
   train          train the learned strategy on a workspace's corrections or a corpus`;
 
 async function main(argv: string[]): Promise<number> {

@@ -2,7 +2,8 @@
  * GGUF v3 writer. Tensor data may be given lazily, so a 500 MB model is produced tensor by tensor
  * without holding it all in memory.
  */
-import { open, rename, rm } from 'node:fs/promises';
+import { open, rm } from 'node:fs/promises';
+import { commitFile } from '../services/files/atomic-write';
 import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GGUF_VERSION, GgufValueType, alignUp, tensorByteSize, type GgufScalar, type GgufValue } from './types';
 
 export interface GgufTensorSource {
@@ -127,7 +128,7 @@ export async function writeGgufAtomically(path: string, metadata: Map<string, Gg
   const partial = `${path}.partial`;
   try {
     await writeGguf(partial, metadata, tensors);
-    await rename(partial, path);
+    await commitFile(partial, path);
   } catch (err) {
     await rm(partial, { force: true });
     throw err;

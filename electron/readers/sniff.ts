@@ -4,7 +4,7 @@
  */
 import { binaryReason } from './decode-text';
 import { DocumentReadError } from './errors';
-import type { SourceFormat } from '../../shared/document/source-formats';
+import { SOURCE_FORMATS, type SourceFormat } from '../../shared/document/source-formats';
 
 /** As much as the binary test samples. */
 export const SNIFF_BYTES = 64 * 1024;
@@ -18,12 +18,10 @@ function startsWithAt(bytes: Uint8Array, at: number, signature: readonly number[
   return signature.every((byte, i) => bytes[at + i] === byte);
 }
 
-/** Throws DocumentReadError when `head` (the file's first bytes) cannot be a file of `format`. */
+/** Throws DocumentReadError when `head` (the file's first bytes) cannot be a file of `format` (its declared signature). */
 export function sniff(name: string, format: SourceFormat, head: Uint8Array): void {
-  switch (format) {
-    case 'txt':
-    case 'md':
-    case 'html': {
+  switch (SOURCE_FORMATS[format].signature) {
+    case 'text': {
       const binary = binaryReason(head);
       if (binary) throw new DocumentReadError(`${name} looks like a binary file: ${binary}`);
       return;
@@ -34,7 +32,7 @@ export function sniff(name: string, format: SourceFormat, head: Uint8Array): voi
       }
       throw new DocumentReadError(`${name} is not a readable PDF: it has no %PDF- header`);
     }
-    case 'docx':
+    case 'zip':
       if (!startsWithAt(head, 0, ZIP_LOCAL_HEADER)) throw new DocumentReadError(`${name} is not a readable .docx file: it is not a ZIP archive`);
   }
 }

@@ -4,7 +4,7 @@
  * with the host's default strategy right away, so the outline is never empty; with a workspace
  * open, one the person opened joins it at once (unless that setting is off).
  */
-import { SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
+import { supportedFilesMessage, SUPPORTED_EXTENSIONS } from '../../shared/document/source-formats';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import { useOpeningStore } from '../stores/opening';
 import { readOptionsOf, useUiStore } from '../stores/ui';
@@ -24,9 +24,7 @@ export function isOpenable(fileName: string): boolean {
 
 export async function openFile(file: File): Promise<void> {
   if (!isOpenable(file.name)) {
-    useUiStore
-      .getState()
-      .notify('error', `Cannot open "${file.name}": supported files are .txt, .md, .html, .pdf and .docx.`);
+    useUiStore.getState().notify('error', `Cannot open "${file.name}": ${supportedFilesMessage()}.`);
     return;
   }
   // The ticket is taken before the file is read: reading a large file is part of the request.

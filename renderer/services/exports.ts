@@ -1,6 +1,7 @@
 /** Exporting the current result with the shared writers (here, or in the service for retrieval extras), then saving it as a download. */
 import { addsNothing } from '../../shared/chunks';
 import type { SegmentationResult } from '../../shared/document/types';
+import { FORMAT_NAMES, FORMATS } from '../../shared/formats';
 import { exportFile } from '../../shared/formats/export-file';
 import type { ExportFormat, ExportedFile } from '../../shared/ipc/contract';
 import { chunkOptionsOf, useExportForm } from '../stores/export-form';
@@ -9,13 +10,8 @@ import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
 import { workbench } from './workbench';
 
-export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = [
-  { value: 'json', label: 'JSON' },
-  { value: 'jsonl', label: 'JSONL (one chunk a line)' },
-  { value: 'markdown', label: 'Markdown' },
-  { value: 'csv', label: 'CSV' },
-  { value: 'training', label: 'Training data' },
-];
+/** The Export panel's choices: every declared format (shared/formats), by its label. */
+export const EXPORT_FORMATS: { value: ExportFormat; label: string }[] = FORMAT_NAMES.map((value) => ({ value, label: FORMATS[value].label }));
 
 /** Exports with the retrieval options of the Export panel (formats without a place for them ignore them). */
 export async function exportCurrent(format: ExportFormat): Promise<void> {

@@ -22,10 +22,8 @@ export interface RunForm {
   maxTokens: string;
   windowTokens: string;
   profile: string;
-  /** c99's parameters (empty or absent: its defaults). */
-  c99Mask?: string;
-  c99Band?: string;
-  c99Coefficient?: string;
+  /** Each strategy's own options as typed, by strategy name and option key (empty or absent: its default). */
+  own?: Record<string, Record<string, string>>;
   /** Keep the previous result beside the new one instead of replacing it. */
   keepPrevious: boolean;
   /** Model strategies: this machine, or the inference servers the host was started with. */

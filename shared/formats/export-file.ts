@@ -4,8 +4,14 @@
  * for other clients.
  */
 import type { SegmentationResult } from '../document/types';
-import type { ExportedFile, ExportFormat } from '../ipc/contract';
-import { FORMATS, writeResult } from './index';
+import { FORMATS, writeResult, type ExportFormat } from './index';
+
+/** An exported file as the renderer saves it and the service's exportResult returns it. */
+export interface ExportedFile {
+  fileName: string;
+  mimeType: string;
+  content: string;
+}
 
 /** The formats whose extension alone would be mistaken for another format get their name too. */
 const taggedFormats: ReadonlySet<ExportFormat> = new Set(['training', 'wiki727k']);

@@ -10,6 +10,8 @@ import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
 import { readOptionsSchema } from '../document/reader-report';
+import { FORMAT_NAMES, type ExportFormat } from '../formats';
+import type { ExportedFile } from '../formats/export-file';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
@@ -20,8 +22,9 @@ export type { DocumentSummary, OpenedDocument } from '../document/opened';
 export { readerReportSchema, readOptionsSchema, type ReaderReport, type ReadOptions } from '../document/reader-report';
 export { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 
-export const exportFormatSchema = z.enum(['json', 'jsonl', 'markdown', 'csv', 'training', 'wiki727k']);
-export type ExportFormat = z.infer<typeof exportFormatSchema>;
+/** The export formats, from their declarations (shared/formats). */
+export const exportFormatSchema = z.enum(FORMAT_NAMES);
+export type { ExportFormat };
 
 const documentIdSchema = z.string().min(1).max(128);
 const runIdSchema = z.string().min(1).max(128);
@@ -164,11 +167,7 @@ export interface StrategyInfo {
   reason?: string;
 }
 
-export interface ExportedFile {
-  fileName: string;
-  mimeType: string;
-  content: string;
-}
+export type { ExportedFile };
 
 export interface InstalledModel {
   file: string;

@@ -72,8 +72,8 @@ describe('c99', () => {
 
   it('takes its parameters, and refuses bad ones with a one-line RangeError', () => {
     const { text } = sampleSpeeches()[0] as { text: string };
-    const strict = c99.segment(text, { c99: { coefficient: 3 } }).segmentation.boundaries.length;
-    const loose = c99.segment(text, { c99: { coefficient: 0 } }).segmentation.boundaries.length;
+    const strict = c99.segment(text, { coefficient: 3 }).segmentation.boundaries.length;
+    const loose = c99.segment(text, { coefficient: 0 }).segmentation.boundaries.length;
     expect(loose).toBeGreaterThanOrEqual(strict);
     expect(() => resolveC99Parameters({ mask: 4 })).toThrow(/odd/);
     expect(() => resolveC99Parameters({ band: 1 })).toThrow(RangeError);

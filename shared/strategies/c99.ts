@@ -20,14 +20,13 @@
  * TextTiling. The clustering also stops after `C99_DEFAULTS.maxSegments` splits, so its time is
  * O(n * (band * m^2 + splits)).
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { cosineOf, unitTermCounts } from '../text/content-words';
 import { sentenceStarts } from '../text/sentences';
 import { cutsForOptionalLimits } from './optional-limits';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
-export { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from './c99-parameters';
-import { C99_DEFAULTS, resolveC99Parameters, type C99Parameters } from './c99-parameters';
+export { C99_DEFAULTS, C99_OPTIONS, resolveC99Parameters, type C99Parameters } from './c99-parameters';
+import { C99_DEFAULTS, C99_OPTIONS, resolveC99Parameters, type C99Parameters } from './c99-parameters';
 
 /** A symmetric n x n matrix stored as its upper band: cell (i, j), i <= j <= i + band. */
 export class BandMatrix {
@@ -205,12 +204,15 @@ export function c99Cuts(text: string, starts: readonly number[], params: C99Para
   return splits.slice(0, segments - 1).map((unit) => starts[unit] as number).sort((a, b) => a - b);
 }
 
-export const c99: RuleStrategy = {
+export const c99 = defineRuleStrategy({
   name: 'c99',
+  kind: 'rules',
   description: "Choi's C99: sentence similarity matrix, rank transform and divisive clustering, stopping where the density gain drops (mask 11, band 100 sentences).",
-  segment(text, options) {
-    const cuts = c99Cuts(text, sentenceStarts(text), options.c99);
+  cut(text, options) {
+    const { mask, band, coefficient } = options;
+    const cuts = c99Cuts(text, sentenceStarts(text), { mask, band, coefficient });
     const limited = cutsForOptionalLimits(text, cuts, options);
-    return { segmentation: segmentationFromCuts(text, [...cuts, ...limited.cuts]), warnings: limited.warnings };
+    return { cuts: [...cuts, ...limited.cuts], warnings: limited.warnings };
   },
-};
+  options: C99_OPTIONS,
+});

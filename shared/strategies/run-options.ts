@@ -1,15 +1,16 @@
 /**
- * What a run may be asked for, written once: the strategy names' shape, the run options with their
- * limits, and the compute backends. The contract's schemas and the CLI's flag specs derive from it.
+ * What a run may be asked for, written once: the strategy names' shape, the options each kind of
+ * strategy shares with their limits, and the compute backends; a strategy's own options come from
+ * its declaration (catalog.ts) as `options[<strategy name>]`. The contract's schemas and the CLI's
+ * flag specs derive from it.
  */
 import { z } from 'zod';
-import { C99_LIMITS } from './c99-parameters';
+import { STRATEGY_DECLARATIONS, type DeclaredStrategy } from './catalog';
+import { optionsSchemaOf, type OptionValues, type StrategyDeclaration } from './declaration';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
-/** The strategies that need a model, named after the seed's three models. */
-export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
-export type ModelStrategyName = (typeof MODEL_STRATEGY_NAMES)[number];
+export { MODEL_STRATEGY_NAMES, type ModelStrategyName } from './model-strategies';
 
 /** llama.cpp's compute backends: auto picks the best available one, off means CPU. */
 export const GPU_CHOICES = ['auto', 'off', 'cuda', 'metal', 'vulkan'] as const;
@@ -32,7 +33,8 @@ export const RUN_OPTION_LIMITS = {
 
 const limited = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
 
-export const runOptionsSchema = z
+/** The options the kinds share (each strategy's own come from its declaration). */
+export const sharedRunOptionsSchema = z
   .object({
     maxChars: limited(RUN_OPTION_LIMITS.maxChars).optional(),
     maxTokens: limited(RUN_OPTION_LIMITS.maxTokens).optional(),
@@ -44,15 +46,40 @@ export const runOptionsSchema = z
     profile: z.string().min(1).max(256).optional(),
     /** Model strategies: this process's llama.cpp (default) or the inference servers the host was started with. */
     backend: z.enum(['local', 'remote']).optional(),
-    /** c99 only (the odd-mask rule is checked by the strategy). */
-    c99: z
-      .object({
-        mask: z.number().int().min(C99_LIMITS.mask.min).max(C99_LIMITS.mask.max).optional(),
-        band: z.number().int().min(C99_LIMITS.band.min).max(C99_LIMITS.band.max).optional(),
-        coefficient: z.number().min(C99_LIMITS.coefficient.min).max(C99_LIMITS.coefficient.max).optional(),
-      })
-      .strict()
-      .optional(),
   })
   .strict();
-export type RunOptions = z.infer<typeof runOptionsSchema>;
+
+/**
+ * The one rule tying a window to its overlap: the overlap must be under half the window (a window
+ * shares at most its overlap with each neighbour, and must keep something of its own). Checked by
+ * the contract and the CLI when both are given, and by the model runner on the values it resolves.
+ */
+export function windowOverlapProblem(windowTokens: number, overlapTokens: number): string | undefined {
+  return overlapTokens * 2 < windowTokens ? undefined : `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`;
+}
+
+/** `options[name]` for each declared strategy that has options of its own. */
+type OwnRunOptions<D extends StrategyDeclaration> = {
+  [S in D as keyof S['options'] extends never ? never : S['name']]?: OptionValues<S['options']>;
+};
+
+export type RunOptions = z.infer<typeof sharedRunOptionsSchema> & OwnRunOptions<DeclaredStrategy>;
+
+/** The run options' schema for a list of declarations: the shared options and `options[name]` per strategy with options. */
+export function runOptionsSchemaFor(declarations: readonly StrategyDeclaration[]): z.ZodType<Record<string, unknown>> {
+  const own = declarations.filter((d) => Object.keys(d.options).length > 0).map((d) => [d.name, optionsSchemaOf(d.options).optional()] as const);
+  return sharedRunOptionsSchema
+    .extend(Object.fromEntries(own))
+    .strict()
+    .superRefine((options, ctx) => {
+      const { windowTokens, overlapTokens } = options as z.infer<typeof sharedRunOptionsSchema>;
+      if (windowTokens === undefined || overlapTokens === undefined) return;
+      const problem = windowOverlapProblem(windowTokens, overlapTokens);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['overlapTokens'] });
+    });
+}
+
+export const runOptionsSchema = runOptionsSchemaFor(STRATEGY_DECLARATIONS) as unknown as z.ZodType<RunOptions>;
+
+/** The keys of the shared options, so a runner can tell them from a strategy's own. */
+export const SHARED_RUN_OPTION_KEYS = Object.keys(sharedRunOptionsSchema.shape) as (keyof z.infer<typeof sharedRunOptionsSchema>)[];

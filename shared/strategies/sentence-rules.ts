@@ -4,19 +4,20 @@
  * than the limit is cut at a clause, then a word, then a character boundary. Nothing is merged,
  * so it yields many short segments.
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
 import { concatAll } from '../util/concat-all';
 import { nextNotFittingByLength, overLimitWarnings, resolveLimits, splitToFit } from './limits';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
 /** Default maximum segment length in characters (the Segmenter API's default chunk size order). */
 export const SENTENCE_RULES_MAX_CHARS = 1000;
 
-export const sentenceRules: RuleStrategy = {
+export const sentenceRules = defineRuleStrategy({
   name: 'sentence-rules',
+  kind: 'rules',
+  options: {},
   description: 'Splits at every line break and sentence end; long sentences are cut to --max-chars (default 1000). Many short segments: the baseline.',
-  segment(text, options) {
+  cut(text, options) {
     const limits = resolveLimits(options, SENTENCE_RULES_MAX_CHARS);
     const starts = sentenceStarts(text);
     // The cuts are the sentence starts (segmentationFromCuts drops the leading 0), with the cuts
@@ -42,8 +43,8 @@ export const sentenceRules: RuleStrategy = {
     if (copied > 0) runs.push(starts.slice(copied));
     const cuts = copied === 0 ? starts : concatAll(runs);
     return {
-      segmentation: segmentationFromCuts(text, cuts),
+      cuts,
       warnings: overLimitWarnings(overLimit, limits, 'no boundary inside it satisfies the limits'),
     };
   },
-};
+});

@@ -2,7 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { assertValidSegmentation, toSegments } from '../document/segmentation';
-import { RULE_STRATEGIES, getRuleStrategy } from './index';
+import { isSafeBoundary } from '../document/text-boundaries';
+import { RULE_STRATEGIES, getRuleStrategy, type RuleStrategy } from './index';
+import { defineRuleStrategy } from './types';
 
 const fixturesDir = new URL('../../test/fixtures/docs/', import.meta.url);
 const fixtures = readdirSync(fixturesDir).filter((name) => !name.startsWith('.'));
@@ -20,8 +22,25 @@ const awkwardText = fc
   )
   .map((parts) => parts.join(''));
 
-function checkCoverage(text: string, options: Parameters<(typeof RULE_STRATEGIES)[number]['segment']>[1]): void {
-  for (const strategy of RULE_STRATEGIES) {
+type Options = Parameters<RuleStrategy['segment']>[1];
+
+/**
+ * The strategy's own cuts, before segmentationFromCuts normalises them (which would move a cut
+ * inside a surrogate pair or a CRLF to a safe place and drop one outside the text): each a whole
+ * number in [0, text.length], at a safe boundary.
+ */
+function checkRawCuts(strategy: RuleStrategy, text: string, options: Options): void {
+  for (const cut of strategy.cut(text, options).cuts) {
+    const inside = cut > 0 && cut < text.length;
+    if (!Number.isInteger(cut) || cut < 0 || cut > text.length || (inside && !isSafeBoundary(text, cut))) {
+      throw new Error(`${strategy.name} cut at ${cut} in a text of ${text.length} code units: not a safe boundary inside the text (${JSON.stringify(text.slice(cut - 2, cut + 2))})`);
+    }
+  }
+}
+
+function checkCoverage(text: string, options: Options, strategies: readonly RuleStrategy[] = RULE_STRATEGIES): void {
+  for (const strategy of strategies) {
+    checkRawCuts(strategy, text, options);
     const { segmentation } = strategy.segment(text, options);
     assertValidSegmentation(text, segmentation);
     const segments = toSegments(text, segmentation);
@@ -73,6 +92,27 @@ describe('every rule strategy', () => {
       fc.property(fc.string({ unit: 'grapheme', maxLength: 300 }), (text) => checkCoverage(text, { maxChars: 20 })),
       { numRuns: 150 },
     );
+  });
+
+  it('can fail: a strategy that cuts inside a surrogate pair or past the end is caught, although its segmentation is repaired', () => {
+    // Cuts after every code unit: inside each emoji's surrogate pair and the CRLF, and one past the end.
+    const broken = defineRuleStrategy({
+      name: 'every-unit',
+      kind: 'rules',
+      description: 'A deliberately broken strategy.',
+      options: {},
+      cut: (text) => ({ cuts: [...Array.from({ length: text.length }, (_, i) => i + 1), text.length + 5], warnings: [] }),
+    });
+    const text = 'a😀b\r\nc';
+    // segmentationFromCuts moves and drops the bad cuts: the segmentation alone looks fine.
+    assertValidSegmentation(text, broken.segment(text, {}).segmentation);
+    expect(() => checkCoverage(text, {}, [broken])).toThrow(/every-unit cut at 2 in a text of 7 code units/);
+    expect(() =>
+      fc.assert(
+        fc.property(awkwardText, (t) => checkCoverage(t, {}, [broken])),
+        { numRuns: 100, seed: 1 },
+      ),
+    ).toThrow();
   });
 
   it('is deterministic', () => {

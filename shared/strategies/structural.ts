@@ -17,14 +17,13 @@
  *    when the result stays within the limits; a piece that starts with a heading is never merged
  *    into the piece before it (a tiny heading piece takes the pieces after it instead).
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { ATOMIC_KINDS, type BlockKind } from '../text/blocks';
 import { structureBlocks, type StructureBlocks } from '../text/plain-structure';
 import { graphemeBoundaryAfter } from '../text/graphemes';
 import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
 /** Default maximum segment length: a few paragraphs, a comfortable retrieval chunk. */
 export const STRUCTURAL_MAX_CHARS = 2000;
@@ -149,10 +148,21 @@ function tinyMerger(text: string, limits: Limits, minChars: number): { add(start
   };
 }
 
-export const structural: RuleStrategy = {
+export const structural = defineRuleStrategy({
   name: 'structural',
+  kind: 'rules',
   description: `Cuts at paragraphs and headings (Markdown or plain: a short line standing alone, a man page's sections); never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
-  segment(text, options) {
+  options: {
+    minChars: {
+      type: 'int',
+      min: 1,
+      max: 10_000_000,
+      default: STRUCTURAL_MIN_CHARS,
+      label: 'Min chars',
+      help: 'pieces shorter than this are merged into a neighbour (by default never more than a quarter of max chars)',
+    },
+  },
+  cut(text, options) {
     const limits = resolveLimits(options, STRUCTURAL_MAX_CHARS);
     const minChars = options.minChars ?? Math.min(STRUCTURAL_MIN_CHARS, Math.floor(limits.maxChars / 4));
     const blocks = structureBlocks(text);
@@ -190,8 +200,8 @@ export const structural: RuleStrategy = {
       for (let k = 0; k < cuts.length; k++) merger.add(cuts[k] as number, cuts[k + 1] ?? end, false);
     }
     return {
-      segmentation: segmentationFromCuts(text, merger.kept),
+      cuts: merger.kept,
       warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
     };
   },
-};
+});

@@ -17,13 +17,12 @@
  *
  * maxChars / maxTokens are honoured only when given: topic segments are as long as the topic.
  */
-import { segmentationFromCuts } from '../document/segmentation';
 import { paragraphStarts, sentenceStarts } from '../text/sentences';
 import { ENGLISH_STOPWORDS } from '../text/stopwords';
 import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import { chooseGaps, depthScores, nearest } from './texttiling-gaps';
 import type { SegmentationWarning } from '../document/types';
-import type { RuleStrategy } from './types';
+import { defineRuleStrategy } from './types';
 
 export const TEXTTILING_DEFAULTS = { w: 20, k: 10, smoothingWidth: 2, minGapDistance: 3 } as const;
 
@@ -100,10 +99,12 @@ function smooth(values: number[], width: number): number[] {
   });
 }
 
-export const texttiling: RuleStrategy = {
+export const texttiling = defineRuleStrategy({
   name: 'texttiling',
+  kind: 'rules',
+  options: {},
   description: "Hearst's TextTiling: cuts where the vocabulary of neighbouring token blocks changes most (w=20, k=10), snapped to paragraph or sentence starts.",
-  segment(text, options) {
+  cut(text, options) {
     const { w, k, smoothingWidth, minGapDistance } = TEXTTILING_DEFAULTS;
     const tokens = tokenize(text);
     const sequences: Token[][] = [];
@@ -130,6 +131,6 @@ export const texttiling: RuleStrategy = {
         warnings.push(...overLimitWarnings(split.overLimit, limits, 'no boundary inside it satisfies the limits'));
       }
     }
-    return { segmentation: segmentationFromCuts(text, cuts), warnings };
+    return { cuts, warnings };
   },
-};
+});

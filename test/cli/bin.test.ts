@@ -4,11 +4,10 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BudgetError } from '../../shared/budgets/budgets';
 import { readStdin } from '../../electron/cli/stdin';
-import { buildCli } from '../../scripts/build-cli';
-import { REPO_ROOT, runCli } from './support/run-cli';
+import { REPO_ROOT, runCliFromSource } from './support/run-cli';
 
 const bin = path.join(REPO_ROOT, 'bin', 'segment-workbench.mjs');
 const fixture = path.join(REPO_ROOT, 'test', 'fixtures', 'docs', 'markdown-code.md');
@@ -28,10 +27,8 @@ function runBin(args: string[], input: Buffer | string = ''): Promise<{ code: nu
 }
 
 describe('segment-workbench (bundled bin)', () => {
-  beforeAll(async () => {
-    await buildCli();
-  }, 120_000);
-
+  // dist/cli is built once for the whole run (test/support/cli-bundle.ts): rebuilding it here would
+  // remove it under files that run it in parallel.
   it('is declared as the package bin and runs without TypeScript tooling', async () => {
     const pkg = JSON.parse(await readFile(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> };
     expect(pkg.bin).toEqual({ 'segment-workbench': 'bin/segment-workbench.mjs' });
@@ -42,7 +39,7 @@ describe('segment-workbench (bundled bin)', () => {
   it('segments standard input exactly as the source CLI segments the file', async () => {
     const [piped, direct] = await Promise.all([
       runBin(['segment', '-', '--name', 'markdown-code.md', '--format', 'jsonl'], await readFile(fixture)),
-      runCli(['segment', fixture, '--format', 'jsonl']),
+      runCliFromSource(['segment', fixture, '--format', 'jsonl']),
     ]);
     expect(piped.stderr).toBe('');
     expect(piped.code).toBe(0);

@@ -125,7 +125,9 @@ describe('segment flags', () => {
     expect(strategyOptionsFrom('c99', { ...none, 'c99-mask': 7, 'c99-coefficient': 0.5 })).toEqual({ c99: { mask: 7, coefficient: 0.5 } });
     expect(() => strategyOptionsFrom('c99', { ...none, 'c99-mask': 8 })).toThrow(/--c99-mask must be an odd whole number/);
     expect(() => strategyOptionsFrom('texttiling', { ...none, 'c99-band': 20 })).toThrow(/--c99-band applies only to the c99 strategy/);
-    expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 100 })).toThrow(/--overlap \(100\) must be smaller than --window \(100\)/);
+    expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 100 })).toThrow(/--overlap 100 --window 100: the overlap \(100 tokens\) must be less than half the window/);
+    // The runner's own rule (overlap under half the window), refused up front: 60 >= 100 / 2.
+    expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 60 })).toThrow(/must be less than half the window \(100 tokens\)/);
   });
 });
 

@@ -116,7 +116,7 @@ describe('--out and stdout at the process boundary', () => {
   it('stdout on a full device: exit 2 and one line saying so', async () => {
     writeFileSync(at('full.txt'), 'Some text.\n');
     const full = openSync('/dev/full', 'w');
-    const child = spawn(process.execPath, ['--import', 'tsx', `${REPO_ROOT}electron/cli/main.ts`, 'segment', at('full.txt')], {
+    const child = spawn(process.execPath, [`${REPO_ROOT}dist/cli/main.mjs`, 'segment', at('full.txt')], {
       cwd: REPO_ROOT,
       stdio: ['ignore', full, 'pipe'],
     });

@@ -103,7 +103,7 @@ describe('runs', () => {
     expect(result.segmentation).toEqual(direct.segmentation);
     expect(result.document).toEqual(doc.info);
 
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', 'segment', fixture], {
+    const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli/main.mjs', 'segment', fixture], {
       cwd: path.resolve('.'),
     });
     const cli = JSON.parse(stdout) as { document: unknown; segments: { start: number; end: number }[] };

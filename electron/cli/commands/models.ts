@@ -4,7 +4,8 @@
  * expressed) is a UserInputError: `error: ...`, exit 2.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
+import { commitFile } from '../../services/files/atomic-write';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
@@ -252,7 +253,7 @@ async function convertPeft(argv: string[]): Promise<number> {
       const r = await mergePeftIntoGguf(source, flags.base!, staging, { onProgress: progress.update }).finally(progress.done);
       for (const warning of r.warnings) process.stderr.write(`warning: ${warning}\n`);
       await verifyForUse(staging);
-      await rename(staging, out);
+      await commitFile(staging, out);
       print(
         `wrote ${out}: ${basename(flags.base!)} with ${basename(resolve(source))} merged in; ${r.changed.length} tensors changed (${r.pairs} LoRA pairs${r.dora ? ' with DoRA magnitudes' : ''}, ${r.savedModules} saved modules) in ${r.types.join('/')}` +
           (r.untiedOutput ? '; output.weight written apart from token_embd.weight, whose tie the adapter breaks' : ''),
@@ -266,7 +267,7 @@ async function convertPeft(argv: string[]): Promise<number> {
     const r = await convertPeftToGguf(source, staging, { outType: flags.outtype, name: basename(resolve(source)) });
     for (const warning of r.warnings) process.stderr.write(`warning: ${warning}\n`);
     if (flags.base) await verifyForUse(staging, { base: flags.base });
-    await rename(staging, out);
+    await commitFile(staging, out);
     print(
       `wrote ${out}: LoRA for ${r.architecture}, ${r.layers} layers x ${r.modules.length} modules (${r.modules.join(', ')}), rank ${r.ranks.join('/')}, alpha ${r.alpha}, ${r.tensors} tensors from ${r.inputDtypes.join('/')}` +
         (r.rescaled ? `, ${r.rescaled} modules rescaled for per-module alpha or rsLoRA` : '') +

@@ -2,10 +2,11 @@
  * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N [--tokenizer FILE]] [--format FORMAT]
  *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
-import { CONSTRAINED_DECODERS, GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, type RunOptions } from '../../../shared/strategies/run-options';
+import { CONSTRAINED_DECODERS, GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, windowOverlapProblem, type RunOptions } from '../../../shared/strategies/run-options';
 import { FORMAT_NAMES } from '../../../shared/formats';
+import { SUPPORTED_EXTENSIONS } from '../../../shared/document/source-formats';
 import { checkOutputPath, loadDocument } from '../files';
-import { allStrategyNames, isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
+import { isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { echoLlamaLogs } from '../../services/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
@@ -18,65 +19,60 @@ import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
-import { C99_DEFAULTS, C99_LIMITS, resolveC99Parameters, type C99Parameters } from '../../../shared/strategies/c99';
+import { ownOptionsFromFlags, strategyOptionFlags } from '../strategy-flags';
+import { STRATEGY_DECLARATIONS, strategyNames } from '../../../shared/strategies/catalog';
+import type { StrategyDeclaration } from '../../../shared/strategies/declaration';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../remote-flags';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 import type { RemoteSettings } from '../../services/inference/remote/settings';
 
-const SPEC = {
-  strategy: { type: 'enum', values: allStrategyNames(), description: 'how to segment (default structural)' },
-  'max-chars': { type: 'int', ...LIMITS.maxChars, description: 'longest segment, in characters' },
-  'max-tokens': { type: 'int', ...LIMITS.maxTokens, description: 'longest segment, in tokens (rule strategies count with the Qwen2 tokenizer)' },
-  tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
-  format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
-  out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
-  name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the document's name; its extension picks the reader (default stdin.txt)" },
-  model: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF base model file' },
-  adapter: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF LoRA adapter file' },
-  profile: { type: 'string', valueName: 'NAME', description: 'model strategies: profile name (prompt, parser, windows)' },
-  constrained: { type: 'boolean', description: 'model strategies: grammar-constrained decoding' },
-  free: { type: 'boolean', description: 'model strategies: free decoding' },
-  decoder: { type: 'enum', values: CONSTRAINED_DECODERS, description: 'model strategies, constrained: token trie (default, fast) or the GBNF grammar alone' },
-  gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend' },
-  window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
-  overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
-  threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
-  ...READ_FLAGS,
-  ...CHUNK_FLAGS,
-  ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
-  'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
-  ...EMBEDDING_MODEL_FLAGS,
-  'c99-mask': { type: 'int', min: C99_LIMITS.mask.min, max: C99_LIMITS.mask.max, description: `c99: rank mask side, odd (default ${C99_DEFAULTS.mask})` },
-  'c99-band': { type: 'int', min: C99_LIMITS.band.min, max: C99_LIMITS.band.max, description: `c99: sentences compared on each side (default ${C99_DEFAULTS.band})` },
-  'c99-coefficient': { type: 'number', min: C99_LIMITS.coefficient.min, max: C99_LIMITS.coefficient.max, description: `c99: stopping threshold c, higher gives fewer cuts (default ${C99_DEFAULTS.coefficient})` },
-  ...REMOTE_FLAGS,
-} as const satisfies FlagSpecs;
+/** The flags, for a list of strategy declarations (the strategies' names and their own options' flags come from it). */
+function segmentSpec(declarations: readonly StrategyDeclaration[]) {
+  return {
+    strategy: { type: 'enum', values: strategyNames(declarations), description: 'how to segment (default structural)' },
+    'max-chars': { type: 'int', ...LIMITS.maxChars, description: 'longest segment, in characters' },
+    'max-tokens': { type: 'int', ...LIMITS.maxTokens, description: 'longest segment, in tokens (rule strategies count with the Qwen2 tokenizer)' },
+    tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
+    format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
+    out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
+    name: { type: 'string', valueName: 'NAME', description: "with FILE '-' (standard input): the document's name; its extension picks the reader (default stdin.txt)" },
+    model: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF base model file' },
+    adapter: { type: 'string', valueName: 'FILE', description: 'model strategies: GGUF LoRA adapter file' },
+    profile: { type: 'string', valueName: 'NAME', description: 'model strategies: profile name (prompt, parser, windows)' },
+    constrained: { type: 'boolean', description: 'model strategies: grammar-constrained decoding' },
+    free: { type: 'boolean', description: 'model strategies: free decoding' },
+    decoder: { type: 'enum', values: CONSTRAINED_DECODERS, description: 'model strategies, constrained: token trie (default, fast) or the GBNF grammar alone' },
+    gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend' },
+    window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
+    overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
+    threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+    ...READ_FLAGS,
+    ...CHUNK_FLAGS,
+    ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
+    'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
+    ...EMBEDDING_MODEL_FLAGS,
+    ...strategyOptionFlags(declarations),
+    ...REMOTE_FLAGS,
+  } as const satisfies FlagSpecs;
+}
+
+const SPEC = segmentSpec(STRATEGY_DECLARATIONS);
 
 const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
 
-export const SEGMENT_USAGE = `usage: cli segment FILE [options]
+/** `segment --help`, for a list of strategy declarations (a test passes one with a strategy of its own). */
+export function segmentUsage(declarations: readonly StrategyDeclaration[] = STRATEGY_DECLARATIONS): string {
+  return `usage: cli segment FILE [options]
 
-Reads FILE (.txt, .md, .html, .pdf, .docx; - for standard input) and prints its segmentation.
+Reads FILE (${SUPPORTED_EXTENSIONS.join(', ')}; - for standard input) and prints its segmentation.
 
-${describeFlags(SPEC)}
+${describeFlags(segmentSpec(declarations))}
 `;
+}
 
 /** The flags that choose and tune the strategy; the export flags shape only the written chunks, the read flags only the text. */
-type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS | keyof typeof READ_FLAGS>;
-
-/** The --c99-* flags, checked by the strategy's own rules; refused for any other strategy. */
-function c99ParametersFrom(strategy: string, flags: Flags): C99Parameters | undefined {
-  const given = { mask: flags['c99-mask'], band: flags['c99-band'], coefficient: flags['c99-coefficient'] };
-  const params = Object.fromEntries(Object.entries(given).filter(([, v]) => v !== undefined)) as C99Parameters;
-  if (Object.keys(params).length === 0) return undefined;
-  if (strategy !== 'c99') throw new UserInputError(`--c99-${Object.keys(params)[0]} applies only to the c99 strategy, not '${strategy}'`);
-  try {
-    resolveC99Parameters(params);
-  } catch (err) {
-    throw new UserInputError(`--c99-${(err as Error).message.replace(/^c99 /, '')}`);
-  }
-  return params;
-}
+/** The strategies' own flags (strategy-flags.ts) are read by name from the declarations, hence the index. */
+type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS | keyof typeof READ_FLAGS> & Readonly<Record<string, unknown>>;
 
 /** Flag values to service options; refuses combinations that cannot mean anything. */
 /** `remote`: the servers the remote-backend flags name (remoteSettingsFrom), or null for the local engine. */
@@ -94,10 +90,11 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
   }
   if (flags.constrained && flags.free) throw new UserInputError('--constrained and --free exclude each other');
   if (flags.decoder !== undefined && flags.free) throw new UserInputError('--decoder applies only to constrained decoding, not --free');
-  if (flags.window !== undefined && flags.overlap !== undefined && flags.overlap >= flags.window) {
-    throw new UserInputError(`--overlap (${flags.overlap}) must be smaller than --window (${flags.window})`);
+  if (flags.window !== undefined && flags.overlap !== undefined) {
+    const problem = windowOverlapProblem(flags.window, flags.overlap);
+    if (problem) throw new UserInputError(`--overlap ${flags.overlap} --window ${flags.window}: ${problem}`);
   }
-  const c99 = c99ParametersFrom(strategy, flags);
+  const own = ownOptionsFromFlags(strategy, flags);
   if (strategy === LEARNED_STRATEGY_NAME && flags['model-file'] === undefined) {
     throw new UserInputError('--strategy learned needs --model-file FILE (train one with cli train)');
   }
@@ -121,7 +118,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     gpu: flags.gpu,
     threads: flags.threads,
     tokenizer: flags.tokenizer,
-    c99,
+    ...(own ? { [strategy]: own } : {}),
     learnedModelFile: flags['model-file'],
     embeddingModelFile: flags['embedding-model'],
     ...(remote ? { backend: 'remote' as const } : {}),
@@ -132,7 +129,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
 export default async function segment(argv: string[]): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, SPEC, { positionals: { min: 1, max: 1, names: 'FILE (the document to segment)' } });
   if (help) {
-    process.stdout.write(SEGMENT_USAGE);
+    process.stdout.write(segmentUsage());
     return 0;
   }
   const file = positionals[0] as string;

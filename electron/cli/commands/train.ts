@@ -12,7 +12,7 @@ import path from 'node:path';
 import { trainWithSummary } from '../../../shared/learn/train-summary';
 import type { LearnedModel } from '../../../shared/learn/model';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
-import { resolveCorpus } from '../../../bench/quality/resolve-corpus';
+import { resolveCorpus } from '../../corpus/resolve-corpus';
 import { WORKSPACE_MODEL_FILE, writeLearnedModel } from '../../services/learn/model-file';
 import { prepareDocuments, trainFromWorkspace } from '../../services/learn/train-workspace';
 import { describeFlags, parseArgs } from '../args';

@@ -3,7 +3,8 @@
  * installed. Parsing and the schema are pure and live in shared/profiles.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir } from 'node:fs/promises';
+import { writeFileAtomic } from '../files/atomic-write';
 import { basename, join } from 'node:path';
 import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
 import { ADAPTER_TEMPLATE_FORMAT, parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
@@ -129,7 +130,6 @@ export async function writeUserProfile(name: string, edit: (json: Record<string,
   const dir = userProfilesDir(options);
   await mkdir(dir, { recursive: true });
   const target = join(dir, `${name}.json`);
-  await writeFile(`${target}.tmp`, JSON.stringify(json, null, 2) + '\n');
-  await rename(`${target}.tmp`, target);
+  await writeFileAtomic(target, JSON.stringify(json, null, 2) + '\n');
   return target;
 }

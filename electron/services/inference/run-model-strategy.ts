@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
-import { GPU_CHOICES, RUN_OPTION_LIMITS, type GpuChoice } from '../../../shared/strategies/run-options';
+import { GPU_CHOICES, RUN_OPTION_LIMITS, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
 import { sharedEngine, type InferenceEngine } from './engine';
 import { InferenceError, throwIfAborted } from './errors';
@@ -81,9 +81,8 @@ export async function runModelStrategy(
   const mode: RunMode = options.mode ?? 'constrained';
   const windowTokens = options.windowTokens ?? profile.window.tokens;
   const overlapTokens = options.overlapTokens ?? (options.windowTokens !== undefined ? Math.min(profile.window.overlapTokens, Math.floor(windowTokens / 4)) : profile.window.overlapTokens);
-  if (overlapTokens * 2 >= windowTokens) {
-    throw new InferenceError('invalid-option', `the overlap (${overlapTokens} tokens) must be less than half the window (${windowTokens} tokens)`);
-  }
+  const overlapProblem = windowOverlapProblem(windowTokens, overlapTokens);
+  if (overlapProblem) throw new InferenceError('invalid-option', overlapProblem);
   const decoder = options.decoder ?? 'trie';
   if (decoder !== 'trie' && decoder !== 'grammar') throw new InferenceError('invalid-option', `decoder must be trie or grammar, got '${decoder}'`);
   const files = chooseFiles(profile, options, locations);

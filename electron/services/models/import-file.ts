@@ -3,7 +3,8 @@
  * temporary name so a failed copy leaves neither half a file nor a damaged earlier one.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
+import { commitFile } from '../files/atomic-write';
 import { basename, join, resolve } from 'node:path';
 import type { VerifiedGguf } from '../../model-files/verify';
 import { sha256File } from '../inference/file-hash';
@@ -71,7 +72,7 @@ export async function importModelFile(
       throw new ModelError('bad-gguf', `the copy of ${basename(from)} differs from the original (was the file changing while it was imported?)`);
     }
     await verifyGguf(partial);
-    await rename(partial, target);
+    await commitFile(partial, target);
   } catch (err) {
     await rm(partial, { force: true });
     throw err;

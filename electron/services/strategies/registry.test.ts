@@ -23,6 +23,17 @@ describe('the strategy registry', () => {
     expect(result.strategy).toBe('structural');
     expect(result.meta).toMatchObject({ kind: 'rules' });
   });
+
+  it("passes a strategy's own options through: structural's minChars, once unreachable, changes the cuts", async () => {
+    const run = await runnerFor('rules');
+    const text = 'A short one.\n\nAnother short one.\n\nA third, also short.';
+    const info = { name: 't', chars: text.length, sha256: '' };
+    const merged = await run({ text, info, strategy: 'structural', options: {} }, {});
+    const kept = await run({ text, info, strategy: 'structural', options: { structural: { minChars: 1 } } }, {});
+    expect(merged.segmentation.boundaries).toHaveLength(0);
+    expect(kept.segmentation.boundaries).toHaveLength(2);
+    expect(kept.meta).toMatchObject({ options: { structural: { minChars: 1 } } });
+  });
 });
 
 describe('host settings from the environment', () => {

@@ -4,6 +4,7 @@
  */
 import type { SegmentationResult } from '../../../shared/document/types';
 import { getRuleStrategy, type RuleStrategy } from '../../../shared/strategies';
+import { RULE_SHARED_OPTION_KEYS } from '../../../shared/strategies/types';
 import { throwIfAborted } from './abort';
 import type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySettings } from './types';
 
@@ -30,12 +31,10 @@ export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStr
   const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options, request.settings ?? {}) : {};
   throwIfAborted(hooks.signal);
   const countTokens = request.countTokens ?? tokens.countTokens;
-  const { segmentation, warnings } = rule.segment(text, {
-    maxChars: options.maxChars,
-    maxTokens: options.maxTokens,
-    countTokens,
-    ...(options.c99 ? { c99: options.c99 } : {}),
-  });
+  // The shared size options and the strategy's own (options[name], declared with it), by their declared keys.
+  const shared = Object.fromEntries(RULE_SHARED_OPTION_KEYS.map((key) => [key, options[key]]).filter(([, v]) => v !== undefined));
+  const own = (options as Record<string, Record<string, unknown> | undefined>)[strategy];
+  const { segmentation, warnings } = rule.segment(text, { ...shared, ...own, countTokens } as Parameters<RuleStrategy['segment']>[1]);
   const allWarnings = [...warnings];
   if (options.maxTokens !== undefined && !countTokens) {
     allWarnings.push({
@@ -43,9 +42,8 @@ export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStr
       message: `max-tokens needs a tokenizer, and none could be loaded (${tokens.problem}): only the character limit was applied`,
     });
   }
-  const ruleOptions = Object.fromEntries(
-    Object.entries({ maxChars: options.maxChars, maxTokens: options.maxTokens, c99: options.c99 }).filter(([, v]) => v !== undefined),
-  );
+  // What the run was asked for that a rule strategy reads: the size limits and its own options.
+  const ruleOptions = own === undefined ? shared : { ...shared, [strategy]: own };
   return {
     document: info,
     strategy,

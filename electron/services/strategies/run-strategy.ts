@@ -8,22 +8,16 @@
 import type { SegmentationResult } from '../../../shared/document/types';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { BudgetError, budgetMessage, checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
-import { BAD_INPUT, UserError } from '../../../shared/errors';
+import { requireStrategy } from '../../../shared/strategies/catalog';
 import { throwIfAborted } from './abort';
 import { withinLimits } from './outside-limits';
-import { allStrategyNames, runnerFor, strategyKindOf } from './registry';
+import { runnerFor } from './registry';
 import type { RunStrategyHooks, RunStrategyRequest } from './types';
 
 export { allStrategyNames, isModelStrategy } from './registry';
 export type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySettings } from './types';
 
-/** A strategy name nobody knows: the caller's mistake, reported with the valid names. */
-export class UnknownStrategyError extends UserError {
-  constructor(name: string) {
-    super(BAD_INPUT, `unknown strategy '${name}' (valid: ${allStrategyNames().join(', ')})`);
-    this.name = 'UnknownStrategyError';
-  }
-}
+export { UnknownStrategyError } from '../../../shared/strategies/catalog';
 
 /**
  * A maxChars so small that the text needs more segments than the budget is refused before any
@@ -62,8 +56,7 @@ async function runUntimed(request: RunStrategyRequest, hooks: RunStrategyHooks):
     throw new Error(`document info says ${info.chars} characters but the text has ${text.length}`);
   }
   throwIfAborted(hooks.signal);
-  const kind = strategyKindOf(strategy);
-  if (!kind) throw new UnknownStrategyError(strategy);
+  const { kind } = requireStrategy(strategy);
   const budgets = request.budgets ?? DEFAULT_BUDGETS;
   checkSegmentFloor(text.length, request.options.maxChars, budgets);
   // Nothing to segment: zero segments, without loading a model for it.

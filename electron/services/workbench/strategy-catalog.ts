@@ -1,15 +1,8 @@
 import { RULE_STRATEGIES } from '../../../shared/strategies';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
-import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
+import { MODEL_STRATEGIES } from '../../../shared/strategies/model-strategies';
 import { learnedStrategyInfo } from '../learn/workbench-model';
-
-/** Shown when a model strategy's profile has no description of its own. */
-const modelDescriptions: Record<(typeof MODEL_STRATEGY_NAMES)[number], string> = {
-  simple: 'Small model (Qwen2-0.5B + LoRA): segment heads only',
-  topic: 'Small model (Qwen2-0.5B + LoRA): segments with a topic each',
-  summary: 'Small model (Qwen2-0.5B + LoRA): segments with a summary each',
-};
 
 /**
  * Every strategy the UI may offer: the rule ones always, the model ones with `available` from
@@ -20,8 +13,7 @@ export async function listStrategyInfo(locations: LocationOptions): Promise<Stra
   // Profiles are read lazily: listing them never loads llama.cpp, but it touches the disk.
   const { listProfiles, defaultProfileName } = await import('../inference/profiles');
   const profiles = await listProfiles(locations);
-  const models = MODEL_STRATEGY_NAMES.map((name): StrategyInfo => {
-    const description = modelDescriptions[name];
+  const models = MODEL_STRATEGIES.map(({ name, description }): StrategyInfo => {
     const profileName = defaultProfileName(name);
     const profile = profiles.find((p) => p.name === profileName);
     if (!profile) return { name, kind: 'model', description, available: false, reason: `no profile named '${profileName}'` };

@@ -1,51 +1,12 @@
 /**
- * Crash-safe file replacement: write a temp file in the same folder, fsync it, rename it over
- * the target, fsync the folder. A reader (or a process restarted after a kill) sees either the
- * old file or the new one, never a mix; the folder fsync makes the rename itself durable.
+ * The workspace's side of crash-safe writes: the helper itself (services/files/atomic-write.ts),
+ * and the clean-up of temp files that writers killed mid-write left behind.
  */
-import { randomBytes } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { TEMP_SUFFIX } from '../files/atomic-write';
 
-/** Temp files end with this, so that no reader of `*.json` ever picks one up. */
-export const TEMP_SUFFIX = '.partial';
-
-/** `mode`: the permission bits the new file gets (default 0644, less the umask), set before any content is written. */
-export async function writeFileAtomic(target: string, content: string, options: { mode?: number } = {}): Promise<void> {
-  const dir = path.dirname(target);
-  const temp = path.join(dir, `.${path.basename(target)}.${process.pid}.${randomBytes(6).toString('hex')}${TEMP_SUFFIX}`);
-  const handle = await fs.open(temp, 'wx', options.mode ?? 0o644);
-  try {
-    // The umask narrowed the mode at open: a file replacing another keeps exactly that one's bits.
-    if (options.mode !== undefined) await handle.chmod(options.mode);
-    await handle.writeFile(content, 'utf8');
-    await handle.sync();
-  } catch (err) {
-    await handle.close().catch(() => undefined);
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  await handle.close();
-  try {
-    await fs.rename(temp, target);
-  } catch (err) {
-    await fs.rm(temp, { force: true });
-    throw err;
-  }
-  await syncDirectory(dir);
-}
-
-/** Makes a rename in `dir` durable. */
-export async function syncDirectory(dir: string): Promise<void> {
-  // Windows cannot open a folder for fsync; there rename durability is the file system's.
-  if (process.platform === 'win32') return;
-  const handle = await fs.open(dir, 'r');
-  try {
-    await handle.sync();
-  } finally {
-    await handle.close();
-  }
-}
+export { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../files/atomic-write';
 
 /** Whether a process with this id exists (EPERM: it does, but belongs to someone else). */
 export function isRunning(pid: number): boolean {

@@ -12,6 +12,7 @@ import 'monaco-editor/esm/vs/editor/contrib/wordOperations/browser/wordOperation
 import 'monaco-editor/esm/vs/editor/common/standaloneStrings.js';
 import 'monaco-editor/esm/vs/base/browser/ui/codicons/codiconStyles.js';
 import 'monaco-editor/esm/vs/basic-languages/markdown/markdown.contribution';
+import { languageOf } from '../../../shared/document/source-formats';
 import EditorWorker from 'monaco-editor/esm/vs/editor/editor.worker?worker';
 
 self.MonacoEnvironment = { getWorker: () => new EditorWorker() };
@@ -29,10 +30,5 @@ monaco.editor.defineTheme('workbench-light', {
 
 export { monaco };
 
-/** The Monaco language for a document read by this reader (txt, md, html, pdf, docx): Markdown unless it was read as plain text. */
-export function languageFor(sourceFormat: string | null, output: 'markdown' | 'plain' | undefined): string {
-  return output === 'plain' || (sourceFormat !== 'md' && !MARKDOWN_READERS.has(sourceFormat ?? '')) ? 'plaintext' : 'markdown';
-}
-
-/** The readers that write Markdown unless asked for plain text (electron/readers). */
-const MARKDOWN_READERS = new Set(['html', 'pdf', 'docx']);
+/** The Monaco language for a document read by this reader: its declaration says (shared/document/source-formats). */
+export const languageFor = languageOf;

@@ -11,7 +11,8 @@ import { RunProgressBar } from './RunProgressBar';
 import { TextField } from './TextField';
 import { runOptionsFrom } from './run-options';
 import { Panel } from '../Panel';
-import { C99_DEFAULTS } from '../../../shared/strategies/c99';
+import { findStrategy } from '../../../shared/strategies/catalog';
+import { StrategyOptionFields } from './StrategyOptionFields';
 import { EndpointList } from '../models/EndpointList';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
@@ -29,6 +30,7 @@ export function RunPanel() {
   const usable = usableStrategies(strategies);
   const missing = strategies.filter((s) => s.kind === 'model' && !s.available);
   const selected = strategies.find((s) => s.name === form.strategy);
+  const declaration = selected && findStrategy(selected.name);
   const update = useUiStore.getState().updateRunForm;
 
   // The profile suggestions come from the doctor's report: ask once a model strategy is chosen.
@@ -82,18 +84,12 @@ export function RunPanel() {
           />
         )}
       </div>
-      {selected?.name === 'c99' && (
-        <div className="field-row" data-testid="c99-options">
-          <TextField label="Mask" testId="c99-mask" numeric placeholder={String(C99_DEFAULTS.mask)} value={form.c99Mask ?? ''} onChange={(c99Mask) => update({ c99Mask })} />
-          <TextField label="Band" testId="c99-band" numeric placeholder={String(C99_DEFAULTS.band)} value={form.c99Band ?? ''} onChange={(c99Band) => update({ c99Band })} />
-          <TextField
-            label="Stopping c"
-            testId="c99-coefficient"
-            placeholder={String(C99_DEFAULTS.coefficient)}
-            value={form.c99Coefficient ?? ''}
-            onChange={(c99Coefficient) => update({ c99Coefficient })}
-          />
-        </div>
+      {declaration && (
+        <StrategyOptionFields
+          declaration={declaration}
+          values={form.own?.[declaration.name] ?? {}}
+          onChange={(key, value) => update({ own: { ...form.own, [declaration.name]: { ...form.own?.[declaration.name], [key]: value } } })}
+        />
       )}
       {selected?.kind === 'model' && (
         <TextField

@@ -8,12 +8,14 @@ export function TextField(props: {
   value: string;
   onChange: (value: string) => void;
   numeric?: boolean;
+  /** A tooltip: what the field means. */
+  title?: string;
   /** The id of a <datalist> of suggestions, passed as children so it sits inside the label. */
   list?: string;
   children?: ReactNode;
 }) {
   return (
-    <label className="field">
+    <label className="field" title={props.title}>
       <span>{props.label}</span>
       <input
         data-testid={props.testId}

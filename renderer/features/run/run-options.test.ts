@@ -28,10 +28,10 @@ describe('run options from the form', () => {
 
   it('sends c99 parameters only to c99, checked by its own rules', () => {
     const c99: StrategyInfo = { name: 'c99', kind: 'rules', description: '', available: true };
-    expect(runOptionsFrom(form({ c99Mask: '7', c99Band: '', c99Coefficient: '0.8' }), c99)).toEqual({ c99: { mask: 7, coefficient: 0.8 } });
-    expect(runOptionsFrom(form({ c99Mask: '7' }), rules)).toEqual({});
-    expect(() => runOptionsFrom(form({ c99Mask: '8' }), c99)).toThrow(/odd/);
-    expect(() => runOptionsFrom(form({ c99Coefficient: 'x' }), c99)).toThrow(/Stopping c/);
+    expect(runOptionsFrom(form({ own: { c99: { mask: '7', band: '', coefficient: '0.8' } } }), c99)).toEqual({ c99: { mask: 7, coefficient: 0.8 } });
+    expect(runOptionsFrom(form({ own: { c99: { mask: '7' } } }), rules)).toEqual({});
+    expect(() => runOptionsFrom(form({ own: { c99: { mask: '8' } } }), c99)).toThrow(/odd/);
+    expect(() => runOptionsFrom(form({ own: { c99: { coefficient: 'x' } } }), c99)).toThrow(/Stopping c/);
   });
 
   it('asks model strategies, and only them, for the inference servers when the form says so', () => {

@@ -1,7 +1,8 @@
 /** The run form's text fields turned into the contract's RunOptions. */
 import type { RunOptions, StrategyInfo } from '../../../shared/ipc/contract';
+import { findStrategy } from '../../../shared/strategies/catalog';
+import { optionProblem, type OptionDeclaration, type StrategyDeclaration } from '../../../shared/strategies/declaration';
 import type { RunForm } from '../../stores/ui';
-import { C99_LIMITS, resolveC99Parameters } from '../../../shared/strategies/c99';
 
 /** A positive integer, or undefined for an empty field; throws a one-line message otherwise. */
 function positiveInt(label: string, raw: string): number | undefined {
@@ -12,44 +13,38 @@ function positiveInt(label: string, raw: string): number | undefined {
   return value;
 }
 
-/** A number in [min, max], or undefined for an empty field; throws a one-line message otherwise. */
-function numberIn(label: string, raw: string | undefined, min: number, max: number): number | undefined {
-  const trimmed = (raw ?? '').trim();
+/** One declared option's field: undefined when empty, else its value checked by the declaration. */
+function optionValue(option: OptionDeclaration, raw: string): unknown {
+  const trimmed = raw.trim();
   if (trimmed === '') return undefined;
-  const value = Number(trimmed);
-  if (!Number.isFinite(value) || value < min || value > max) throw new Error(`${label} must be a number from ${min} to ${max}, got "${trimmed}"`);
+  const value = option.type === 'int' || option.type === 'number' ? Number(trimmed) : option.type === 'boolean' ? trimmed === 'true' : trimmed;
+  const problem = optionProblem(option.label, option, value);
+  if (problem) throw new Error(option.type === 'int' || option.type === 'number' ? problem.replace(/got .*$/, `got "${trimmed}"`) : problem);
   return value;
 }
 
-/** The c99 fields; the strategy's own check (odd mask, ranges) gives the message for a bad value. */
-function c99OptionsFrom(form: RunForm): RunOptions['c99'] {
-  const params = Object.fromEntries(
-    Object.entries({
-      mask: positiveInt('Mask', form.c99Mask ?? ''),
-      band: positiveInt('Band', form.c99Band ?? ''),
-      coefficient: numberIn('Stopping c', form.c99Coefficient, C99_LIMITS.coefficient.min, C99_LIMITS.coefficient.max),
-    }).filter(([, v]) => v !== undefined),
-  ) as NonNullable<RunOptions['c99']>;
-  if (Object.keys(params).length === 0) return undefined;
-  resolveC99Parameters(params);
-  return params;
+/** The fields of a strategy's own options (`options[name]`), or undefined when all are empty. */
+export function ownOptionsFrom(declaration: StrategyDeclaration, fields: Readonly<Record<string, string>> = {}): Record<string, unknown> | undefined {
+  const entries = Object.entries(declaration.options)
+    .map(([key, option]) => [key, optionValue(option, fields[key] ?? '')] as const)
+    .filter(([, value]) => value !== undefined);
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined): RunOptions {
-  const options: RunOptions = {};
+export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined, declarations?: readonly StrategyDeclaration[]): RunOptions {
+  const options: Record<string, unknown> = {};
   const maxChars = positiveInt('Max chars', form.maxChars);
   if (maxChars !== undefined) options.maxChars = maxChars;
   const maxTokens = positiveInt('Max tokens', form.maxTokens);
   if (maxTokens !== undefined) options.maxTokens = maxTokens;
-  if (strategy?.name === 'c99') {
-    const c99 = c99OptionsFrom(form);
-    if (c99) options.c99 = c99;
-  }
+  const declaration = strategy && findStrategy(strategy.name, declarations);
+  const own = declaration && ownOptionsFrom(declaration, form.own?.[declaration.name]);
+  if (declaration && own) options[declaration.name] = own;
   if (strategy?.kind === 'model') {
     const windowTokens = positiveInt('Window tokens', form.windowTokens);
     if (windowTokens !== undefined) options.windowTokens = windowTokens;
     if (form.profile.trim() !== '') options.profile = form.profile.trim();
     if (form.backend === 'remote') options.backend = 'remote';
   }
-  return options;
+  return options as RunOptions;
 }

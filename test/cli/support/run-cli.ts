@@ -1,4 +1,8 @@
-/** Runs the real command line (`node --import tsx electron/cli/main.ts ...`) as a user would. */
+/**
+ * Runs the real command line as a user would: the installed command's bundle (dist/cli, built
+ * once for the run by test/support/cli-bundle.ts) with plain node, or, where a test compares the
+ * two, the tsx entry from the sources.
+ */
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
@@ -13,10 +17,24 @@ export interface CliRun {
 
 /** `env`: variables added to the test process's environment (host settings such as WORKBENCH_MODELS_DIR). */
 export function runCli(args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}): Promise<CliRun> {
+  return runEntry('dist/cli/main.mjs', args, cwd, env, []);
+}
+
+/** The tsx entry (`npm run cli`), for a test that checks the bundle behaves exactly like it. */
+export function runCliFromSource(args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}): Promise<CliRun> {
+  return runEntry('electron/cli/main.ts', args, cwd, env);
+}
+
+/** The benchmarks' entry (`npm run bench -- ...`), which the product's command line does not have. */
+export function runBench(args: string[], cwd = REPO_ROOT, env: Record<string, string> = {}): Promise<CliRun> {
+  return runEntry('bench/main.ts', args, cwd, env);
+}
+
+function runEntry(entry: string, args: string[], cwd: string, env: Record<string, string>, loader: string[] = ['--import', 'tsx']): Promise<CliRun> {
   return new Promise((resolve) => {
     execFile(
       process.execPath,
-      ['--import', 'tsx', `${REPO_ROOT}electron/cli/main.ts`, ...args],
+      [...loader, `${REPO_ROOT}${entry}`, ...args],
       { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WORKBENCH_DEBUG: '', ...env } },
       (err, stdout, stderr) => {
         const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;

@@ -1,10 +1,10 @@
-/** Runs the command line the way a user does (`cli <command> ...`) and returns its stdout. */
+/** Runs the command line the way a user does (the installed command's bundle, built once by test/support/cli-bundle.ts) and returns its stdout. */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './serve';
 
 export async function runCli(args: string[]): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'electron/cli/main.ts', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli/main.mjs', ...args], {
     cwd: REPO_ROOT,
     maxBuffer: 64 * 1024 * 1024,
   });

@@ -1,4 +1,4 @@
-import { strategyKindOf } from '../../strategies/registry';
+import { requireStrategy } from '../../../../shared/strategies/catalog';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import { WorkbenchError } from '../errors';
 import type { HandlerScope, Handlers } from './types';
@@ -10,9 +10,8 @@ export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'cancelR
   return {
     startRun: async ({ documentId, strategy, options }) => {
       const doc = documents.get(documentId);
-      // The name is checked here, once, from the registry: no profile is read for a rule run.
-      const kind = strategyKindOf(strategy);
-      if (!kind) throw new WorkbenchError(wireErrorCodes.badInput, `unknown strategy '${strategy}'`);
+      // The name is checked by the declarations' one check, before a run starts: no profile is read for a rule run.
+      const { kind } = requireStrategy(strategy);
       // A model strategy's default profile must have its files (a named profile may be ready when
       // the default one is not, and the runner then decides); learned needs a trained model.
       if ((kind === 'model' && options.profile === undefined) || kind === 'learned') {

@@ -1,8 +1,8 @@
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { UserInputError } from '../../electron/cli/errors';
-import { readCorpus, type LoadedCorpus } from '../corpus/corpus-files';
-import { CORPUS_NAMES, type CorpusName } from '../corpus/types';
+import { UserInputError } from '../cli/errors';
+import { readCorpus, type LoadedCorpus } from './corpus-files';
+import { CORPUS_NAMES, type CorpusName } from './types';
 
 /** Built corpora live here (git-ignored), one folder per name. */
 export const CORPORA_DIR = 'corpora';

@@ -10,9 +10,11 @@ describe('the reader declarations', () => {
     expect(supportedFilesMessage()).toBe('supported files are .txt, .text, .md, .markdown, .html, .htm, .xhtml, .pdf and .docx');
   });
 
-  it("say Monaco's language: markdown for Markdown, plain text otherwise and for pasted text", () => {
+  it("say Monaco's language: markdown for what the readers write as Markdown, plain text when read as plain and for pasted text", () => {
     expect(languageOf('md')).toBe('markdown');
-    expect(languageOf('html')).toBe('plaintext');
+    expect(languageOf('html')).toBe('markdown');
+    expect(languageOf('pdf', 'plain')).toBe('plaintext');
+    expect(languageOf('txt')).toBe('plaintext');
     expect(languageOf(null)).toBe('plaintext');
     expect(languageOf('toString')).toBe('plaintext');
   });

@@ -19,6 +19,8 @@ export interface RunForm {
   /** Empty string: the strategy's default. */
   maxChars: string;
   windowTokens: string;
+  /** Model strategies on this machine: windows decoded at once (empty: chosen from the backend). Shared by the Run panel and the workspace batch. */
+  parallel?: string;
   profile: string;
   /** c99's parameters (empty or absent: its defaults). */
   c99Mask?: string;

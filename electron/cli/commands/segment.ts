@@ -40,6 +40,7 @@ const SPEC = {
   window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
   overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
   threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+  parallel: { type: 'int', ...LIMITS.parallel, description: 'model strategies: windows decoded at once, the context\'s sequences (default: 1 on a CPU with 2 threads or fewer, else 4; on a GPU up to 16 as memory allows)' },
   ...CHUNK_FLAGS,
   ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'segments']),
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: the model (JSON from cli train)' },
@@ -50,7 +51,7 @@ const SPEC = {
   ...REMOTE_FLAGS,
 } as const satisfies FlagSpecs;
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'parallel', 'backend', 'endpoint', 'concurrency'] as const;
 
 export const SEGMENT_USAGE = `usage: cli segment FILE [options]
 
@@ -106,6 +107,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
   if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
     throw new UserInputError(`--${flags.gpu !== undefined ? 'gpu' : 'threads'} applies only to the local backend; the servers choose their own`);
   }
+  if (remote && flags.parallel !== undefined) throw new UserInputError('--parallel applies only to the local backend; on servers use --concurrency (requests per endpoint)');
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
     maxTokens: flags['max-tokens'],
@@ -118,6 +120,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     adapter: flags.adapter,
     gpu: flags.gpu,
     threads: flags.threads,
+    parallel: flags.parallel,
     tokenizer: flags.tokenizer,
     c99,
     learnedModelFile: flags['model-file'],

@@ -31,3 +31,16 @@ export function largestFitting(upTo: number, fits: (sequences: number) => boolea
   }
   return lo;
 }
+
+/**
+ * Documents of a batch (a workspace batch, `bench quality`) run at once on the local engine: as many
+ * as the run's sequences when it names them, else 2, so the next document's windows fill the
+ * sequences while the last windows of the one before finish. Their windows share the context's
+ * sequences (one strategy, one adapter), so more documents never mean more windows in flight.
+ */
+export const DEFAULT_LOCAL_BATCH_DOCUMENTS = 2;
+
+export function localDocumentsAtOnce(parallel: number | string | undefined): number {
+  const n = Number(parallel);
+  return Number.isInteger(n) && n >= 1 ? n : DEFAULT_LOCAL_BATCH_DOCUMENTS;
+}

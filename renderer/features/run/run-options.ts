@@ -2,6 +2,7 @@
 import type { RunOptions, StrategyInfo } from '../../../shared/ipc/contract';
 import type { RunForm } from '../../stores/ui';
 import { C99_LIMITS, resolveC99Parameters } from '../../../shared/strategies/c99';
+import { RUN_OPTION_LIMITS } from '../../../shared/strategies/run-options';
 
 /** A positive integer, or undefined for an empty field; throws a one-line message otherwise. */
 function positiveInt(label: string, raw: string): number | undefined {
@@ -35,6 +36,14 @@ function c99OptionsFrom(form: RunForm): RunOptions['c99'] {
   return params;
 }
 
+/** The "Windows at once" field (local engine only): undefined when empty; throws a one-line message when out of range. */
+export function parallelFrom(raw: string | undefined): number | undefined {
+  const { min, max } = RUN_OPTION_LIMITS.parallel;
+  const value = positiveInt('Windows at once', raw ?? '');
+  if (value !== undefined && (value < min || value > max)) throw new Error(`Windows at once must be from ${min} to ${max}, got "${value}"`);
+  return value;
+}
+
 export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined): RunOptions {
   const options: RunOptions = {};
   const maxChars = positiveInt('Max chars', form.maxChars);
@@ -48,6 +57,10 @@ export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined
     if (windowTokens !== undefined) options.windowTokens = windowTokens;
     if (form.profile.trim() !== '') options.profile = form.profile.trim();
     if (form.backend === 'remote') options.backend = 'remote';
+    else {
+      const parallel = parallelFrom(form.parallel);
+      if (parallel !== undefined) options.parallel = parallel;
+    }
   }
   return options;
 }

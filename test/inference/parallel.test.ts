@@ -17,6 +17,8 @@ import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';
 
 const text = mobyDickOpening(5200);
+// Small windows: more windows than sequences, so windows wait for a free one.
+const WINDOW = 160;
 const info = describeDocument('moby-dick-opening.txt', text);
 const tiny = useTinyEngine();
 
@@ -24,7 +26,7 @@ type Strategy = 'simple' | 'topic' | 'summary';
 
 function run(strategy: Strategy, mode: 'constrained' | 'free', parallel: number, engine = tiny.engine, hooks: { signal?: AbortSignal; onProgress?: (p: ModelRunProgress) => void } = {}, doc = { text, info }) {
   return runModelStrategy(
-    { text: doc.text, info: doc.info, strategy, options: { profile: `tiny-${strategy}`, mode, gpu: 'off', threads: 1, parallel } },
+    { text: doc.text, info: doc.info, strategy, options: { profile: `tiny-${strategy}`, mode, gpu: 'off', threads: 1, parallel, windowTokens: WINDOW } },
     hooks,
     { engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
   );
@@ -41,7 +43,7 @@ function windowsOf(r: SegmentationResult) {
 }
 
 describe.each(['simple', 'topic', 'summary'] as const)('%s', (strategy) => {
-  it.each(['constrained', 'free'] as const)('%s: 4 sequences give the result of 1', async (mode) => {
+  it.each(['constrained', 'free'] as const)('%s: 4 sequences give the result of 1', { timeout: 600_000 }, async (mode) => {
     const one = await run(strategy, mode, 1);
     const four = await run(strategy, mode, 4);
     expect(one.meta.parallel).toBe(1);
@@ -56,7 +58,7 @@ describe.each(['simple', 'topic', 'summary'] as const)('%s', (strategy) => {
 });
 
 describe('sharing, progress, cancel and memory', () => {
-  it('documents run at once share the context and its sequences, each getting its own result', async () => {
+  it('documents run at once share the context and its sequences, each getting its own result', { timeout: 600_000 }, async () => {
     const docs = [2000, 3400, 5200].map((n) => {
       const t = mobyDickOpening(n);
       return { text: t, info: describeDocument(`moby-${n}.txt`, t) };
@@ -71,7 +73,7 @@ describe('sharing, progress, cancel and memory', () => {
     expect(tiny.engine.contextCreations).toBe(created);
   });
 
-  it('one progress stream counts every window once, up to the total', async () => {
+  it('one progress stream counts every window once, up to the total', { timeout: 600_000 }, async () => {
     const seen: ModelRunProgress[] = [];
     const r = await run('topic', 'constrained', 4, tiny.engine, { onProgress: (p) => seen.push(p) });
     const total = (r.meta.window as { count: number }).count;
@@ -83,7 +85,7 @@ describe('sharing, progress, cancel and memory', () => {
     expect(generating.at(-1)!.etaSeconds).toBe(0);
   });
 
-  it('a cancel stops every sequence and frees the context', async () => {
+  it('a cancel stops every sequence and frees the context', { timeout: 600_000 }, async () => {
     const controller = new AbortController();
     let tokens = 0;
     const started = run('summary', 'free', 4, tiny.engine, {
@@ -101,9 +103,11 @@ describe('sharing, progress, cancel and memory', () => {
     expect(again.meta.parallel).toBe(4);
   });
 
-  it('refuses a context that does not fit the free memory before making it, naming the largest N that fits', async () => {
+  it('refuses a context that does not fit the free memory before making it, naming the largest N that fits', { timeout: 600_000 }, async () => {
     // The estimate llama.cpp's insights give for this model and window, for 2 and 3 sequences.
-    const { contextSize } = (await run('simple', 'constrained', 1)).meta.window as { contextSize: number };
+    const first = await run('simple', 'constrained', 1);
+    // The context one window asks for: window + template + the profile's new tokens + 1.
+    const contextSize = (first.meta.window as { tokens: number }).tokens + (first.meta.tokens as { template: number }).template + 96 + 1;
     const model = tiny.engine.currentModel!;
     const need = (n: number) => model.fileInsights.estimateContextResourceRequirements({ contextSize, batchSize: Math.max(Math.min(512, contextSize), n), sequences: n, modelGpuLayers: 0 }).cpuRam;
     const budget = Math.floor((need(2) + need(3)) / 2);

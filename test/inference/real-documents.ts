@@ -6,6 +6,7 @@
  * opening of Moby-Dick: the path bug these tests guard against showed only outside it.
  */
 import { readFileSync } from 'node:fs';
+import type { SegmentationResult } from '../../shared/document/types';
 import { join } from 'node:path';
 import { repoRoot } from './tiny-profiles';
 
@@ -23,4 +24,18 @@ export function realDocuments(): RealDocument[] {
     { name: 'debian-faq-choosing.de.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt') },
     { name: 'debian-faq-choosing.zh-cn.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt') },
   ];
+}
+
+/** Windows of this many tokens (the tiny profiles' 256 would double the windows and the test's time). */
+export const REAL_DOCUMENT_WINDOW = 384;
+
+/** What each window decoded: where it starts and ends, how many heads and tokens it wrote, why it stopped. */
+export function windowsOf(r: SegmentationResult) {
+  return (r.meta.windows as { start: number; end: number; heads: number; generatedTokens: number; stoppedBy: string }[]).map((w) => ({
+    start: w.start,
+    end: w.end,
+    heads: w.heads,
+    generatedTokens: w.generatedTokens,
+    stoppedBy: w.stoppedBy,
+  }));
 }

@@ -116,6 +116,7 @@ describe('segment flags', () => {
       gpu: 'off',
     });
     expect(strategyOptionsFrom('simple', { ...none, free: true })).toEqual({ mode: 'free' });
+    expect(strategyOptionsFrom('summary', { ...none, parallel: 4 })).toEqual({ parallel: 4 });
   });
 
   it('refuses combinations that mean nothing', () => {
@@ -126,6 +127,8 @@ describe('segment flags', () => {
     expect(() => strategyOptionsFrom('c99', { ...none, 'c99-mask': 8 })).toThrow(/--c99-mask must be an odd whole number/);
     expect(() => strategyOptionsFrom('texttiling', { ...none, 'c99-band': 20 })).toThrow(/--c99-band applies only to the c99 strategy/);
     expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 100 })).toThrow(/--overlap \(100\) must be smaller than --window \(100\)/);
+    expect(() => strategyOptionsFrom('structural', { ...none, parallel: 2 })).toThrow(/--parallel applies only to the model strategies/);
+    expect(() => strategyOptionsFrom('topic', { ...none, parallel: 2 }, { endpoints: ['http://127.0.0.1:9'] })).toThrow(/--parallel applies only to the local backend; on servers use --concurrency/);
   });
 });
 

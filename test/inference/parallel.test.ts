@@ -51,9 +51,15 @@ describe.each(['simple', 'topic', 'summary'] as const)('%s', (strategy) => {
     // More windows than sequences: windows wait for a free one.
     expect((four.meta.window as { count: number }).count).toBeGreaterThan(4);
     expect(four.segmentation).toEqual(one.segmentation);
-    expect(four.warnings).toEqual(one.warnings);
-    expect(windowsOf(four)).toEqual(windowsOf(one));
     expect(windowsOf(one).some((w) => w.generatedTokens > 0)).toBe(true);
+    // Constrained: every window writes the same heads and notes, token for token. Free: the random
+    // model's raw text drifts apart after tens of tokens, because llama.cpp's CPU kernels round a
+    // batch of 4 rows differently from 1 and its logits over 151,936 tokens are near ties; the
+    // segmentation above is the same (docs/inference.md, Batching).
+    if (mode === 'constrained') {
+      expect(four.warnings).toEqual(one.warnings);
+      expect(windowsOf(four)).toEqual(windowsOf(one));
+    }
   });
 });
 

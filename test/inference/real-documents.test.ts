@@ -10,7 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
-import { REAL_DOCUMENT_WINDOW, realDocuments, windowsOf } from './real-documents';
+import { realDocuments, windowsOf } from './real-documents';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir } from './tiny-profiles';
 
@@ -22,7 +22,7 @@ describe.each(realDocuments())('$name', (doc) => {
   const info = describeDocument(doc.name, doc.text);
   const run = (strategy: (typeof STRATEGIES)[number], decoder: 'trie' | 'grammar') =>
     runModelStrategy(
-      { text: doc.text, info, strategy, options: { profile: `tiny-${strategy}`, mode: 'constrained', gpu: 'off', threads: 1, decoder, windowTokens: REAL_DOCUMENT_WINDOW } },
+      { text: doc.text, info, strategy, options: { profile: `tiny-${strategy}`, mode: 'constrained', gpu: 'off', threads: 1, decoder, windowTokens: doc.windowTokens } },
       {},
       { engine: tiny.engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
     );

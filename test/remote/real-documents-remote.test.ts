@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import { InferenceEngine } from '../../electron/services/inference/engine';
-import { REAL_DOCUMENT_WINDOW, realDocuments, windowsOf } from '../inference/real-documents';
+import { realDocuments, windowsOf } from '../inference/real-documents';
 import { fixtureModelsDir, writeTinyProfiles } from '../inference/tiny-profiles';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
 
@@ -40,8 +40,8 @@ describe.skipIf(skip !== null)(`remote = local trie on real documents${skip ? ` 
           info,
           strategy,
           options: remote
-            ? { profile: `tiny-${strategy}`, mode: 'constrained', backend: 'remote', windowTokens: REAL_DOCUMENT_WINDOW }
-            : { profile: `tiny-${strategy}`, mode: 'constrained', gpu: 'off', threads: 1, decoder: 'trie', windowTokens: REAL_DOCUMENT_WINDOW },
+            ? { profile: `tiny-${strategy}`, mode: 'constrained', backend: 'remote', windowTokens: doc.windowTokens }
+            : { profile: `tiny-${strategy}`, mode: 'constrained', gpu: 'off', threads: 1, decoder: 'trie', windowTokens: doc.windowTokens },
           settings: remote ? { remote: { endpoints: [server.url] } } : {},
         },
         {},

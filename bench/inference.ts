@@ -1,6 +1,8 @@
 /**
  * `npm run bench:inference [-- --model FILE] [--tokens N] [--window N] [--threads N] [--gpu off|auto|...]
  *  [--decode N] [--mode constrained|free] [--decoder trie|grammar|both] [--load N]`
+ * `npm run bench:inference -- --parallel 1,2,4 [--corpus NAME|DIR] [--documents 20] [--max-chars N] [--max-new N]`:
+ * only the batching section (bench/inference-parallel.ts): windows per minute with N sequences.
  *
  * Speed of the model path, not its quality: on the Qwen2-0.5B-shaped twin (random weights,
  * `npm run fixtures -- --twin`), in one process and on one loaded model it measures
@@ -24,6 +26,7 @@ import type { ProfileInput } from '../shared/profiles/schema';
 import { InferenceEngine, type GpuChoice } from '../electron/services/inference/engine';
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { loadAverage, startBusyLoad } from './load';
+import { measureParallel } from './inference-parallel';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -112,6 +115,28 @@ async function measure(argv: string[], model: string) {
   const { model: llamaModel, backend } = await engine.useModel(gpu, model);
   first();
   const loadMs = performance.now() - loadStart;
+
+  const parallelFlag = flag(argv, 'parallel');
+  if (parallelFlag !== undefined) {
+    const sequences = parallelFlag.split(',').map((v) => Number(v));
+    if (sequences.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--parallel takes whole numbers, e.g. 1,2,4');
+    process.stdout.write(`model ${basename(model)} (${(llamaModel.size / 1e6).toFixed(0)} MB), backend ${backend.backend}, threads ${threads ?? llamaModel.llama.cpuMathCores} per context, loaded in ${(loadMs / 1000).toFixed(1)} s  [${loadAverage()}]\n`);
+    await measureParallel({
+      engine,
+      model,
+      gpu,
+      threads,
+      mode,
+      sequences,
+      corpus: flag(argv, 'corpus') ?? 'novel',
+      documents: intFlag(argv, 'documents', 20),
+      maxChars: intFlag(argv, 'max-chars', 2000),
+      windowTokens: intFlag(argv, 'window', 256),
+      maxNewTokens: intFlag(argv, 'max-new', 64),
+    });
+    await engine.dispose();
+    return;
+  }
   const text = benchText((s) => llamaModel.tokenize(s).length, targetTokens);
   const tokens = llamaModel.tokenize(text);
 
@@ -120,7 +145,10 @@ async function measure(argv: string[], model: string) {
   const raw = async (when: string): Promise<RawRates> => {
     const release = await engine.lock.acquire();
     try {
-      const { sequence, context } = await engine.useContext({ contextSize: tokens.length + decodeTokens + 64, batchSize: 512, threads });
+      const lease = await engine.useContext({ contextSize: tokens.length + decodeTokens + 64, batchSize: 512, threads, sequences: 1 });
+      lease.leave();
+      const { context } = lease;
+      const sequence = lease.pool.sequences[0]!;
       if (when === '') {
         process.stdout.write(
           `model ${basename(model)} (${(llamaModel.size / 1e6).toFixed(0)} MB), backend ${backend.backend}${backend.devices.length ? ` (${backend.devices.join(', ')})` : ''}, ` +

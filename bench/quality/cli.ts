@@ -12,7 +12,8 @@ import { UserInputError } from '../../electron/cli/errors';
 import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/strategies/settings';
 import { retrievalCheck } from '../retrieval/check';
-import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
+import { DECODING_MODES, GPU_CHOICES, RUN_OPTION_LIMITS } from '../../shared/strategies/run-options';
+import { localDocumentsAtOnce } from '../../electron/services/inference/parallel';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-flags';
 import { addsNothing } from '../../shared/chunks';
 import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';
@@ -46,6 +47,7 @@ const SPEC = {
   'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
   mode: { type: 'enum', values: DECODING_MODES, description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
+  parallel: { type: 'int', ...RUN_OPTION_LIMITS.parallel, description: 'model strategies, local engine: windows decoded at once (the context\'s sequences; default chosen from the backend); the corpus\'s documents share them' },
   'documents-at-once': { type: 'int', min: 1, description: 'model strategies on inference servers: documents sent together (default: as many as the endpoints take requests at once)' },
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: a trained model (cli train); measures learned too' },
   ...EMBEDDING_MODEL_FLAGS,
@@ -119,17 +121,20 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer, { modelsDir: host.modelsDir }) } : {}) },
   };
   const remote = remoteSettingsFrom(flags, host);
-  if (flags['documents-at-once'] !== undefined && !remote) throw new UserInputError('--documents-at-once applies only with --backend remote (locally the documents run one after another)');
+  if (flags['documents-at-once'] !== undefined && !remote) throw new UserInputError('--documents-at-once applies only with --backend remote (locally --parallel says how many windows run at once)');
+  if (flags.parallel !== undefined && remote) throw new UserInputError('--parallel applies only to the local backend; on servers use --concurrency (requests per endpoint)');
   const options: StrategyOptions = {
     ...(remote ? { backend: 'remote' as const } : {}),
     ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
     ...(flags.mode ? { mode: flags.mode } : {}),
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
+    ...(flags.parallel !== undefined ? { parallel: flags.parallel } : {}),
   };
   const runSettings = { ...runSettingsOf(host), remote: remote ?? undefined };
   // On inference servers the documents of the corpus go out together, as many as the endpoints take
-  // requests at once (their windows then share the servers' slots); locally one after another.
-  const remoteDocuments = remote ? (flags['documents-at-once'] ?? (await endpointsCapacity(remote))) : 1;
+  // requests at once (their windows then share the servers' slots); locally as many as the engine's
+  // sequences (their windows share them). The figures are computed in corpus order either way.
+  const modelDocuments = remote ? (flags['documents-at-once'] ?? (await endpointsCapacity(remote))) : localDocumentsAtOnce(flags.parallel ?? host.parallel);
   const progress = process.stderr.isTTY
     ? (p: { strategy: string; document: number; documents: number }) => process.stderr.write(`\r${p.strategy}: document ${p.document + 1}/${p.documents}   `)
     : undefined;
@@ -139,7 +144,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   for (const strategy of run) {
     const runner: StrategyRunner = {
       kind: strategy.kind,
-      documentsAtOnce: strategy.kind === 'model' ? remoteDocuments : 1,
+      documentsAtOnce: strategy.kind === 'model' ? modelDocuments : 1,
       run: ({ text, info, strategy: name }, signal) =>
         runStrategy(
           {

@@ -21,6 +21,8 @@ export interface RunForm {
   /** Longest segment in tokens (the host's tokenizer); empty: no token limit. */
   maxTokens: string;
   windowTokens: string;
+  /** Model strategies on this machine: windows decoded at once (empty: chosen from the backend). Shared by the Run panel and the workspace batch. */
+  parallel?: string;
   profile: string;
   /** Each strategy's own options as typed, by strategy name and option key (empty or absent: its default). */
   own?: Record<string, Record<string, string>>;

@@ -29,6 +29,8 @@ export const RUN_OPTION_LIMITS = {
   windowTokens: { min: 1, max: 131_072 },
   overlapTokens: { min: 0, max: 65_536 },
   threads: { min: 1, max: 1024 },
+  /** Sequences of the local engine's context: windows decoded at once. */
+  parallel: { min: 1, max: 64 },
 } as const;
 
 const limited = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
@@ -44,6 +46,8 @@ export const sharedRunOptionsSchema = z
     /** Model strategies in constrained mode: which decoder shapes the heads. */
     decoder: z.enum(CONSTRAINED_DECODERS).optional(),
     profile: z.string().min(1).max(256).optional(),
+    /** Model strategies, local engine: windows decoded at once (the context's sequences); default chosen from the backend. */
+    parallel: limited(RUN_OPTION_LIMITS.parallel).optional(),
     /** Model strategies: this process's llama.cpp (default) or the inference servers the host was started with. */
     backend: z.enum(['local', 'remote']).optional(),
   })

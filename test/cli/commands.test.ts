@@ -116,6 +116,7 @@ describe('segment flags', () => {
       gpu: 'off',
     });
     expect(strategyOptionsFrom('simple', { ...none, free: true })).toEqual({ mode: 'free' });
+    expect(strategyOptionsFrom('summary', { ...none, parallel: 4 })).toEqual({ parallel: 4 });
   });
 
   it('refuses combinations that mean nothing', () => {
@@ -128,6 +129,8 @@ describe('segment flags', () => {
     expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 100 })).toThrow(/--overlap 100 --window 100: the overlap \(100 tokens\) must be less than half the window/);
     // The runner's own rule (overlap under half the window), refused up front: 60 >= 100 / 2.
     expect(() => strategyOptionsFrom('topic', { ...none, window: 100, overlap: 60 })).toThrow(/must be less than half the window \(100 tokens\)/);
+    expect(() => strategyOptionsFrom('structural', { ...none, parallel: 2 })).toThrow(/--parallel applies only to the model strategies/);
+    expect(() => strategyOptionsFrom('topic', { ...none, parallel: 2 }, { endpoints: ['http://127.0.0.1:9'] })).toThrow(/--parallel applies only to the local backend; on servers use --concurrency/);
   });
 });
 

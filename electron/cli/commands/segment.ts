@@ -46,6 +46,7 @@ function segmentSpec(declarations: readonly StrategyDeclaration[]) {
     window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
     overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
     threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
+    parallel: { type: 'int', ...LIMITS.parallel, description: 'model strategies: windows decoded at once, the context\'s sequences (default: 1 on a CPU with 2 threads or fewer, else 4; on a GPU up to 16 as memory allows)' },
     ...READ_FLAGS,
     ...CHUNK_FLAGS,
     ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
@@ -58,7 +59,7 @@ function segmentSpec(declarations: readonly StrategyDeclaration[]) {
 
 const SPEC = segmentSpec(STRATEGY_DECLARATIONS);
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'backend', 'endpoint', 'concurrency'] as const;
+const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'parallel', 'backend', 'endpoint', 'concurrency'] as const;
 
 /** `segment --help`, for a list of strategy declarations (a test passes one with a strategy of its own). */
 export function segmentUsage(declarations: readonly StrategyDeclaration[] = STRATEGY_DECLARATIONS): string {
@@ -105,6 +106,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
   if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
     throw new UserInputError(`--${flags.gpu !== undefined ? 'gpu' : 'threads'} applies only to the local backend; the servers choose their own`);
   }
+  if (remote && flags.parallel !== undefined) throw new UserInputError('--parallel applies only to the local backend; on servers use --concurrency (requests per endpoint)');
   const options: StrategyOptions = {
     maxChars: flags['max-chars'],
     maxTokens: flags['max-tokens'],
@@ -117,6 +119,7 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     adapter: flags.adapter,
     gpu: flags.gpu,
     threads: flags.threads,
+    parallel: flags.parallel,
     tokenizer: flags.tokenizer,
     ...(own ? { [strategy]: own } : {}),
     learnedModelFile: flags['model-file'],

@@ -1,13 +1,18 @@
 /**
- * The one llama.cpp runtime of this process. It keeps ONE base model loaded and one context on it;
- * a LoRA adapter belongs to the context in node-llama-cpp 3.21, so switching strategy recreates
- * only the context (cheap) and never reloads the base model (expensive). Loading, unloading and
- * running are serialized by one lock; native handles never leave this module and its callers in
- * electron/services/inference.
+ * The one llama.cpp runtime of this process. It keeps ONE base model loaded and one context on it,
+ * with N sequences (windows decoded at once, parallel.ts); a LoRA adapter belongs to the context in
+ * node-llama-cpp 3.21, so switching strategy recreates only the context (cheap) and never reloads
+ * the base model (expensive), and one strategy runs at a time. Loading, unloading and setting up a
+ * run are serialized by one lock; runs that want the context as it is (the documents of a batch)
+ * share it and its sequences, and a run that needs another context waits until they are done.
+ * Native handles never leave this module and its callers in electron/services/inference.
  */
-import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaModel } from 'node-llama-cpp';
+import { freemem } from 'node:os';
+import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaModel } from 'node-llama-cpp';
 import type { GpuChoice } from '../../../shared/strategies/run-options';
 import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfAborted } from './errors';
+import { defaultParallel, largestFitting } from './parallel';
+import { SequencePool } from './sequence-pool';
 import { SerialLock } from './serial-lock';
 import { writeLlamaLog } from '../llama-log';
 
@@ -27,7 +32,30 @@ export interface ContextSpec {
   batchSize: number;
   /** CPU threads; default: the machine's math cores. */
   threads?: number;
+  /** Sequences (windows decoded at once); default: chosen from the backend (parallel.ts). */
+  sequences?: number;
 }
+
+/** Free memory where a context's KV cache goes, in bytes: RAM, and VRAM on a GPU backend. */
+export interface FreeMemory {
+  ram: number;
+  vram: number;
+}
+
+export interface EngineOptions {
+  /** What is free now (default: the OS's free RAM and llama.cpp's free VRAM); tests pass a small budget. */
+  freeMemory?: (llama: Llama) => Promise<FreeMemory>;
+}
+
+/** A run's hold on the shared context: its sequences, until it leaves. */
+export interface ContextLease {
+  context: LlamaContext;
+  pool: SequencePool;
+  created: boolean;
+  leave(): void;
+}
+
+const MB = 1024 * 1024;
 
 export type EngineStage = 'idle' | 'loading-backend' | 'loading-model' | 'creating-context' | 'ready' | 'failed';
 
@@ -50,7 +78,12 @@ export class InferenceEngine {
 
   private runtime: { choice: GpuChoice; llama: Llama; backend: BackendInfo } | null = null;
   private loadedModel: { path: string; model: LlamaModel } | null = null;
-  private loadedContext: { adapterKey: string; size: number; batchSize: number; context: LlamaContext; sequence: LlamaContextSequence } | null = null;
+  private loadedContext: { adapterKey: string; size: number; batchSize: number; context: LlamaContext; pool: SequencePool } | null = null;
+  /** Runs using the loaded context now; it is replaced or freed only when none is. */
+  private contextUsers = 0;
+  private contextUnused: (() => void)[] = [];
+
+  constructor(private readonly options: EngineOptions = {}) {}
   private stateValue: EngineState = { stage: 'idle', progress: 0, modelPath: null, adapterPath: null };
   private readonly stateListeners = new Set<(state: EngineState) => void>();
   private readonly recentLogs: string[] = [];
@@ -166,56 +199,110 @@ export class InferenceEngine {
   }
 
   /**
-   * A context on the loaded model with this adapter (or none), at least this big. The context is
-   * kept while the adapter stays the same; another adapter means a new context, never a new model.
-   * Lock held; call useModel first.
+   * A context on the loaded model with this adapter (or none), at least this big, with the asked
+   * number of sequences, or the backend's default. The context is kept while the adapter and the
+   * sequences stay the same; another adapter means a new context, never a new model. The caller
+   * holds the lock for this call; the lease it gets lets it use the sequences after releasing the
+   * lock, so that runs of the same strategy (the documents of a batch) share them. A context whose
+   * KV cache does not fit the free memory is refused before it is made, naming the largest number
+   * of sequences that fits. Call useModel first.
    */
-  async useContext(spec: ContextSpec, hooks: { signal?: AbortSignal } = {}): Promise<{ context: LlamaContext; sequence: LlamaContextSequence; created: boolean }> {
+  async useContext(spec: ContextSpec, hooks: { signal?: AbortSignal } = {}): Promise<ContextLease> {
     const { signal } = hooks;
     const model = this.loadedModel?.model;
-    if (!model) throw new Error('useContext before useModel');
+    if (!model || !this.runtime) throw new Error('useContext before useModel');
     const adapterKey = spec.adapter ? `${spec.adapter.path}@${spec.adapter.scale}` : '';
+    const threads = spec.threads ?? model.llama.cpuMathCores;
     const current = this.loadedContext;
+    const matches = (sequences: number | undefined) =>
+      current !== null && current.adapterKey === adapterKey && current.size >= spec.contextSize && current.batchSize >= spec.batchSize && (sequences === undefined || current.pool.size === sequences);
     let created = false;
-    if (!current || current.adapterKey !== adapterKey || current.size < spec.contextSize || current.batchSize < spec.batchSize) {
-      await this.releaseContext();
-      throwIfAborted(signal);
-      this.setState({ stage: 'creating-context', progress: 0, adapterPath: spec.adapter?.path ?? null });
-      try {
-        const context = await model.createContext({
-          contextSize: spec.contextSize,
-          batchSize: spec.batchSize,
-          sequences: 1,
-          // node-llama-cpp's CPU default is at least 4 threads; on a 2-core machine the extra
-          // threads spin-wait for cores and decoding slows down ~40x (measured: 0.2 vs 8 tok/s).
-          threads: spec.threads ?? model.llama.cpuMathCores,
-          // A context that does not fit is an error to report, not a smaller context to hand back.
-          failedCreationRemedy: false,
-          createSignal: signal,
-          lora: spec.adapter
-            ? { adapters: [{ filePath: spec.adapter.path, scale: spec.adapter.scale }], onLoadProgress: (p) => this.setState({ progress: p }) }
-            : undefined,
-        });
-        this.loadedContext = { adapterKey, size: context.contextSize, batchSize: context.batchSize, context, sequence: context.getSequence() };
-        this.contextCreations++;
-        created = true;
-      } catch (err) {
-        this.setState({ stage: 'failed' });
-        if (signal?.aborted) throw abortError();
-        throw this.explainFailure(
-          err,
-          `creating a context of ${spec.contextSize} tokens${spec.adapter ? ` with adapter ${spec.adapter.path}` : ''}`,
-          'use a smaller window (--window) or run on the CPU (--gpu off)',
+    if (!matches(spec.sequences)) {
+      const free = await (this.options.freeMemory ?? systemFreeMemory)(this.runtime.llama);
+      const need = (n: number) => model.fileInsights.estimateContextResourceRequirements({ contextSize: spec.contextSize, batchSize: Math.max(spec.batchSize, n), sequences: n, modelGpuLayers: model.gpuLayers });
+      // What the context now loaded holds is freed before the new one is made, so it counts as free.
+      const held = current ? need(current.pool.size) : { cpuRam: 0, gpuVram: 0 };
+      const fits = (n: number) => {
+        const r = need(n);
+        return r.cpuRam <= free.ram + held.cpuRam && r.gpuVram <= free.vram + held.gpuVram;
+      };
+      const sequences = spec.sequences ?? defaultParallel(this.runtime.backend.backend, threads, fits);
+      if (!fits(sequences)) {
+        const r = need(sequences);
+        const most = largestFitting(sequences, fits);
+        const where = r.gpuVram > free.vram + held.gpuVram ? `${Math.round((free.vram + held.gpuVram) / MB)} MB of GPU memory` : `${Math.round((free.ram + held.cpuRam) / MB)} MB of memory`;
+        const needs = r.gpuVram > free.vram + held.gpuVram ? r.gpuVram : r.cpuRam;
+        throw new InferenceError(
+          'out-of-memory',
+          `a context of ${sequences} sequences of ${spec.contextSize} tokens needs about ${Math.round(needs / MB)} MB, but ${where} is free; ${
+            most > 0 ? `the largest --parallel that fits is ${most}` : 'not even one sequence fits: use a smaller window (--window) or close other programs'
+          }`,
         );
+      }
+      if (!matches(sequences)) {
+        await this.releaseContext();
+        throwIfAborted(signal);
+        this.setState({ stage: 'creating-context', progress: 0, adapterPath: spec.adapter?.path ?? null });
+        try {
+          const context = await model.createContext({
+            contextSize: spec.contextSize,
+            batchSize: spec.batchSize,
+            sequences,
+            // node-llama-cpp's CPU default is at least 4 threads; on a 2-core machine the extra
+            // threads spin-wait for cores and decoding slows down ~40x (measured: 0.2 vs 8 tok/s).
+            threads,
+            // A context that does not fit is an error to report, not a smaller context to hand back.
+            failedCreationRemedy: false,
+            createSignal: signal,
+            lora: spec.adapter
+              ? { adapters: [{ filePath: spec.adapter.path, scale: spec.adapter.scale }], onLoadProgress: (p) => this.setState({ progress: p }) }
+              : undefined,
+          });
+          const pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
+          this.loadedContext = { adapterKey, size: context.contextSize, batchSize: context.batchSize, context, pool };
+          this.contextCreations++;
+          created = true;
+        } catch (err) {
+          this.setState({ stage: 'failed' });
+          if (signal?.aborted) throw abortError();
+          throw this.explainFailure(
+            err,
+            `creating a context of ${sequences} sequence${sequences === 1 ? '' : 's'} of ${spec.contextSize} tokens${spec.adapter ? ` with adapter ${spec.adapter.path}` : ''}`,
+            'use fewer sequences (--parallel), a smaller window (--window) or run on the CPU (--gpu off)',
+          );
+        }
       }
     }
     this.setState({ stage: 'ready', progress: 1 });
     const ctx = this.loadedContext!;
-    return { context: ctx.context, sequence: ctx.sequence, created };
+    this.contextUsers++;
+    let left = false;
+    return {
+      context: ctx.context,
+      pool: ctx.pool,
+      created,
+      leave: () => {
+        if (left) return;
+        left = true;
+        this.contextUsers--;
+        if (this.contextUsers === 0) for (const wake of this.contextUnused.splice(0)) wake();
+      },
+    };
+  }
+
+  /** Waits until no run uses the context (runs share it after setting up under the lock). */
+  private async contextIdle(): Promise<void> {
+    while (this.contextUsers > 0) await new Promise<void>((resolve) => this.contextUnused.push(resolve));
+  }
+
+  /** Frees the context when no other run uses it (after a cancel: the KV cache goes, the model stays). Lock held. */
+  async releaseContextIfUnused(): Promise<void> {
+    if (this.contextUsers === 0) await this.releaseContext();
   }
 
   /** Frees the context (and its KV cache), keeping the model. Call with the lock held. */
   async releaseContext(): Promise<void> {
+    await this.contextIdle();
     const ctx = this.loadedContext;
     this.loadedContext = null;
     if (ctx && !ctx.context.disposed) await ctx.context.dispose();
@@ -241,6 +328,11 @@ export class InferenceEngine {
   async dispose(): Promise<void> {
     await this.lock.run(() => this.releaseAll());
   }
+}
+
+async function systemFreeMemory(llama: Llama): Promise<FreeMemory> {
+  const vram = llama.gpu === false ? 0 : (await llama.getVramState()).free;
+  return { ram: freemem(), vram };
 }
 
 let shared: InferenceEngine | null = null;

@@ -1,18 +1,21 @@
 /**
- * The local implementation of the window seam: the engine's one context sequence answers one
- * window at a time (parallel 1), decoding constrained heads with the token trie when asked (and the
- * model's vocabulary allows it), else compiling the window's GBNF grammar with llama.cpp.
+ * The local implementation of the window seam: each window takes a free sequence of the engine's
+ * context (as many windows in flight as it has sequences), decoding constrained heads with the
+ * token trie when asked (and the model's vocabulary allows it), else compiling the window's GBNF
+ * grammar with llama.cpp. Every decoder state (trie position, grammar state, repeat-penalty
+ * history) belongs to one window's call, so windows on different sequences never share one.
  */
-import type { Llama, LlamaContextSequence, LlamaModel } from 'node-llama-cpp';
+import type { Llama, LlamaModel } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../shared/profiles/schema';
 import { runPrompt } from './prompt-runner';
+import type { SequencePool } from './sequence-pool';
 import { trieDecodable } from './trie-decoder';
 import type { WindowCompleter, WindowTokenizer } from './window-completer';
 
 export interface LocalCompleterSpec {
   llama: Llama;
   model: LlamaModel;
-  sequence: LlamaContextSequence;
+  pool: SequencePool;
   decoding: DecodingSettings;
   batchSize: number;
   /** Turns a native failure into a clear error (out of memory named as such). */
@@ -31,14 +34,14 @@ export function modelTokenizer(model: LlamaModel): WindowTokenizer {
 
 export function localCompleter(spec: LocalCompleterSpec): WindowCompleter {
   return {
-    parallel: 1,
+    parallel: spec.pool.size,
     async complete(prompt, hooks) {
       const useTrie = prompt.heads !== undefined && trieDecodable(spec.model, prompt.heads.settings);
       const grammar = prompt.grammar === undefined || useTrie ? undefined : await spec.llama.createGrammar({ grammar: prompt.grammar });
       try {
-        return await runPrompt({
+        const result = await spec.pool.use(hooks.signal, (sequence) => runPrompt({
           model: spec.model,
-          sequence: spec.sequence,
+          sequence,
           tokens: prompt.tokens,
           decoding: spec.decoding,
           grammar,
@@ -47,7 +50,8 @@ export function localCompleter(spec: LocalCompleterSpec): WindowCompleter {
           batchSize: spec.batchSize,
           onPrefill: hooks.onPrefill,
           onToken: hooks.onToken,
-        });
+        }));
+        return { ...result, decoder: prompt.grammar === undefined ? undefined : useTrie ? 'trie' : 'grammar' };
       } catch (err) {
         if (hooks.signal?.aborted) throw err;
         throw spec.explainFailure(err, 'running a window');

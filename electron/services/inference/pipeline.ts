@@ -54,6 +54,8 @@ export interface WindowRunRequest {
 export interface PipelineRequest extends WindowRunRequest {
   gpu: GpuChoice;
   threads?: number;
+  /** Sequences of the context (windows decoded at once); default: chosen from the backend. */
+  parallel?: number;
   files: ModelFiles;
 }
 
@@ -155,18 +157,21 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
   const { profile } = req;
   const { signal } = hooks;
   let loadMs = 0;
+  // The lock is held while the model and the context are set up, then released (runLocked).
   const release = await engine.lock.acquire(signal);
+  let released = false;
   try {
     return await runLocked();
   } catch (err) {
     if (signal?.aborted) {
-      // Free the KV cache now; the model stays loaded for the next run.
-      await engine.releaseContext();
+      // Free the KV cache now, unless other runs still use it; the model stays loaded for the next run.
+      if (released) await engine.lock.run(() => engine.releaseContextIfUnused());
+      else await engine.releaseContextIfUnused();
       throw abortError();
     }
     throw err;
   } finally {
-    release();
+    if (!released) release();
   }
 
   async function runLocked(): Promise<PipelineOutput> {
@@ -182,11 +187,19 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
     const contextStart = performance.now();
     const contextSize = profile.window.contextTokens ?? prepared.needed;
     const batchSize = Math.min(MAX_BATCH, contextSize);
-    const { sequence, created: contextCreated } = await engine.useContext({ adapter: req.files.adapter, contextSize, batchSize, threads: req.threads }, { signal });
+    const lease = await engine.useContext({ adapter: req.files.adapter, contextSize, batchSize, threads: req.threads, sequences: req.parallel }, { signal });
     loadMs += performance.now() - contextStart;
+    // Set up: other runs of the same strategy (a batch's documents) may now share the sequences.
+    release();
+    released = true;
 
-    const completer = localCompleter({ llama, model, sequence, decoding: profile.decoding, batchSize, explainFailure: (err, what) => engine.explainFailure(err, what, 'use a smaller window (--window) or run on the CPU (--gpu off)') });
-    const result = await segmentWindows(req, prepared, completer, hooks);
+    let result: SegmentationResult;
+    try {
+      const completer = localCompleter({ llama, model, pool: lease.pool, decoding: profile.decoding, batchSize, explainFailure: (err, what) => engine.explainFailure(err, what, 'use fewer sequences (--parallel), a smaller window (--window) or run on the CPU (--gpu off)') });
+      result = await segmentWindows(req, prepared, completer, hooks);
+    } finally {
+      lease.leave();
+    }
     const meta = result.meta as Record<string, unknown> & { window: object; timingsMs: object };
     result.meta = {
       ...meta,
@@ -194,8 +207,9 @@ export async function segmentWithModel(engine: InferenceEngine, req: PipelineReq
       devices: backend.devices,
       gpu: backend.requested,
       threads: req.threads ?? null,
-      window: { ...meta.window, contextSize: sequence.contextSize },
-      loaded: { model: modelLoaded, context: contextCreated },
+      parallel: lease.pool.size,
+      window: { ...meta.window, contextSize: lease.context.contextSize },
+      loaded: { model: modelLoaded, context: lease.created },
       timingsMs: { load: round(loadMs), ...meta.timingsMs },
     };
     return { backend, result };
@@ -349,8 +363,8 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
     meta: {
       kind: 'model',
       mode: req.mode,
-      // The decoder asked for (servers, and the trie's fallbacks, decode with the grammar).
-      ...(req.mode === 'constrained' ? { decoder: req.decoder ?? 'trie' } : {}),
+      // The decoder that really ran (servers, and the trie's fallbacks, decode with the grammar), and the one asked for.
+      ...(req.mode === 'constrained' ? { decoder: decoderThatRan(outputs, req.decoder ?? 'trie'), decoderAsked: req.decoder ?? 'trie' } : {}),
       window: { tokens: req.windowTokens, overlapTokens: req.overlapTokens, count: plan.length },
       tokens: {
         document: prepared.documentTokens,
@@ -366,6 +380,11 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
       windows: records,
     },
   };
+}
+
+/** The decoder the windows' completions name (one per run: the fallback depends on the profile and the model only). */
+function decoderThatRan(outputs: readonly (WindowCompletion | null)[], asked: ConstrainedDecoder): ConstrainedDecoder {
+  return outputs.find((o) => o?.decoder !== undefined)?.decoder ?? asked;
 }
 
 function explainWindowFailure(err: unknown, k: number, total: number): unknown {

@@ -15,6 +15,7 @@
 import { LlamaGrammarEvaluationState, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../shared/profiles/schema';
 import { abortError, throwIfAborted } from './errors';
+import { repeatPenaltyOver } from './repeat-penalty';
 import { decodeHeads, type HeadDecodePlan } from './trie-decoder';
 
 export interface PromptRun {
@@ -40,6 +41,8 @@ export interface PromptResult {
   prefillMs: number;
   generateMs: number;
   stoppedBy: 'end' | 'max-tokens';
+  /** Constrained runs: the decoder that really ran (the trie falls back to the grammar; servers take only the grammar). */
+  decoder?: 'trie' | 'grammar';
   /** Trie decoder only: tokens forced by the trie, chosen among allowed ones, written by a note grammar. */
   steps?: { forced: number; chosen: number; grammar: number };
 }
@@ -75,6 +78,7 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
       model: run.model,
       sequence,
       pending: [tokens[tokens.length - 1]!],
+      prompt: tokens,
       decoding: run.decoding,
       plan: run.heads.plan,
       signal,
@@ -93,8 +97,6 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
 
   const d = run.decoding;
   const generated: Token[] = [];
-  const lastN = d.repeatPenaltyLastTokens;
-  const promptTail = lastN > 0 ? tokens.slice(-lastN) : [];
   const grammarEvaluationState = run.grammar ? new LlamaGrammarEvaluationState({ model: run.model, grammar: run.grammar }) : undefined;
   const generateStart = performance.now();
   let stoppedBy: PromptResult['stoppedBy'] = 'end';
@@ -104,12 +106,7 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
     topP: d.topP,
     seed: d.seed,
     grammarEvaluationState,
-    repeatPenalty:
-      d.repeatPenalty > 1 && lastN > 0
-        ? // The last N tokens of prompt + output, as llama.cpp's own samplers (llama-server, llama-cli) count them,
-          // so the local engine and a remote llama-server decode the same window the same way.
-          { punishTokens: () => [...promptTail, ...generated].slice(-lastN), penalty: d.repeatPenalty, maxPunishTokens: lastN }
-        : undefined,
+    repeatPenalty: repeatPenaltyOver(d, tokens, generated),
   });
   let previous = generateStart;
   try {

@@ -28,12 +28,12 @@ function gpuChoice(value: unknown): GpuChoice {
   throw new InferenceError('invalid-option', `--gpu must be one of ${GPU_CHOICES.join(', ')}, got '${String(raw)}'`);
 }
 
-/** CPU threads: the option, else the host's setting, else llama.cpp's default (all math cores). */
-function threadCount(value: unknown): number | undefined {
+/** A whole-number setting in its range (threads, parallel): the option, else the host's setting, else undefined (the engine's default). */
+function countSetting(name: 'threads' | 'parallel', value: unknown): number | undefined {
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
-  const { min, max } = RUN_OPTION_LIMITS.threads;
-  if (!Number.isInteger(n) || n < min || n > max) throw new InferenceError('invalid-option', `threads must be a whole number from ${min} to ${max}, got '${String(value)}'`);
+  const { min, max } = RUN_OPTION_LIMITS[name];
+  if (!Number.isInteger(n) || n < min || n > max) throw new InferenceError('invalid-option', `${name} must be a whole number from ${min} to ${max}, got '${String(value)}'`);
   return n;
 }
 
@@ -88,7 +88,9 @@ export async function runModelStrategy(
   const files = chooseFiles(profile, options, locations);
   const remote = options.backend === 'remote';
   const gpu = remote ? 'off' : gpuChoice(options.gpu ?? settings.gpu);
-  const threads = remote ? undefined : threadCount(options.threads ?? settings.threads);
+  const threads = remote ? undefined : countSetting('threads', options.threads ?? settings.threads);
+  // Servers take windows up to their slots (--concurrency); the sequences are the local engine's.
+  const parallel = remote ? undefined : countSetting('parallel', options.parallel ?? settings.parallel);
 
   let base;
   try {
@@ -128,7 +130,7 @@ export async function runModelStrategy(
     result = await segmentRemote({ ...windowRun, files, remote: settings.remote ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal });
   } else {
     const engine = deps.engine ?? sharedEngine();
-    ({ result } = await segmentWithModel(engine, { ...windowRun, gpu, threads, files }, { onProgress: hooks.onProgress, signal: hooks.signal }));
+    ({ result } = await segmentWithModel(engine, { ...windowRun, gpu, threads, parallel, files }, { onProgress: hooks.onProgress, signal: hooks.signal }));
   }
   const [modelSha, adapterSha] = await hashes;
   const timings = result.meta.timingsMs as Record<string, number>;

@@ -22,6 +22,7 @@ import { LlamaGrammarEvaluationState, TokenBias, type Llama, type LlamaContextSe
 import { buildNoteGrammar, noteLinePrefix, type HeadCandidate } from '../../../shared/profiles/constrained';
 import type { DecodingSettings, OutputSettings } from '../../../shared/profiles/schema';
 import { abortError } from './errors';
+import { repeatPenaltyOver } from './repeat-penalty';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
 import { tokenBytes, utf8Latin1, type TokenBytes } from './token-bytes';
 
@@ -51,6 +52,8 @@ export interface TrieDecodeRun {
   sequence: LlamaContextSequence;
   /** Tokens not yet evaluated (the prompt's last token); generation starts from their logits. */
   pending: Token[];
+  /** The whole prompt: its last tokens count toward the repeat penalty, as in every other decoder. */
+  prompt: readonly Token[];
   decoding: DecodingSettings;
   plan: HeadDecodePlan;
   signal?: AbortSignal;
@@ -126,13 +129,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   let pending = run.pending;
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
-  const lastN = d.repeatPenaltyLastTokens;
-  const sampling = {
-    temperature: 0,
-    yieldEogToken: true,
-    repeatPenalty:
-      d.repeatPenalty > 1 && lastN > 0 ? { punishTokens: () => generated.slice(-lastN), penalty: d.repeatPenalty, maxPunishTokens: lastN } : undefined,
-  } as const;
+  const sampling = { temperature: 0, yieldEogToken: true, repeatPenalty: repeatPenaltyOver(d, run.prompt, generated) } as const;
 
   const emit = (token: Token, forced: boolean): boolean => {
     generated.push(token);

@@ -37,13 +37,14 @@ describe('the strategy registry', () => {
 });
 
 describe('host settings from the environment', () => {
-  it('reads the folders, GPU, threads, servers and switches a user set, and nothing that is unset', () => {
+  it('reads the folders, GPU, threads, parallel, servers and switches a user set, and nothing that is unset', () => {
     expect(hostSettingsFromEnvironment({})).toEqual({ debug: false });
     const host = hostSettingsFromEnvironment({
       WORKBENCH_MODELS_DIR: '/m',
       WORKBENCH_PROFILES_DIR: '/p',
       WORKBENCH_GPU: 'off',
       WORKBENCH_THREADS: '2',
+      WORKBENCH_PARALLEL: '4',
       WORKBENCH_ENDPOINTS: 'http://a:1, http://b:2',
       WORKBENCH_API_KEY: 'k',
       WORKBENCH_DEBUG: '1',
@@ -54,11 +55,12 @@ describe('host settings from the environment', () => {
       profilesDir: '/p',
       gpu: 'off',
       threads: '2',
+      parallel: '4',
       apiKey: 'k',
       debug: true,
       remote: { endpoints: ['http://a:1', 'http://b:2'], apiKey: 'k' },
     });
     // A run gets the key only inside the servers' settings, and no host switch.
-    expect(runSettingsOf(host)).toEqual({ modelsDir: '/m', profilesDir: '/p', gpu: 'off', threads: '2', remote: host.remote });
+    expect(runSettingsOf(host)).toEqual({ modelsDir: '/m', profilesDir: '/p', gpu: 'off', threads: '2', parallel: '4', remote: host.remote });
   });
 });

@@ -38,6 +38,8 @@ export interface StrategySettings {
   gpu?: string;
   /** Default CPU threads, as the user gave it (the model runner checks the range). */
   threads?: number | string;
+  /** Default sequences of the local engine's context (windows at once), as the user gave it (checked like threads). */
+  parallel?: number | string;
   /** The embedding model (GGUF) of the learned strategy's embedding features, where the host names one. */
   embeddingModel?: string;
   /** Inference servers for model runs with `backend: 'remote'` (endpoints, API key, concurrency). */

@@ -1,7 +1,7 @@
 /**
- * A batch: one strategy over many workspace documents, with one overall progress figure. Locally
- * the documents run one after another; on inference servers several run at once (`parallel`), so
- * their windows keep every endpoint's slots busy. Each document's result is saved as its run as soon
+ * A batch: one strategy over many workspace documents, with one overall progress figure. Several
+ * documents of a model strategy run at once (`parallel`): on inference servers their windows keep
+ * every endpoint's slots busy, on the local engine they share the context's sequences. Each document's result is saved as its run as soon
  * as it is done, so a cancelled or failed batch keeps everything finished before it; one
  * document's failure (an endpoint dying under it) does not stop the others.
  */

@@ -16,6 +16,8 @@ import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schem
 import { summarize, toOpenedDocument } from '../workbench/document-registry';
 import { WorkbenchError } from '../workbench/errors';
 import type { HandlerScope, Handlers } from '../workbench/handlers/types';
+import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
+import { localDocumentsAtOnce } from '../inference/parallel';
 import { runBatch } from './batch-run';
 import { repairDocument } from './damaged-documents';
 import { exportBatch } from './export-batch';
@@ -190,8 +192,9 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
             runStrategy: withLearnedModel(deps.runStrategy, settings),
             signal: controller.signal,
             onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
-            // On inference servers several documents go at once: their windows fill the endpoints' slots.
-            parallel: options.backend === 'remote' ? REMOTE_BATCH_DOCUMENTS : 1,
+            // On inference servers several documents go at once: their windows fill the endpoints' slots;
+            // on the local engine as many as its sequences, whose windows share them (parallel.ts).
+            parallel: !(MODEL_STRATEGY_NAMES as readonly string[]).includes(strategy) ? 1 : options.backend === 'remote' ? REMOTE_BATCH_DOCUMENTS : localDocumentsAtOnce(options.parallel),
           }),
         )
         .then((outcomes) => events.emit({ type: 'workspace-batch-finished', batchId, cancelled: controller.signal.aborted, outcomes }))

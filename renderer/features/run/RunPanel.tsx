@@ -83,6 +83,16 @@ export function RunPanel() {
             onChange={(windowTokens) => update({ windowTokens })}
           />
         )}
+        {selected?.kind === 'model' && form.backend !== 'remote' && (
+          <TextField
+            label="Windows at once"
+            testId="parallel"
+            numeric
+            placeholder="auto"
+            value={form.parallel ?? ''}
+            onChange={(parallel) => update({ parallel })}
+          />
+        )}
       </div>
       {declaration && (
         <StrategyOptionFields

@@ -40,6 +40,14 @@ describe('run options from the form', () => {
     expect(runOptionsFrom(form({ backend: 'local' }), model)).toEqual({});
   });
 
+  it('sends "Windows at once" to a model strategy on this machine only, in range', () => {
+    expect(runOptionsFrom(form({ parallel: ' 4 ' }), model)).toEqual({ parallel: 4 });
+    expect(runOptionsFrom(form({ parallel: '4' }), rules)).toEqual({});
+    expect(runOptionsFrom(form({ parallel: '4', backend: 'remote' }), model)).toEqual({ backend: 'remote' });
+    expect(() => runOptionsFrom(form({ parallel: '0' }), model)).toThrow(/Windows at once must be a positive whole number/);
+    expect(() => runOptionsFrom(form({ parallel: '65' }), model)).toThrow(/Windows at once must be from 1 to 64/);
+  });
+
   it('refuses what is not a positive whole number, naming the field', () => {
     expect(() => runOptionsFrom(form({ maxChars: '-5' }), rules)).toThrow('Max chars must be a positive whole number, got "-5"');
     expect(() => runOptionsFrom(form({ windowTokens: '1.5' }), model)).toThrow(/Window tokens/);

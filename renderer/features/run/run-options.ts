@@ -3,6 +3,7 @@ import type { RunOptions, StrategyInfo } from '../../../shared/ipc/contract';
 import { findStrategy } from '../../../shared/strategies/catalog';
 import { optionProblem, type OptionDeclaration, type StrategyDeclaration } from '../../../shared/strategies/declaration';
 import type { RunForm } from '../../stores/ui';
+import { RUN_OPTION_LIMITS } from '../../../shared/strategies/run-options';
 
 /** A positive integer, or undefined for an empty field; throws a one-line message otherwise. */
 function positiveInt(label: string, raw: string): number | undefined {
@@ -31,6 +32,14 @@ export function ownOptionsFrom(declaration: StrategyDeclaration, fields: Readonl
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
+/** The "Windows at once" field (local engine only): undefined when empty; throws a one-line message when out of range. */
+export function parallelFrom(raw: string | undefined): number | undefined {
+  const { min, max } = RUN_OPTION_LIMITS.parallel;
+  const value = positiveInt('Windows at once', raw ?? '');
+  if (value !== undefined && (value < min || value > max)) throw new Error(`Windows at once must be from ${min} to ${max}, got "${value}"`);
+  return value;
+}
+
 export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined, declarations?: readonly StrategyDeclaration[]): RunOptions {
   const options: Record<string, unknown> = {};
   const maxChars = positiveInt('Max chars', form.maxChars);
@@ -45,6 +54,10 @@ export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined
     if (windowTokens !== undefined) options.windowTokens = windowTokens;
     if (form.profile.trim() !== '') options.profile = form.profile.trim();
     if (form.backend === 'remote') options.backend = 'remote';
+    else {
+      const parallel = parallelFrom(form.parallel);
+      if (parallel !== undefined) options.parallel = parallel;
+    }
   }
   return options as RunOptions;
 }

@@ -14,6 +14,10 @@ import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
 import { DamagedDocuments } from './DamagedDocuments';
 import { SelectionField } from './SelectionField';
+import { TextField } from '../run/TextField';
+import { parallelFrom } from '../run/run-options';
+import { describeError } from '../../services/errors';
+import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
 import './workspace.css';
 
 function ReanchorBox() {
@@ -83,7 +87,21 @@ export function WorkspacePanel() {
   const documentId = useSession((s) => s.documentId);
   const inWorkspace = useSession((s) => s.workspaceDocumentId !== null) || openId !== null;
   const strategy = useUiStore((s) => s.runForm.strategy);
+  const parallel = useUiStore((s) => s.runForm.parallel ?? '');
   if (!dir) return null;
+  // A model strategy's documents share the local engine's sequences: the field says how many windows at once.
+  const isModel = (MODEL_STRATEGY_NAMES as readonly string[]).includes(strategy);
+  const runAll = () => {
+    let options;
+    try {
+      const n = isModel ? parallelFrom(parallel) : undefined;
+      options = n === undefined ? {} : { parallel: n };
+    } catch (err) {
+      useUiStore.getState().notify('error', describeError(err));
+      return;
+    }
+    void startBatch(strategy, options);
+  };
   const running = batch !== null && batch.outcomes === null;
   return (
     <Panel
@@ -128,8 +146,11 @@ export function WorkspacePanel() {
       </div>
       <ImportFolderForm />
       <ReanchorBox />
+      {isModel && (
+        <TextField label="Windows at once" testId="batch-parallel" numeric placeholder="auto" value={parallel} onChange={(value) => useUiStore.getState().updateRunForm({ parallel: value })} />
+      )}
       <div className="button-row">
-        <button data-testid="batch-run" disabled={running || documents.length === 0} onClick={() => void startBatch(strategy, {})} title="Run the strategy chosen above on every document">
+        <button data-testid="batch-run" disabled={running || documents.length === 0} onClick={runAll} title="Run the strategy chosen above on every document">
           Run {strategy} on all
         </button>
         {running && <button onClick={() => void cancelBatch()}>Cancel</button>}

@@ -94,10 +94,14 @@ export class LlamaServerClient implements ServerClient {
       },
       { apiKey: this.apiKey, signal: request.signal },
     );
+    // llama-server counts (and returns) the end-of-generation token it stopped at; the local
+    // engine stops before it. Dropped here, so a window's generated tokens are the same count.
+    const endToken = body.stop_type === 'eos' ? 1 : 0;
+    const predicted = body.tokens_predicted ?? body.tokens?.length ?? 0;
     return {
-      tokens: body.tokens ?? null,
+      tokens: body.tokens ? body.tokens.slice(0, body.tokens.length - endToken) : null,
       text: body.content,
-      generated: body.tokens_predicted ?? body.tokens?.length ?? 0,
+      generated: Math.max(0, predicted - endToken),
       cached: body.timings?.cache_n ?? 0,
       promptMs: body.timings?.prompt_ms ?? 0,
       generateMs: body.timings?.predicted_ms ?? 0,

@@ -57,6 +57,8 @@ export function remoteCompleter(spec: RemoteCompleterSpec): WindowCompleter {
           prefillMs: answer.promptMs,
           generateMs: answer.generateMs,
           stoppedBy: answer.stoppedBy,
+          // A server decodes heads only by the GBNF grammar (the trie needs the logits here).
+          ...(prompt.grammar !== undefined ? { decoder: 'grammar' as const } : {}),
         };
       } catch (err) {
         if (err instanceof EndpointFailure) throw explain(err, prompt.grammar !== undefined);

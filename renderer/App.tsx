@@ -18,6 +18,7 @@ import { DropZone } from './features/open/DropZone';
 import { OpenControls } from './features/open/OpenControls';
 import { OpeningProgress } from './features/open/OpeningProgress';
 import { Outline } from './features/outline/Outline';
+import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
@@ -112,6 +113,7 @@ export function App() {
         </footer>
         <EditingGlobal />
         <WorkspaceGlobal />
+        <ReviewGlobal />
       </div>
     </DropZone>
   );

@@ -12,6 +12,7 @@ import { compareReportHtml, strategyCharts } from '../../../shared/compare/repor
 import { segmentIndexAt } from '../../../shared/document/segmentation';
 import { useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
+import { CompareOverlay } from '../compare-overlay/CompareOverlay';
 import './compare.css';
 
 interface Choice {
@@ -132,6 +133,7 @@ export function ComparePanel() {
           />
         ))}
       </div>
+      <CompareOverlay marks={marks} />
       <div className="compare-charts" data-testid="compare-charts">
         {strategyCharts(figures).map((svg, i) => (
           // The SVG is built from escaped text by shared/compare/bar-chart.

@@ -18,6 +18,7 @@ import { DropZone } from './features/open/DropZone';
 import { OpenControls } from './features/open/OpenControls';
 import { OpeningProgress } from './features/open/OpeningProgress';
 import { Outline } from './features/outline/Outline';
+import { ReviewBar } from './features/review/ReviewBar';
 import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
@@ -102,6 +103,7 @@ export function App() {
             <OpeningProgress />
           </div>
           <aside className="sidebar right">
+            <ReviewBar />
             <SegmentEditor />
             <Outline />
             <SegmentDetails />

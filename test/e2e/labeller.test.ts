@@ -90,4 +90,65 @@ describe('the labeller against serve --workspace', () => {
     await panel.locator('[data-testid="compare-overlay-show"]').uncheck();
     await expect.poll(() => page.locator('[data-testid="document-view"] .cmp-mark').count()).toBe(0);
   });
+
+  it('reviews boundaries from the keyboard: accept, move, reject, undo, next document, the outline', async () => {
+    const { page } = session;
+    const app = page.locator('[data-testid="app"]');
+    const first = await app.getAttribute('data-document-name');
+    await focusSegment(page, 0);
+    await page.keyboard.press('Shift+J');
+    await expect.poll(() => app.getAttribute('data-document-name')).not.toBe(first);
+    await session.waitForRunStatus(['done']);
+    const second = (await app.getAttribute('data-document-name'))!;
+    const text = DOCS.find((d) => d.name === second)!.text;
+    const bar = page.locator('[data-testid="review-bar"]');
+    const before = await starts(page);
+    expect(before.length).toBeGreaterThan(3);
+
+    await focusSegment(page, 1);
+    await page.keyboard.press('a');
+    await expect.poll(() => bar.getAttribute('data-index')).toBe('2');
+    expect(await bar.getAttribute('data-reviewed')).toBe('1');
+    // Moved forward: to the next sentence start inside segment 2.
+    await page.keyboard.press(']');
+    await expect.poll(async () => (await starts(page))[2]).not.toBe(before[2]);
+    const moved = (await starts(page))[2]!;
+    expect(moved).toBeGreaterThan(before[2]!);
+    expect(moved).toBeLessThan(before[3]!);
+    expect(text.slice(moved - 2, moved)).toBe('. ');
+    await page.keyboard.press('[');
+    await expect.poll(async () => (await starts(page))[2]).toBe(before[2]);
+    // Segment 1's extent changed with the move, so its approval went with it (shared/edit/notes.ts).
+    expect(await bar.getAttribute('data-reviewed')).toBe('0');
+    await page.keyboard.press('x');
+    await expect.poll(async () => (await starts(page)).length).toBe(before.length - 1);
+    await expect.poll(() => bar.getAttribute('data-offset')).toBe(String(before[3]));
+    await page.keyboard.press('Control+z');
+    await expect.poll(() => starts(page)).toEqual(before);
+
+    // Typed into Monaco's Find box, the review letters are only typed.
+    const reviewed = await bar.getAttribute('data-reviewed');
+    await focusSegment(page, 1);
+    await page.keyboard.press('Control+f');
+    await page.locator('.find-widget textarea, .find-widget input').first().waitFor();
+    await page.keyboard.type('ax][');
+    await page.keyboard.press('Escape');
+    expect(await starts(page)).toEqual(before);
+    expect(await bar.getAttribute('data-reviewed')).toBe(reviewed);
+
+    // The outline from the keyboard: arrows move between rows, Enter shows the segment.
+    await (await outlineRow(page, 0)).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.index)).toBe('2');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bar.getAttribute('data-index')).toBe('2');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[data-testid="document-view"]') !== null)).toBe(true);
+    await session.screenshot('labeller-review');
+
+    await page.keyboard.press('Shift+K');
+    await expect.poll(() => app.getAttribute('data-document-name')).toBe(first);
+  });
 });

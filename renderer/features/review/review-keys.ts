@@ -5,11 +5,18 @@
 import type { Shortcut } from '../editing/shortcuts';
 import { stepToDisagreement } from '../compare-overlay/step';
 import { inDocumentEditor } from './editor-focus';
+import { decide, moveReviewed, openNeighbourDocument } from './review-actions';
 
 const plain = (e: KeyboardEvent, key: string, shift = false) =>
   !e.ctrlKey && !e.metaKey && !e.altKey && e.shiftKey === shift && e.key.toLowerCase() === key;
 
+const bare = (e: KeyboardEvent, key: string) => !e.ctrlKey && !e.metaKey && !e.altKey && e.key === key;
+
 export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
+  { keys: 'A', does: 'Review: accept the boundary (mark its segment reviewed) and go to the next', matches: (e) => plain(e, 'a'), run: () => void decide('accept') },
+  { keys: 'X', does: 'Review: reject the boundary (remove it) and go to the next', matches: (e) => plain(e, 'x'), run: () => void decide('reject') },
+  { keys: '[ / ]', does: 'Review: move the boundary to the previous / next sentence start', matches: (e) => bare(e, '[') || bare(e, ']'), run: (e) => void moveReviewed(e.key === '[' ? -1 : 1) },
+  { keys: 'Shift+J / Shift+K', does: 'Next / previous document in the workspace', matches: (e) => plain(e, 'j', true) || plain(e, 'k', true), run: (e) => void openNeighbourDocument(e.key.toLowerCase() === 'j' ? 1 : -1) },
   { keys: 'N / Shift+N', does: 'Next / previous disagreement (Compare → Show in the text)', matches: (e) => plain(e, 'n') || plain(e, 'n', true), run: (e) => void stepToDisagreement(e.shiftKey ? -1 : 1) },
 ];
 

@@ -12,6 +12,7 @@ import { EditingToolbar } from './features/editing/EditingToolbar';
 import { SegmentEditor } from './features/editing/SegmentEditor';
 import { ExportPanel } from './features/export/ExportPanel';
 import { LearnPanel } from './features/learn/LearnPanel';
+import { FindPanel } from './features/find/FindPanel';
 import { ModelsScreen } from './features/models/ModelsScreen';
 import { Notices } from './features/notices/Notices';
 import { DropZone } from './features/open/DropZone';
@@ -105,6 +106,7 @@ export function App() {
           <aside className="sidebar right">
             <ReviewBar />
             <SegmentEditor />
+            <FindPanel />
             <Outline />
             <SegmentDetails />
           </aside>

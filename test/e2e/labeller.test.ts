@@ -151,4 +151,40 @@ describe('the labeller against serve --workspace', () => {
     await page.keyboard.press('Shift+K');
     await expect.poll(() => app.getAttribute('data-document-name')).toBe(first);
   });
+
+  it('finds segments by text, filters by reviewed state and sorts by length', async () => {
+    const { page } = session;
+    const name = (await page.locator('[data-testid="app"]').getAttribute('data-document-name'))!;
+    const text = DOCS.find((d) => d.name === name)!.text;
+    const segments = await outlineSegments(page);
+    const panel = page.locator('[data-testid="find-panel"]');
+    const results = async () => panel.locator('[data-testid="find-result"]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-index'))));
+    // "/" in the document puts the keyboard in the search box.
+    await focusSegment(page, 0);
+    await page.keyboard.press('/');
+    await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.testid)).toBe('find-text');
+    await page.keyboard.type('ENGINES');
+    const expected = segments.flatMap((s, i) => (text.slice(s.start, s.end).toLowerCase().includes('engines') ? [i] : []));
+    expect(expected.length).toBeGreaterThan(0);
+    await expect.poll(results).toEqual(expected);
+    await panel.locator('[data-testid="find-result"]').first().click();
+    await expect.poll(() => page.locator('[data-testid="review-bar"]').getAttribute('data-index')).toBe(String(expected[0]));
+
+    await panel.locator('[data-testid="find-text"]').fill('');
+    await panel.locator('[data-testid="find-sort"]').selectOption('longest');
+    const byLength = segments.map((s, i) => ({ i, chars: s.end - s.start })).sort((a, b) => b.chars - a.chars || a.i - b.i).map((s) => s.i);
+    await expect.poll(async () => Number(await panel.locator('[data-testid="find-count"]').getAttribute('data-count'))).toBe(segments.length);
+    expect((await results()).slice(0, 3)).toEqual(byLength.slice(0, 3));
+
+    await focusSegment(page, 2);
+    await page.keyboard.press('a');
+    await panel.locator('[data-testid="find-sort"]').selectOption('order');
+    await panel.locator('[data-testid="find-filter"]').selectOption('reviewed');
+    await expect.poll(results).toContain(2);
+    expect((await results()).every((i) => i !== 1 && i !== 3)).toBe(true);
+    await panel.locator('[data-testid="find-filter"]').selectOption('unreviewed');
+    await expect.poll(results).not.toContain(2);
+    await session.screenshot('labeller-find');
+    await panel.locator('[data-testid="find-filter"]').selectOption('all');
+  });
 });

@@ -16,6 +16,7 @@ export const REVIEW_SHORTCUTS: readonly Shortcut[] = [
   { keys: 'A', does: 'Review: accept the boundary (mark its segment reviewed) and go to the next', matches: (e) => plain(e, 'a'), run: () => void decide('accept') },
   { keys: 'X', does: 'Review: reject the boundary (remove it) and go to the next', matches: (e) => plain(e, 'x'), run: () => void decide('reject') },
   { keys: '[ / ]', does: 'Review: move the boundary to the previous / next sentence start', matches: (e) => bare(e, '[') || bare(e, ']'), run: (e) => void moveReviewed(e.key === '[' ? -1 : 1) },
+  { keys: '/', does: 'Search the segments (Find panel)', matches: (e) => bare(e, '/'), run: () => document.querySelector<HTMLInputElement>('[data-testid="find-text"]')?.focus() },
   { keys: 'Shift+J / Shift+K', does: 'Next / previous document in the workspace', matches: (e) => plain(e, 'j', true) || plain(e, 'k', true), run: (e) => void openNeighbourDocument(e.key.toLowerCase() === 'j' ? 1 : -1) },
   { keys: 'N / Shift+N', does: 'Next / previous disagreement (Compare → Show in the text)', matches: (e) => plain(e, 'n') || plain(e, 'n', true), run: (e) => void stepToDisagreement(e.shiftKey ? -1 : 1) },
 ];

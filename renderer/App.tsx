@@ -29,6 +29,8 @@ import { StatusBar } from './features/status-bar/StatusBar';
 import { SaveStatus } from './features/workspace/SaveStatus';
 import { WorkspaceGlobal } from './features/workspace/WorkspaceGlobal';
 import { WorkspacePanel } from './features/workspace/WorkspacePanel';
+import { WorkspaceTable } from './features/workspace-table/WorkspaceTable';
+import { useWorkspaceStore } from './stores/workspace';
 import { startWorkbench } from './services/startup';
 import { useSession } from './stores/session';
 import { useUiStore, type Screen } from './stores/ui';
@@ -36,7 +38,7 @@ import { useUiStore, type Screen } from './stores/ui';
 function Tab({ id, label }: { id: Screen; label: string }) {
   const active = useUiStore((s) => s.screen === id);
   return (
-    <button className={active ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen(id)}>
+    <button className={active ? 'tab active' : 'tab'} data-testid={`tab-${id}`} onClick={() => useUiStore.getState().showScreen(id)}>
       {label}
     </button>
   );
@@ -49,6 +51,7 @@ export function App() {
   const sourceFormat = useSession((s) => s.sourceFormat);
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
+  const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
 
   return (
     <DropZone>
@@ -66,6 +69,7 @@ export function App() {
           </div>
           <nav className="tabs" aria-label="Screens">
             <Tab id="workbench" label="Document" />
+            {hasWorkspace && <Tab id="workspace" label="Workspace" />}
             <Tab id="models" label="Models" />
           </nav>
           <div className="doc-title" title={info?.name}>
@@ -111,6 +115,7 @@ export function App() {
             <SegmentDetails />
           </aside>
         </main>
+        {screen === 'workspace' && <WorkspaceTable />}
         {screen === 'models' && <ModelsScreen />}
         <footer className="status-bar">
           <StatusBar />

@@ -3,6 +3,8 @@
  * Compare drawn over the text with its disagreements stepped through, the keyboard review flow,
  * finding segments, and the workspace table.
  */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
@@ -20,10 +22,12 @@ const DOCS = [
   { name: 'alpha.md', text: textOf('Alpha') },
   { name: 'beta.md', text: textOf('Beta') },
 ];
+const UNTOUCHED = 'gamma.md';
 
 const dir = scratchDir('e2e-labeller-');
 let served: ServedWorkbench | undefined;
 let session: WorkbenchSession;
+const ids = new Map<string, string>();
 
 const starts = async (page: Page) => (await outlineSegments(page)).map((s) => s.start);
 
@@ -36,7 +40,9 @@ async function focusSegment(page: Page, index: number): Promise<void> {
 describe('the labeller against serve --workspace', () => {
   beforeAll(async () => {
     const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: DOCS[0]!.text, sourceFormat: 'md' }) });
-    for (const d of DOCS) await ws.addDocument({ name: d.name, text: d.text, sourceFormat: 'md' });
+    for (const d of DOCS) ids.set(d.name, (await ws.addDocument({ name: d.name, text: d.text, sourceFormat: 'md' })).id);
+    // Never opened: the workspace table's untouched document.
+    ids.set(UNTOUCHED, (await ws.addDocument({ name: UNTOUCHED, text: textOf('Gamma'), sourceFormat: 'md' })).id);
     await ws.close();
     served = await openServedWorkbench({ args: ['--workspace', dir] });
     session = served.session;
@@ -186,5 +192,43 @@ describe('the labeller against serve --workspace', () => {
     await expect.poll(results).not.toContain(2);
     await session.screenshot('labeller-find');
     await panel.locator('[data-testid="find-filter"]').selectOption('all');
+  });
+
+  it('lists the workspace in a table: search, filter, sort, open, remove', async () => {
+    const { page } = session;
+    const app = page.locator('[data-testid="app"]');
+    const shown = (await app.getAttribute('data-document-name'))!;
+    const other = DOCS.find((d) => d.name !== shown)!.name;
+    await page.locator('[data-testid="tab-workspace"]').click();
+    const table = page.locator('[data-testid="workspace-table"]');
+    const rows = () => table.locator('[data-testid="workspace-row"]').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-id')}:${e.getAttribute('data-state')}`));
+    await expect.poll(rows).toHaveLength(3);
+    // The documents reviewed above have hand edits; the third was never opened.
+    expect(await rows()).toContain(`${ids.get(shown)}:edited`);
+    expect(await rows()).toContain(`${ids.get(UNTOUCHED)}:untouched`);
+
+    await table.locator('[data-testid="workspace-table-search"]').fill(other.slice(0, 3).toUpperCase());
+    await expect.poll(rows).toEqual([expect.stringMatching(new RegExp(`^${ids.get(other)}:`))]);
+    await table.locator('[data-testid="workspace-table-search"]').fill('');
+    await table.locator('[data-testid="workspace-table-state"]').selectOption('untouched');
+    await expect.poll(rows).toEqual([`${ids.get(UNTOUCHED)}:untouched`]);
+    await table.locator('[data-testid="workspace-table-state"]').selectOption('all');
+    const byName = [...ids.keys()].sort().map((n) => ids.get(n));
+    await expect.poll(async () => (await rows()).map((r) => r.split(':')[0])).toEqual(byName);
+    await table.locator('[data-testid="workspace-sort-name"]').click();
+    await expect.poll(async () => (await rows()).map((r) => r.split(':')[0])).toEqual([...byName].reverse());
+    await session.screenshot('labeller-workspace-table');
+
+    // Open from the keyboard: the row, then Enter.
+    await table.locator(`[data-testid="workspace-row"][data-id="${ids.get(other)}"]`).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => app.getAttribute('data-document-name')).toBe(other);
+    await expect.poll(() => page.locator('[data-testid="document-view"]').isVisible()).toBe(true);
+
+    await page.locator('[data-testid="tab-workspace"]').click();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await table.locator(`[data-testid="workspace-row"][data-id="${ids.get(shown)}"] [data-testid="workspace-row-remove"]`).click();
+    await expect.poll(rows).toHaveLength(2);
+    expect(existsSync(path.join(dir, 'documents', ids.get(shown)!))).toBe(false);
   });
 });

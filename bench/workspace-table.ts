@@ -16,7 +16,7 @@ import { openServedWorkbench } from '../test/e2e/support';
 const count = Number(process.argv[process.argv.indexOf('--documents') + 1]) || 5000;
 const dir = mkdtempSync(join(os.tmpdir(), 'bench-workspace-table-'));
 try {
-  let started = performance.now();
+  const started = performance.now();
   const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: '', sourceFormat: 'txt' }) });
   for (let i = 0; i < count; i++) {
     const text = `Document ${i}. ${'Some words about thing '.repeat(1 + (i % 37))}${i}.\n`;

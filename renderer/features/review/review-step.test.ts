@@ -30,8 +30,9 @@ describe('reviewStep', () => {
     expect(reject.next(after)).toBe(2);
   });
 
-  it('has no boundary to reject before the first segment: it accepts it', () => {
-    expect(reviewStep(0, 'reject').edit(TEXT, seg).notes[0]?.reviewed).toBe(true);
+  it('has no boundary to reject before the first segment: nothing changes', () => {
+    expect(reviewStep(0, 'reject').edit(TEXT, seg)).toBe(seg);
+    expect(reviewStep(0, 'accept').edit(TEXT, seg).notes[0]?.reviewed).toBe(true);
   });
 });
 

@@ -18,10 +18,12 @@ export interface ReviewStep {
 
 export function reviewStep(index: number, decision: ReviewDecision): ReviewStep {
   const last = (s: Segmentation) => Math.max(0, s.notes.length - 1);
-  if (decision === 'accept' || index === 0) {
-    // The first segment has no boundary before it: accepting (or "rejecting") it approves the document's start.
+  if (decision === 'accept') {
+    // The first segment has no boundary before it: accepting it approves the document's start.
     return { edit: (text, s) => setReviewed(text, s, index, true), next: (s) => Math.min(index + 1, last(s)) };
   }
+  // Nothing to reject before the first segment: the very same segmentation, so no undo step.
+  if (index === 0) return { edit: (_text, s) => s, next: () => 0 };
   // The segments after the removed boundary move up one: the next boundary is now the start of `index`.
   return { edit: (text, s) => deleteBoundary(text, s, index - 1), next: (s) => Math.min(index, last(s)) };
 }

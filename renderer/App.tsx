@@ -13,12 +13,15 @@ import { EditingToolbar } from './features/editing/EditingToolbar';
 import { SegmentEditor } from './features/editing/SegmentEditor';
 import { ExportPanel } from './features/export/ExportPanel';
 import { LearnPanel } from './features/learn/LearnPanel';
+import { FindPanel } from './features/find/FindPanel';
 import { ModelsScreen } from './features/models/ModelsScreen';
 import { Notices } from './features/notices/Notices';
 import { DropZone } from './features/open/DropZone';
 import { OpenControls } from './features/open/OpenControls';
 import { OpeningProgress } from './features/open/OpeningProgress';
 import { Outline } from './features/outline/Outline';
+import { ReviewBar } from './features/review/ReviewBar';
+import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
@@ -27,6 +30,8 @@ import { StatusBar } from './features/status-bar/StatusBar';
 import { SaveStatus } from './features/workspace/SaveStatus';
 import { WorkspaceGlobal } from './features/workspace/WorkspaceGlobal';
 import { WorkspacePanel } from './features/workspace/WorkspacePanel';
+import { WorkspaceTable } from './features/workspace-table/WorkspaceTable';
+import { useWorkspaceStore } from './stores/workspace';
 import { startWorkbench } from './services/startup';
 import { useSession } from './stores/session';
 import { useUiStore, type Screen } from './stores/ui';
@@ -34,7 +39,7 @@ import { useUiStore, type Screen } from './stores/ui';
 function Tab({ id, label }: { id: Screen; label: string }) {
   const active = useUiStore((s) => s.screen === id);
   return (
-    <button className={active ? 'tab active' : 'tab'} onClick={() => useUiStore.getState().showScreen(id)}>
+    <button className={active ? 'tab active' : 'tab'} data-testid={`tab-${id}`} onClick={() => useUiStore.getState().showScreen(id)}>
       {label}
     </button>
   );
@@ -48,6 +53,7 @@ export function App() {
   const reader = useSession((s) => s.reader);
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
+  const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
 
   return (
     <DropZone>
@@ -65,6 +71,7 @@ export function App() {
           </div>
           <nav className="tabs" aria-label="Screens">
             <Tab id="workbench" label="Document" />
+            {hasWorkspace && <Tab id="workspace" label="Workspace" />}
             <Tab id="models" label="Models" />
           </nav>
           <div className="doc-title" title={info?.name}>
@@ -103,17 +110,21 @@ export function App() {
             <OpeningProgress />
           </div>
           <aside className="sidebar right">
+            <ReviewBar />
             <SegmentEditor />
+            <FindPanel />
             <Outline />
             <SegmentDetails />
           </aside>
         </main>
+        {screen === 'workspace' && <WorkspaceTable />}
         {screen === 'models' && <ModelsScreen />}
         <footer className="status-bar">
           <StatusBar />
         </footer>
         <EditingGlobal />
         <WorkspaceGlobal />
+        <ReviewGlobal />
       </div>
     </DropZone>
   );

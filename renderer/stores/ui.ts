@@ -5,8 +5,8 @@
 import { create } from 'zustand';
 import type { ExportFormat, ReadOptions } from '../../shared/ipc/contract';
 
-/** The document workbench, or the models screen. */
-export type Screen = 'workbench' | 'models';
+/** The document workbench, the workspace's table of documents, or the models screen. */
+export type Screen = 'workbench' | 'workspace' | 'models';
 
 export interface Notice {
   id: number;

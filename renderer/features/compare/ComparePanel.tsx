@@ -13,6 +13,7 @@ import { segmentIndexAt } from '../../../shared/document/segmentation';
 import { keptBeside, useSession } from '../../stores/session';
 import { resultLabel } from '../results/result-label';
 import { useUiStore } from '../../stores/ui';
+import { CompareOverlay } from '../compare-overlay/CompareOverlay';
 import './compare.css';
 
 interface Choice {
@@ -134,6 +135,7 @@ export function ComparePanel() {
           />
         ))}
       </div>
+      <CompareOverlay marks={marks} />
       <div className="compare-charts" data-testid="compare-charts">
         {strategyCharts(figures).map((svg, i) => (
           // The SVG is built from escaped text by shared/compare/bar-chart.

@@ -1,6 +1,7 @@
 /** The list of editing shortcuts ("?"), generated from the same table the keys are handled by. */
 import { useEditingStore } from './editing-store';
 import { SHORTCUTS } from './shortcuts';
+import { REVIEW_SHORTCUTS } from '../review/review-keys';
 
 export function ShortcutsSheet() {
   const open = useEditingStore((s) => s.shortcutsOpen);
@@ -11,7 +12,7 @@ export function ShortcutsSheet() {
         <h2>Keyboard shortcuts</h2>
         <table>
           <tbody>
-            {SHORTCUTS.map((s) => (
+            {[...SHORTCUTS, ...REVIEW_SHORTCUTS].map((s) => (
               <tr key={s.keys}>
                 <th>
                   <kbd>{s.keys}</kbd>

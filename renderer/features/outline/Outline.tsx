@@ -11,6 +11,7 @@ import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
+import { handleOutlineKey } from './outline-keys';
 import { startOutlineDrag, type OutlineDrag, type RowSpan } from './outline-drag';
 import { numberFormat, sizeLabel } from '../size-label';
 import { useSegments, type SegmentView } from '../../stores/session/select-segments';
@@ -183,9 +184,8 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       tabIndex={0}
       onClick={() => useUiStore.getState().reveal(index)}
       onKeyDown={(e) => {
-        if (e.key !== 'Enter' && e.key !== ' ') return;
+        if (e.target !== e.currentTarget || !handleOutlineKey(e, index, Number(e.currentTarget.closest<HTMLElement>('[data-testid="outline-list"]')?.dataset.count ?? 0))) return;
         e.preventDefault();
-        useUiStore.getState().reveal(index);
       }}
     >
       {index > 0 && (

@@ -1,0 +1,47 @@
+/**
+ * The review flow's bar: which boundary is under review and how far the document is reviewed,
+ * with the same commands as the keys (A accept, X reject, [ ] move, J skip, Shift+J/K documents).
+ */
+import { useSession } from '../../stores/session';
+import { useUiStore } from '../../stores/ui';
+import { useWorkspaceStore } from '../../stores/workspace';
+import { goToSegment } from '../editing/actions';
+import { decide, moveReviewed, openNeighbourDocument } from './review-actions';
+import './review.css';
+
+export function ReviewBar() {
+  const segmentation = useSession((s) => s.current?.segmentation ?? null);
+  const index = useUiStore((s) => s.currentSegment);
+  const inWorkspace = useSession((s) => s.shownInWorkspace !== null);
+  const documents = useWorkspaceStore((s) => s.documents.length);
+  if (!segmentation || segmentation.notes.length === 0) return null;
+  const count = segmentation.notes.length;
+  const at = Math.min(index, count - 1);
+  const reviewed = segmentation.notes.filter((n) => n.reviewed === true).length;
+  const offset = at === 0 ? 0 : (segmentation.boundaries[at - 1] as number);
+  const button = (testId: string, label: string, title: string, run: () => void, disabled = false) => (
+    <button data-testid={testId} title={title} disabled={disabled} onClick={run}>
+      {label}
+    </button>
+  );
+  return (
+    <section className="review-bar" aria-label="Review" data-testid="review-bar" data-index={at} data-offset={offset} data-reviewed={reviewed}>
+      <div className="review-where">
+        {at === 0 ? 'Document start' : `Boundary ${at} of ${count - 1}`} · {reviewed}/{count} reviewed
+      </div>
+      <div className="review-buttons">
+        {button('review-accept', 'Accept', 'Accept the boundary and go to the next (A)', () => void decide('accept'))}
+        {button('review-reject', 'Reject', 'Remove the boundary and go to the next (X)', () => void decide('reject'), at === 0)}
+        {button('review-move-back', '◀', 'Move the boundary to the previous sentence start ([)', () => void moveReviewed(-1))}
+        {button('review-move-forward', '▶', 'Move the boundary to the next sentence start (])', () => void moveReviewed(1))}
+        {button('review-skip', 'Skip', 'Go to the next boundary without deciding (J)', () => goToSegment(1))}
+        {inWorkspace && documents > 1 && (
+          <>
+            {button('review-previous-document', '⇤ Doc', 'Previous document in the workspace (Shift+K)', () => void openNeighbourDocument(-1))}
+            {button('review-next-document', 'Doc ⇥', 'Next document in the workspace (Shift+J)', () => void openNeighbourDocument(1))}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -10,6 +10,7 @@ import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
+import { IMPORT_PURPOSES } from '../models/import-purpose';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
@@ -98,7 +99,8 @@ export const paramSchemas = {
   doctor: z.object({}).strict(),
   listEndpoints: z.object({}).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
-  importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** `purpose` (default `file`): what the file is for; it is installed under the name its profile expects (shared/models/import-purpose.ts). */
+  importModel: z.object({ path: z.string().min(1).max(4096), purpose: z.enum(IMPORT_PURPOSES).optional() }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
@@ -258,6 +260,8 @@ export type WorkbenchEvent =
   | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null }
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
+  /** A model file was installed (an import): the strategy list and profiles' readiness may have changed. */
+  | { type: 'models-changed' }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
   | ({ type: 'menu-command' } & MenuCommand)
   | WorkspaceEvent;

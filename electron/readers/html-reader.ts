@@ -6,7 +6,7 @@
  */
 import type { Budgets } from '../../shared/budgets/budgets';
 import { countHeadings } from '../../shared/document/markdown-headings';
-import { parsePage, pickArticle, plainTextOf, type PickedArticle } from './html';
+import { pageTitle, parsePage, pickArticle, plainTextOf, type PickedArticle } from './html';
 import { elementToMarkdown, MARKDOWN_MAX_DEPTH } from './html-markdown';
 
 export interface HtmlReading {
@@ -28,7 +28,7 @@ function markdownOf(picked: PickedArticle): string {
   let markdown = '';
   if (article?.content) markdown = elementToMarkdown(parsePage(article.content).body);
   if (markdown === '') markdown = elementToMarkdown(document.body ?? document.documentElement);
-  return withTitle(markdown, article?.title?.trim());
+  return withTitle(markdown, pageTitle(picked));
 }
 
 export function readHtml(name: string, html: string, budgets: Budgets, plain: boolean): HtmlReading {

@@ -129,6 +129,10 @@ function paragraphsOf(root: DomNode): string[] {
   return out.paragraphs;
 }
 
+function collapseWhitespace(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
 /** linkedom builds no <body> for a bare fragment ("<p>hi</p>"), so fragments get a page around them. */
 export function parsePage(html: string) {
   const page = /<(html|body)[\s>]/i.test(html) ? html : `<!doctype html><html><head></head><body>${html}</body></html>`;
@@ -183,11 +187,20 @@ export function pickArticle(name: string, html: string, budgets: Budgets): Picke
 }
 
 /** The picked article (or the whole body) as plain paragraphs, the title first. */
+/**
+ * The page's own <title>, its whitespace collapsed, before Readability's guess: that one cuts a
+ * title at separators and colons ("A - B - C" becomes "A - B") and keeps a wrapped title's
+ * newlines and indentation, so the document's first paragraph came out mangled.
+ */
+export function pageTitle({ document, article }: Pick<PickedArticle, 'document' | 'article'>): string {
+  return collapseWhitespace(document.querySelector('title')?.textContent ?? '') || collapseWhitespace(article?.title ?? '');
+}
+
 export function plainTextOf({ document, article }: PickedArticle): string {
   let paragraphs: string[] = [];
   if (article?.content) paragraphs = paragraphsOf(parsePage(article.content).body as unknown as DomNode);
   if (paragraphs.length === 0) paragraphs = paragraphsOf((document.body ?? document.documentElement) as unknown as DomNode);
-  const title = article?.title?.trim();
+  const title = pageTitle({ document, article });
   if (title && paragraphs.length > 0 && !paragraphs[0]!.startsWith(title)) paragraphs.unshift(title);
   return paragraphs.length ? paragraphs.join('\n\n') + '\n' : '';
 }

@@ -73,6 +73,16 @@ describe('HTML', () => {
     expect(plain.reader.output).toBe('plain');
   });
 
+  it("takes the page's whole <title>, its whitespace collapsed, as the first paragraph", async () => {
+    const article = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i + 1} of the licence, long enough to look like real prose for a reader view, with several clauses.</p>`).join('\n');
+    const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><article><h2>Preamble</h2>${article}</article></body></html>`;
+    const first = async (title: string) => (await readDocumentBytes('page.html', utf8(page(title)))).text.split('\n\n')[0];
+    // Readability's guess cut this one at its last separator.
+    expect(await first('The GNU General Public License v3.0 - GNU Project - Free Software Foundation')).toBe('The GNU General Public License v3.0 - GNU Project - Free Software Foundation');
+    // A title wrapped over lines came out with its newline and indentation.
+    expect(await first('Chapter 2.\n      Debian package   management')).toBe('Chapter 2. Debian package management');
+  });
+
   it('falls back to the body text for pages without an article', async () => {
     const tiny = utf8('<p>One <b>short</b>\n line.</p><ul><li>two</li><li>three</li></ul><table><tr><td>a</td><td>b</td>\n</tr><tr>\n<th>c</th> <td>d</td></tr></table>');
     expect((await readDocumentBytes('tiny.htm', tiny)).text).toBe('One short line.\n\n- two\n- three\n\n| a | b |\n| --- | --- |\n| c | d |\n');

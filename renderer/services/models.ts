@@ -1,5 +1,6 @@
 /** Strategies, installed models, the compute backend, pulls and imports. */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { ImportPurpose } from '../../shared/models/import-purpose';
 import { useModelsStore } from '../stores/models';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
@@ -66,14 +67,20 @@ export async function cancelPull(pullId: string): Promise<void> {
   }
 }
 
-export async function importModel(path: string): Promise<void> {
+/** Imports a GGUF for a purpose; the service's models-changed event also refreshes, this window does not wait for it. */
+export async function importModel(path: string, purpose: ImportPurpose = 'file'): Promise<void> {
   try {
-    const model = await workbench().importModel({ path });
-    useUiStore.getState().notify('info', `Imported ${model.file}.`);
-    await Promise.all([refreshModels(), refreshStrategies()]);
+    const model = await workbench().importModel({ path, purpose });
+    useUiStore.getState().notify('info', model.metadata.alreadyInstalled === true ? `${model.file} was already installed.` : `Imported ${model.file}.`);
+    await refreshAfterModelsChanged();
   } catch (err) {
     reportError(`Could not import ${path}`, err);
   }
+}
+
+/** New or replaced model files can make model strategies (and profiles) ready. */
+export async function refreshAfterModelsChanged(): Promise<void> {
+  await Promise.all([refreshModels(), refreshStrategies(), runDoctor()]);
 }
 
 type PullEvent = Extract<WorkbenchEvent, { type: 'pull-progress' | 'pull-finished' | 'pull-failed' | 'pull-cancelled' }>;

@@ -8,7 +8,7 @@ import { useUiStore } from '../stores/ui';
 import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
-import { handlePullEvent, refreshModels, refreshStrategies } from './models';
+import { handlePullEvent, refreshAfterModelsChanged, refreshModels, refreshStrategies } from './models';
 import { handleRunState } from './runs';
 import { workbench } from './workbench';
 import { noteTrainingProgress } from './learn';
@@ -25,6 +25,9 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     case 'pull-failed':
     case 'pull-cancelled':
       handlePullEvent(event);
+      return;
+    case 'models-changed':
+      void refreshAfterModelsChanged();
       return;
     // The desktop app's File menu acts in the main process, then tells this window what to show.
     case 'menu-command':

@@ -13,6 +13,7 @@ import { readOptionsSchema } from '../document/reader-report';
 import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
+import { IMPORT_PURPOSES } from '../models/import-purpose';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
@@ -106,7 +107,8 @@ export const paramSchemas = {
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   /** Stops a pull; what arrived is kept, so pulling again resumes it. */
   cancelPull: z.object({ pullId: z.string().min(1).max(64) }).strict(),
-  importModel: z.object({ path: z.string().min(1).max(4096) }).strict(),
+  /** `purpose` (default `file`): what the file is for; it is installed under the name its profile expects (shared/models/import-purpose.ts). */
+  importModel: z.object({ path: z.string().min(1).max(4096), purpose: z.enum(IMPORT_PURPOSES).optional() }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
@@ -265,6 +267,8 @@ export type WorkbenchEvent =
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
   | { type: 'pull-cancelled'; pullId: string }
+  /** A model file was installed (an import): the strategy list and profiles' readiness may have changed. */
+  | { type: 'models-changed' }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
   | ({ type: 'menu-command' } & MenuCommand)
   | WorkspaceEvent;

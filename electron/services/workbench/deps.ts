@@ -6,6 +6,7 @@
 import type { ChunkOptions, TokenizerName } from '../../../shared/chunks';
 import type { ReaderReport, ReadOptions } from '../../../shared/document/reader-report';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
+import type { ImportPurpose } from '../../../shared/models/import-purpose';
 import type {
   DoctorReport,
   EndpointHealth,
@@ -54,7 +55,8 @@ export interface ModelsFacade {
   endpoints(): Promise<EndpointHealth[]>;
   /** Downloads a profile's files; resolves with the files written. */
   pull(profile: string, hooks: PullHooks): Promise<string[]>;
-  import(path: string): Promise<InstalledModel>;
+  /** Installs a GGUF under the name its purpose's profile expects (default `file`: its own name). */
+  import(path: string, purpose?: ImportPurpose): Promise<InstalledModel>;
   selftest(profiles: string[], apply: boolean): Promise<SelftestResult>;
 }
 

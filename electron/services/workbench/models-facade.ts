@@ -89,10 +89,10 @@ export function createModelsFacade(locations: LocationOptions, remote: RemoteSet
       };
     },
 
-    async import(path): Promise<InstalledModel> {
-      const { importModelFile } = await import('../models/import-file');
+    async import(path, purpose = 'file'): Promise<InstalledModel> {
+      const { importForPurpose } = await import('../models/import-for-purpose');
       const dir = await modelsDir();
-      const imported = await importModelFile(path, dir);
+      const imported = await importForPurpose(path, purpose, { ...locations, modelsDir: dir });
       const { relative } = await import('node:path');
       return {
         file: relative(dir, imported.path),

@@ -1,7 +1,7 @@
 /**
  * Draws a segmentation over the Monaco document:
- * - a whole-line tint per segment, neighbours always in different tints (see tint-colours.ts),
- *   whose hover shows the topic and summary;
+ * - a tint over each segment's characters (tint-range.ts), neighbours always in different tints
+ *   (see tint-colours.ts), so segments sharing a line stay apart; its hover shows the topic and summary;
  * - a glyph-margin marker at each segment start and a thin vertical bar where a boundary falls
  *   inside a line;
  * - overview-ruler marks where boundaries are, one per bucket of lines (layer-window.ts);
@@ -30,6 +30,7 @@
 import type { LineIndex } from '../../view-model/line-index';
 import { monaco } from './monaco';
 import { tintsBetween, type Tint } from './tint-colours';
+import { tintRange } from './tint-range';
 import { sizeLabel } from '../size-label';
 import { ZoneBar } from './zone-bar';
 import type { SegmentView } from '../../stores/session/select-segments';
@@ -324,16 +325,12 @@ function hoverFor(look: SegmentLook): monaco.IMarkdownString {
 }
 
 function tintDecoration(look: SegmentLook, tint: Tint, lines: LineIndex): DecorationSpec {
-  const first = lines.positionAt(look.start);
-  const afterLast = lines.positionAt(look.end);
-  // A segment that ends where a line starts does not reach into that line.
-  const lastLine = afterLast.column === 1 && afterLast.lineNumber > first.lineNumber ? afterLast.lineNumber - 1 : afterLast.lineNumber;
+  const r = tintRange(look.start, look.end, lines);
   return {
-    // Up to the end of the last line: Monaco shows a decoration's hover only inside its range.
-    range: new monaco.Range(first.lineNumber, 1, lastLine, lines.lineEndColumn(lastLine)),
+    // An inline class over the segment's characters: neighbours sharing a line keep their own tints.
+    range: new monaco.Range(r.startLineNumber, r.startColumn, r.endLineNumber, r.endColumn),
     options: {
-      isWholeLine: true,
-      className: TINT_CLASSES[tint],
+      inlineClassName: TINT_CLASSES[tint],
       hoverMessage: hoverFor(look),
       stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
     },

@@ -1,5 +1,6 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useState } from 'react';
+import { IMPORT_PURPOSE_LABELS, IMPORT_PURPOSES, type ImportPurpose } from '../../../shared/models/import-purpose';
 import { cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
@@ -250,12 +251,23 @@ function InstalledSection() {
 
 function ImportSection() {
   const [path, setPath] = useState('');
+  const [purpose, setPurpose] = useState<ImportPurpose>('base');
   return (
     <Panel title="Import a model file">
-      <p className="hint">A GGUF model or LoRA adapter on the machine that runs the services; it is verified, then copied into the models folder.</p>
+      <p className="hint">
+        A GGUF model or LoRA adapter on the machine that runs the services. Say what it is for: it is verified, then copied into the models folder under the
+        name its strategy profile expects, so the strategy becomes ready.
+      </p>
       <div className="button-row">
-        <input className="grow" placeholder="/path/to/model.gguf" value={path} onChange={(e) => setPath(e.target.value)} />
-        <button disabled={path.trim() === ''} onClick={() => void importModel(path.trim())}>
+        <input className="grow" placeholder="/path/to/model.gguf" value={path} onChange={(e) => setPath(e.target.value)} data-testid="import-model-path" />
+        <select value={purpose} onChange={(e) => setPurpose(e.target.value as ImportPurpose)} aria-label="What the file is for" data-testid="import-model-purpose">
+          {IMPORT_PURPOSES.map((p) => (
+            <option key={p} value={p}>
+              {IMPORT_PURPOSE_LABELS[p]}
+            </option>
+          ))}
+        </select>
+        <button disabled={path.trim() === ''} onClick={() => void importModel(path.trim(), purpose)} data-testid="import-model">
           Import
         </button>
       </div>

@@ -2,14 +2,21 @@ import type { HandlerScope, Handlers } from './types';
 
 /** The model manager, as the UI sees it: listing, a health report, servers, downloads with progress, import, the self-test. */
 export function modelHandlers(scope: HandlerScope): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'pullModel' | 'cancelPull' | 'importModel' | 'modelSelftest'> {
-  const { deps, pulls, paths } = scope;
+  const { deps, pulls, paths, events, settings } = scope;
   return {
     listModels: async () => deps.models.list(),
     doctor: async () => deps.models.doctor(),
     listEndpoints: async () => deps.models.endpoints(),
     pullModel: async ({ profile }) => ({ pullId: pulls.start(profile) }),
     cancelPull: async ({ pullId }) => ({ cancelled: pulls.cancel(pullId) }),
-    importModel: async ({ path }, context) => deps.models.import(await paths.resolve(path, 'the model file', context)),
+    importModel: async ({ path, purpose }, context) => {
+      const model = await deps.models.import(await paths.resolve(path, 'the model file', context), purpose);
+      // The installed embedding model is looked up once and kept: look again for the new one.
+      if (purpose === 'embedding') await settings.embeddingModel(true);
+      // Every window (another tab, the File menu's import) updates its strategies and profiles.
+      events.emit({ type: 'models-changed' });
+      return model;
+    },
     modelSelftest: async ({ profiles, apply }) => deps.models.selftest(profiles ?? [], apply ?? false),
   };
 }

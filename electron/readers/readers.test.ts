@@ -73,14 +73,16 @@ describe('HTML', () => {
     expect(plain.reader.output).toBe('plain');
   });
 
-  it("takes the page's whole <title>, its whitespace collapsed, as the first paragraph", async () => {
+  it("takes the page's whole <title>, its whitespace collapsed, as the first heading (the first paragraph when read as plain)", async () => {
     const article = Array.from({ length: 4 }, (_, i) => `<p>Paragraph ${i + 1} of the licence, long enough to look like real prose for a reader view, with several clauses.</p>`).join('\n');
     const page = (title: string) => `<!doctype html><html><head><title>${title}</title></head><body><article><h2>Preamble</h2>${article}</article></body></html>`;
-    const first = async (title: string) => (await readDocumentBytes('page.html', utf8(page(title)))).text.split('\n\n')[0];
+    const first = async (title: string, plain = false) => (await readDocumentBytes('page.html', utf8(page(title)), undefined, { plain })).text.split('\n\n')[0];
     // Readability's guess cut this one at its last separator.
-    expect(await first('The GNU General Public License v3.0 - GNU Project - Free Software Foundation')).toBe('The GNU General Public License v3.0 - GNU Project - Free Software Foundation');
+    const gpl = 'The GNU General Public License v3.0 - GNU Project - Free Software Foundation';
+    expect(await first(gpl)).toBe(`# ${gpl}`);
+    expect(await first(gpl, true)).toBe(gpl);
     // A title wrapped over lines came out with its newline and indentation.
-    expect(await first('Chapter 2.\n      Debian package   management')).toBe('Chapter 2. Debian package management');
+    expect(await first('Chapter 2.\n      Debian package   management')).toBe('# Chapter 2. Debian package management');
   });
 
   it('falls back to the body text for pages without an article', async () => {

@@ -19,6 +19,11 @@ export function correctionState(corrected: { segments: number; reviewed: number 
   return corrected.segments > 0 && corrected.reviewed === corrected.segments ? 'reviewed' : 'edited';
 }
 
+/** The state of a saved correction's notes (null: no correction). */
+export function correctionStateOfNotes(notes: readonly { reviewed?: boolean }[] | null): CorrectionState {
+  return correctionState(notes && { segments: notes.length, reviewed: notes.filter((n) => n.reviewed === true).length });
+}
+
 /** Whether a document in this state goes into an export or a training that takes `selection`. */
 export function isSelected(state: CorrectionState, selection: CorrectionSelection): boolean {
   return selection === 'edited' ? state !== 'untouched' : state === 'reviewed';

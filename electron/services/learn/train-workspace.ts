@@ -7,7 +7,7 @@
  */
 import { LearnedModelError, prepareDocument, type PreparedDocument, type TrainingDocument } from '../../../shared/learn/model';
 import { trainWithSummary } from '../../../shared/learn/train-summary';
-import { correctionState, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
+import { correctionStateOfNotes, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from '../workspace/workspace-service';
 import { openEmbedder } from './embeddings';
@@ -89,8 +89,7 @@ export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOpt
       skipped.push({ name: record.name, reason: 'left out' });
       continue;
     }
-    const notes = corrected.segmentation.notes;
-    if (!isSelected(correctionState({ segments: notes.length, reviewed: notes.filter((n) => n.reviewed === true).length }), include)) {
+    if (!isSelected(correctionStateOfNotes(corrected.segmentation.notes), include)) {
       skipped.push({ name: record.name, reason: 'not every segment reviewed yet' });
       continue;
     }

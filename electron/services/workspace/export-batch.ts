@@ -6,7 +6,7 @@
 import { describeDocument } from '../../../shared/document/document-info';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { writeTrainingLine, writeWiki727k } from '../../../shared/formats';
-import { correctionState, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
+import { correctionStateOfNotes, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
 import { CORRECTED } from '../../../shared/workspace/schema';
 import type { BatchExportReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from './workspace-service';
@@ -53,8 +53,7 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
       skipped.push({ name: record.name, reason: 'not corrected yet' });
       continue;
     }
-    const notes = corrected.segmentation.notes;
-    if (!isSelected(correctionState({ segments: notes.length, reviewed: notes.filter((n) => n.reviewed === true).length }), include)) {
+    if (!isSelected(correctionStateOfNotes(corrected.segmentation.notes), include)) {
       skipped.push({ name: record.name, reason: 'not every segment reviewed yet' });
       continue;
     }

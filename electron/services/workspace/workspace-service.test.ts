@@ -260,4 +260,16 @@ describe('WorkspaceService', () => {
     expect(await ws.clearCorrection(a.id)).toBe(false);
     await ws.close();
   });
+
+  it('an edit after the correction was cleared saves as a new first revision, not as a conflict with the one removed', async () => {
+    const ws = await WorkspaceService.open(dir, { readSource });
+    const { id } = await ws.addDocument({ name: 'c.txt', text: 'One.\n\nTwo.\n\nThree.\n', sourceFormat: 'txt' });
+    await ws.loadDocument(id);
+    const text = (await ws.text(id)).text;
+    expect((await ws.saveCorrectionNow(id, segmentationFromCuts(text, [6]), null)).revision).toBe(1);
+    expect((await ws.saveCorrectionNow(id, segmentationFromCuts(text, [6, 12]), null)).revision).toBe(2);
+    expect(await ws.clearCorrection(id)).toBe(true);
+    expect((await ws.saveCorrectionNow(id, segmentationFromCuts(text, [12]), null)).revision).toBe(1);
+    await ws.close();
+  });
 });

@@ -4,7 +4,7 @@
  * exports and re-anchoring build on this class from their own modules.
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
-import { correctionState } from '../../../shared/workspace/correction-state';
+import { correctionStateOfNotes } from '../../../shared/workspace/correction-state';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
@@ -93,7 +93,7 @@ export class WorkspaceService {
         segments: notes.length,
         reviewed: notes.filter((n) => n.reviewed === true).length,
       },
-      state: correctionState(corrected && { segments: notes.length, reviewed: notes.filter((n) => n.reviewed === true).length }),
+      state: correctionStateOfNotes(corrected ? notes : null),
     };
   }
 

@@ -407,8 +407,14 @@ export class WorkspaceStore {
   /** Removes the document's correction (its edits were undone): true when there was one. */
   async removeCorrected(id: string): Promise<boolean> {
     return this.queue.run(id, async () => {
+      // Like a write, a removal builds on the revision this host saw: another host's later correction is not undone from here.
+      const onDisk = (await this.readCorrected(id))?.revision ?? 0;
+      const base = this.baseRevisions.get(id) ?? onDisk;
+      if (base !== onDisk) throw new RevisionConflictError(path.relative(this.dir, this.correctedFile(id)).split(path.sep).join('/'), onDisk, base);
       try {
         await fs.unlink(this.correctedFile(id));
+        // This host's next correction builds on none: it starts again at revision 1.
+        this.baseRevisions.set(id, 0);
         return true;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return false;

@@ -7,7 +7,8 @@ import { RULE_STRATEGIES, getRuleStrategy, type RuleStrategy } from './index';
 import { defineRuleStrategy } from './types';
 
 const fixturesDir = new URL('../../test/fixtures/docs/', import.meta.url);
-const fixtures = readdirSync(fixturesDir).filter((name) => !name.startsWith('.'));
+// The documents themselves: folders there hold real documents with their licences (test/inference).
+const fixtures = readdirSync(fixturesDir, { withFileTypes: true }).filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
 
 /** Text built from pieces that stress offsets: surrogate pairs, ZWJ emoji, CRLF, CJK, combining marks. */
 const awkwardText = fc

@@ -88,7 +88,8 @@ describe('run lifecycle', () => {
 
     const runs = await service.request('listRuns', { documentId: doc.id });
     expect(runs.map((r) => r.status)).toEqual(['finished', 'failed', 'cancelled']);
-    expect(runs[0]?.result).toEqual(good);
+    // The service records which reader read the document beside what the run gave.
+    expect(runs[0]?.result).toEqual({ ...good, meta: { ...good.meta, reader: expect.objectContaining({ reader: 'txt', output: 'plain' }) } });
   });
 
   it('fails a run whose strategy returns a segmentation that does not cover the text', async () => {

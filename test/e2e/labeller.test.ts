@@ -114,7 +114,7 @@ describe('the labeller against serve --workspace', () => {
     await focusSegment(page, 1);
     await page.keyboard.press('a');
     await expect.poll(() => bar.getAttribute('data-index')).toBe('2');
-    expect(await bar.getAttribute('data-reviewed')).toBe('1');
+    await expect.poll(() => bar.getAttribute('data-reviewed')).toBe('1');
     // Moved forward: to the next sentence start inside segment 2.
     await page.keyboard.press(']');
     await expect.poll(async () => (await starts(page))[2]).not.toBe(before[2]);
@@ -125,7 +125,7 @@ describe('the labeller against serve --workspace', () => {
     await page.keyboard.press('[');
     await expect.poll(async () => (await starts(page))[2]).toBe(before[2]);
     // Segment 1's extent changed with the move, so its approval went with it (shared/edit/notes.ts).
-    expect(await bar.getAttribute('data-reviewed')).toBe('0');
+    await expect.poll(() => bar.getAttribute('data-reviewed')).toBe('0');
     await page.keyboard.press('x');
     await expect.poll(async () => (await starts(page)).length).toBe(before.length - 1);
     await expect.poll(() => bar.getAttribute('data-offset')).toBe(String(before[3]));

@@ -20,12 +20,22 @@ export interface RealDocument {
 
 const read = (...parts: string[]) => readFileSync(join(repoRoot, ...parts), 'utf-8');
 
+/**
+ * The opening of a text up to the first paragraph break after `chars` characters: each path
+ * decodes every window of every strategy, twice over, on two shared cores, so the other kinds of
+ * text are held to a few windows each; the Markdown page where the bug showed is kept whole.
+ */
+function opening(text: string, chars: number): string {
+  const end = text.indexOf('\n\n', chars);
+  return end < 0 ? text : text.slice(0, end + 2);
+}
+
 export function realDocuments(): RealDocument[] {
   return [
     { name: 'llama-cpp-function-calling.md', text: read('test', 'fixtures', 'docs', 'llama-cpp', 'function-calling.md'), windowTokens: 256 },
-    { name: 'moby-dick-chapter-2.txt', text: read('node_modules', '@stdlib', 'datasets-moby-dick', 'data', 'chapter_2.txt'), windowTokens: 384 },
-    { name: 'debian-faq-choosing.de.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt'), windowTokens: 384 },
-    { name: 'debian-faq-choosing.zh-cn.txt', text: read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt'), windowTokens: 384 },
+    { name: 'moby-dick-chapter-2.txt', text: opening(read('node_modules', '@stdlib', 'datasets-moby-dick', 'data', 'chapter_2.txt'), 4000), windowTokens: 384 },
+    { name: 'debian-faq-choosing.de.txt', text: opening(read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt'), 4000), windowTokens: 384 },
+    { name: 'debian-faq-choosing.zh-cn.txt', text: opening(read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt'), 2000), windowTokens: 384 },
   ];
 }
 

@@ -14,6 +14,7 @@ import { numberFormat, sizeLabel } from '../size-label';
 import { useTokenCounts } from '../../stores/token-counts';
 import { findSegments, warningsPerSegment, type SegmentFilter, type SegmentSort } from './find-segments';
 import './find.css';
+import { focusListRow } from '../focus-row';
 
 const ROW_HEIGHT = 40;
 
@@ -37,7 +38,7 @@ export function FindPanel() {
   const show = (index: number) => useUiStore.getState().reveal(index);
   const focusRow = (at: number) => {
     virtualizer.scrollToIndex(at);
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-position="${at}"]`)?.focus());
+    focusListRow(scrollRef.current, `[data-position="${at}"]`);
   };
 
   return (

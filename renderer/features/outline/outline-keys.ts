@@ -1,17 +1,11 @@
 /**
  * The outline from the keyboard: ↑ / ↓ (and Home / End) move between rows, Enter or Space shows
  * the row's segment in the document. The list is virtualised, so the row to focus may not be in
- * the DOM yet: the cursor's segment moves first (the list scrolls to it), then the row takes focus.
+ * the DOM yet: the cursor's segment moves first (the list scrolls to it), then the row takes focus
+ * (at once when it is rendered, see focus-row.ts).
  */
 import { useUiStore } from '../../stores/ui';
-
-function focusRowSoon(list: HTMLElement, index: number, tries = 10): void {
-  requestAnimationFrame(() => {
-    const row = list.querySelector<HTMLElement>(`[data-testid="outline-item"][data-index="${index}"]`);
-    if (row) row.focus();
-    else if (tries > 0) focusRowSoon(list, index, tries - 1);
-  });
-}
+import { focusListRow } from '../focus-row';
 
 /** Handles a key on row `index` of `count`; true when it was the outline's. */
 export function handleOutlineKey(e: React.KeyboardEvent<HTMLElement>, index: number, count: number): boolean {
@@ -25,6 +19,6 @@ export function handleOutlineKey(e: React.KeyboardEvent<HTMLElement>, index: num
   const to = Math.max(0, Math.min(count - 1, target));
   const list = e.currentTarget.closest<HTMLElement>('[data-testid="outline-list"]');
   useUiStore.getState().setCurrentSegment(to);
-  if (list) focusRowSoon(list, to);
+  focusListRow(list, `[data-testid="outline-item"][data-index="${to}"]`);
   return true;
 }

@@ -14,6 +14,7 @@ import { numberFormat } from '../size-label';
 import { removeWorkspaceDocument } from '../../services/remove-document';
 import { rowOf, tableRows, type DocumentRow, type SortKey, type StateFilter } from './table-rows';
 import './workspace-table.css';
+import { focusListRow } from '../focus-row';
 
 const ROW_HEIGHT = 32;
 const COLUMNS: { key: SortKey; label: string }[] = [
@@ -48,7 +49,7 @@ export function WorkspaceTable() {
   const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12, useFlushSync: false });
   const focusRow = (at: number) => {
     virtualizer.scrollToIndex(at);
-    requestAnimationFrame(() => scrollRef.current?.querySelector<HTMLElement>(`[data-position="${at}"]`)?.focus());
+    focusListRow(scrollRef.current, `[data-position="${at}"]`);
   };
   const sortBy = (key: SortKey) => {
     if (key === sort) setDescending(!descending);

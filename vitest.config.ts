@@ -5,8 +5,9 @@ export default defineConfig({
   test: {
     include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     pool: 'forks',
-    // One CLI bundle for every file that starts the command (test/cli/support/run-cli.ts).
-    globalSetup: ['test/support/cli-bundle.ts'],
+    // One CLI bundle for every file that starts the command (test/cli/support/run-cli.ts, the
+    // e2e files' serve) and one Chromium for every e2e file (test/support/chromium-server.ts).
+    globalSetup: ['test/support/cli-bundle.ts', 'test/support/chromium-server.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // A poll waits for the page or a service to get somewhere; on 2 busy cores that can take

@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
-import { openServedWorkbench } from '../test/e2e/support';
+import { launchChromium, openServedWorkbench, TSX_ENTRY } from '../test/e2e/support';
 import { largeParagraphs } from '../test/e2e/support/large-text';
 
 declare global {
@@ -26,7 +26,7 @@ async function main(argv: string[]): Promise<void> {
   const dir = mkdtempSync(join(os.tmpdir(), 'bench-serve-open-'));
   const file = join(dir, 'large.txt');
   writeFileSync(file, largeParagraphs(chars));
-  const served = await openServedWorkbench();
+  const served = await openServedWorkbench({ command: TSX_ENTRY, launchBrowser: launchChromium });
   try {
     const { page } = served.session;
     const runDone = () => document.querySelector('[data-testid="app"]')?.getAttribute('data-run-status') === 'done';

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { WorkspaceService } from '../electron/services/workspace/workspace-service';
-import { openServedWorkbench } from '../test/e2e/support';
+import { launchChromium, openServedWorkbench, TSX_ENTRY } from '../test/e2e/support';
 
 const count = Number(process.argv[process.argv.indexOf('--documents') + 1]) || 5000;
 const dir = mkdtempSync(join(os.tmpdir(), 'bench-workspace-table-'));
@@ -24,7 +24,7 @@ try {
   }
   await ws.close();
   console.log(`workspace of ${count} documents built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  const served = await openServedWorkbench({ args: ['--workspace', dir] });
+  const served = await openServedWorkbench({ command: TSX_ENTRY, args: ['--workspace', dir], launchBrowser: launchChromium });
   try {
     const { page } = served.session;
     await page.locator('[data-testid="tab-workspace"]').waitFor({ timeout: 120_000 });

@@ -1,5 +1,5 @@
 export { launchChromium, CHROMIUM_PATH } from './browser';
-export { startServe, REPO_ROOT, type ServeHandle, type ServeOptions } from './serve';
+export { startServe, REPO_ROOT, TSX_ENTRY, BUNDLE_ENTRY, type ServeHandle, type ServeOptions } from './serve';
 export { openWorkbench, SCREENSHOT_DIR, type WorkbenchSession } from './session';
 export { runCli, runCliJson } from './cli';
 export { outlineSegments, outlineTopics, outlineRow, boundaryOffsets, type ShownSegment } from './page-reads';

@@ -19,7 +19,8 @@ export interface ServeHandle {
 }
 
 export interface ServeOptions {
-  /** Node's arguments before `serve`: the tsx entry by default; e.g. `['dist/cli/main.mjs']` for the bundled command. */
+  /** Node's arguments before `serve`: the installed command's bundle by default (built once per run
+   *  by test/support/cli-bundle.ts; it starts in about a quarter of the tsx entry's time), or `TSX_ENTRY`. */
   command?: string[];
   /** Extra arguments after `serve --port 0`, e.g. `['--workspace', dir]`. */
   args?: string[];
@@ -30,6 +31,8 @@ export interface ServeOptions {
 
 /** The command line from source, as `npm run cli` runs it. */
 export const TSX_ENTRY = ['--import', 'tsx', 'electron/cli/main.ts'];
+/** The installed command, as `bin/` runs it. */
+export const BUNDLE_ENTRY = ['dist/cli/main.mjs'];
 
 const URL_LINE = /^http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/;
 
@@ -39,7 +42,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
   await ensureRendererBuilt(REPO_ROOT);
   const child = spawn(
     process.execPath,
-    [...(options.command ?? TSX_ENTRY), 'serve', '--port', '0', ...(options.args ?? [])],
+    [...(options.command ?? BUNDLE_ENTRY), 'serve', '--port', '0', ...(options.args ?? [])],
     { cwd: REPO_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';

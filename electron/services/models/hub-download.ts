@@ -13,6 +13,7 @@
  */
 import { open, rename, rm, stat, statfs } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { abortableSleep } from '../abortable-sleep';
 import { ModelError } from './errors';
 
 export interface DownloadProgress {
@@ -48,7 +49,7 @@ function gigabytes(bytes: number): string {
   return `${(bytes / 1e9).toFixed(bytes < 1e10 ? 2 : 0)} GB`;
 }
 
-function abortReason(signal: AbortSignal): unknown {
+export function abortReason(signal: AbortSignal): unknown {
   return signal.reason ?? new DOMException('the download was cancelled', 'AbortError');
 }
 
@@ -200,20 +201,6 @@ async function oneTry(url: string, path: string, partial: string, file: string, 
   }
 }
 
-function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortReason(signal!));
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** Downloads `url` to `path` (through `path`.download); throws ModelError once the tries are spent. */
 export async function downloadFromHub(url: string, path: string, options: HubDownloadOptions): Promise<void> {
   const file = basename(path);
@@ -231,7 +218,7 @@ export async function downloadFromHub(url: string, path: string, options: HubDow
         throw new ModelError('download-failed', `${file}: gave up after ${attempt} tries (last: ${err.message}) with ${where} downloaded; run the pull again to resume`);
       }
       options.onProgress?.({ file, downloadedBytes: have, totalBytes: state.total ?? 0, retry: { attempt: attempt + 1, of: options.maxTries, reason: err.message } });
-      await sleep(Math.min(8000, options.retryDelayMs * 2 ** (attempt - 1)), options.signal);
+      await abortableSleep(Math.min(8000, options.retryDelayMs * 2 ** (attempt - 1)), options.signal, () => abortReason(options.signal!));
     }
   }
   await rm(path, { force: true });

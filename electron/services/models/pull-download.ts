@@ -10,7 +10,7 @@ import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LocationOptions } from '../inference/paths';
 import { ModelError } from './errors';
-import { downloadFromHub, type DownloadProgress } from './hub-download';
+import { abortReason, downloadFromHub, type DownloadProgress } from './hub-download';
 import { downloadUrl, hubEndpoint, hubToken, probeDownload } from './hub-probe';
 
 export type PullProgress = DownloadProgress;
@@ -34,10 +34,6 @@ export interface PullOptions extends LocationOptions {
   retryDelayMs?: number;
   /** A try that receives nothing for this long is cut and retried (default 30 s). */
   stallMs?: number;
-}
-
-function abortReason(signal: AbortSignal): unknown {
-  return signal.reason ?? new DOMException('the download was cancelled', 'AbortError');
 }
 
 /** Downloads one URI to `path`; `maxBytes` tightens the size limit for this file (small JSON files). */

@@ -7,6 +7,7 @@
  */
 import type { Worker } from 'node:worker_threads';
 import { fromSentError, type SentError } from './error-transfer';
+import { abortError } from '../strategies/abort';
 import { startWorker } from './start-worker';
 import type { Job, JobResult } from './jobs';
 
@@ -14,10 +15,6 @@ import type { Job, JobResult } from './jobs';
 const MAX_IDLE = 2;
 
 type Reply = { ok: true; result: unknown } | { ok: false; error: SentError };
-
-function abortError(): Error {
-  return new DOMException('the run was cancelled', 'AbortError');
-}
 
 export class WorkerPool {
   private readonly idle: Worker[] = [];

@@ -9,6 +9,7 @@
  * it served (the `recheck` the pool was given); until then the pool keeps checking. With no
  * endpoint left, every request fails with `endpoints-down`.
  */
+import { abortableSleep } from '../../abortable-sleep';
 import { abortError } from '../errors';
 import { EndpointFailure, RemoteError } from './errors';
 import type { ServerClient, ServerInfo } from './server-client';
@@ -65,21 +66,6 @@ export interface EndpointStatus {
   requests: number;
   inRotation: boolean;
   lastError: string | null;
-}
-
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(abortError());
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(abortError());
-    };
-    signal?.addEventListener('abort', onAbort, { once: true });
-  });
 }
 
 export class EndpointPool {
@@ -141,7 +127,7 @@ export class EndpointPool {
         member.outstanding--;
         this.wake();
       }
-      await sleep(Math.min(BACKOFF_MAX_MS, this.backoffMs * 2 ** attempt) * (0.5 + Math.random() / 2), signal);
+      await abortableSleep(Math.min(BACKOFF_MAX_MS, this.backoffMs * 2 ** attempt) * (0.5 + Math.random() / 2), signal, abortError);
     }
     throw new RemoteError('request-failed', `a request failed ${MAX_ATTEMPTS} times (last: ${last?.endpoint}: ${last?.message}); check the servers' logs`);
   }

@@ -15,6 +15,7 @@ import { correctedFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
 import { openServedWorkbench, outlineRow, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText } from './support/downloads';
 
 const TOPICS = ['apples', 'rivers', 'engines', 'poems'];
 const textOf = (title: string) =>
@@ -179,7 +180,7 @@ describe("the analyst's day against serve --workspace", () => {
     const { page } = session;
     const download = page.waitForEvent('download');
     await page.locator('[data-testid="workspace-export-training"]').click();
-    const lines = readFileSync((await (await download).path())!, 'utf8').trim().split('\n');
+    const lines = (await downloadedText(download)).trim().split('\n');
     expect(lines.map((l) => JSON.parse(l).document)).toEqual([{ id: ids[FIRST.name], name: FIRST.name }]);
     expect(JSON.parse(lines[0]!).basedOn).toBe('structural');
 

@@ -4,13 +4,14 @@
  * documents one after another, and export the corrections as one training JSONL whose content is
  * checked line by line against what the page showed.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentencesOf, type TrainingExample } from '../../shared/formats/training';
 import { scratchDir } from '../support/scratch-dir';
 import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText } from './support/downloads';
 
 const dir = scratchDir('e2e-batch-');
 const folder = path.join(dir, 'reports');
@@ -84,8 +85,7 @@ describe('batch work in the browser (serve --workspace)', () => {
 
     const download = page.waitForEvent('download');
     await page.locator('[data-testid="workspace-export-training"]').click();
-    const file = await (await download).path();
-    const lines = readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+    const lines = (await downloadedText(download)).split('\n').filter((l) => l !== '');
     // Only corrected documents are training data: the one reviewed above.
     expect(lines).toHaveLength(1);
     const example = JSON.parse(lines[0]!) as TrainingExample;

@@ -3,7 +3,6 @@
  * playwright-core, and the command line as the reference for offsets and exports.
  * One server and one browser for the whole file.
  */
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import {
   type ServedWorkbench,
   type WorkbenchSession,
 } from './support';
+import { downloadedText } from './support/downloads';
 
 const MARKDOWN_FIXTURE = resolve(REPO_ROOT, 'test/fixtures/docs/markdown-code.md');
 
@@ -102,7 +102,7 @@ describe('workbench UI against cli serve', () => {
     await page.locator('[data-testid="export-format"]').selectOption('json');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as CliSegmentation;
+    const exported = JSON.parse(await downloadedText(download)) as CliSegmentation;
     const cli = await runCliJson<CliSegmentation>(['segment', MARKDOWN_FIXTURE, '--strategy', 'structural']);
     expect(withoutTimings(exported)).toEqual(withoutTimings(cli));
   });
@@ -115,7 +115,7 @@ describe('workbench UI against cli serve', () => {
     await page.locator('[data-testid="export-overlap"]').fill('30');
     await page.locator('[data-testid="export-tokenizer"]').selectOption('cl100k_base');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
-    const exported = JSON.parse(await readFile((await download.path())!, 'utf8')) as CliSegmentation;
+    const exported = JSON.parse(await downloadedText(download)) as CliSegmentation;
     const cli = await runCliJson<CliSegmentation>([
       'segment', MARKDOWN_FIXTURE, '--strategy', 'structural',
       '--headings', 'prefix', '--repair-blocks', '--chunk-overlap', '30', '--count-tokens', 'cl100k_base',

@@ -3,4 +3,5 @@ export { startServe, REPO_ROOT, TSX_ENTRY, BUNDLE_ENTRY, type ServeHandle, type 
 export { openWorkbench, SCREENSHOT_DIR, type WorkbenchSession } from './session';
 export { runCli, runCliJson } from './cli';
 export { outlineSegments, outlineTopics, outlineRow, boundaryOffsets, type ShownSegment } from './page-reads';
+export { downloadedText } from './downloads';
 export { openServedWorkbench, type ServedWorkbench } from './served-workbench';

@@ -65,6 +65,11 @@ class DocumentSync {
     return this.inFlight === null && this.next === null;
   }
 
+  /** True while something asked waits in the page for the save on its way: the host does not have it yet. */
+  get waiting(): boolean {
+    return this.next !== null;
+  }
+
   /** Resolves once `wanted` (or what was asked after it) is saved. */
   request(wanted: Wanted): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -146,6 +151,12 @@ export class CorrectionSync {
   /** Saves the document's correction (null: it has none any more); resolves once that, or a later one, is on disk. */
   save(id: string, wanted: CorrectionToSave | null): Promise<void> {
     return this.sync(id).request(wanted);
+  }
+
+  /** True while a correction of any document waits in the page, not yet sent (leaving now would lose it). */
+  get waiting(): boolean {
+    for (const sync of this.documents.values()) if (sync.waiting) return true;
+    return false;
   }
 
   /** Resolves once nothing of the document is on its way. */

@@ -35,6 +35,14 @@ export function noteCorrectionOpened(workspaceDocumentId: string, corrected: { r
   sync.opened(workspaceDocumentId, corrected);
 }
 
+/**
+ * True while a correction waits in the page for the save on its way (at most about a second):
+ * the host has not got it yet, so leaving the page now would lose it.
+ */
+export function correctionsWaitingToBeSent(): boolean {
+  return sync.waiting;
+}
+
 /** For tests: a fresh page, which holds no base for any document. */
 export function resetCorrectionSync(): void {
   sync = newSync();

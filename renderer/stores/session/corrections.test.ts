@@ -6,7 +6,7 @@ import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
 import type { ParamsOf } from '../../../shared/ipc/contract';
 import { WorkbenchCallError } from '../../../shared/ipc/wire';
 import type { SavedCorrection } from '../../../shared/workspace/types';
-import { noteCorrectionOpened, resetCorrectionSync } from '../../services/corrections';
+import { correctionsWaitingToBeSent, noteCorrectionOpened, resetCorrectionSync } from '../../services/corrections';
 import { scriptedWorkbench as scripted } from '../../services/scripted-workbench';
 import { replaceWorkbench } from '../../services/workbench';
 import { openText } from '../../test-support/open-text';
@@ -87,7 +87,10 @@ describe('corrections slice: the actions save hand edits themselves, as changes'
     expect(host.save).toHaveBeenCalledTimes(1);
     expect(host.save).toHaveBeenLastCalledWith({ workspaceDocumentId: 'w1', segmentation: { boundaries: [19, 38, 53], notes: [{}, {}, {}, {}] }, basedOnStrategy: 'structural' });
     expect(useSession.getState().saveStatus).toBe('pending');
+    // The undo and redo wait in the page meanwhile: leaving now would lose them.
+    expect(correctionsWaitingToBeSent()).toBe(true);
     await settled();
+    expect(correctionsWaitingToBeSent()).toBe(false);
     // The undo and redo went together, as the change from what the first save left: none.
     expect(host.calls.map(kind)).toEqual(['whole', 'change']);
     expect(host.calls[1]).toEqual({

@@ -1,12 +1,49 @@
-/** Sending a hand correction to the workspace, or taking it back (the session store's autosave calls these). */
-import type { ParamsOf } from '../../shared/ipc/contract';
+/**
+ * Sending hand corrections to the workspace, or taking them back (the session store's autosave
+ * calls these): as changes from the correction saved last, through ./correction-sync.ts.
+ */
+import type { Segmentation } from '../../shared/document/types';
+import { CorrectionSync, type CorrectionToSave } from './correction-sync';
 import { workbench } from './workbench';
 
-export function saveCorrectionToWorkspace(params: ParamsOf<'workspaceSaveCorrection'>): Promise<void> {
-  return workbench().workspaceSaveCorrection(params).then(() => undefined);
+export type { CorrectionToSave } from './correction-sync';
+
+let sync = newSync();
+
+function newSync(): CorrectionSync {
+  return new CorrectionSync({
+    save: (params) => workbench().workspaceSaveCorrection(params),
+    clear: (workspaceDocumentId) => workbench().workspaceClearCorrection({ workspaceDocumentId }),
+  });
 }
 
-/** The document has no correction any more (its edits were undone back to a machine result). */
-export function clearCorrectionInWorkspace(workspaceDocumentId: string): Promise<void> {
-  return workbench().workspaceClearCorrection({ workspaceDocumentId }).then(() => undefined);
+/**
+ * Saves the document's correction, or (null) says it has none any more: its edits were undone
+ * back to a machine result. Resolves once that, or what was asked after it, is on disk.
+ */
+export function saveCorrectionToWorkspace(workspaceDocumentId: string, correction: CorrectionToSave | null): Promise<void> {
+  return sync.save(workspaceDocumentId, correction);
+}
+
+/** Resolves once no save of the document is on its way (opening it again waits for them). */
+export function correctionsSettled(workspaceDocumentId: string): Promise<void> {
+  return sync.settled(workspaceDocumentId);
+}
+
+/** The page was given the document with this correction (null: none it can edit): the next save is a change from it. */
+export function noteCorrectionOpened(workspaceDocumentId: string, corrected: { revision: number; segmentation: Segmentation } | null): void {
+  sync.opened(workspaceDocumentId, corrected);
+}
+
+/**
+ * True while a correction waits in the page for the save on its way (at most about a second):
+ * the host has not got it yet, so leaving the page now would lose it.
+ */
+export function correctionsWaitingToBeSent(): boolean {
+  return sync.waiting;
+}
+
+/** For tests: a fresh page, which holds no base for any document. */
+export function resetCorrectionSync(): void {
+  sync = newSync();
 }

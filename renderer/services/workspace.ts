@@ -14,6 +14,7 @@ import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../s
 import { useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';
 import { useWorkspaceStore } from '../stores/workspace';
+import { correctionsSettled, noteCorrectionOpened } from './corrections';
 import { reportError } from './errors';
 import { saveDownload } from './exports';
 import { startRun } from './runs';
@@ -46,6 +47,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
   if (!ticket) return false;
   let opened;
   try {
+    // What this page still has on its way to the document goes first, so the copy opened holds it.
+    await correctionsSettled(workspaceDocumentId);
     opened = await workbench().workspaceOpenDocument({ workspaceDocumentId });
   } catch (err) {
     if (ticket.isCurrent()) reportError('Could not open the workspace document', err);
@@ -53,6 +56,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
   }
   const { document: doc, state } = opened;
   if (!(await showDocument(doc, ticket))) return false;
+  // The page's next save of it is a change from the correction it was given (none for a changed source: it shows none).
+  noteCorrectionOpened(workspaceDocumentId, state.source.state === 'unchanged' ? state.corrected : null);
   // After showDocument, which forgot the previous workspace document.
   useSession.getState().setShownInWorkspace({ id: workspaceDocumentId, source: state.source, reanchorPreview: null });
   localStorage.setItem(LAST_DOCUMENT_KEY, workspaceDocumentId);

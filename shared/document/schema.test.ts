@@ -6,7 +6,7 @@ import { segmentationResultSchema, segmentationSchema } from './schema';
 describe('the one segmentation schema', () => {
   it('is the one the contract and the workspace files use', () => {
     expect(paramSchemas.exportResult.shape.result).toBe(segmentationResultSchema);
-    expect(paramSchemas.workspaceSaveCorrection.shape.segmentation).toBe(segmentationSchema);
+    expect(paramSchemas.workspaceSaveCorrection.options[0].shape.segmentation).toBe(segmentationSchema);
     expect(runFileSchema.shape.result).toBe(segmentationResultSchema);
     expect(correctedFileSchema.shape.segmentation).toBe(segmentationSchema);
   });

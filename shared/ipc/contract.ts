@@ -9,6 +9,7 @@ import { chunkOptionsSchema, TOKENIZER_NAMES } from '../chunks/options';
 import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
+import { segmentationDeltaSchema } from '../edit/segmentation-delta';
 import { readOptionsSchema } from '../document/reader-report';
 import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
@@ -32,6 +33,15 @@ const runIdSchema = z.string().min(1).max(128);
 
 const workspaceDocumentIdParam = z.string().min(1).max(96);
 const correctionSelectionSchema = z.enum(['edited', 'reviewed']);
+const correctionStrategyParam = z.string().min(1).max(64).nullable();
+
+/**
+ * A correction as the change from the one saved at `baseRevision`, whose digest the host answered
+ * the save that made it with (or the page computed from the correction it opened).
+ */
+export const correctionChangeSchema = segmentationDeltaSchema
+  .extend({ baseRevision: z.number().int().positive(), baseDigest: z.string().regex(/^[0-9a-f]{16}$/) })
+  .strict();
 
 /** The workspace methods (issue 5): documents, runs and hand corrections kept in a folder. */
 export const workspaceParamSchemas = {
@@ -47,15 +57,23 @@ export const workspaceParamSchemas = {
   workspaceImportFolder: z.object({ path: z.string().min(1).max(4096), mode: z.enum(['copy', 'reference']) }).strict(),
   /** Opens a workspace document in the session: it gets a session id like any opened file. */
   workspaceOpenDocument: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
-  /** Resolves once the correction (or a later one) is durably saved: autosave is debounced to at most 1 s. */
-  workspaceSaveCorrection: z
-    .object({
-      workspaceDocumentId: workspaceDocumentIdParam,
-      segmentation: segmentationResultSchema.shape.segmentation,
-      /** The strategy whose run the correction started from ('corrected': keep what is recorded). */
-      basedOnStrategy: z.string().min(1).max(64).nullable(),
-    })
-    .strict(),
+  /**
+   * Resolves once the correction (or a later one) is durably saved: autosave is debounced to at
+   * most 1 s. A page sends the change against the correction the host answered its last save
+   * with (`change`); the whole `segmentation` only when it holds no such base: its first save of
+   * the document, or when the host answered `stale-base` (docs/editing-and-workspace.md).
+   */
+  workspaceSaveCorrection: z.union([
+    z
+      .object({
+        workspaceDocumentId: workspaceDocumentIdParam,
+        segmentation: segmentationResultSchema.shape.segmentation,
+        /** The strategy whose run the correction started from ('corrected': keep what is recorded). */
+        basedOnStrategy: correctionStrategyParam,
+      })
+      .strict(),
+    z.object({ workspaceDocumentId: workspaceDocumentIdParam, change: correctionChangeSchema, basedOnStrategy: correctionStrategyParam }).strict(),
+  ]),
   /** The document has no correction any more: a person's edits were undone back to a machine result. */
   workspaceClearCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
   workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),

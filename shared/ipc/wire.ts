@@ -51,6 +51,8 @@ export const wireErrorCodes = {
   workspaceLocked: 'workspace-locked',
   /** A save based on an older revision than the one on disk: refused, not merged. */
   conflict: 'conflict',
+  /** A correction's change based on a state the host does not hold (any more): send the whole correction instead. */
+  staleBase: 'stale-base',
   /** A workspace document whose files are missing, misplaced or inconsistent. */
   damaged: 'damaged',
   connection: 'connection',

@@ -3,6 +3,7 @@
  * that the contract can import these types without importing any runtime code.
  */
 import type { OpenedDocument } from '../document/opened';
+import type { SegmentationDelta } from '../edit/segmentation-delta';
 import type { CorrectionState } from './correction-state';
 import type { CorrectedFile, RunFile } from './schema';
 
@@ -159,6 +160,27 @@ export interface LearnedTrainingReport {
   embeddingModel: string | null;
 }
 
+/** A correction sent as its change from a saved one (the contract's `change`). */
+export interface CorrectionChange extends SegmentationDelta {
+  /** The revision of the saved correction the change applies to. */
+  baseRevision: number;
+  /** Its segmentationDigest (shared/edit/segmentation-digest.ts). */
+  baseDigest: string;
+}
+
+/** What a save of a correction answers, once it is on disk. */
+export interface SavedCorrection {
+  saved: true;
+  /** The revision written. */
+  revision: number;
+  /**
+   * The digest of the correction saved as `revision` when it is the one this call sent: the base
+   * of the caller's next change. Null when a later save of the document (another page's) was
+   * written in its place: the caller's next save is then the whole segmentation.
+   */
+  digest: string | null;
+}
+
 export interface WorkspaceMethodResults {
   workspaceInfo: WorkspaceInfo;
   workspaceOpen: WorkspaceInfo;
@@ -168,7 +190,7 @@ export interface WorkspaceMethodResults {
   workspaceAddDocument: WorkspaceDocumentSummary;
   workspaceImportFolder: ImportFolderReport;
   workspaceOpenDocument: OpenedWorkspaceDocument;
-  workspaceSaveCorrection: { saved: true };
+  workspaceSaveCorrection: SavedCorrection;
   workspaceClearCorrection: { cleared: boolean };
   workspaceReanchor: ReanchorReport;
   workspaceBatchRun: { batchId: string };

@@ -194,12 +194,24 @@ describe('hand correction against serve --workspace', () => {
     const shown = await starts(page);
     expect(savedBoundaries()).toEqual(shown.slice(1));
 
+    // What the reloaded page sends over its WebSocket.
+    const sent: string[] = [];
+    page.on('websocket', (ws) => ws.on('framesent', (frame) => void (typeof frame.payload === 'string' && sent.push(frame.payload))));
     await page.reload();
     await session.waitForDocument(NAME);
     await expect.poll(() => starts(page)).toEqual(shown);
     await (await outlineRow(page, 1)).click();
     await expect.poll(() => page.locator('[data-testid="segment-topic"]').inputValue()).toBe('Second section');
     await expect.poll(() => page.locator('[data-testid="reviewed"]').getAttribute('aria-pressed')).toBe('true');
+
+    // The reloaded page builds on the correction it was given: unmarking the segment sends that one note, not the segmentation.
+    await page.locator('[data-testid="reviewed"]').click();
+    await waitSaved(page);
+    const saves = sent.map((frame) => JSON.parse(frame) as { method: string; params: Record<string, unknown> }).filter((m) => m.method === 'workspaceSaveCorrection');
+    expect(saves.map((m) => m.params)).toEqual([
+      { workspaceDocumentId, change: expect.objectContaining({ removed: [], added: [], notes: [{ start: shown[1], note: { topic: 'Second section' } }] }), basedOnStrategy: 'corrected' },
+    ]);
+    expect(correctedFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'documents', workspaceDocumentId, 'corrected.json'), 'utf8'))).segmentation.notes[1]).toEqual({ topic: 'Second section' });
     await session.screenshot('editing-after-reload');
   });
 

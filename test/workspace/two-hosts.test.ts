@@ -3,7 +3,8 @@
  * a word. Now the first host holds DIR/workspace.lock: a second `serve --workspace DIR` exits 2
  * naming it, a second service (another process) is refused with a `workspace-locked` code, a lock
  * whose process is gone is taken over, and a save based on an older revision than the one on
- * disk (a host that got past the lock: it was removed by hand) is refused with a `conflict`.
+ * disk (a host that got past the lock: it was removed by hand) is refused with a `conflict`,
+ * whether it is a whole correction or a change from the one this host saved.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { createInterface } from 'node:readline';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { segmentationFromCuts } from '../../shared/document/segmentation';
+import { diffSegmentations } from '../../shared/edit/segmentation-delta';
+import { segmentationDigest } from '../../shared/edit/segmentation-digest';
 import { createWorkbenchService } from '../../electron/services/workbench';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { LOCK_FILE } from '../../electron/services/workspace/workspace-lock';
@@ -146,6 +149,29 @@ describe('two hosts on one workspace', () => {
     // Opened again, the document shows the other host's correction, and edits build on it.
     expect((await ws.loadDocument(id)).corrected?.revision).toBe(1);
     expect((await ws.saveCorrectionNow(id, mine, null)).revision).toBe(2);
+    await ws.close();
+  });
+
+  it('a change based on the correction this host saved, after another host saved, is refused with a conflict too', async () => {
+    const dir = newWorkspace();
+    const ws = await WorkspaceService.open(dir, { readSource, autosave: { delayMs: 5, maxWaitMs: 20 } });
+    const { id } = await ws.addDocument({ name: 'fruit.txt', text: TEXT, sourceFormat: 'txt' });
+    const first = segmentationFromCuts(TEXT, [TEXT.indexOf('The third')]);
+    const saved = await ws.saveCorrection(id, first, null);
+    expect(saved).toEqual({ saved: true, revision: 1, digest: segmentationDigest(first) });
+
+    rmSync(path.join(dir, LOCK_FILE));
+    const other = await promisify(execFile)(...secondHost(dir, 'save', id));
+    expect(other.stdout).toBe('saved 2\n');
+
+    const mine = segmentationFromCuts(TEXT, [TEXT.indexOf('The second'), TEXT.indexOf('The third')]);
+    const change = { baseRevision: 1, baseDigest: saved.digest!, ...diffSegmentations(first, mine) };
+    await expect(ws.saveCorrectionChange(id, change, null)).rejects.toMatchObject({
+      code: 'conflict',
+      message: expect.stringMatching(/saved elsewhere meanwhile \(revision 2 on disk; this edit was based on revision 1\)/),
+    });
+    const onDisk = JSON.parse(readFileSync(path.join(dir, 'documents', id, 'corrected.json'), 'utf8')) as { revision: number; segmentation: { boundaries: number[] } };
+    expect(onDisk).toMatchObject({ revision: 2, segmentation: { boundaries: [TEXT.indexOf('The second')] } });
     await ws.close();
   });
 });

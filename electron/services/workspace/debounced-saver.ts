@@ -2,7 +2,8 @@
  * Debounced saving, per key: a burst of changes becomes one write, started at most `maxWaitMs`
  * after the first unsaved change and `delayMs` after the last one (whichever comes first). Every
  * `schedule` promise resolves only once a write that contains its value, or a newer one, has
- * finished, so a caller that awaits it knows the change is on disk.
+ * finished, so a caller that awaits it knows the change is on disk; it resolves with what that
+ * write's `save` returned.
  */
 
 export interface DebounceTiming {
@@ -14,30 +15,30 @@ export interface DebounceTiming {
 
 export const DEFAULT_AUTOSAVE_TIMING: DebounceTiming = { delayMs: 300, maxWaitMs: 1000 };
 
-interface Waiter {
-  resolve: () => void;
+interface Waiter<R> {
+  resolve: (written: R) => void;
   reject: (err: unknown) => void;
 }
 
-interface Slot<T> {
-  pending: { value: T; waiters: Waiter[]; since: number } | null;
+interface Slot<T, R> {
+  pending: { value: T; waiters: Waiter<R>[]; since: number } | null;
   timer: ReturnType<typeof setTimeout> | null;
   inFlight: Promise<void> | null;
 }
 
-export class DebouncedSaver<T> {
-  private readonly slots = new Map<string, Slot<T>>();
+export class DebouncedSaver<T, R = void> {
+  private readonly slots = new Map<string, Slot<T, R>>();
 
   constructor(
-    private readonly save: (key: string, value: T) => Promise<void>,
+    private readonly save: (key: string, value: T) => Promise<R>,
     private readonly timing: DebounceTiming = DEFAULT_AUTOSAVE_TIMING,
   ) {}
 
-  /** Replaces the key's pending value; resolves when it (or a later value) is saved. */
-  schedule(key: string, value: T): Promise<void> {
+  /** Replaces the key's pending value; resolves when it (or a later value) is saved, with what that save returned. */
+  schedule(key: string, value: T): Promise<R> {
     const slot = this.slots.get(key) ?? { pending: null, timer: null, inFlight: null };
     this.slots.set(key, slot);
-    return new Promise<void>((resolve, reject) => {
+    return new Promise<R>((resolve, reject) => {
       const at = Date.now();
       const waiters = slot.pending?.waiters ?? [];
       waiters.push({ resolve, reject });
@@ -83,7 +84,7 @@ export class DebouncedSaver<T> {
     const { value, waiters } = slot.pending;
     slot.pending = null;
     slot.inFlight = this.save(key, value).then(
-      () => waiters.forEach((w) => w.resolve()),
+      (written) => waiters.forEach((w) => w.resolve(written)),
       (err: unknown) => waiters.forEach((w) => w.reject(err)),
     );
     void slot.inFlight.then(() => {

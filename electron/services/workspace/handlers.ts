@@ -166,10 +166,14 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       events.emit({ type: 'document-opened', document: summarize(doc) });
       return { document: toOpenedDocument(doc), state };
     },
-    workspaceSaveCorrection: async ({ workspaceDocumentId, segmentation, basedOnStrategy }) => {
+    workspaceSaveCorrection: async (params) => {
       const ws = await workspace();
-      await ws.saveCorrection(workspaceDocumentId, segmentation, () => basisOf(ws, workspaceDocumentId, basedOnStrategy));
-      return { saved: true as const };
+      const { workspaceDocumentId, basedOnStrategy } = params;
+      const basis = () => basisOf(ws, workspaceDocumentId, basedOnStrategy);
+      // The change from the correction the page last saved; the whole one where it holds none.
+      return 'change' in params
+        ? ws.saveCorrectionChange(workspaceDocumentId, params.change, basis)
+        : ws.saveCorrection(workspaceDocumentId, params.segmentation, basis);
     },
     workspaceClearCorrection: async ({ workspaceDocumentId }) => {
       const cleared = await (await workspace()).clearCorrection(workspaceDocumentId);

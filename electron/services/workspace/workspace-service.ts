@@ -4,10 +4,14 @@
  * exports and re-anchoring build on this class from their own modules.
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
+import { applyDelta } from '../../../shared/edit/segmentation-delta';
+import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
+import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { UserError } from '../../../shared/errors';
 import { correctionStateOfNotes } from '../../../shared/workspace/correction-state';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
-import type { DamagedWorkspaceDocument, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import type { CorrectionChange, DamagedWorkspaceDocument, SavedCorrection, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
 import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
@@ -32,6 +36,30 @@ interface PendingCorrection {
   basedOn: CorrectionBasis | null;
 }
 
+/** A debounced write: the file written, and the pending correction it held (the latest scheduled). */
+interface WrittenCorrection {
+  corrected: CorrectedFile;
+  pending: PendingCorrection;
+}
+
+/** A correction's basis, or the way to work it out once the call's turn comes. */
+type BasisSource = CorrectionBasis | null | (() => Promise<CorrectionBasis | null>);
+
+/**
+ * A change based on a correction this host does not build on: another page's save, a clear or
+ * another host's save came in between (or the host has restarted). Nothing is written; the caller
+ * sends the whole correction instead.
+ */
+export class StaleBaseError extends UserError {
+  constructor(name: string, baseRevision: number) {
+    super(
+      wireErrorCodes.staleBase,
+      `the change to the correction of ${name} was made on revision ${baseRevision}, which is not the correction this host now builds on: send the whole correction`,
+    );
+    this.name = 'StaleBaseError';
+  }
+}
+
 export class SourceChangedError extends WorkspaceFileError {
   constructor(name: string) {
     super(`the source of ${name} has changed since it was segmented: re-anchor it before editing`);
@@ -45,13 +73,13 @@ export class WorkspaceService {
   private readonly verifiedCopies: VerifiedCopies = new Map();
   /** Per document: the last correction being checked and scheduled (see saveCorrection). */
   private readonly scheduling = new KeyedQueue();
-  private readonly saver: DebouncedSaver<PendingCorrection>;
+  private readonly saver: DebouncedSaver<PendingCorrection, WrittenCorrection>;
 
   private constructor(
     readonly store: WorkspaceStore,
     private readonly options: WorkspaceServiceOptions,
   ) {
-    this.saver = new DebouncedSaver((id, pending) => this.writeCorrection(id, pending).then(() => undefined), options.autosave ?? DEFAULT_AUTOSAVE_TIMING);
+    this.saver = new DebouncedSaver((id, pending) => this.writeCorrection(id, pending).then((corrected) => ({ corrected, pending })), options.autosave ?? DEFAULT_AUTOSAVE_TIMING);
   }
 
   static async open(dir: string, options: WorkspaceServiceOptions): Promise<WorkspaceService> {
@@ -154,7 +182,7 @@ export class WorkspaceService {
       // What the page shows with this text must cover it; a changed source shows none of it.
       if (text.source.state === 'unchanged') assertSegmentationsCover(this.store, id, corrected, runs, { text: text.text });
       // The page edits what it was given: its saves build on this revision, and on no later one another host wrote.
-      this.store.noteBaseRevision(id, corrected?.revision ?? 0);
+      this.store.noteBase(id, corrected);
       return { summary: await this.summary(record), text: text.text, source: text.source, runs, corrected };
     } catch (err) {
       this.forgetText(id);
@@ -180,11 +208,43 @@ export class WorkspaceService {
    * Calls for one document are scheduled in the order they were made, whatever their checks cost,
    * so an older correction can never overwrite a newer one. `basedOn` may be worked out lazily.
    */
-  async saveCorrection(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null | (() => Promise<CorrectionBasis | null>)): Promise<void> {
-    const queued = await this.inCallOrder(id, async () => {
+  async saveCorrection(id: string, segmentation: Segmentation, basedOn: BasisSource): Promise<SavedCorrection> {
+    return this.scheduleCorrection(id, basedOn, async () => {
       await this.validateCorrection(id, segmentation);
+      return segmentation;
+    });
+  }
+
+  /**
+   * Saves a correction sent as its change from the saved correction it names (revision and
+   * digest), like `saveCorrection`. The change applies, in call order, to the correction this
+   * host builds on (held, or read from disk); one made on another is refused with StaleBaseError,
+   * one that does not fit it with a UserError (shared/edit/segmentation-delta.ts). Nothing is
+   * written then.
+   */
+  async saveCorrectionChange(id: string, change: CorrectionChange, basedOn: BasisSource): Promise<SavedCorrection> {
+    return this.scheduleCorrection(id, basedOn, async () => {
+      const { text } = await this.editableText(id);
+      const base = await this.store.heldCorrection(id, change.baseRevision);
+      if (!base || base.digest !== change.baseDigest) throw new StaleBaseError((await this.store.readRecord(id)).name, change.baseRevision);
+      return applyDelta(text, base.segmentation, change);
+    });
+  }
+
+  /** Schedules the segmentation `check` returns (in call order); resolves with what was saved once it is on disk. */
+  private async scheduleCorrection(id: string, basedOn: BasisSource, check: () => Promise<Segmentation>): Promise<SavedCorrection> {
+    const queued = await this.inCallOrder(id, async () => {
+      const segmentation = await check();
       const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
-      return { written: this.saver.schedule(id, { segmentation, basedOn: basis }) };
+      const pending: PendingCorrection = { segmentation, basedOn: basis };
+      return {
+        written: this.saver.schedule(id, pending).then(({ corrected, pending: written }) => ({
+          saved: true as const,
+          revision: corrected.revision,
+          // Written in its place, a later save is no base for this caller's next change.
+          digest: written === pending ? (this.store.heldDigest(id, corrected.revision) ?? segmentationDigest(corrected.segmentation)) : null,
+        })),
+      };
     });
     return queued.written;
   }
@@ -224,7 +284,7 @@ export class WorkspaceService {
     // The store checks again when it writes; checking now makes a bad call fail now, not in a later write.
     assertValidSegmentation(text, segmentation);
     // An edit of a document this host never loaded builds on what is on disk as it is made.
-    if (this.store.baseRevision(id) === undefined) this.store.noteBaseRevision(id, (await this.store.readCorrected(id))?.revision ?? 0);
+    if (this.store.baseRevision(id) === undefined) this.store.noteBase(id, await this.store.readCorrected(id));
   }
 
   private async writeCorrection(id: string, pending: PendingCorrection): Promise<CorrectedFile> {

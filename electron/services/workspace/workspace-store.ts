@@ -10,6 +10,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { describeDocument } from '../../../shared/document/document-info';
+import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import {
   anchorsOf, correctedFileSchema, DOCUMENTS_FOLDER_DAMAGE_ID, documentRecordSchema, runFileSchema, workspaceDocumentId, workspaceDocumentIdSchema,
@@ -70,6 +71,23 @@ export class RevisionConflictError extends UserError {
   }
 }
 
+/** How many documents' corrections a host holds for changes to apply to (WorkspaceStore.heldCorrection). */
+const HELD_CORRECTIONS = 16;
+
+/** A saved correction as this host holds it: its revision, its segmentation and (worked out once) its digest. */
+export class HeldCorrection {
+  private digestMemo: string | undefined;
+
+  constructor(
+    readonly revision: number,
+    readonly segmentation: Segmentation,
+  ) {}
+
+  get digest(): string {
+    return (this.digestMemo ??= segmentationDigest(this.segmentation));
+  }
+}
+
 export class WorkspaceStore {
   /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
   private readonly queue = new KeyedQueue();
@@ -78,6 +96,11 @@ export class WorkspaceStore {
    * wrote. A write finding another revision on disk is refused (RevisionConflictError).
    */
   private readonly baseRevisions = new Map<string, number>();
+  /**
+   * The corrections of the documents edited last, as saved at their base revision: what a
+   * correction's change applies to (heldCorrection). Any other one is read again when needed.
+   */
+  private readonly held = new Map<string, HeldCorrection>();
 
   /** Where documents' texts may be read from. */
   private readonly sources: SourceFiles;
@@ -361,18 +384,61 @@ export class WorkspaceStore {
     });
   }
 
-  /** The correction revision this host's edits of the document build on (set by `noteBaseRevision`, or on writing). */
+  /** The correction revision this host's edits of the document build on (set by `noteBase`, or on writing). */
   baseRevision(id: string): number | undefined {
     return this.baseRevisions.get(id);
   }
 
-  /** Records that this host's next edits of the document start from `revision` (0: no correction yet). */
-  noteBaseRevision(id: string, revision: number): void {
-    this.baseRevisions.set(id, revision);
+  /**
+   * Records that this host's next edits of the document start from `corrected` (null: no
+   * correction yet, revision 0), the correction it handed out or found on disk.
+   */
+  noteBase(id: string, corrected: Pick<CorrectedFile, 'revision' | 'segmentation'> | null): void {
+    this.baseRevisions.set(id, corrected?.revision ?? 0);
+    this.hold(id, corrected);
   }
 
   forgetBaseRevision(id: string): void {
     this.baseRevisions.delete(id);
+    this.held.delete(id);
+  }
+
+  private hold(id: string, corrected: Pick<CorrectedFile, 'revision' | 'segmentation'> | null): void {
+    this.held.delete(id);
+    if (!corrected) return;
+    this.held.set(id, new HeldCorrection(corrected.revision, corrected.segmentation));
+    // The oldest goes first; it is read from disk again if a change for it comes.
+    for (const key of this.held.keys()) {
+      if (this.held.size <= HELD_CORRECTIONS) break;
+      this.held.delete(key);
+    }
+  }
+
+  /** The digest of the correction held for the document, when it is the one saved as `revision`. */
+  heldDigest(id: string, revision: number): string | null {
+    const held = this.held.get(id);
+    return held?.revision === revision ? held.digest : null;
+  }
+
+  /**
+   * The correction saved as `revision` that this host's edits of the document build on, or null
+   * when they build on another one (another host's or page's save came in between, the correction
+   * was cleared). Read from disk when it is not held: it must be the revision there, too.
+   */
+  async heldCorrection(id: string, revision: number): Promise<HeldCorrection | null> {
+    // In the document's queue: a write landing meanwhile cannot be mistaken for the base, nor undone by it.
+    return this.queue.run(id, async () => {
+      const base = this.baseRevisions.get(id);
+      if (base !== undefined && base !== revision) return null;
+      const held = this.held.get(id);
+      if (held?.revision === revision) return held;
+      const onDisk = await this.readCorrected(id);
+      if (onDisk?.revision !== revision) return null;
+      // Base undefined (no edit of this host noted one yet) or this very revision.
+      this.baseRevisions.set(id, revision);
+      this.hold(id, onDisk);
+      return this.held.get(id) ?? null;
+    });
   }
 
   /**
@@ -400,6 +466,7 @@ export class WorkspaceStore {
       };
       await writeJsonFile(this.correctedFile(id), correctedFileSchema, corrected);
       this.baseRevisions.set(id, corrected.revision);
+      this.hold(id, corrected);
       return corrected;
     });
   }
@@ -412,6 +479,7 @@ export class WorkspaceStore {
       const base = this.baseRevisions.get(id) ?? onDisk;
       if (base !== onDisk) throw new RevisionConflictError(path.relative(this.dir, this.correctedFile(id)).split(path.sep).join('/'), onDisk, base);
       try {
+        this.held.delete(id);
         await fs.unlink(this.correctedFile(id));
         // This host's next correction builds on none: it starts again at revision 1.
         this.baseRevisions.set(id, 0);

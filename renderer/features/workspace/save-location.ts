@@ -3,6 +3,7 @@
  * file, or nowhere. Hand corrections that are neither saved nor exported are "unsaved": the
  * status bar marks them and leaving the page (reload, close) asks first.
  */
+import { correctionsWaitingToBeSent } from '../../services/corrections';
 import { useSession, type SaveStatus, type SessionState } from '../../stores/session';
 import { useWorkspaceStore } from '../../stores/workspace';
 
@@ -71,12 +72,13 @@ export function useSaveLocation(): SaveLocation {
 
 /**
  * Leaving with unsaved corrections asks first: the browser's own "leave site?" prompt on reload
- * or close. In the desktop app the same beforeunload makes the main process ask (see
+ * or close; so does leaving while an edit waits in the page for the save on its way, before it
+ * reached the host. In the desktop app the same beforeunload makes the main process ask (see
  * electron/main/leave-guard.ts). Returns the function that removes it.
  */
 export function installLeaveGuard(): () => void {
   const onBeforeUnload = (event: BeforeUnloadEvent) => {
-    if (!hasUnsavedCorrections(currentSaveLocation())) return;
+    if (!hasUnsavedCorrections(currentSaveLocation()) && !correctionsWaitingToBeSent()) return;
     event.preventDefault();
     // Older Chromium (and Electron) look at returnValue.
     event.returnValue = '';

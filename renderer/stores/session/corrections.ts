@@ -1,13 +1,15 @@
 /**
  * The corrections slice: where the shown document's hand corrections are kept. In the workspace,
- * every edit, undo and redo is sent at once by the history slice's actions (through
- * `saveCorrection`); the service debounces the writes and answers each call once a write holding
- * it is on disk. Only a state a person made is sent as the correction: an undo or redo back to a
- * machine result puts back the correction in force when that result was shown, or none
- * (./correction-in-force.ts). Outside it, an export keeps them as they were (`noteExported`).
+ * every edit, undo and redo is saved by the history slice's actions (through `saveCorrection`):
+ * sent as its change from the correction saved last, one save on its way at a time, what comes
+ * meanwhile going next as one change (services/correction-sync.ts); the service debounces the
+ * writes and answers each call once a write holding it is on disk. Only a state a person made is
+ * sent as the correction: an undo or redo back to a machine result puts back the correction in
+ * force when that result was shown, or none (./correction-in-force.ts). Outside it, an export
+ * keeps them as they were (`noteExported`).
  */
 import { startedFrom } from '../../../shared/workspace/correction-state';
-import { clearCorrectionInWorkspace, saveCorrectionToWorkspace } from '../../services/corrections';
+import { saveCorrectionToWorkspace } from '../../services/corrections';
 import { describeError, reportError } from '../../services/errors';
 import { correctionInForce } from './correction-in-force';
 import type { CorrectionsSlice, SessionGet, SessionSet } from './types';
@@ -29,9 +31,7 @@ export function createCorrectionsSlice(set: SessionSet, get: SessionGet): Correc
       const seq = ++latestSave;
       set({ saveStatus: 'pending', saveError: null });
       const correction = correctionInForce(current);
-      const sent = correction
-        ? saveCorrectionToWorkspace({ workspaceDocumentId, segmentation: correction.segmentation, basedOnStrategy: startedFrom(correction) })
-        : clearCorrectionInWorkspace(workspaceDocumentId);
+      const sent = saveCorrectionToWorkspace(workspaceDocumentId, correction && { segmentation: correction.segmentation, basedOnStrategy: startedFrom(correction) });
       return sent.then(
         () => {
           // The status follows the latest call.

@@ -1,0 +1,186 @@
+/**
+ * Sending one page's hand corrections to the workspace as changes, not whole segmentations. Per
+ * workspace document the page keeps a base: the correction the host answered its last save with
+ * (revision, digest and the segmentation sent), or the one it was given on opening the document.
+ * A save is then the change from that base (shared/edit/segmentation-delta.ts), whatever made it:
+ * an edit, an undo, a redo, a run shown over the correction. One save per document is on its way
+ * at a time; whatever is asked meanwhile goes next, as one change from what that save left on disk
+ * (the host debounces each write, so a burst of edits becomes one or two writes, as before).
+ *
+ * The whole segmentation goes only where the page holds no base: its first save of a document
+ * that had no correction, after the correction was cleared, when the host answered that a later
+ * save replaced its own in the same write (digest null), or when the host refused a change with
+ * `stale-base` (another page's save came in between, the host restarted): then at once, in its place.
+ */
+import type { Segmentation } from '../../shared/document/types';
+import { diffSegmentations } from '../../shared/edit/segmentation-delta';
+import { segmentationDigest } from '../../shared/edit/segmentation-digest';
+import type { ParamsOf } from '../../shared/ipc/contract';
+import { wireErrorCodes } from '../../shared/ipc/wire';
+import type { SavedCorrection } from '../../shared/workspace/types';
+
+export interface CorrectionToSave {
+  segmentation: Segmentation;
+  /** The strategy whose run the correction started from ('corrected': what the host recorded). */
+  basedOnStrategy: string | null;
+}
+
+/** The two calls a sync makes. */
+export interface CorrectionTransport {
+  save(params: ParamsOf<'workspaceSaveCorrection'>): Promise<SavedCorrection>;
+  clear(workspaceDocumentId: string): Promise<unknown>;
+}
+
+interface Base {
+  revision: number;
+  digest: string;
+  segmentation: Segmentation;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/** null: the document has no correction any more. */
+type Wanted = CorrectionToSave | null;
+
+function isStaleBase(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === wireErrorCodes.staleBase;
+}
+
+class DocumentSync {
+  base: Base | null = null;
+  private inFlight: Promise<void> | null = null;
+  private next: { wanted: Wanted; waiters: Waiter[] } | null = null;
+  private readonly idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly id: string,
+    private readonly transport: CorrectionTransport,
+    private readonly onIdle: (sync: DocumentSync) => void,
+  ) {}
+
+  get idle(): boolean {
+    return this.inFlight === null && this.next === null;
+  }
+
+  /** True while something asked waits in the page for the save on its way: the host does not have it yet. */
+  get waiting(): boolean {
+    return this.next !== null;
+  }
+
+  /** Resolves once `wanted` (or what was asked after it) is saved. */
+  request(wanted: Wanted): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (this.next) this.next.wanted = wanted;
+      else this.next = { wanted, waiters: [] };
+      this.next.waiters.push({ resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Resolves once nothing is on its way (whatever the outcome). */
+  settled(): Promise<void> {
+    return this.idle ? Promise.resolve() : new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  private pump(): void {
+    if (this.inFlight || !this.next) return;
+    const { wanted, waiters } = this.next;
+    this.next = null;
+    this.inFlight = this.send(wanted).then(
+      () => waiters.forEach((w) => w.resolve()),
+      (err: unknown) => waiters.forEach((w) => w.reject(err)),
+    );
+    void this.inFlight.then(() => {
+      this.inFlight = null;
+      this.pump();
+      if (this.idle) {
+        this.idleWaiters.splice(0).forEach((resolve) => resolve());
+        this.onIdle(this);
+      }
+    });
+  }
+
+  private async send(wanted: Wanted): Promise<void> {
+    if (wanted === null) {
+      await this.transport.clear(this.id);
+      this.base = null;
+      return;
+    }
+    const { segmentation, basedOnStrategy } = wanted;
+    const base = this.base;
+    if (base) {
+      const change = { baseRevision: base.revision, baseDigest: base.digest, ...diffSegmentations(base.segmentation, segmentation) };
+      try {
+        this.keep(await this.transport.save({ workspaceDocumentId: this.id, change, basedOnStrategy }), segmentation);
+        return;
+      } catch (err) {
+        if (!isStaleBase(err)) throw err;
+        // The host builds on another correction than this page's last: the whole one, in its place.
+        this.base = null;
+      }
+    }
+    this.keep(await this.transport.save({ workspaceDocumentId: this.id, segmentation, basedOnStrategy }), segmentation);
+  }
+
+  private keep(saved: SavedCorrection, segmentation: Segmentation): void {
+    this.base = saved.digest ? { revision: saved.revision, digest: saved.digest, segmentation } : null;
+  }
+}
+
+/** The page's syncs, one per workspace document it saved to or opened. */
+export class CorrectionSync {
+  private readonly documents = new Map<string, DocumentSync>();
+
+  constructor(private readonly transport: CorrectionTransport) {}
+
+  private sync(id: string): DocumentSync {
+    let sync = this.documents.get(id);
+    if (!sync) {
+      sync = new DocumentSync(id, this.transport, (s) => {
+        // Nothing to build on and nothing on its way: nothing to keep.
+        if (s.base === null && this.documents.get(id) === s) this.documents.delete(id);
+      });
+      this.documents.set(id, sync);
+    }
+    return sync;
+  }
+
+  /** Saves the document's correction (null: it has none any more); resolves once that, or a later one, is on disk. */
+  save(id: string, wanted: CorrectionToSave | null): Promise<void> {
+    return this.sync(id).request(wanted);
+  }
+
+  /** True while a correction of any document waits in the page, not yet sent (leaving now would lose it). */
+  get waiting(): boolean {
+    for (const sync of this.documents.values()) if (sync.waiting) return true;
+    return false;
+  }
+
+  /** Resolves once nothing of the document is on its way. */
+  settled(id: string): Promise<void> {
+    return this.documents.get(id)?.settled() ?? Promise.resolve();
+  }
+
+  /**
+   * The page was given the document's correction (null: none, or none it can edit): the next save
+   * is a change from it. The other documents' bases are let go once nothing of theirs is on its way.
+   */
+  opened(id: string, corrected: { revision: number; segmentation: Segmentation } | null): void {
+    for (const [other, sync] of this.documents) if (other !== id && sync.idle) this.documents.delete(other);
+    if (corrected === null && this.documents.get(id)?.idle !== false) {
+      this.documents.delete(id);
+      return;
+    }
+    const sync = this.sync(id);
+    sync.base = corrected && { revision: corrected.revision, digest: segmentationDigest(corrected.segmentation), segmentation: corrected.segmentation };
+  }
+
+  /** For tests: the base the next save of the document builds on. */
+  baseOf(id: string): { revision: number; digest: string } | null {
+    const base = this.documents.get(id)?.base;
+    return base ? { revision: base.revision, digest: base.digest } : null;
+  }
+}

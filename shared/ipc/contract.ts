@@ -14,6 +14,7 @@ import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 import { IMPORT_PURPOSES } from '../models/import-purpose';
+import { SERVER_KINDS, type EndpointSource, type ServerKind } from '../models/inference-servers';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
@@ -104,6 +105,16 @@ export const paramSchemas = {
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
   listEndpoints: z.object({}).strict(),
+  /**
+   * Adds an inference server from the Models screen; kept in the models folder across restarts.
+   * `apiKey` is sent to that server alone and never comes back (listEndpoints says only `hasKey`).
+   * Without `kind` the server's kind is detected.
+   */
+  addEndpoint: z
+    .object({ url: z.string().min(1).max(2048), kind: z.enum(SERVER_KINDS).optional(), apiKey: z.string().max(4096).optional() })
+    .strict(),
+  /** Removes a server added from the Models screen, by its URL as listEndpoints shows it. */
+  removeEndpoint: z.object({ url: z.string().min(1).max(2048) }).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   /** Stops a pull; what arrived is kept, so pulling again resumes it. */
   cancelPull: z.object({ pullId: z.string().min(1).max(64) }).strict(),
@@ -217,6 +228,15 @@ export interface EndpointHealth {
   error?: string;
 }
 
+/** An endpoint as the Models screen and the Run panel list it: its health, where it comes from, never its key. */
+export interface ListedEndpoint extends EndpointHealth {
+  source: EndpointSource;
+  /** Whether a key (an API key, or a user:password in its URL) goes to it; the key itself never leaves the host. */
+  hasKey: boolean;
+  /** The kind the person named, if any (else it is detected). */
+  namedKind?: ServerKind;
+}
+
 /** Results, one per method. */
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
@@ -229,7 +249,10 @@ export interface MethodResults extends WorkspaceMethodResults {
   countTokens: { counts: number[] };
   listModels: InstalledModel[];
   doctor: DoctorReport;
-  listEndpoints: EndpointHealth[];
+  listEndpoints: ListedEndpoint[];
+  /** Every endpoint after the change, as listEndpoints reports them. */
+  addEndpoint: ListedEndpoint[];
+  removeEndpoint: ListedEndpoint[];
   pullModel: { pullId: string };
   cancelPull: { cancelled: boolean };
   importModel: InstalledModel;
@@ -267,7 +290,10 @@ export type WorkbenchEvent =
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
   | { type: 'pull-cancelled'; pullId: string }
-  /** A model file was installed (an import): the strategy list and profiles' readiness may have changed. */
+  /**
+   * A model file was installed (an import), or an inference server added or removed: the strategy
+   * list, the profiles' readiness and the endpoints may have changed.
+   */
   | { type: 'models-changed' }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
   | ({ type: 'menu-command' } & MenuCommand)

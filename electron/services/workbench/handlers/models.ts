@@ -1,12 +1,25 @@
 import type { HandlerScope, Handlers } from './types';
 
 /** The model manager, as the UI sees it: listing, a health report, servers, downloads with progress, import, the self-test. */
-export function modelHandlers(scope: HandlerScope): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'pullModel' | 'cancelPull' | 'importModel' | 'modelSelftest'> {
+export function modelHandlers(
+  scope: HandlerScope,
+): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'addEndpoint' | 'removeEndpoint' | 'pullModel' | 'cancelPull' | 'importModel' | 'modelSelftest'> {
   const { deps, pulls, paths, events, settings } = scope;
   return {
     listModels: async () => deps.models.list(),
     doctor: async () => deps.models.doctor(),
     listEndpoints: async () => deps.models.endpoints(),
+    // Every window (another tab) updates its servers, and its Run panel, at once.
+    addEndpoint: async ({ url, kind, apiKey }) => {
+      await deps.models.addEndpoint({ url, ...(kind ? { kind } : {}), ...(apiKey ? { apiKey } : {}) });
+      events.emit({ type: 'models-changed' });
+      return deps.models.endpoints();
+    },
+    removeEndpoint: async ({ url }) => {
+      await deps.models.removeEndpoint(url);
+      events.emit({ type: 'models-changed' });
+      return deps.models.endpoints();
+    },
     pullModel: async ({ profile }) => ({ pullId: pulls.start(profile) }),
     cancelPull: async ({ pullId }) => ({ cancelled: pulls.cancel(pullId) }),
     importModel: async ({ path, purpose }, context) => {

@@ -3,7 +3,7 @@
  * the compute backend report, and downloads in progress.
  */
 import { create } from 'zustand';
-import type { DoctorReport, EndpointHealth, InstalledModel, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
+import type { DoctorReport, InstalledModel, ListedEndpoint, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
 
 export interface PullState {
   pullId: string;
@@ -21,8 +21,8 @@ export interface ModelsState {
   strategies: StrategyInfo[];
   installed: InstalledModel[];
   doctor: DoctorReport | null;
-  /** The host's inference server endpoints with their health; null until asked. */
-  endpoints: EndpointHealth[] | null;
+  /** The host's inference servers (start-up and added) with their health; null until asked. */
+  endpoints: ListedEndpoint[] | null;
   pulls: PullState[];
   /** The latest self-test: running, or its result. */
   selftest: { running: boolean; result: SelftestResult | null };
@@ -30,7 +30,7 @@ export interface ModelsState {
   setStrategies(strategies: StrategyInfo[]): void;
   setInstalled(models: InstalledModel[]): void;
   setDoctor(report: DoctorReport): void;
-  setEndpoints(endpoints: EndpointHealth[]): void;
+  setEndpoints(endpoints: ListedEndpoint[]): void;
   pullStarted(pullId: string, profile: string): void;
   pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null, retry: string | null): void;
   pullFinished(pullId: string): void;

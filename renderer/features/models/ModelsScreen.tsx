@@ -1,7 +1,8 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useState } from 'react';
 import { IMPORT_PURPOSE_LABELS, IMPORT_PURPOSES, type ImportPurpose } from '../../../shared/models/import-purpose';
-import { cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
+import { SERVER_KINDS, type ServerKind } from '../../../shared/models/inference-servers';
+import { addEndpoint, cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, removeEndpoint, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
@@ -173,12 +174,69 @@ function EndpointsSection() {
         <p className="muted">Checking…</p>
       ) : endpoints.length === 0 ? (
         <p className="muted">
-          None. Start the workbench with <code>WORKBENCH_ENDPOINTS</code> (llama-server or vLLM URLs) to run model strategies on them.
+          None yet. Add a llama-server or vLLM below (or start the workbench with <code>WORKBENCH_ENDPOINTS</code>) to run model strategies on it.
         </p>
       ) : (
-        <EndpointList endpoints={endpoints} />
+        <EndpointList endpoints={endpoints} onRemove={(url) => void removeEndpoint(url)} />
       )}
+      <AddEndpointForm />
     </Panel>
+  );
+}
+
+/** A server's URL, its kind (or detect it) and an API key, which goes to that server alone and is never shown again. */
+function AddEndpointForm() {
+  const [url, setUrl] = useState('');
+  const [kind, setKind] = useState<ServerKind | ''>('');
+  const [apiKey, setApiKey] = useState('');
+  const [adding, setAdding] = useState(false);
+  const add = async () => {
+    setAdding(true);
+    const added = await addEndpoint(url.trim(), kind === '' ? null : kind, apiKey.trim());
+    setAdding(false);
+    if (added) {
+      setUrl('');
+      setApiKey('');
+    }
+  };
+  return (
+    <>
+      <p className="hint">
+        Add a llama-server or vLLM by its URL. The host keeps it (in the models folder) across restarts; an API key given here is sent to that server alone and
+        is never shown again.
+      </p>
+      <form
+        className="button-row add-endpoint"
+        data-testid="add-endpoint"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (url.trim() !== '' && !adding) void add();
+        }}
+      >
+        <input className="grow" placeholder="http://gpu1:8080" aria-label="Server URL" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="endpoint-url" />
+        <select value={kind} onChange={(e) => setKind(e.target.value as ServerKind | '')} aria-label="Server kind" data-testid="endpoint-kind">
+          <option value="">detect the kind</option>
+          {SERVER_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+        <input
+          type="password"
+          autoComplete="off"
+          placeholder="API key (optional)"
+          aria-label="API key"
+          title="Sent to this server alone; kept by the host, never shown again"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+          data-testid="endpoint-api-key"
+        />
+        <button type="submit" disabled={url.trim() === '' || adding} data-testid="endpoint-add">
+          {adding ? 'Adding…' : 'Add server'}
+        </button>
+      </form>
+    </>
   );
 }
 

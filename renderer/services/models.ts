@@ -104,6 +104,34 @@ export async function importModel(path: string, purpose: ImportPurpose = 'file')
   }
 }
 
+/** File › Import Model File picked a file (desktop): the Models screen asks what it is for. */
+export function choosePurposeFor(pickId: string, path: string): void {
+  useModelsStore.getState().setPickedImport({ pickId, path });
+  useUiStore.getState().showScreen('models');
+}
+
+/**
+ * Imports the picked file for `purpose` (by its pick id: the renderer never names that path). The
+ * chooser closes once it is imported; after a refusal (a file of the wrong kind for the purpose)
+ * it stays, so another purpose can be chosen.
+ */
+export async function importPicked(purpose: ImportPurpose): Promise<void> {
+  const picked = useModelsStore.getState().pickedImport;
+  if (!picked) return;
+  try {
+    const model = await workbench().importPickedModel({ pickId: picked.pickId, purpose });
+    if (useModelsStore.getState().pickedImport?.pickId === picked.pickId) useModelsStore.getState().setPickedImport(null);
+    useUiStore.getState().notify('info', model.metadata.alreadyInstalled === true ? `${model.file} was already installed.` : `Imported ${model.file}.`);
+    await refreshAfterModelsChanged();
+  } catch (err) {
+    reportError(`Could not import ${picked.path}`, err);
+  }
+}
+
+export function cancelPickedImport(): void {
+  useModelsStore.getState().setPickedImport(null);
+}
+
 /**
  * New or replaced model files can make model strategies (and profiles) ready; a server added or
  * removed (in any window) changes the servers, which are asked again once this window has them.

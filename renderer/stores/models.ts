@@ -24,6 +24,12 @@ export interface ModelsState {
   /** The host's inference servers (start-up and added) with their health; null until asked. */
   endpoints: ListedEndpoint[] | null;
   pulls: PullState[];
+  /**
+   * A file the desktop's File › Import Model File picked, waiting for the person to say what it is
+   * for (the Models screen's purpose chooser); `pickId` names it to the host, `path` is shown.
+   */
+  pickedImport: { pickId: string; path: string } | null;
+  setPickedImport(picked: { pickId: string; path: string } | null): void;
   /** The latest self-test: running, or its result. */
   selftest: { running: boolean; result: SelftestResult | null };
   setSelftest(selftest: { running: boolean; result: SelftestResult | null }): void;
@@ -47,6 +53,8 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
     doctor: null,
     endpoints: null,
     pulls: [],
+    pickedImport: null,
+    setPickedImport: (pickedImport) => set({ pickedImport }),
     selftest: { running: false, result: null },
     setSelftest: (selftest) => set({ selftest }),
     setStrategies: (strategies) => set({ strategies }),

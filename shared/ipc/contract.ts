@@ -120,6 +120,11 @@ export const paramSchemas = {
   cancelPull: z.object({ pullId: z.string().min(1).max(64) }).strict(),
   /** `purpose` (default `file`): what the file is for; it is installed under the name its profile expects (shared/models/import-purpose.ts). */
   importModel: z.object({ path: z.string().min(1).max(4096), purpose: z.enum(IMPORT_PURPOSES).optional() }).strict(),
+  /**
+   * Imports the file the desktop's File › Import Model File picked (the menu's
+   * `choose-model-purpose` names it by `pickId`: the renderer never names that path) for `purpose`.
+   */
+  importPickedModel: z.object({ pickId: z.string().min(1).max(64), purpose: z.enum(IMPORT_PURPOSES) }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
@@ -256,6 +261,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   pullModel: { pullId: string };
   cancelPull: { cancelled: boolean };
   importModel: InstalledModel;
+  importPickedModel: InstalledModel;
   modelSelftest: SelftestResult;
   getHostInfo: HostInfo;
   listDocuments: DocumentSummary[];
@@ -302,14 +308,15 @@ export type WorkbenchEvent =
 /**
  * What a native menu asks of the window it belongs to (Electron only; sent to that window alone,
  * never broadcast): export the shown result, show a document the File menu just opened, refresh
- * the workspace view after File > Open Workspace Folder or Import Folder, or the models after
- * File > Import Model File.
+ * the workspace view after File > Open Workspace Folder or Import Folder, or ask what the file
+ * File > Import Model File picked is for (the Models screen's purpose chooser; `path` is shown,
+ * `pickId` names the file to importPickedModel).
  */
 export type MenuCommand =
   | { command: 'export' }
   | { command: 'show-document'; documentId: string }
   | { command: 'show-workspace'; dir: string }
-  | { command: 'show-models' };
+  | { command: 'choose-model-purpose'; pickId: string; path: string };
 
 /** What `window.workbench` offers: one async function per method, plus the event stream. */
 export type WorkbenchApi = {

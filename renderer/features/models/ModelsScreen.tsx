@@ -1,8 +1,8 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IMPORT_PURPOSE_LABELS, IMPORT_PURPOSES, type ImportPurpose } from '../../../shared/models/import-purpose';
 import { SERVER_KINDS, type ServerKind } from '../../../shared/models/inference-servers';
-import { addEndpoint, cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, removeEndpoint, runDoctor, runSelftest } from '../../services/models';
+import { addEndpoint, cancelPickedImport, cancelPull, importModel, importPicked, pullModel, refreshEndpoints, refreshModels, removeEndpoint, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
@@ -307,28 +307,58 @@ function InstalledSection() {
   );
 }
 
+/**
+ * Import by purpose, one chooser for both ways a file comes: a path typed here (a file on the
+ * machine that runs the services, inside the folders it allows), or the file the desktop's
+ * File › Import Model File picked, which is shown here and imported by its pick.
+ */
 function ImportSection() {
+  const picked = useModelsStore((s) => s.pickedImport);
   const [path, setPath] = useState('');
   const [purpose, setPurpose] = useState<ImportPurpose>('base');
+  const purposeRef = useRef<HTMLSelectElement>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!picked) return;
+    sectionRef.current?.scrollIntoView({ block: 'nearest' });
+    purposeRef.current?.focus();
+  }, [picked]);
+  const shownPath = picked ? picked.path : path;
+  const importNow = () => (picked ? void importPicked(purpose) : void importModel(path.trim(), purpose));
   return (
-    <Panel title="Import a model file">
-      <p className="hint">
-        A GGUF model or LoRA adapter on the machine that runs the services. Say what it is for: it is verified, then copied into the models folder under the
-        name its strategy profile expects, so the strategy becomes ready.
-      </p>
-      <div className="button-row">
-        <input className="grow" placeholder="/path/to/model.gguf" value={path} onChange={(e) => setPath(e.target.value)} data-testid="import-model-path" />
-        <select value={purpose} onChange={(e) => setPurpose(e.target.value as ImportPurpose)} aria-label="What the file is for" data-testid="import-model-purpose">
-          {IMPORT_PURPOSES.map((p) => (
-            <option key={p} value={p}>
-              {IMPORT_PURPOSE_LABELS[p]}
-            </option>
-          ))}
-        </select>
-        <button disabled={path.trim() === ''} onClick={() => void importModel(path.trim(), purpose)} data-testid="import-model">
-          Import
-        </button>
-      </div>
-    </Panel>
+    <div ref={sectionRef} data-testid="import-section" data-picked={picked ? 'true' : undefined}>
+      <Panel title="Import a model file">
+        <p className="hint">
+          {picked
+            ? 'The file picked with File › Import Model File. Say what it is for: it is verified, then copied into the models folder under the name its strategy profile expects, so the strategy becomes ready.'
+            : 'A GGUF model or LoRA adapter on the machine that runs the services. Say what it is for: it is verified, then copied into the models folder under the name its strategy profile expects, so the strategy becomes ready.'}
+        </p>
+        <div className="button-row">
+          <input
+            className="grow"
+            placeholder="/path/to/model.gguf"
+            value={shownPath}
+            readOnly={picked !== null}
+            onChange={(e) => setPath(e.target.value)}
+            data-testid="import-model-path"
+          />
+          <select ref={purposeRef} value={purpose} onChange={(e) => setPurpose(e.target.value as ImportPurpose)} aria-label="What the file is for" data-testid="import-model-purpose">
+            {IMPORT_PURPOSES.map((p) => (
+              <option key={p} value={p}>
+                {IMPORT_PURPOSE_LABELS[p]}
+              </option>
+            ))}
+          </select>
+          <button disabled={shownPath.trim() === ''} onClick={importNow} data-testid="import-model">
+            Import
+          </button>
+          {picked && (
+            <button onClick={() => cancelPickedImport()} data-testid="import-model-cancel">
+              Cancel
+            </button>
+          )}
+        </div>
+      </Panel>
+    </div>
   );
 }

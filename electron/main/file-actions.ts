@@ -63,12 +63,13 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
         const { dir } = await service.request('workspaceInfo', {}, { transport: 'electron' });
         if (dir) sendToWindow({ type: 'menu-command', command: 'show-workspace', dir });
       }),
+    // The dialog is main's; what the file is for, the window asks (the Models screen's chooser),
+    // then imports the pick by its id: the renderer never names the path.
     importModel: () =>
       void report('Importing the model', async () => {
         const file = await choose(['openFile'], [{ name: 'GGUF models and adapters', extensions: ['gguf'] }]);
         if (!file) return;
-        await service.request('importModel', { path: file }, { transport: 'electron' });
-        sendToWindow({ type: 'menu-command', command: 'show-models' });
+        sendToWindow({ type: 'menu-command', command: 'choose-model-purpose', pickId: service.holdPickedFile(file), path: file });
       }),
     // The renderer holds the segmentation being exported; it asks for the file and saves it.
     exportResult: () => sendToWindow({ type: 'menu-command', command: 'export' }),

@@ -1,6 +1,7 @@
 /** Strategies, installed models, the compute backend, pulls and imports. */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import type { ImportPurpose } from '../../shared/models/import-purpose';
+import type { ServerKind } from '../../shared/models/inference-servers';
 import { useModelsStore } from '../stores/models';
 import { useUiStore } from '../stores/ui';
 import { reportError } from './errors';
@@ -50,6 +51,31 @@ export async function refreshEndpoints(): Promise<void> {
   }
 }
 
+/**
+ * Adds an inference server (kept by the host across restarts); its key goes to the host once and
+ * never comes back. True when it was added: the form may then be cleared.
+ */
+export async function addEndpoint(url: string, kind: ServerKind | null, apiKey: string): Promise<boolean> {
+  try {
+    const endpoints = await workbench().addEndpoint({ url, ...(kind ? { kind } : {}), ...(apiKey !== '' ? { apiKey } : {}) });
+    useModelsStore.getState().setEndpoints(endpoints);
+    useUiStore.getState().notify('info', `Added the inference server ${url}.`);
+    return true;
+  } catch (err) {
+    reportError('Could not add the inference server', err);
+    return false;
+  }
+}
+
+/** Removes a server added from the Models screen, by its URL as listed. */
+export async function removeEndpoint(url: string): Promise<void> {
+  try {
+    useModelsStore.getState().setEndpoints(await workbench().removeEndpoint({ url }));
+  } catch (err) {
+    reportError(`Could not remove ${url}`, err);
+  }
+}
+
 export async function pullModel(profile: string): Promise<void> {
   try {
     const { pullId } = await workbench().pullModel({ profile });
@@ -78,9 +104,41 @@ export async function importModel(path: string, purpose: ImportPurpose = 'file')
   }
 }
 
-/** New or replaced model files can make model strategies (and profiles) ready. */
+/** File › Import Model File picked a file (desktop): the Models screen asks what it is for. */
+export function choosePurposeFor(pickId: string, path: string): void {
+  useModelsStore.getState().setPickedImport({ pickId, path });
+  useUiStore.getState().showScreen('models');
+}
+
+/**
+ * Imports the picked file for `purpose` (by its pick id: the renderer never names that path). The
+ * chooser closes once it is imported; after a refusal (a file of the wrong kind for the purpose)
+ * it stays, so another purpose can be chosen.
+ */
+export async function importPicked(purpose: ImportPurpose): Promise<void> {
+  const picked = useModelsStore.getState().pickedImport;
+  if (!picked) return;
+  try {
+    const model = await workbench().importPickedModel({ pickId: picked.pickId, purpose });
+    if (useModelsStore.getState().pickedImport?.pickId === picked.pickId) useModelsStore.getState().setPickedImport(null);
+    useUiStore.getState().notify('info', model.metadata.alreadyInstalled === true ? `${model.file} was already installed.` : `Imported ${model.file}.`);
+    await refreshAfterModelsChanged();
+  } catch (err) {
+    reportError(`Could not import ${picked.path}`, err);
+  }
+}
+
+export function cancelPickedImport(): void {
+  useModelsStore.getState().setPickedImport(null);
+}
+
+/**
+ * New or replaced model files can make model strategies (and profiles) ready; a server added or
+ * removed (in any window) changes the servers, which are asked again once this window has them.
+ */
 export async function refreshAfterModelsChanged(): Promise<void> {
-  await Promise.all([refreshModels(), refreshStrategies(), runDoctor()]);
+  const endpointsKnown = useModelsStore.getState().endpoints !== null;
+  await Promise.all([refreshModels(), refreshStrategies(), runDoctor(), ...(endpointsKnown ? [refreshEndpoints()] : [])]);
 }
 
 type PullEvent = Extract<WorkbenchEvent, { type: 'pull-progress' | 'pull-finished' | 'pull-failed' | 'pull-cancelled' }>;

@@ -8,7 +8,7 @@ import { useUiStore } from '../stores/ui';
 import { openSample, showOpenedDocument } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
-import { handlePullEvent, refreshAfterModelsChanged, refreshModels, refreshStrategies } from './models';
+import { choosePurposeFor, handlePullEvent, refreshAfterModelsChanged, refreshStrategies } from './models';
 import { handleRunState } from './runs';
 import { workbench } from './workbench';
 import { noteTrainingProgress } from './learn';
@@ -34,7 +34,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       if (event.command === 'export') void exportCurrent(useUiStore.getState().exportFormat);
       else if (event.command === 'show-document') void showOpenedDocument(event.documentId);
       else if (event.command === 'show-workspace') void refreshWorkspace();
-      else if (event.command === 'show-models') void Promise.all([refreshModels(), refreshStrategies()]);
+      else if (event.command === 'choose-model-purpose') choosePurposeFor(event.pickId, event.path);
       return;
     case 'workspace-saved':
     case 'workspace-correction-cleared':

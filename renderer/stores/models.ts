@@ -3,7 +3,7 @@
  * the compute backend report, and downloads in progress.
  */
 import { create } from 'zustand';
-import type { DoctorReport, EndpointHealth, InstalledModel, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
+import type { DoctorReport, InstalledModel, ListedEndpoint, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
 
 export interface PullState {
   pullId: string;
@@ -21,16 +21,22 @@ export interface ModelsState {
   strategies: StrategyInfo[];
   installed: InstalledModel[];
   doctor: DoctorReport | null;
-  /** The host's inference server endpoints with their health; null until asked. */
-  endpoints: EndpointHealth[] | null;
+  /** The host's inference servers (start-up and added) with their health; null until asked. */
+  endpoints: ListedEndpoint[] | null;
   pulls: PullState[];
+  /**
+   * A file the desktop's File › Import Model File picked, waiting for the person to say what it is
+   * for (the Models screen's purpose chooser); `pickId` names it to the host, `path` is shown.
+   */
+  pickedImport: { pickId: string; path: string } | null;
+  setPickedImport(picked: { pickId: string; path: string } | null): void;
   /** The latest self-test: running, or its result. */
   selftest: { running: boolean; result: SelftestResult | null };
   setSelftest(selftest: { running: boolean; result: SelftestResult | null }): void;
   setStrategies(strategies: StrategyInfo[]): void;
   setInstalled(models: InstalledModel[]): void;
   setDoctor(report: DoctorReport): void;
-  setEndpoints(endpoints: EndpointHealth[]): void;
+  setEndpoints(endpoints: ListedEndpoint[]): void;
   pullStarted(pullId: string, profile: string): void;
   pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null, retry: string | null): void;
   pullFinished(pullId: string): void;
@@ -47,6 +53,8 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
     doctor: null,
     endpoints: null,
     pulls: [],
+    pickedImport: null,
+    setPickedImport: (pickedImport) => set({ pickedImport }),
     selftest: { running: false, result: null },
     setSelftest: (selftest) => set({ selftest }),
     setStrategies: (strategies) => set({ strategies }),

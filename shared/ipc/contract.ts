@@ -15,6 +15,7 @@ import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
 import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
 import { IMPORT_PURPOSES } from '../models/import-purpose';
+import { SERVER_KINDS, type EndpointSource, type ServerKind } from '../models/inference-servers';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 
@@ -122,11 +123,26 @@ export const paramSchemas = {
   listModels: z.object({}).strict(),
   doctor: z.object({}).strict(),
   listEndpoints: z.object({}).strict(),
+  /**
+   * Adds an inference server from the Models screen; kept in the models folder across restarts.
+   * `apiKey` is sent to that server alone and never comes back (listEndpoints says only `hasKey`).
+   * Without `kind` the server's kind is detected.
+   */
+  addEndpoint: z
+    .object({ url: z.string().min(1).max(2048), kind: z.enum(SERVER_KINDS).optional(), apiKey: z.string().max(4096).optional() })
+    .strict(),
+  /** Removes a server added from the Models screen, by its URL as listEndpoints shows it. */
+  removeEndpoint: z.object({ url: z.string().min(1).max(2048) }).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
   /** Stops a pull; what arrived is kept, so pulling again resumes it. */
   cancelPull: z.object({ pullId: z.string().min(1).max(64) }).strict(),
   /** `purpose` (default `file`): what the file is for; it is installed under the name its profile expects (shared/models/import-purpose.ts). */
   importModel: z.object({ path: z.string().min(1).max(4096), purpose: z.enum(IMPORT_PURPOSES).optional() }).strict(),
+  /**
+   * Imports the file the desktop's File › Import Model File picked (the menu's
+   * `choose-model-purpose` names it by `pickId`: the renderer never names that path) for `purpose`.
+   */
+  importPickedModel: z.object({ pickId: z.string().min(1).max(64), purpose: z.enum(IMPORT_PURPOSES) }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
@@ -235,6 +251,15 @@ export interface EndpointHealth {
   error?: string;
 }
 
+/** An endpoint as the Models screen and the Run panel list it: its health, where it comes from, never its key. */
+export interface ListedEndpoint extends EndpointHealth {
+  source: EndpointSource;
+  /** Whether a key (an API key, or a user:password in its URL) goes to it; the key itself never leaves the host. */
+  hasKey: boolean;
+  /** The kind the person named, if any (else it is detected). */
+  namedKind?: ServerKind;
+}
+
 /** Results, one per method. */
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
@@ -247,10 +272,14 @@ export interface MethodResults extends WorkspaceMethodResults {
   countTokens: { counts: number[] };
   listModels: InstalledModel[];
   doctor: DoctorReport;
-  listEndpoints: EndpointHealth[];
+  listEndpoints: ListedEndpoint[];
+  /** Every endpoint after the change, as listEndpoints reports them. */
+  addEndpoint: ListedEndpoint[];
+  removeEndpoint: ListedEndpoint[];
   pullModel: { pullId: string };
   cancelPull: { cancelled: boolean };
   importModel: InstalledModel;
+  importPickedModel: InstalledModel;
   modelSelftest: SelftestResult;
   getHostInfo: HostInfo;
   listDocuments: DocumentSummary[];
@@ -285,7 +314,10 @@ export type WorkbenchEvent =
   | { type: 'pull-finished'; pullId: string; files: string[] }
   | { type: 'pull-failed'; pullId: string; error: string }
   | { type: 'pull-cancelled'; pullId: string }
-  /** A model file was installed (an import): the strategy list and profiles' readiness may have changed. */
+  /**
+   * A model file was installed (an import), or an inference server added or removed: the strategy
+   * list, the profiles' readiness and the endpoints may have changed.
+   */
   | { type: 'models-changed' }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
   | ({ type: 'menu-command' } & MenuCommand)
@@ -294,14 +326,15 @@ export type WorkbenchEvent =
 /**
  * What a native menu asks of the window it belongs to (Electron only; sent to that window alone,
  * never broadcast): export the shown result, show a document the File menu just opened, refresh
- * the workspace view after File > Open Workspace Folder or Import Folder, or the models after
- * File > Import Model File.
+ * the workspace view after File > Open Workspace Folder or Import Folder, or ask what the file
+ * File > Import Model File picked is for (the Models screen's purpose chooser; `path` is shown,
+ * `pickId` names the file to importPickedModel).
  */
 export type MenuCommand =
   | { command: 'export' }
   | { command: 'show-document'; documentId: string }
   | { command: 'show-workspace'; dir: string }
-  | { command: 'show-models' };
+  | { command: 'choose-model-purpose'; pickId: string; path: string };
 
 /** What `window.workbench` offers: one async function per method, plus the event stream. */
 export type WorkbenchApi = {

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { STRATEGY_DECLARATIONS, type DeclaredStrategy } from './catalog';
 import { optionsSchemaOf, type OptionValues, type StrategyDeclaration } from './declaration';
+import type { TokenizerName } from '../chunks/options';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
@@ -33,6 +34,13 @@ export const RUN_OPTION_LIMITS = {
   parallel: { min: 1, max: 64 },
 } as const;
 
+/**
+ * The tokenizer `maxTokens` counts with when a run names none: the seed models' own (the runners
+ * load Qwen2's vocabulary, electron/services/tokenizer/token-counter.ts). The UI's over-limit marks
+ * count with it too, whatever tokenizer the export shows.
+ */
+export const MAX_TOKENS_TOKENIZER: TokenizerName = 'qwen2';
+
 const limited = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
 
 /** The options the kinds share (each strategy's own come from its declaration). */
@@ -48,7 +56,7 @@ export const sharedRunOptionsSchema = z
     profile: z.string().min(1).max(256).optional(),
     /** Model strategies, local engine: windows decoded at once (the context's sequences); default chosen from the backend. */
     parallel: limited(RUN_OPTION_LIMITS.parallel).optional(),
-    /** Model strategies: this process's llama.cpp (default) or the inference servers the host was started with. */
+    /** Model strategies: this process's llama.cpp (default) or the inference servers (the host's start-up ones and those added from the Models screen). */
     backend: z.enum(['local', 'remote']).optional(),
   })
   .strict();

@@ -104,24 +104,43 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     expect(recorded.messageBoxes).toEqual([]);
   });
 
-  it('File > Import Model File imports the picked file (the renderer could not name it) and tells the window', async () => {
+  it('File > Import Model File asks the window what the picked file is for, and the window imports it by its pick, never its path', async () => {
     const template = recorded.menuTemplate as { label?: string; submenu?: { label?: string; click?: () => void }[] }[];
     const importItem = template.find((m) => m.label === 'File')?.submenu?.find((i) => i.label === 'Import Model File…');
     const own = { senderFrame: window.webContents.mainFrame };
     expect(await call(own, { method: 'importModel', params: { path: tinyLora } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    const sentBefore = window.webContents.sent.length;
     recorded.dialogPaths.push(tinyLora);
     importItem?.click?.();
-    let told = false;
-    for (let i = 0; i < 300 && !told; i++) {
+    let asked: Extract<WorkbenchEvent, { type: 'menu-command' }> | undefined;
+    for (let i = 0; i < 300 && !asked; i++) {
       await new Promise((resolve) => setTimeout(resolve, 10));
-      told = window.webContents.sent.some((s) => {
-        const e = s.payload as WorkbenchEvent;
-        return e.type === 'menu-command' && e.command === 'show-models';
-      });
+      asked = window.webContents.sent
+        .slice(sentBefore)
+        .map((s) => s.payload as WorkbenchEvent)
+        .find((e): e is Extract<WorkbenchEvent, { type: 'menu-command' }> => e.type === 'menu-command' && e.command === 'choose-model-purpose');
     }
-    expect(told).toBe(true);
+    if (asked?.command !== 'choose-model-purpose') throw new Error('the window was not asked what the file is for');
+    expect(asked.path).toBe(tinyLora);
+    // Nothing is installed before the purpose is chosen.
+    const before = (await call(own, { method: 'listModels', params: {} })) as { ok: true; result: { file: string }[] };
+    expect(before.result.map((m) => m.file)).not.toContain('tiny-lora-simple.gguf');
+
+    // A pick id the host never gave names nothing.
+    expect(await call(own, { method: 'importPickedModel', params: { pickId: 'made-up', purpose: 'file' } })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no longer picked: choose it again with File › Import Model File/) },
+    });
+    // A purpose the file does not fit is refused, and the pick stays good for another purpose.
+    expect(await call(own, { method: 'importPickedModel', params: { pickId: asked.pickId, purpose: 'base' } })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/adapter/) },
+    });
+    expect(await call(own, { method: 'importPickedModel', params: { pickId: asked.pickId, purpose: 'file' } })).toMatchObject({ ok: true, result: { file: 'tiny-lora-simple.gguf', kind: 'adapter' } });
     const listed = (await call(own, { method: 'listModels', params: {} })) as { ok: true; result: { file: string }[] };
     expect(listed.result.map((m) => m.file)).toContain('tiny-lora-simple.gguf');
+    // Imported, the pick is used up.
+    expect(await call(own, { method: 'importPickedModel', params: { pickId: asked.pickId, purpose: 'file' } })).toMatchObject({ ok: false });
     expect(recorded.messageBoxes).toEqual([]);
   });
 

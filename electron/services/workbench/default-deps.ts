@@ -2,12 +2,15 @@
  * The real dependencies, loaded on first use: opening the service costs nothing, and llama.cpp
  * is only loaded when a model strategy runs or the models screen asks.
  */
+import path from 'node:path';
 import { resolveBudgets, type Budgets } from '../../../shared/budgets/budgets';
 import { isModelStrategy } from '../strategies/registry';
 import type { StrategySettings } from '../strategies/types';
 import { workerEntry } from '../worker/worker-entries';
 import { workerPool } from '../worker/worker-pool';
 import type { RemoteSettings } from '../inference/remote/settings';
+import { createEndpointStore, ENDPOINTS_FILE } from '../inference/remote/endpoint-store';
+import { modelsDir } from '../inference/paths';
 import type { WorkbenchDeps } from './deps';
 import { createModelsFacade } from './models-facade';
 import { listStrategyInfo } from './strategy-catalog';
@@ -22,7 +25,10 @@ export interface DefaultDepsOptions {
    * this code (worker/worker-entries.ts: the .ts source, or the bundle's worker.mjs). null runs them in-process.
    */
   workerEntry?: URL | null;
-  /** Inference servers for runs with `backend: 'remote'` (read from the environment by the host, once). */
+  /**
+   * Inference servers for runs with `backend: 'remote'` (read from the environment by the host,
+   * once); the servers added from the Models screen (models folder, inference-servers.json) join them.
+   */
   remote?: RemoteSettings | null;
   /**
    * The host's run settings (hostSettingsFromEnvironment, read once at start-up): folders, GPU,
@@ -34,8 +40,11 @@ export interface DefaultDepsOptions {
 export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
   const locations = { modelsDir: options.modelsDir ?? options.settings?.modelsDir, profilesDir: options.profilesDir ?? options.settings?.profilesDir };
   // Every run gets the host's settings passed down. The servers of the remote backend are the
-  // host's settings too; a run asks for them by name (backend: 'remote').
-  const settings: StrategySettings = { ...options.settings, ...definedOnly(locations), ...(options.remote ? { remote: options.remote } : {}) };
+  // host's start-up ones and those added from the Models screen; a run asks for them by name
+  // (backend: 'remote') and gets them as they are when it starts.
+  const settings: StrategySettings = { ...options.settings, ...definedOnly(locations) };
+  delete settings.remote;
+  const servers = createEndpointStore(path.join(modelsDir(locations), ENDPOINTS_FILE), options.remote ?? options.settings?.remote ?? null);
   const budgets = resolveBudgets(options.budgets);
   const entry = options.workerEntry === undefined ? workerEntry('heavyWork') : options.workerEntry;
   const pool = entry ? workerPool(entry) : null;
@@ -52,7 +61,9 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
       if (pool && !isModelStrategy(request.strategy) && request.options.maxTokens === undefined) {
         return pool.run({ kind: 'run-rule-strategy', request: { ...request, settings, budgets } }, hooks.signal);
       }
-      return (await import('../strategies/run-strategy')).runStrategy({ ...request, settings, budgets }, hooks);
+      // Only a run on the servers is given them (and their keys).
+      const remote = request.options.backend === 'remote' ? { remote: await servers.settings() } : {};
+      return (await import('../strategies/run-strategy')).runStrategy({ ...request, settings: { ...settings, ...remote }, budgets }, hooks);
     },
     writeResult: async (format, result, text, chunks) =>
       (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: locations.modelsDir }),
@@ -61,7 +72,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
       const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(tokenizer, { modelsDir: locations.modelsDir });
       return texts.map((t) => count(t));
     },
-    models: createModelsFacade(locations, options.remote ?? null),
+    models: createModelsFacade(locations, servers),
   };
 }
 

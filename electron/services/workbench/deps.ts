@@ -7,11 +7,12 @@ import type { ChunkOptions, TokenizerName } from '../../../shared/chunks';
 import type { ReaderReport, ReadOptions } from '../../../shared/document/reader-report';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type { ImportPurpose } from '../../../shared/models/import-purpose';
+import type { ServerKind } from '../../../shared/models/inference-servers';
 import type {
   DoctorReport,
-  EndpointHealth,
   ExportFormat,
   InstalledModel,
+  ListedEndpoint,
   RunOptions,
   RunProgress,
   SelftestResult,
@@ -51,8 +52,12 @@ export interface PullHooks {
 export interface ModelsFacade {
   list(): Promise<InstalledModel[]>;
   doctor(): Promise<DoctorReport>;
-  /** The inference server endpoints the host was started with, and their health. */
-  endpoints(): Promise<EndpointHealth[]>;
+  /** The inference servers the host was started with and those added from the Models screen, with their health. */
+  endpoints(): Promise<ListedEndpoint[]>;
+  /** Adds a server from the Models screen (kept across restarts; its key goes to it alone). */
+  addEndpoint(input: { url: string; kind?: ServerKind; apiKey?: string }): Promise<void>;
+  /** Removes a server added from the Models screen, by its shown URL. */
+  removeEndpoint(url: string): Promise<void>;
   /** Downloads a profile's files; resolves with the files written. */
   pull(profile: string, hooks: PullHooks): Promise<string[]>;
   /** Installs a GGUF under the name its purpose's profile expects (default `file`: its own name). */

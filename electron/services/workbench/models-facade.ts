@@ -4,7 +4,7 @@
  */
 import type { DoctorReport, InstalledModel, SelftestResult } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
-import type { RemoteSettings } from '../inference/remote/settings';
+import type { EndpointStore } from '../inference/remote/endpoint-store';
 import type { ModelsFacade } from './deps';
 
 type Scalar = string | number | boolean;
@@ -21,7 +21,8 @@ function metadataOf(entry: Record<string, unknown>): Record<string, Scalar> {
   return metadata;
 }
 
-export function createModelsFacade(locations: LocationOptions, remote: RemoteSettings | null = null): ModelsFacade {
+/** `servers`: the inference servers, start-up and added (one store, shared with the runs). */
+export function createModelsFacade(locations: LocationOptions, servers: EndpointStore): ModelsFacade {
   const modelsDir = async () => (await import('../inference/paths')).modelsDir(locations);
 
   return {
@@ -57,13 +58,15 @@ export function createModelsFacade(locations: LocationOptions, remote: RemoteSet
     },
 
     async endpoints() {
-      if (!remote || remote.endpoints.length === 0) return [];
-      const { checkEndpoints } = await import('../inference/remote/endpoint-health');
+      if ((await servers.settings()).endpoints.length === 0) return [];
       const { extractQwen2Vocab, qwen2VocabCachePath } = await import('../tokenizer/qwen2-vocab');
       // The vocabulary check uses the seed models' tokenizer (Qwen2's), as the shipped profiles do.
       const vocab = await extractQwen2Vocab(qwen2VocabCachePath(await modelsDir())).catch(() => undefined);
-      return checkEndpoints(remote, vocab);
+      return servers.list(vocab);
     },
+
+    addEndpoint: (input) => servers.add(input),
+    removeEndpoint: (url) => servers.remove(url),
 
     async pull(profile, hooks) {
       const { pullProfile } = await import('../models/pull');

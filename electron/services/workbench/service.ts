@@ -11,6 +11,7 @@ import { createHandlerTable } from './handler-table';
 import type { CallContext, Handler, HandlerContext, HandlerTable } from './handlers/types';
 import { createPathGate } from './path-gate';
 import { PullManager } from './pull-manager';
+import { PickedFiles } from './picked-files';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
 import { embeddingModelSource, withLearnedModel } from '../learn/workbench-model';
@@ -46,6 +47,11 @@ export interface WorkbenchService {
    */
   request<M extends MethodName>(method: M, params: ParamsOf<M>, context?: CallContext): Promise<MethodResults[M]>;
   onEvent(listener: (event: WorkbenchEvent) => void): () => void;
+  /**
+   * Holds a file the person picked in the host's native dialog, for a client to name by the id
+   * returned (importPickedModel) without naming its path. Never reached by a transport.
+   */
+  holdPickedFile(path: string): string;
   /** Cancels runs and downloads, waits for them, and refuses further calls. */
   dispose(): Promise<void>;
 }
@@ -86,6 +92,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     pulls: new PullManager(deps.models, events),
     disposers: [] as (() => Promise<void>)[],
     paths: createPathGate([...(workspaceDir ? [workspaceDir] : []), ...allowedDirs]),
+    picks: new PickedFiles(),
     settings,
   };
   const handlers: HandlerTable = createHandlerTable(scope);
@@ -114,6 +121,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
       return dispatch(checked.method, checked.params, { transport: context.transport, fromHost: true }) as Promise<MethodResults[typeof method]>;
     },
     onEvent: (listener) => events.on(listener),
+    holdPickedFile: (path) => scope.picks.hold(path),
     async dispose() {
       disposed = true;
       await Promise.all([scope.runs.dispose(), scope.pulls.dispose(), ...scope.disposers.map((d) => d())]);

@@ -10,7 +10,8 @@ import {
 import { snapPointsBetween } from '../../../shared/edit/snap-points';
 import { useSession, type SegmentationEdit } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
-import { maxCharsLimitNow } from '../outline/over-limit';
+import { describeLimits, limitTokenCountsNow, overLimit } from '../outline/over-limit';
+import { sizeLimitsNow } from '../../stores/size-limits';
 import { useEditingStore } from './editing-store';
 
 function current() {
@@ -129,24 +130,32 @@ export function goToNextUnreviewed(): boolean {
   return false;
 }
 
-/** Shows the next segment (after the current one, wrapping) longer than Max chars; says so when there is none. */
+/**
+ * Shows the next segment (after the current one, wrapping) over Max chars or Max tokens, by the
+ * outline's rule (over-limit.ts); says so when there is none.
+ */
 export function goToNextOverLimit(): boolean {
   const { text, segmentation, index, count } = current();
   if (!segmentation) return false;
-  const limit = maxCharsLimitNow();
-  if (limit === null) {
-    useUiStore.getState().notify('info', 'Set Max chars in the Run panel to find the segments over it.');
+  const limits = sizeLimitsNow();
+  if (limits.maxChars === null && limits.maxTokens === null) {
+    useUiStore.getState().notify('info', 'Set Max chars or Max tokens in the Run panel to find the segments over them.');
     return false;
   }
+  const tokens = limitTokenCountsNow();
+  let uncounted = false;
   for (let step = 1; step <= count; step++) {
     const i = (index + step) % count;
     const [start, end] = segmentRange(text, segmentation, i);
-    if (end - start > limit) {
+    const counted = tokens.get(`${start}:${end}`) ?? null;
+    if (counted === null) uncounted = true;
+    if (overLimit(end - start, counted, limits)) {
       useUiStore.getState().reveal(i);
       return true;
     }
   }
-  useUiStore.getState().notify('info', `No segment is over ${limit.toLocaleString('en-US')} chars.`);
+  const pending = limits.maxTokens !== null && uncounted ? ' (some segments are not counted in tokens yet)' : '';
+  useUiStore.getState().notify('info', `No segment is over ${describeLimits(limits)}${pending}.`);
   return false;
 }
 

@@ -31,7 +31,7 @@ export const SHORTCUTS: readonly Shortcut[] = [
   { keys: 'Alt+Shift+← / →', does: 'Move that boundary by one character (free)', matches: (e) => e.altKey && e.shiftKey && !mod(e) && (e.key === 'ArrowLeft' || e.key === 'ArrowRight'), run: (e) => void nudgeBoundary(e.key === 'ArrowLeft' ? -1 : 1, true) },
   { keys: 'J / K', does: 'Next / previous boundary', matches: (e) => plain(e, 'j') || plain(e, 'k'), run: (e) => goToSegment(e.key.toLowerCase() === 'j' ? 1 : -1) },
   { keys: 'U', does: 'Next unreviewed segment', matches: (e) => plain(e, 'u'), run: () => void goToNextUnreviewed() },
-  { keys: 'L', does: 'Next segment over Max chars (Run panel)', matches: (e) => plain(e, 'l'), run: () => void goToNextOverLimit() },
+  { keys: 'L', does: 'Next segment over Max chars or Max tokens (Run panel)', matches: (e) => plain(e, 'l'), run: () => void goToNextOverLimit() },
   { keys: 'R', does: 'Mark the segment reviewed (or not)', matches: (e) => plain(e, 'r'), run: () => void toggleReviewed() },
   { keys: 'T', does: 'Edit the topic', matches: (e) => plain(e, 't'), run: () => useEditingStore.getState().focus('topic') },
   { keys: 'Shift+T', does: 'Edit the summary', matches: (e) => plain(e, 't', true), run: () => useEditingStore.getState().focus('summary') },

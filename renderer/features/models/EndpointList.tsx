@@ -1,11 +1,15 @@
-/** The host's inference server endpoints: health, server kind, model and adapters, one row each. */
-import type { EndpointHealth } from '../../../shared/ipc/contract';
+/**
+ * The host's inference servers: health, server kind, model, slots and adapters, one row each;
+ * whether a key goes to it (never the key). With `onRemove`, a server added from the Models screen
+ * has a Remove button (the start-up ones are the host's to change).
+ */
+import type { ListedEndpoint } from '../../../shared/ipc/contract';
 
-export function EndpointList({ endpoints }: { endpoints: EndpointHealth[] }) {
+export function EndpointList({ endpoints, onRemove }: { endpoints: ListedEndpoint[]; onRemove?: (url: string) => void }) {
   return (
     <ul className="endpoint-list" data-testid="endpoint-list">
       {endpoints.map((e) => (
-        <li key={e.endpoint}>
+        <li key={e.endpoint} data-testid="endpoint" data-endpoint={e.endpoint} data-source={e.source} data-ok={e.ok ? 'true' : 'false'}>
           <code>{e.endpoint}</code>{' '}
           {e.ok ? (
             <>
@@ -16,7 +20,22 @@ export function EndpointList({ endpoints }: { endpoints: EndpointHealth[] }) {
               </span>
             </>
           ) : (
-            <span className="error-text">{e.error}</span>
+            <>
+              {e.namedKind && <span className="muted">{e.namedKind} · </span>}
+              <span className="error-text">{e.error}</span>
+            </>
+          )}{' '}
+          <span className="muted" data-testid="endpoint-source">
+            ({e.source === 'added' ? 'added here' : 'start-up'}
+            {e.hasKey ? ', with a key' : ''})
+          </span>
+          {onRemove && e.source === 'added' && (
+            <>
+              {' '}
+              <button className="small" data-testid="endpoint-remove" aria-label={`Remove ${e.endpoint}`} onClick={() => onRemove(e.endpoint)}>
+                Remove
+              </button>
+            </>
           )}
         </li>
       ))}

@@ -1,7 +1,8 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { IMPORT_PURPOSE_LABELS, IMPORT_PURPOSES, type ImportPurpose } from '../../../shared/models/import-purpose';
-import { cancelPull, importModel, pullModel, refreshEndpoints, refreshModels, runDoctor, runSelftest } from '../../services/models';
+import { SERVER_KINDS, type ServerKind } from '../../../shared/models/inference-servers';
+import { addEndpoint, cancelPickedImport, cancelPull, importModel, importPicked, pullModel, refreshEndpoints, refreshModels, removeEndpoint, runDoctor, runSelftest } from '../../services/models';
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
@@ -173,12 +174,69 @@ function EndpointsSection() {
         <p className="muted">Checking…</p>
       ) : endpoints.length === 0 ? (
         <p className="muted">
-          None. Start the workbench with <code>WORKBENCH_ENDPOINTS</code> (llama-server or vLLM URLs) to run model strategies on them.
+          None yet. Add a llama-server or vLLM below (or start the workbench with <code>WORKBENCH_ENDPOINTS</code>) to run model strategies on it.
         </p>
       ) : (
-        <EndpointList endpoints={endpoints} />
+        <EndpointList endpoints={endpoints} onRemove={(url) => void removeEndpoint(url)} />
       )}
+      <AddEndpointForm />
     </Panel>
+  );
+}
+
+/** A server's URL, its kind (or detect it) and an API key, which goes to that server alone and is never shown again. */
+function AddEndpointForm() {
+  const [url, setUrl] = useState('');
+  const [kind, setKind] = useState<ServerKind | ''>('');
+  const [apiKey, setApiKey] = useState('');
+  const [adding, setAdding] = useState(false);
+  const add = async () => {
+    setAdding(true);
+    const added = await addEndpoint(url.trim(), kind === '' ? null : kind, apiKey.trim());
+    setAdding(false);
+    if (added) {
+      setUrl('');
+      setApiKey('');
+    }
+  };
+  return (
+    <>
+      <p className="hint">
+        Add a llama-server or vLLM by its URL. The host keeps it (in the models folder) across restarts; an API key given here is sent to that server alone and
+        is never shown again.
+      </p>
+      <form
+        className="button-row add-endpoint"
+        data-testid="add-endpoint"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (url.trim() !== '' && !adding) void add();
+        }}
+      >
+        <input className="grow" placeholder="http://gpu1:8080" aria-label="Server URL" value={url} onChange={(e) => setUrl(e.target.value)} data-testid="endpoint-url" />
+        <select value={kind} onChange={(e) => setKind(e.target.value as ServerKind | '')} aria-label="Server kind" data-testid="endpoint-kind">
+          <option value="">detect the kind</option>
+          {SERVER_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {k}
+            </option>
+          ))}
+        </select>
+        <input
+          type="password"
+          autoComplete="off"
+          placeholder="API key (optional)"
+          aria-label="API key"
+          title="Sent to this server alone; kept by the host, never shown again"
+          value={apiKey}
+          onChange={(e) => setApiKey(e.target.value)}
+          data-testid="endpoint-api-key"
+        />
+        <button type="submit" disabled={url.trim() === '' || adding} data-testid="endpoint-add">
+          {adding ? 'Adding…' : 'Add server'}
+        </button>
+      </form>
+    </>
   );
 }
 
@@ -249,28 +307,58 @@ function InstalledSection() {
   );
 }
 
+/**
+ * Import by purpose, one chooser for both ways a file comes: a path typed here (a file on the
+ * machine that runs the services, inside the folders it allows), or the file the desktop's
+ * File › Import Model File picked, which is shown here and imported by its pick.
+ */
 function ImportSection() {
+  const picked = useModelsStore((s) => s.pickedImport);
   const [path, setPath] = useState('');
   const [purpose, setPurpose] = useState<ImportPurpose>('base');
+  const purposeRef = useRef<HTMLSelectElement>(null);
+  const sectionRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!picked) return;
+    sectionRef.current?.scrollIntoView({ block: 'nearest' });
+    purposeRef.current?.focus();
+  }, [picked]);
+  const shownPath = picked ? picked.path : path;
+  const importNow = () => (picked ? void importPicked(purpose) : void importModel(path.trim(), purpose));
   return (
-    <Panel title="Import a model file">
-      <p className="hint">
-        A GGUF model or LoRA adapter on the machine that runs the services. Say what it is for: it is verified, then copied into the models folder under the
-        name its strategy profile expects, so the strategy becomes ready.
-      </p>
-      <div className="button-row">
-        <input className="grow" placeholder="/path/to/model.gguf" value={path} onChange={(e) => setPath(e.target.value)} data-testid="import-model-path" />
-        <select value={purpose} onChange={(e) => setPurpose(e.target.value as ImportPurpose)} aria-label="What the file is for" data-testid="import-model-purpose">
-          {IMPORT_PURPOSES.map((p) => (
-            <option key={p} value={p}>
-              {IMPORT_PURPOSE_LABELS[p]}
-            </option>
-          ))}
-        </select>
-        <button disabled={path.trim() === ''} onClick={() => void importModel(path.trim(), purpose)} data-testid="import-model">
-          Import
-        </button>
-      </div>
-    </Panel>
+    <div ref={sectionRef} data-testid="import-section" data-picked={picked ? 'true' : undefined}>
+      <Panel title="Import a model file">
+        <p className="hint">
+          {picked
+            ? 'The file picked with File › Import Model File. Say what it is for: it is verified, then copied into the models folder under the name its strategy profile expects, so the strategy becomes ready.'
+            : 'A GGUF model or LoRA adapter on the machine that runs the services. Say what it is for: it is verified, then copied into the models folder under the name its strategy profile expects, so the strategy becomes ready.'}
+        </p>
+        <div className="button-row">
+          <input
+            className="grow"
+            placeholder="/path/to/model.gguf"
+            value={shownPath}
+            readOnly={picked !== null}
+            onChange={(e) => setPath(e.target.value)}
+            data-testid="import-model-path"
+          />
+          <select ref={purposeRef} value={purpose} onChange={(e) => setPurpose(e.target.value as ImportPurpose)} aria-label="What the file is for" data-testid="import-model-purpose">
+            {IMPORT_PURPOSES.map((p) => (
+              <option key={p} value={p}>
+                {IMPORT_PURPOSE_LABELS[p]}
+              </option>
+            ))}
+          </select>
+          <button disabled={shownPath.trim() === ''} onClick={importNow} data-testid="import-model">
+            Import
+          </button>
+          {picked && (
+            <button onClick={() => cancelPickedImport()} data-testid="import-model-cancel">
+              Cancel
+            </button>
+          )}
+        </div>
+      </Panel>
+    </div>
   );
 }

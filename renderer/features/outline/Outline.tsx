@@ -15,7 +15,8 @@ import { handleOutlineKey } from './outline-keys';
 import { startOutlineDrag, type OutlineDrag, type RowSpan } from './outline-drag';
 import { numberFormat, sizeLabel } from '../size-label';
 import { useSegments, type SegmentView } from '../../stores/session/select-segments';
-import { useMaxCharsLimit } from './over-limit';
+import { overLimit, useLimitTokenCounts, type OverLimit } from './over-limit';
+import { useSizeLimits } from '../../stores/size-limits';
 import { useTokenCount } from '../../stores/token-counts';
 
 /**
@@ -49,7 +50,8 @@ type ListVirtualizer = Virtualizer<HTMLDivElement, HTMLLIElement>;
 
 function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const maxChars = useMaxCharsLimit();
+  const limits = useSizeLimits();
+  const limitTokens = useLimitTokenCounts();
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLLIElement>({
     count: segments.length,
     getScrollElement: () => scrollRef.current,
@@ -122,7 +124,7 @@ function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
               head={s.head}
               topic={s.topic}
               reviewed={s.reviewed === true}
-              overLimit={maxChars !== null && s.end - s.start > maxChars}
+              overLimit={overLimit(s.end - s.start, limitTokens.get(`${s.start}:${s.end}`) ?? null, limits)}
               onHandleDown={onHandleDown}
             />
           );
@@ -161,8 +163,8 @@ interface RowProps {
   head: string;
   topic: string | undefined;
   reviewed: boolean;
-  /** Longer than the Max chars the person set. */
-  overLimit: boolean;
+  /** Over the Max chars or Max tokens the person set (over-limit.ts), or null. */
+  overLimit: OverLimit;
   onHandleDown: (boundary: number, e: React.PointerEvent<HTMLElement>) => void;
 }
 
@@ -180,6 +182,7 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       data-start={start}
       data-end={end}
       data-over-limit={overLimit ? 'true' : undefined}
+      data-over-limit-by={overLimit ?? undefined}
       aria-current={isCurrent ? 'true' : undefined}
       tabIndex={0}
       onClick={() => useUiStore.getState().reveal(index)}
@@ -223,7 +226,10 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       <span className="outline-size">
         {sizeLabel(end - start, tokens)}
         {overLimit && (
-          <span className="badge over-limit-badge" title="Longer than Max chars (Run panel); L goes to the next">
+          <span
+            className="badge over-limit-badge"
+            title={`${overLimit === 'chars' ? 'Longer than Max chars' : 'More tokens than Max tokens'} (Run panel); L goes to the next`}
+          >
             over limit
           </span>
         )}

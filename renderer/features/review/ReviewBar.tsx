@@ -7,6 +7,7 @@ import { useUiStore } from '../../stores/ui';
 import { useWorkspaceStore } from '../../stores/workspace';
 import { goToSegment } from '../editing/actions';
 import { decide, moveReviewed, openNeighbourDocument } from './review-actions';
+import { canAccept } from './review-step';
 import './review.css';
 
 export function ReviewBar() {
@@ -19,6 +20,8 @@ export function ReviewBar() {
   const at = Math.min(index, count - 1);
   const reviewed = segmentation.notes.filter((n) => n.reviewed === true).length;
   const offset = at === 0 ? 0 : (segmentation.boundaries[at - 1] as number);
+  // Nothing to accept on a segment reviewed already.
+  const acceptable = canAccept(segmentation, at);
   const button = (testId: string, label: string, title: string, run: () => void, disabled = false) => (
     <button data-testid={testId} title={title} disabled={disabled} onClick={run}>
       {label}
@@ -30,7 +33,13 @@ export function ReviewBar() {
         {at === 0 ? 'Document start' : `Boundary ${at} of ${count - 1}`} · {reviewed}/{count} reviewed
       </div>
       <div className="review-buttons">
-        {button('review-accept', 'Accept', 'Accept the boundary and go to the next (A)', () => void decide('accept'))}
+        {button(
+          'review-accept',
+          'Accept',
+          acceptable ? 'Accept the boundary and go to the next (A)' : 'Already reviewed: Skip goes on; unmark it reviewed to decide again',
+          () => void decide('accept'),
+          !acceptable,
+        )}
         {button('review-reject', 'Reject', 'Remove the boundary and go to the next (X)', () => void decide('reject'), at === 0)}
         {button('review-move-back', '◀', 'Move the boundary to the previous sentence start ([)', () => void moveReviewed(-1))}
         {button('review-move-forward', '▶', 'Move the boundary to the next sentence start (])', () => void moveReviewed(1))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Segmentation } from '../../../shared/document/types';
-import { neighbourDocument, reviewStep } from './review-step';
+import { canAccept, neighbourDocument, reviewStep } from './review-step';
 
 const TEXT = 'One. Two. Three. Four.';
 const seg: Segmentation = { boundaries: [5, 10, 17], notes: [{}, {}, {}, {}] };
@@ -33,6 +33,18 @@ describe('reviewStep', () => {
   it('has no boundary to reject before the first segment: nothing changes', () => {
     expect(reviewStep(0, 'reject').edit(TEXT, seg)).toBe(seg);
     expect(reviewStep(0, 'accept').edit(TEXT, seg).notes[0]?.reviewed).toBe(true);
+  });
+});
+
+describe('canAccept', () => {
+  it('is false for a segment already reviewed, true for one that is not, and true again once unmarked', () => {
+    const accepted = reviewStep(1, 'accept').edit(TEXT, seg);
+    expect(canAccept(accepted, 1)).toBe(false);
+    expect(canAccept(accepted, 0)).toBe(true);
+    expect(canAccept(accepted, 2)).toBe(true);
+    const unmarked: Segmentation = { ...accepted, notes: accepted.notes.map((n, i) => (i === 1 ? { ...n, reviewed: false } : n)) };
+    expect(canAccept(unmarked, 1)).toBe(true);
+    expect(canAccept(seg, 4)).toBe(false);
   });
 });
 

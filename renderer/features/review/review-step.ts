@@ -28,6 +28,14 @@ export function reviewStep(index: number, decision: ReviewDecision): ReviewStep 
   return { edit: (text, s) => deleteBoundary(text, s, index - 1), next: (s) => Math.min(index, last(s)) };
 }
 
+/**
+ * Whether Accept has anything to do on segment `index`: not when it is reviewed already (the
+ * review bar's Accept is then disabled; Skip goes on, and unmarking it lets it be decided again).
+ */
+export function canAccept(segmentation: Segmentation, index: number): boolean {
+  return index >= 0 && index < segmentation.notes.length && segmentation.notes[index]?.reviewed !== true;
+}
+
 /** The document `delta` places from `current` in the workspace's list, or null past either end (or when none is shown). */
 export function neighbourDocument(ids: readonly string[], current: string | null, delta: 1 | -1): string | null {
   const at = current === null ? -1 : ids.indexOf(current);

@@ -11,7 +11,7 @@ import { probeTimeout, requestJson } from './http';
 import { LlamaServerClient } from './llama-server-client';
 import { EndpointPool, type PoolEndpoint, type RotationWarning } from './pool';
 import type { ServerClient, ServerInfo } from './server-client';
-import { parseEndpoint, withoutCredentials, type EndpointSpec, type RemoteSettings } from './settings';
+import { endpointEntries, parseEndpoint, withoutCredentials, type EndpointEntry, type EndpointSpec, type RemoteSettings } from './settings';
 import { VllmClient } from './vllm-client';
 
 /** Words, digits, punctuation, a newline and non-ASCII text: enough to tell two BPE vocabularies apart. */
@@ -25,8 +25,16 @@ function unreachable(url: string, err: unknown): RemoteError {
   return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${url} (${detail}); start it, or fix the --endpoint URL`);
 }
 
-/** The endpoint's client: the named kind, else llama-server when `/props` answers, else vLLM. */
-export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?: AbortSignal): Promise<ServerClient> {
+/** How to give an endpoint the key it refused: the start-up setting, or the Models screen for one added there. */
+function keyFix(keyed: boolean): string {
+  return keyed ? 'remove it on the Models screen and add it again with its API key' : 'set WORKBENCH_API_KEY to its key';
+}
+
+/**
+ * The endpoint's client: the named kind, else llama-server when `/props` answers, else vLLM.
+ * `apiKey` is the one key this endpoint may be sent (its own, or the start-up key for a start-up one).
+ */
+export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?: AbortSignal, keyed = false): Promise<ServerClient> {
   if (spec.kind === 'llama-server') return new LlamaServerClient(spec, apiKey);
   if (spec.kind === 'vllm') return new VllmClient(spec, apiKey);
   try {
@@ -36,7 +44,7 @@ export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?:
     if (signal?.aborted) throw abortError();
     if (err instanceof EndpointFailure && err.status === null) throw unreachable(spec.url, err);
     if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) {
-      throw new RemoteError('endpoint-unreachable', `the inference server at ${spec.url} refused the API key (${err.message}); set WORKBENCH_API_KEY to its key`);
+      throw new RemoteError('endpoint-unreachable', `the inference server at ${spec.url} refused the API key (${err.message}); ${keyFix(keyed)}`);
     }
   }
   try {
@@ -52,10 +60,10 @@ export interface ConnectedEndpoint extends PoolEndpoint {
   info: ServerInfo;
 }
 
-/** Probes one endpoint: kind, info, vocabulary. */
-export async function connectEndpoint(raw: string, settings: RemoteSettings, tokenizer: WindowTokenizer | null, signal?: AbortSignal): Promise<ConnectedEndpoint> {
-  const spec = parseEndpoint(raw);
-  const client = await detectServer(spec, settings.apiKey, signal);
+/** Probes one endpoint (with the key that is its own, endpointEntries): kind, info, vocabulary. */
+export async function connectEndpoint(entry: EndpointEntry, settings: RemoteSettings, tokenizer: WindowTokenizer | null, signal?: AbortSignal): Promise<ConnectedEndpoint> {
+  const spec = parseEndpoint(entry.raw);
+  const client = await detectServer(spec, entry.apiKey, signal, entry.keyed);
   let info: ServerInfo;
   try {
     info = await client.info(signal);
@@ -113,6 +121,6 @@ export async function connectPool(settings: RemoteSettings, tokenizer: WindowTok
   if (settings.concurrency !== undefined && (!Number.isInteger(settings.concurrency) || settings.concurrency < 1)) {
     throw new RemoteError('invalid-endpoint', `--concurrency must be a whole number of at least 1, got ${settings.concurrency}`);
   }
-  const endpoints = await Promise.all(settings.endpoints.map((raw) => connectEndpoint(raw, settings, tokenizer, signal)));
+  const endpoints = await Promise.all(endpointEntries(settings).map((entry) => connectEndpoint(entry, settings, tokenizer, signal)));
   return new EndpointPool(endpoints, onWarning, { recheck: (e) => recheckEndpoint(e, tokenizer) });
 }

@@ -7,7 +7,7 @@
 import { vocabTokenizer } from './vocab-tokenizer';
 import { connectEndpoint } from './connect';
 import type { EndpointHealth } from '../../../../shared/ipc/contract';
-import { displayUrl, type RemoteSettings } from './settings';
+import { displayUrl, endpointEntries, type RemoteSettings } from './settings';
 
 export type { EndpointHealth };
 
@@ -16,10 +16,10 @@ export type { EndpointHealth };
 export async function checkEndpoints(settings: RemoteSettings, tokenizerPath?: string, signal?: AbortSignal): Promise<EndpointHealth[]> {
   const tokenizer = tokenizerPath ? await vocabTokenizer(tokenizerPath) : null;
   return Promise.all(
-    settings.endpoints.map(async (raw): Promise<EndpointHealth> => {
-      const endpoint = displayUrl(raw.replace(/^(llama-server|vllm)=/, ''));
+    endpointEntries(settings).map(async (entry): Promise<EndpointHealth> => {
+      const endpoint = displayUrl(entry.raw.replace(/^(llama-server|vllm)=/, ''));
       try {
-        const e = await connectEndpoint(raw, settings, tokenizer, signal);
+        const e = await connectEndpoint(entry, settings, tokenizer, signal);
         return {
           endpoint,
           ok: true,

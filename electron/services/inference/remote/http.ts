@@ -1,10 +1,12 @@
 /**
  * JSON over HTTP to one endpoint, with the API key as a bearer token. Failures become
  * EndpointFailure (retryable for 429, 503 and broken connections) carrying the server's own error
- * message; an abort passes through as the caller's AbortError.
+ * message, with the key blanked should the server echo it; an abort passes through as the
+ * caller's AbortError. Requests go to the endpoint's own URL only; a redirect to another origin
+ * loses the Authorization header (fetch drops it, endpoint-store.test.ts shows it).
  */
 import { connectionCode, EndpointFailure } from './errors';
-import { withoutCredentials, type EndpointSpec } from './settings';
+import { withoutCredentials, withoutKey, type EndpointSpec } from './settings';
 
 const PROBE_TIMEOUT_MS = 10_000;
 
@@ -60,7 +62,7 @@ export async function requestJson<T>(endpoint: EndpointSpec, path: string, body:
   }
   if (!response.ok) {
     const retryable = response.status === 429 || response.status === 503 || response.status === 502 || response.status === 504;
-    throw new EndpointFailure(endpoint.url, response.status, `HTTP ${response.status}: ${withoutCredentials(serverMessage(text))}`, retryable);
+    throw new EndpointFailure(endpoint.url, response.status, `HTTP ${response.status}: ${withoutKey(withoutCredentials(serverMessage(text)), options.apiKey)}`, retryable);
   }
   try {
     return JSON.parse(text) as T;

@@ -1,20 +1,33 @@
 /**
  * Remote backend settings: which servers to send windows to, as the CLI and the app read them once
- * at their edge (flags, WORKBENCH_ENDPOINTS, WORKBENCH_API_KEY) and pass down. Nothing below reads
- * the environment.
+ * at their edge (flags, WORKBENCH_ENDPOINTS, WORKBENCH_API_KEY) and pass down, plus, in the app,
+ * the servers added from the Models screen (endpoint-store.ts). Nothing below reads the environment.
  *
  * An endpoint is `URL` (server kind detected from the server) or `KIND=URL` with KIND
  * `llama-server` or `vllm`, e.g. `vllm=http://gpu1:8000`.
  */
+import { SERVER_KINDS, type ServerKind } from '../../../../shared/models/inference-servers';
 import { RemoteError } from './errors';
 
-export const SERVER_KINDS = ['llama-server', 'vllm'] as const;
-export type ServerKind = (typeof SERVER_KINDS)[number];
+export { SERVER_KINDS, type ServerKind };
+
+/**
+ * An endpoint with its own API key (one added from the Models screen): that key, or none, goes to
+ * it; the start-up key (`RemoteSettings.apiKey`) never does.
+ */
+export interface KeyedEndpoint {
+  /** `URL` or `KIND=URL`, as for the start-up endpoints. */
+  endpoint: string;
+  apiKey?: string;
+}
 
 export interface RemoteSettings {
-  /** Endpoint strings as given (`URL` or `KIND=URL`). */
-  endpoints: string[];
-  /** Bearer token for every endpoint; never logged, never put in a result. */
+  /** Endpoint strings as given (`URL` or `KIND=URL`), or endpoints that carry their own key. */
+  endpoints: (string | KeyedEndpoint)[];
+  /**
+   * Bearer token for the endpoints given as strings (the start-up ones), never for a KeyedEndpoint;
+   * never logged, never put in a result.
+   */
   apiKey?: string;
   /** Requests in flight per endpoint; default: the server's slot count (llama-server), else 4. */
   concurrency?: number;
@@ -40,21 +53,47 @@ export function displayUrl(raw: string): string {
   }
 }
 
-export function parseEndpoint(raw: string): EndpointSpec {
+/**
+ * `URL` or `KIND=URL` as a spec; a RemoteError naming `what` (how the person gave it: the flag, or
+ * the Models screen's field) when it is not an http(s) URL.
+ */
+export function parseEndpoint(raw: string, what = '--endpoint'): EndpointSpec {
   const match = /^(llama-server|vllm)=(.+)$/.exec(raw.trim());
   const kind = (match?.[1] as ServerKind | undefined) ?? 'auto';
   const rest = match ? match[2]! : raw.trim();
+  const example = what === '--endpoint' ? 'http://127.0.0.1:8080 or vllm=http://gpu1:8000' : 'http://127.0.0.1:8080';
   let u: URL;
   try {
     u = new URL(rest);
   } catch {
-    throw new RemoteError('invalid-endpoint', `--endpoint '${rest.replace(/\/\/[^@/]*@/, '//')}' is not a URL; give one like http://127.0.0.1:8080 or vllm=http://gpu1:8000`);
+    throw new RemoteError('invalid-endpoint', `${what} '${rest.replace(/\/\/[^@/]*@/, '//')}' is not a URL; give one like ${example}`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
-    throw new RemoteError('invalid-endpoint', `--endpoint ${displayUrl(rest)} must be http:// or https://`);
+    throw new RemoteError('invalid-endpoint', `${what} ${displayUrl(rest)} must be http:// or https://`);
   }
   const basicAuth = u.username ? `Basic ${btoa(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`)}` : undefined;
   return { url: displayUrl(rest), requestUrl: displayUrl(rest), kind, ...(basicAuth ? { basicAuth } : {}) };
+}
+
+/** One endpoint with the key that goes to it: its own (a KeyedEndpoint's), else the start-up key. */
+export interface EndpointEntry {
+  raw: string;
+  apiKey?: string;
+  /** Added from the Models screen (its own key, or none), rather than given at start-up. */
+  keyed: boolean;
+}
+
+/** Every endpoint of the settings with the one key it may be sent. */
+export function endpointEntries(settings: RemoteSettings): EndpointEntry[] {
+  return settings.endpoints.map((e) => {
+    if (typeof e === 'string') return { raw: e, keyed: false, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) };
+    return { raw: e.endpoint, keyed: true, ...(e.apiKey ? { apiKey: e.apiKey } : {}) };
+  });
+}
+
+/** `text` with every occurrence of the key replaced (a server may echo the header it refused). */
+export function withoutKey(text: string, apiKey: string | undefined): string {
+  return apiKey ? text.split(apiKey).join('***') : text;
 }
 
 /** An error text with any `user:password@` of a URL removed. */

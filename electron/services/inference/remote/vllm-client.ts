@@ -12,7 +12,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import { EndpointFailure, connectionCode } from './errors';
 import { authHeaders, probeTimeout, requestJson } from './http';
 import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
-import { withoutCredentials, type EndpointSpec } from './settings';
+import { withoutCredentials, withoutKey, type EndpointSpec } from './settings';
 
 interface ModelCard {
   id: string;
@@ -44,11 +44,11 @@ export class VllmClient implements ServerClient {
     if (signal?.aborted || err instanceof APIUserAbortError) throw signal?.reason ?? err;
     if (err instanceof APIError && err.status !== undefined) {
       const status = err.status;
-      const message = withoutCredentials((err.error as { message?: string } | undefined)?.message ?? err.message);
+      const message = withoutKey(withoutCredentials((err.error as { message?: string } | undefined)?.message ?? err.message), this.apiKey);
       throw new EndpointFailure(this.endpoint.url, status, `HTTP ${status}: ${message}`, status === 429 || status === 503 || status === 502 || status === 504);
     }
     if (err instanceof APIConnectionTimeoutError || err instanceof APIConnectionError) {
-      throw new EndpointFailure(this.endpoint.url, null, `connection failed (${connectionCode(err) ?? withoutCredentials(err.message)})`, true);
+      throw new EndpointFailure(this.endpoint.url, null, `connection failed (${connectionCode(err) ?? withoutKey(withoutCredentials(err.message), this.apiKey)})`, true);
     }
     throw err;
   }

@@ -1,20 +1,41 @@
+import type { ImportPurpose } from '../../../../shared/models/import-purpose';
 import type { HandlerScope, Handlers } from './types';
 
 /** The model manager, as the UI sees it: listing, a health report, servers, downloads with progress, import, the self-test. */
-export function modelHandlers(scope: HandlerScope): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'pullModel' | 'cancelPull' | 'importModel' | 'modelSelftest'> {
-  const { deps, pulls, paths, events, settings } = scope;
+export function modelHandlers(
+  scope: HandlerScope,
+): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'addEndpoint' | 'removeEndpoint' | 'pullModel' | 'cancelPull' | 'importModel' | 'importPickedModel' | 'modelSelftest'> {
+  const { deps, pulls, paths, events, settings, picks } = scope;
+  async function install(path: string, purpose: ImportPurpose | undefined) {
+    const model = await deps.models.import(path, purpose);
+    // The installed embedding model is looked up once and kept: look again for the new one.
+    if (purpose === 'embedding') await settings.embeddingModel(true);
+    // Every window (another tab, the File menu's import) updates its strategies and profiles.
+    events.emit({ type: 'models-changed' });
+    return model;
+  }
   return {
     listModels: async () => deps.models.list(),
     doctor: async () => deps.models.doctor(),
     listEndpoints: async () => deps.models.endpoints(),
+    // Every window (another tab) updates its servers, and its Run panel, at once.
+    addEndpoint: async ({ url, kind, apiKey }) => {
+      await deps.models.addEndpoint({ url, ...(kind ? { kind } : {}), ...(apiKey ? { apiKey } : {}) });
+      events.emit({ type: 'models-changed' });
+      return deps.models.endpoints();
+    },
+    removeEndpoint: async ({ url }) => {
+      await deps.models.removeEndpoint(url);
+      events.emit({ type: 'models-changed' });
+      return deps.models.endpoints();
+    },
     pullModel: async ({ profile }) => ({ pullId: pulls.start(profile) }),
     cancelPull: async ({ pullId }) => ({ cancelled: pulls.cancel(pullId) }),
-    importModel: async ({ path, purpose }, context) => {
-      const model = await deps.models.import(await paths.resolve(path, 'the model file', context), purpose);
-      // The installed embedding model is looked up once and kept: look again for the new one.
-      if (purpose === 'embedding') await settings.embeddingModel(true);
-      // Every window (another tab, the File menu's import) updates its strategies and profiles.
-      events.emit({ type: 'models-changed' });
+    importModel: async ({ path, purpose }, context) => install(await paths.resolve(path, 'the model file', context), purpose),
+    // The host picked the path (a native dialog): the client names the pick, never the path.
+    importPickedModel: async ({ pickId, purpose }) => {
+      const model = await install(picks.path(pickId), purpose);
+      picks.release(pickId);
       return model;
     },
     modelSelftest: async ({ profiles, apply }) => deps.models.selftest(profiles ?? [], apply ?? false),

@@ -5,6 +5,7 @@ import type { EventBus } from '../event-bus';
 import type { RunManager } from '../run-manager';
 import type { PathGate } from '../path-gate';
 import type { PullManager } from '../pull-manager';
+import type { PickedFiles } from '../picked-files';
 import type { EmbeddingModelSource } from '../../learn/workbench-model';
 
 export type { CallContext, HandlerContext } from '../call-context';
@@ -42,6 +43,8 @@ export interface HandlerScope {
   settings: ServiceSettings;
   /** Checks every path a client names (see path-gate.ts). */
   paths: PathGate;
+  /** Files the host picked in a native dialog, which clients name by id (picked-files.ts). */
+  picks: PickedFiles;
   /** Shutdown work a domain module registers (e.g. writing pending autosaves); run by dispose. */
   disposers?: (() => Promise<void>)[];
 }

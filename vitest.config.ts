@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
-// Two cores here: forks keep native llama.cpp handles and Chromium out of each other's way.
+import HeavyFirstSequencer from './test/support/heavy-first-sequencer';
+
+// Forks keep native llama.cpp handles out of each other's way. Three at once on two cores: most
+// slow files wait on a child process (serve, llama-server, a CLI command, Chromium) or decode
+// with one llama.cpp thread, so three files keep both cores busy (vitest's default here is one).
 export default defineConfig({
   test: {
+    maxWorkers: 3,
+    minWorkers: 1,
+    sequence: { sequencer: HeavyFirstSequencer },
     include: ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'renderer/**/*.test.{ts,tsx}', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
     pool: 'forks',
     // One CLI bundle for every file that starts the command (test/cli/support/run-cli.ts, the

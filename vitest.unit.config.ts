@@ -14,6 +14,9 @@ export default defineConfig({
     // These load node-llama-cpp (a real tokenizer or embedding model): the full suite runs them.
     exclude: ['electron/services/tokenizer/token-counter.test.ts', 'electron/services/learn/embeddings.test.ts', 'electron/services/learn/train-workspace.test.ts', '**/node_modules/**'],
     pool: 'threads',
+    // Both cores (vitest's default on two is one worker); the order of the full suite is not needed.
+    maxWorkers: 2,
+    sequence: {},
     // Nothing here starts the CLI: no bundle to build.
     globalSetup: [],
   },

@@ -44,9 +44,9 @@ export const MARKDOWN_DOCUMENTS: RealDocument[] = [
 ];
 
 export const PROSE_DOCUMENTS: RealDocument[] = [
-  { name: 'moby-dick-chapter-2.txt', text: opening(read('node_modules', '@stdlib', 'datasets-moby-dick', 'data', 'chapter_2.txt'), 4000), windowTokens: 384 },
-  { name: 'debian-faq-choosing.de.txt', text: opening(read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt'), 4000), windowTokens: 384 },
-  { name: 'debian-faq-choosing.zh-cn.txt', text: opening(read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt'), 2000), windowTokens: 384 },
+  { name: 'moby-dick-chapter-2.txt', text: opening(read('node_modules', '@stdlib', 'datasets-moby-dick', 'data', 'chapter_2.txt'), 2500), windowTokens: 384 },
+  { name: 'debian-faq-choosing.de.txt', text: opening(read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.de.txt'), 2500), windowTokens: 384 },
+  { name: 'debian-faq-choosing.zh-cn.txt', text: opening(read('test', 'fixtures', 'docs', 'debian-faq', 'choosing.zh-cn.txt'), 1500), windowTokens: 384 },
 ];
 
 /** What each window decoded: where it starts and ends, how many heads and tokens it wrote, why it stopped. */

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText, openServedWorkbench, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const STRATEGIES = ['simple', 'topic', 'summary'] as const;
 const MODEL_RUN_TIMEOUT_MS = 540_000;
@@ -55,6 +55,8 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     await page.locator('[data-testid="open-file"]').setInputFiles(join(dir, 'moby-opening.txt'));
     await session.waitForDocument('moby-opening.txt');
     await select.selectOption('topic');
+    // Two windows at once: the local engine's context gets two sequences (meta.parallel, below).
+    await page.locator('[data-testid="parallel"]').fill('2');
     await page.locator('[data-testid="run"]').click();
 
     // Progress while it runs: windows done of total, tokens per second, ETA.
@@ -73,6 +75,9 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     expect((await outlineTopics(page)).filter((topic) => topic !== null)).toHaveLength(rows.length);
     expect(await progress.getAttribute('data-windows-done')).toBe(await progress.getAttribute('data-windows-total'));
     await session.screenshot('model-run-topic');
+    await page.locator('[data-testid="export-format"]').selectOption('json');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
+    expect((JSON.parse(await downloadedText(download)) as { meta: { parallel?: number } }).meta.parallel).toBe(2);
   }, MODEL_RUN_TIMEOUT_MS + 60_000);
 
   it('lists the installed fixture models, the compute backend and the ready profiles', async () => {

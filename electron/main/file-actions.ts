@@ -11,9 +11,10 @@ const documentExtensions = SUPPORTED_EXTENSIONS.map((extension) => extension.sli
 
 /**
  * The File menu's actions. Paths from native dialogs stay in main: the service opens them (as the
- * host's own requests, which the path gate does not limit) and the renderer hears of the result
- * through the usual events (document-opened, ...). The renderer itself never names a path: its
- * calls that do are refused outside the allowed folders, and the desktop app allows none.
+ * host's own requests, which the path gate does not limit), or holds them under a pick id that the
+ * window names when it must choose how (a document's read options, a model's purpose). The
+ * renderer itself never names a path: its calls that do are refused outside the allowed folders,
+ * and the desktop app allows none.
  */
 export function createFileActions(service: WorkbenchService, getWindow: () => BrowserWindow | null): MenuActions {
   async function report(action: string, work: () => Promise<unknown>): Promise<void> {
@@ -40,13 +41,13 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
   }
 
   return {
+    // The dialog is main's; how to read the file (Markdown or plain, an encoding) is the window's
+    // setting, so the window opens the pick by its id with its read options: never by the path.
     openDocument: () =>
       void report('Opening the document', async () => {
         const file = await choose(['openFile'], [{ name: 'Documents', extensions: documentExtensions }]);
         if (!file) return;
-        const opened = await service.request('openPath', { path: file }, { transport: 'electron' });
-        // Other windows and tabs only hear document-opened; this window is told to show it.
-        sendToWindow({ type: 'menu-command', command: 'show-document', documentId: opened.id });
+        sendToWindow({ type: 'menu-command', command: 'open-picked-document', pickId: service.holdPickedFile(file, 'document'), path: file });
       }),
     openWorkspace: () =>
       void report('Opening the workspace', async () => {
@@ -69,7 +70,7 @@ export function createFileActions(service: WorkbenchService, getWindow: () => Br
       void report('Importing the model', async () => {
         const file = await choose(['openFile'], [{ name: 'GGUF models and adapters', extensions: ['gguf'] }]);
         if (!file) return;
-        sendToWindow({ type: 'menu-command', command: 'choose-model-purpose', pickId: service.holdPickedFile(file), path: file });
+        sendToWindow({ type: 'menu-command', command: 'choose-model-purpose', pickId: service.holdPickedFile(file, 'model'), path: file });
       }),
     // The renderer holds the segmentation being exported; it asks for the file and saves it.
     exportResult: () => sendToWindow({ type: 'menu-command', command: 'export' }),

@@ -52,7 +52,7 @@ export async function readDocumentBytes(
 ): Promise<ReadDocumentResult> {
   const fileName = basename(name);
   const sourceFormat = sourceFormatOf(name);
-  sniff(name, sourceFormat, bytes.subarray(0, SNIFF_BYTES));
+  sniff(name, sourceFormat, bytes.subarray(0, SNIFF_BYTES), options.encoding);
   checkBudget('inputBytes', budgets, name, bytes.length);
   const { text, report } = await readFormat(name, sourceFormat, bytes, budgets, options);
   checkBudget('expandedChars', budgets, name, text.length, `${text.length} characters of text`);
@@ -110,7 +110,7 @@ export async function readDocument(path: string, budgets: Budgets = DEFAULT_BUDG
   const size = await regularFileSize(path);
   // Extension, then content sniffed from the first bytes, then size: no point loading a 2 GB video to refuse it.
   const format = sourceFormatOf(path);
-  sniff(path, format, await readHead(path, SNIFF_BYTES));
+  sniff(path, format, await readHead(path, SNIFF_BYTES), options.encoding);
   checkBudget('inputBytes', budgets, path, size);
   return readDocumentBytes(path, await readCheckedFile(path), budgets, options);
 }

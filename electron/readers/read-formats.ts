@@ -21,14 +21,14 @@ export async function readFormat(name: string, format: SourceFormat, bytes: Uint
     case 'txt':
     case 'md': {
       const decoded = decodePlainText(name, bytes, options.encoding);
-      const report: ReaderReport = { reader: format, output: format === 'md' ? 'markdown' : 'plain', encoding: decoded.encoding, encodingSource: decoded.source, warnings: [] };
+      const report: ReaderReport = { reader: format, output: format === 'md' ? 'markdown' : 'plain', encoding: decoded.encoding, encodingSource: decoded.source, warnings: decoded.warnings };
       return { text: decoded.text, report };
     }
     case 'html': {
       const decoded = decodeHtml(name, bytes, options.encoding);
       // Entities decoded first, in one linear pass (html-entities.ts); the stand-ins it leaves for & and < are put back in the text read.
       const read = (await import('./html-reader')).readHtml(name, predecodeEntities(decoded.text), budgets, plain);
-      const report: ReaderReport = { reader: 'html', output, encoding: decoded.encoding, encodingSource: decoded.source, headings: read.headings, warnings: read.warnings };
+      const report: ReaderReport = { reader: 'html', output, encoding: decoded.encoding, encodingSource: decoded.source, headings: read.headings, warnings: [...decoded.warnings, ...read.warnings] };
       return { text: restoreStandIns(read.text), report };
     }
     case 'docx': {

@@ -2,8 +2,8 @@
  * What a file's first bytes say about it, checked before the whole file is read: a text format
  * must not look binary, a PDF must carry its %PDF- header, a .docx must be a ZIP archive.
  */
-import { binaryReason } from './decode-text';
 import { DocumentReadError } from './errors';
+import { bomEncoding, isUtf16Label, refuseBinary } from './encoding';
 import { SOURCE_FORMATS, type SourceFormat } from '../../shared/document/source-formats';
 
 /** As much as the binary test samples. */
@@ -18,12 +18,17 @@ function startsWithAt(bytes: Uint8Array, at: number, signature: readonly number[
   return signature.every((byte, i) => bytes[at + i] === byte);
 }
 
-/** Throws DocumentReadError when `head` (the file's first bytes) cannot be a file of `format` (its declared signature). */
-export function sniff(name: string, format: SourceFormat, head: Uint8Array): void {
+/**
+ * Throws DocumentReadError when `head` (the file's first bytes) cannot be a file of `format` (its
+ * declared signature). Text in UTF-16, by its BOM or the `encoding` the person named, has NUL bytes
+ * and is let through; UTF-16 without either is refused naming --encoding.
+ */
+export function sniff(name: string, format: SourceFormat, head: Uint8Array, encoding?: string): void {
   switch (SOURCE_FORMATS[format].signature) {
     case 'text': {
-      const binary = binaryReason(head);
-      if (binary) throw new DocumentReadError(`${name} looks like a binary file: ${binary}`);
+      const bom = bomEncoding(head);
+      if (bom === 'utf-16le' || bom === 'utf-16be' || (encoding !== undefined && bom === null && isUtf16Label(encoding))) return;
+      refuseBinary(name, head);
       return;
     }
     case 'pdf': {

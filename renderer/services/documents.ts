@@ -58,9 +58,14 @@ export async function openSample(origin: ShowOrigin = 'person'): Promise<void> {
   await open('the sample document', origin, { joins: false, name: 'the sample' }, () => workbench().openSample({}));
 }
 
-/** Shows a document the services already opened (the desktop app's File > Open). */
-export async function showOpenedDocument(documentId: string): Promise<void> {
-  await open('the document', 'person', { joins: true, name: 'the document' }, () => workbench().getDocument({ documentId }));
+/**
+ * Opens the file the desktop app's File › Open Document picked, read as the toolbar's reading
+ * settings say (as a file from the Open button is): the pick is named by its id, and `path` serves
+ * only to name the file in the progress and in an error.
+ */
+export async function openPickedDocument(pickId: string, path: string): Promise<void> {
+  const name = path.split(/[\\/]/).pop() || path;
+  await open(`"${name}"`, 'person', { joins: true, name }, () => workbench().openPicked({ pickId, read: readOptionsOf(useUiStore.getState().reading) }));
 }
 
 /**

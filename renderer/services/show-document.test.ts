@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OpenedDocument } from '../../shared/ipc/contract';
 import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
 import { openLastWorkspaceDocument } from './workspace';
-import { openSample, showOpenedDocument } from './documents';
+import { openPickedDocument, openSample } from './documents';
 import { scriptedWorkbench as scripted } from './scripted-workbench';
 import { beginShow, resetShowSequence } from './show-document';
 import { replaceWorkbench } from './workbench';
@@ -33,9 +33,9 @@ describe('the show-document sequence', () => {
 
   it("never lets the start-up's restore replace a document the person opened meanwhile", async () => {
     const sample = later<OpenedDocument>();
-    replaceWorkbench(scripted({ openSample: () => sample.promise, getDocument: async ({ documentId }) => opened(documentId), startRun, workspaceInfo }));
+    replaceWorkbench(scripted({ openSample: () => sample.promise, openPicked: async ({ pickId }) => opened(pickId), startRun, workspaceInfo }));
     const restoring = openSample('restore');
-    await showOpenedDocument('picked');
+    await openPickedDocument('picked', '/picked/picked.txt');
     sample.resolve(opened('sample'));
     await restoring;
     expect(useSession.getState().documentId).toBe('picked');
@@ -44,10 +44,10 @@ describe('the show-document sequence', () => {
 
   it('lets a later request supersede an earlier one that has not finished', async () => {
     const first = later<OpenedDocument>();
-    const getDocument = vi.fn(({ documentId }: { documentId: string }) => (documentId === 'first' ? first.promise : Promise.resolve(opened(documentId))));
-    replaceWorkbench(scripted({ getDocument, startRun, workspaceInfo }));
-    const earlier = showOpenedDocument('first');
-    await showOpenedDocument('second');
+    const openPicked = vi.fn(({ pickId }: { pickId: string }) => (pickId === 'first' ? first.promise : Promise.resolve(opened(pickId))));
+    replaceWorkbench(scripted({ openPicked, startRun, workspaceInfo }));
+    const earlier = openPickedDocument('first', '/picked/first.txt');
+    await openPickedDocument('second', '/picked/second.txt');
     first.resolve(opened('first'));
     await earlier;
     expect(useSession.getState().documentId).toBe('second');
@@ -56,8 +56,8 @@ describe('the show-document sequence', () => {
 
   it('refuses a restore once the person has asked for a document, and never asks the service', async () => {
     const openSampleCall = vi.fn(async () => opened('sample'));
-    replaceWorkbench(scripted({ openSample: openSampleCall, getDocument: async ({ documentId }) => opened(documentId), startRun, workspaceInfo }));
-    await showOpenedDocument('mine');
+    replaceWorkbench(scripted({ openSample: openSampleCall, openPicked: async ({ pickId }) => opened(pickId), startRun, workspaceInfo }));
+    await openPickedDocument('mine', '/picked/mine.txt');
     await openSample('restore');
     expect(openSampleCall).not.toHaveBeenCalled();
     expect(useSession.getState().documentId).toBe('mine');
@@ -97,7 +97,7 @@ describe('the show-document sequence', () => {
     vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) });
     replaceWorkbench(
       scripted({
-        getDocument: async ({ documentId }) => opened(documentId),
+        openPicked: async ({ pickId }) => opened(pickId),
         workspaceInfo: async () => ({ dir: '/ws', documents: 0 }),
         workspaceListDocuments: async () => [],
         workspaceAddDocument: () => adding.promise,
@@ -105,7 +105,7 @@ describe('the show-document sequence', () => {
       }),
     );
     try {
-      const showing = showOpenedDocument('mine');
+      const showing = openPickedDocument('mine', '/picked/mine.txt');
       await vi.waitFor(() => expect(useWorkspaceStore.getState().joining).toBe('mine'));
       expect(useSession.getState().documentId).toBe('mine');
       adding.resolve(summary);

@@ -5,7 +5,7 @@
  */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { useUiStore } from '../stores/ui';
-import { openSample, showOpenedDocument } from './documents';
+import { openPickedDocument, openSample } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
 import { choosePurposeFor, handlePullEvent, refreshAfterModelsChanged, refreshStrategies } from './models';
@@ -32,7 +32,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     // The desktop app's File menu acts in the main process, then tells this window what to show.
     case 'menu-command':
       if (event.command === 'export') void exportCurrent(useUiStore.getState().exportFormat);
-      else if (event.command === 'show-document') void showOpenedDocument(event.documentId);
+      else if (event.command === 'open-picked-document') void openPickedDocument(event.pickId, event.path);
       else if (event.command === 'show-workspace') void refreshWorkspace();
       else if (event.command === 'choose-model-purpose') choosePurposeFor(event.pickId, event.path);
       return;

@@ -16,6 +16,27 @@ export const readOptionsSchema = z
   .strict();
 export type ReadOptions = z.infer<typeof readOptionsSchema>;
 
+/**
+ * The encodings the app's Open controls offer for text and HTML files, besides "auto" (any WHATWG
+ * label works through the CLI's --encoding). UTF-16 with a BOM is read without asking; these two
+ * are for UTF-16 files without one.
+ */
+export const OFFERED_ENCODINGS = [
+  'windows-1252',
+  'iso-8859-2',
+  'iso-8859-15',
+  'windows-1250',
+  'windows-1251',
+  'koi8-r',
+  'shift_jis',
+  'euc-jp',
+  'gb18030',
+  'big5',
+  'euc-kr',
+  'utf-16le',
+  'utf-16be',
+] as const;
+
 /** Where the decoding came from, in the WHATWG order for HTML. */
 export const ENCODING_SOURCES = ['bom', 'option', 'meta', 'utf-8', 'fallback'] as const;
 

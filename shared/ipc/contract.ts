@@ -105,6 +105,11 @@ export const paramSchemas = {
   /** `read`: plain text instead of Markdown, or a legacy encoding for a text or HTML file. */
   openDocument: z.object({ name: z.string().min(1).max(1024), dataBase64: z.string().max(200_000_000), read: readOptionsSchema.optional() }).strict(),
   openPath: z.object({ path: z.string().min(1).max(4096), read: readOptionsSchema.optional() }).strict(),
+  /**
+   * Opens the file the desktop's File › Open Document picked (the menu's `open-picked-document`
+   * names it by `pickId`: the renderer never names that path), read as `read` says.
+   */
+  openPicked: z.object({ pickId: z.string().min(1).max(64), read: readOptionsSchema.optional() }).strict(),
   openSample: z.object({}).strict(),
   listStrategies: z.object({}).strict(),
   startRun: z.object({ documentId: documentIdSchema, strategy: strategyNameSchema, options: runOptionsSchema }).strict(),
@@ -264,6 +269,7 @@ export interface ListedEndpoint extends EndpointHealth {
 export interface MethodResults extends WorkspaceMethodResults {
   openDocument: OpenedDocument;
   openPath: OpenedDocument;
+  openPicked: OpenedDocument;
   openSample: OpenedDocument;
   listStrategies: StrategyInfo[];
   startRun: { runId: string };
@@ -325,14 +331,15 @@ export type WorkbenchEvent =
 
 /**
  * What a native menu asks of the window it belongs to (Electron only; sent to that window alone,
- * never broadcast): export the shown result, show a document the File menu just opened, refresh
- * the workspace view after File > Open Workspace Folder or Import Folder, or ask what the file
+ * never broadcast): export the shown result, open the file File > Open Document picked with the
+ * window's read options (`pickId` names it to openPicked, `path` is only shown), refresh the
+ * workspace view after File > Open Workspace Folder or Import Folder, or ask what the file
  * File > Import Model File picked is for (the Models screen's purpose chooser; `path` is shown,
  * `pickId` names the file to importPickedModel).
  */
 export type MenuCommand =
   | { command: 'export' }
-  | { command: 'show-document'; documentId: string }
+  | { command: 'open-picked-document'; pickId: string; path: string }
   | { command: 'show-workspace'; dir: string }
   | { command: 'choose-model-purpose'; pickId: string; path: string };
 

@@ -1,7 +1,7 @@
 /**
  * Where the readers show: an HTML file opens as Markdown (Monaco's markdown language) and the
  * document header says which reader ran; with "Plain text" ticked the same file opens as plain
- * paragraphs, and the encoding setting decodes a legacy file. `cli serve` and Debian's Chromium.
+ * paragraphs, and the encoding setting decodes a legacy file; a UTF-16 file with a BOM needs none. `cli serve` and Debian's Chromium.
  */
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,5 +44,15 @@ describe('readers in the workbench', () => {
     writeFileSync(join(dir, 'legacy.txt'), Buffer.from([0x47, 0x72, 0xfc, 0xdf, 0x65, 0x0a]));
     await session.page.locator('[data-testid="read-encoding"]').selectOption('windows-1252');
     expect(await open('legacy.txt', /^Text: decoded as windows-1252 · 6 chars$/)).toBe('plaintext');
+  });
+
+  it('reads a UTF-16LE Markdown file with a BOM on "auto", and one without a BOM once utf-16le is chosen', async () => {
+    const text = '# Notes\r\n\r\nGrüße 😀\r\n';
+    writeFileSync(join(dir, 'wide.md'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]));
+    writeFileSync(join(dir, 'narrow-less.txt'), Buffer.from('Hello, wide world.\n', 'utf16le'));
+    await session.page.locator('[data-testid="read-encoding"]').selectOption('');
+    expect(await open('wide.md', new RegExp(`^Markdown: decoded as utf-16le · ${text.length} chars$`))).toBe('markdown');
+    await session.page.locator('[data-testid="read-encoding"]').selectOption('utf-16le');
+    expect(await open('narrow-less.txt', /^Text: decoded as utf-16le · 19 chars$/)).toBe('plaintext');
   });
 });

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { readFile, rm } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../shared/ipc/contract';
 import type { CallOutcome } from '../../shared/ipc/wire';
@@ -84,22 +84,64 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
     expect(await call(own, { method: 'listDocuments', params: {} })).toMatchObject({ ok: true });
   });
 
-  it('File > Open Document opens the picked file in the service and tells the window to show it', async () => {
+  it("File > Open Document holds the picked file and the window opens it by its pick with its read options, never its path", async () => {
     const template = recorded.menuTemplate as { label?: string; submenu?: { label?: string; click?: () => void }[] }[];
     const openItem = template.find((m) => m.label === 'File')?.submenu?.find((i) => i.label === 'Open Document…');
-    recorded.dialogPaths.push(fixture);
-    openItem?.click?.();
-    let shown: Extract<WorkbenchEvent, { type: 'menu-command' }> | undefined;
-    for (let i = 0; i < 200 && !shown; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      shown = window.webContents.sent
-        .map((s) => s.payload as WorkbenchEvent)
-        .find((e): e is Extract<WorkbenchEvent, { type: 'menu-command' }> => e.type === 'menu-command' && e.command === 'show-document');
-    }
-    expect(shown).toBeDefined();
-    const documentId = shown && 'documentId' in shown ? shown.documentId : '';
-    const opened = await call({ senderFrame: window.webContents.mainFrame }, { method: 'getDocument', params: { documentId } });
-    expect(opened).toMatchObject({ ok: true, result: { info: { name: 'markdown-code.md' }, sourceFormat: 'md' } });
+    const own = { senderFrame: window.webContents.mainFrame };
+    // "Café – naïve" in windows-1252: not UTF-8, so it reads only with the window's encoding setting.
+    const legacy = path.join(outDir, 'legacy-menu.txt');
+    await writeFile(legacy, Buffer.from([0x43, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x6e, 0x61, 0xef, 0x76, 0x65, 0x0a]));
+    const pickedBy = async (file: string) => {
+      const sentBefore = window.webContents.sent.length;
+      recorded.dialogPaths.push(file);
+      openItem?.click?.();
+      for (let i = 0; i < 200; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const asked = window.webContents.sent
+          .slice(sentBefore)
+          .map((s) => s.payload as WorkbenchEvent)
+          .find((e) => e.type === 'menu-command' && e.command === 'open-picked-document');
+        if (asked?.type === 'menu-command' && asked.command === 'open-picked-document') return asked;
+      }
+      throw new Error('the window was not told to open the pick');
+    };
+
+    const asked = await pickedBy(legacy);
+    expect(asked.path).toBe(legacy);
+    // Nothing is opened before the window asks for it.
+    const listed = (await call(own, { method: 'listDocuments', params: {} })) as { ok: true; result: { name: string }[] };
+    expect(listed.result.map((d) => d.name)).not.toContain('legacy-menu.txt');
+    // The renderer may not name the path itself.
+    expect(await call(own, { method: 'openPath', params: { path: legacy, read: { encoding: 'windows-1252' } } })).toMatchObject({ ok: false, error: { code: 'forbidden' } });
+    // Read without the window's encoding, the file is refused, and the pick stays good for another try.
+    expect(await call(own, { method: 'openPicked', params: { pickId: asked.pickId } })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/legacy-menu\.txt is not valid UTF-8: invalid byte 0xe9 at byte offset 3/) },
+    });
+    expect(await call(own, { method: 'openPicked', params: { pickId: asked.pickId, read: { encoding: 'windows-1252' } } })).toMatchObject({
+      ok: true,
+      result: { info: { name: 'legacy-menu.txt' }, sourceFormat: 'txt', text: 'Café – naïve\n', reader: { encoding: 'windows-1252', encodingSource: 'option' } },
+    });
+    // Used once: the id names nothing now.
+    expect(await call(own, { method: 'openPicked', params: { pickId: asked.pickId, read: { encoding: 'windows-1252' } } })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no longer picked: choose it again with File › Open Document/) },
+    });
+
+    // Markdown or plain, as the window says: an HTML page read as plain paragraphs.
+    const page = path.join(outDir, 'guide-menu.html');
+    await writeFile(page, '<h1>Guide</h1><p>Read this first.</p><ul><li>one</li><li>two</li></ul>');
+    const again = await pickedBy(page);
+    expect(await call(own, { method: 'openPicked', params: { pickId: again.pickId, read: { plain: true } } })).toMatchObject({
+      ok: true,
+      result: { info: { name: 'guide-menu.html' }, sourceFormat: 'html', text: 'Guide\n\nRead this first.\n\none\n\ntwo\n', reader: { reader: 'html', output: 'plain' } },
+    });
+    // A document pick is no model pick, and the reverse.
+    const third = await pickedBy(fixture);
+    expect(await call(own, { method: 'importPickedModel', params: { pickId: third.pickId, purpose: 'file' } })).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no longer picked: choose it again with File › Import Model File/) },
+    });
     expect(window.webContents.sent.every((s) => s.channel === 'workbench:event')).toBe(true);
     expect(recorded.messageBoxes).toEqual([]);
   });

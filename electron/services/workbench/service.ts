@@ -11,7 +11,7 @@ import { createHandlerTable } from './handler-table';
 import type { CallContext, Handler, HandlerContext, HandlerTable } from './handlers/types';
 import { createPathGate } from './path-gate';
 import { PullManager } from './pull-manager';
-import { PickedFiles } from './picked-files';
+import { PickedFiles, type PickKind } from './picked-files';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
 import { embeddingModelSource, withLearnedModel } from '../learn/workbench-model';
@@ -49,9 +49,10 @@ export interface WorkbenchService {
   onEvent(listener: (event: WorkbenchEvent) => void): () => void;
   /**
    * Holds a file the person picked in the host's native dialog, for a client to name by the id
-   * returned (importPickedModel) without naming its path. Never reached by a transport.
+   * returned (openPicked for a document, importPickedModel for a model) without naming its path.
+   * Never reached by a transport.
    */
-  holdPickedFile(path: string): string;
+  holdPickedFile(path: string, kind: PickKind): string;
   /** Cancels runs and downloads, waits for them, and refuses further calls. */
   dispose(): Promise<void>;
 }
@@ -121,7 +122,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
       return dispatch(checked.method, checked.params, { transport: context.transport, fromHost: true }) as Promise<MethodResults[typeof method]>;
     },
     onEvent: (listener) => events.on(listener),
-    holdPickedFile: (path) => scope.picks.hold(path),
+    holdPickedFile: (path, kind) => scope.picks.hold(path, kind),
     async dispose() {
       disposed = true;
       await Promise.all([scope.runs.dispose(), scope.pulls.dispose(), ...scope.disposers.map((d) => d())]);

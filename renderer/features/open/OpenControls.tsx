@@ -1,10 +1,8 @@
 /** The toolbar's ways in: a file picker and pasted text, and how a file is read. Drag-and-drop lives in DropZone. */
 import { useRef, useState } from 'react';
 import { OPENABLE_EXTENSIONS, openFile, openPastedText, openSample } from '../../services/documents';
+import { OFFERED_ENCODINGS } from '../../../shared/document/reader-report';
 import { useUiStore } from '../../stores/ui';
-
-/** Legacy encodings offered for text and HTML files (any WHATWG label works through the CLI's --encoding). */
-const ENCODINGS = ['windows-1252', 'iso-8859-2', 'iso-8859-15', 'windows-1250', 'windows-1251', 'koi8-r', 'shift_jis', 'euc-jp', 'gb18030', 'big5', 'euc-kr'];
 
 /** Markdown or plain text, and the encoding: they apply to the next file opened. */
 function ReadingSettings() {
@@ -17,7 +15,7 @@ function ReadingSettings() {
       </label>
       <select aria-label="Encoding" data-testid="read-encoding" title="Encoding of text and HTML files" value={reading.encoding} onChange={(e) => update({ encoding: e.target.value })}>
         <option value="">Encoding: auto</option>
-        {ENCODINGS.map((name) => (
+        {OFFERED_ENCODINGS.map((name) => (
           <option key={name} value={name}>
             {name}
           </option>

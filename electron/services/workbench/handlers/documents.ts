@@ -11,8 +11,8 @@ export const SAMPLE_FILE = 'segment-workbench-tour.md';
 /** Opening, listing and closing documents. Every reader result is registered the same way. */
 export function documentHandlers(
   scope: HandlerScope,
-): Handlers<'openDocument' | 'openPath' | 'openSample' | 'listDocuments' | 'getDocument' | 'closeDocument'> {
-  const { deps, documents, runs, events, settings, paths } = scope;
+): Handlers<'openDocument' | 'openPath' | 'openPicked' | 'openSample' | 'listDocuments' | 'getDocument' | 'closeDocument'> {
+  const { deps, documents, runs, events, settings, paths, picks } = scope;
 
   function register(read: ReadDocumentResult): StoredDocument {
     // The same name and content again is the document already open (see DocumentRegistry.open);
@@ -33,6 +33,13 @@ export function documentHandlers(
     // A client's path must lie in an allowed folder; the web UI uploads bytes (openDocument) instead.
     openPath: async ({ path: filePath, read }, context) =>
       toOpenedDocument(register(await deps.readDocument(await paths.resolve(filePath, 'the file', context), read))),
+    // The host picked the path (File › Open Document's native dialog): the client names the pick
+    // and how to read it, never the path. A failed read keeps the pick, to read it another way.
+    openPicked: async ({ pickId, read }) => {
+      const opened = toOpenedDocument(register(await deps.readDocument(picks.path(pickId, 'document'), read)));
+      picks.release(pickId);
+      return opened;
+    },
     openSample: async () =>
       toOpenedDocument(register(await deps.readDocument(path.join(settings.resourcesDir, 'sample', SAMPLE_FILE)))),
     listDocuments: async () => documents.list(),

@@ -34,7 +34,7 @@ export function modelHandlers(
     importModel: async ({ path, purpose }, context) => install(await paths.resolve(path, 'the model file', context), purpose),
     // The host picked the path (a native dialog): the client names the pick, never the path.
     importPickedModel: async ({ pickId, purpose }) => {
-      const model = await install(picks.path(pickId), purpose);
+      const model = await install(picks.path(pickId, 'model'), purpose);
       picks.release(pickId);
       return model;
     },

@@ -188,7 +188,8 @@ describe('WorkspaceService', () => {
     const ws = await open();
     writeFileSync(path.join(root, 'a.txt'), 'Alpha.\n');
     writeFileSync(path.join(root, 'b.exe'), 'MZ');
-    writeFileSync(path.join(root, 'c.txt'), Buffer.from([0xff, 0xfe, 0x00, 0x41]));
+    // Binary (a NUL after text): unreadable. Not FF FE ...: a byte order mark makes that UTF-16 text now.
+    writeFileSync(path.join(root, 'c.txt'), Buffer.from([0x41, 0x00, 0x42, 0x01]));
     writeFileSync(path.join(root, 'd.txt'), ' \n\n');
     mkdirSync(path.join(root, 'sub'));
     writeFileSync(path.join(root, 'sub', 'e.txt'), 'Echo.\n');

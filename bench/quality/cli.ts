@@ -120,7 +120,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
     questionSeed: corpus.manifest.seed,
     chunks: { options: chunkOptions, ...(tokenizer ? { countTokens: await chunkTokenCounter(tokenizer, { modelsDir: host.modelsDir }) } : {}) },
   };
-  const remote = remoteSettingsFrom(flags, host);
+  const remote = await remoteSettingsFrom(flags, host);
   if (flags['documents-at-once'] !== undefined && !remote) throw new UserInputError('--documents-at-once applies only with --backend remote (locally --parallel says how many windows run at once)');
   if (flags.parallel !== undefined && remote) throw new UserInputError('--parallel applies only to the local backend; on servers use --concurrency (requests per endpoint)');
   const options: StrategyOptions = {

@@ -2,8 +2,13 @@
  * The remote-backend flags every model-running command shares (`segment`, `bench quality`,
  * `models doctor`): the flags win over the host's settings (WORKBENCH_ENDPOINTS and
  * WORKBENCH_API_KEY, read once by hostSettingsFromEnvironment), into RemoteSettings passed down.
+ * Without `--endpoint`, a run goes to the servers the app runs on: the start-up ones and those
+ * added from its Models screen (the models folder's inference-servers.json, each with its own key).
  */
+import path from 'node:path';
+import { createEndpointStore, ENDPOINTS_FILE } from '../services/inference/remote/endpoint-store';
 import type { RemoteSettings } from '../services/inference/remote/settings';
+import { modelsDir } from '../services/inference/paths';
 import type { HostSettings } from '../services/strategies/settings';
 import type { FlagSpecs } from './args';
 import { UserInputError } from './errors';
@@ -20,16 +25,28 @@ export interface RemoteFlagValues {
   concurrency?: number;
 }
 
+/**
+ * The servers a command runs on: the `--endpoint` ones when given (with the start-up key), else the
+ * app's, start-up and added from the Models screen (inference-servers.json in `modelsFolder`).
+ */
+export async function serversFrom(endpointFlag: string[] | undefined, host: HostSettings, modelsFolder = modelsDir({ modelsDir: host.modelsDir })): Promise<RemoteSettings> {
+  const { apiKey } = host;
+  if (endpointFlag) return { endpoints: endpointFlag, ...(apiKey ? { apiKey } : {}) };
+  const startup = host.remote?.endpoints.length ? { endpoints: host.remote.endpoints, ...(apiKey ? { apiKey } : {}) } : null;
+  return createEndpointStore(path.join(modelsFolder, ENDPOINTS_FILE), startup).settings();
+}
+
 /** The remote settings for these flags: null for the local backend. */
-export function remoteSettingsFrom(flags: RemoteFlagValues, host: HostSettings): RemoteSettings | null {
-  const endpoints = flags.endpoint ?? host.remote?.endpoints ?? [];
+export async function remoteSettingsFrom(flags: RemoteFlagValues, host: HostSettings): Promise<RemoteSettings | null> {
   if (flags.backend !== 'remote') {
     if (flags.endpoint || flags.concurrency !== undefined) {
       throw new UserInputError(`--${flags.endpoint ? 'endpoint' : 'concurrency'} applies only with --backend remote`);
     }
     return null;
   }
-  if (endpoints.length === 0) throw new UserInputError('--backend remote needs --endpoint URL (repeatable) or WORKBENCH_ENDPOINTS');
-  const { apiKey } = host;
-  return { endpoints, ...(apiKey ? { apiKey } : {}), ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}) };
+  const servers = await serversFrom(flags.endpoint, host);
+  if (servers.endpoints.length === 0) {
+    throw new UserInputError("--backend remote needs --endpoint URL (repeatable), WORKBENCH_ENDPOINTS, or a server added on the app's Models screen");
+  }
+  return { ...servers, ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}) };
 }

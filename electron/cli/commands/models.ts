@@ -22,7 +22,7 @@ import { DEFAULT_MAX_FILE_BYTES, pullProfile, type PullProgress } from '../../se
 import { verifyForUse } from '../../services/models/verify';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
-import { REMOTE_FLAGS } from '../remote-flags';
+import { REMOTE_FLAGS, serversFrom } from '../remote-flags';
 import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/remote/endpoint-health';
 import { extractQwen2Vocab, qwen2VocabCachePath } from '../../services/tokenizer/qwen2-vocab';
 
@@ -288,20 +288,24 @@ function relativeToModels(path: string, flags: { 'models-dir'?: string; 'profile
 async function doctor(argv: string[]): Promise<number> {
   const { flags, help } = parseArgs(argv, SPECS.doctor);
   if (help) return printUsage();
-  const report = await runDoctor({ ...locationsFrom(flags), gpu: flags.gpu });
   // The environment is read here, once; the API key goes to the servers, never into the report.
   const host = hostSettingsFromEnvironment();
-  const endpoints = flags.endpoint ?? host.remote?.endpoints ?? [];
+  // The servers the app runs on (start-up and added from its Models screen), or --endpoint's.
+  const models = resolveModelsDir(locationsFrom(flags));
+  const servers = await serversFrom(flags.endpoint, host, models);
   let health: EndpointHealth[] = [];
-  if (endpoints.length > 0) {
+  if (servers.endpoints.length > 0) {
     // The vocabulary check uses the seed models' tokenizer (Qwen2's), as the shipped profiles do.
-    const vocab = await extractQwen2Vocab(qwen2VocabCachePath(resolveModelsDir(locationsFrom(flags)))).catch(() => undefined);
-    health = await checkEndpoints({ endpoints, ...(host.apiKey ? { apiKey: host.apiKey } : {}) }, vocab);
+    const vocab = await extractQwen2Vocab(qwen2VocabCachePath(models)).catch(() => undefined);
+    health = await checkEndpoints(servers, vocab);
   }
+  // After the servers' check: once the doctor's engine has let its llama.cpp go, a later
+  // vocabulary load's log lines would reach stdout and break --json.
+  const report = await runDoctor({ ...locationsFrom(flags), gpu: flags.gpu });
   if (flags.json) print(JSON.stringify({ ...report, endpoints: health }, null, 2));
   else {
     printDoctor(report);
-    if (endpoints.length > 0) print(['endpoints:', ...health.map(describeEndpoint)].join('\n'));
+    if (servers.endpoints.length > 0) print(['endpoints:', ...health.map(describeEndpoint)].join('\n'));
   }
   return 'error' in report.backend || health.some((h) => !h.ok) ? 1 : 0;
 }

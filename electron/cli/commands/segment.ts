@@ -141,7 +141,7 @@ export default async function segment(argv: string[]): Promise<number> {
   // The environment is read here, once: the servers go down as settings, the choice as an option.
   const host = hostSettingsFromEnvironment();
   echoLlamaLogs(host.debug);
-  const remote = remoteSettingsFrom(flags, host);
+  const remote = await remoteSettingsFrom(flags, host);
   const options = strategyOptionsFrom(strategy, flags, remote);
   const chunkOptions = chunkOptionsFromFlags(flags);
   const budgets = budgetsFromFlags(flags);

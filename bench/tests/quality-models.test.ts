@@ -14,6 +14,7 @@ import { buildCorpus, REPO_NODE_MODULES } from '../corpus/build';
 import { writeCorpus } from '../../electron/corpus/corpus-files';
 import type { QualityReport } from '../quality/types';
 import { fixtureModelsDir, repoRoot, tinyModelPath, tinyProfile } from '../../test/inference/tiny-profiles';
+import { TEST_HOST_ENV } from '../../test/support/host-env';
 
 const run = promisify(execFile);
 const MODEL_STRATEGIES = ['simple', 'topic', 'summary'] as const;
@@ -30,8 +31,7 @@ describe('bench quality with model strategies on the tiny fixture model', () => 
     for (const s of MODEL_STRATEGIES) writeFileSync(join(profiles, `${s}.json`), JSON.stringify(tinyProfile(s, { name: s })));
     const { stdout } = await run('npx', ['tsx', 'bench/main.ts', 'quality', '--corpus', join(work, 'corpus'), '--json', '--out', join(work, 'out'), '--gpu', 'off'], {
       cwd: repoRoot,
-      // One llama.cpp thread: on a busy 2-core machine more threads spin-wait on each other.
-      env: { ...process.env, WORKBENCH_PROFILES_DIR: profiles, WORKBENCH_MODELS_DIR: fixtureModelsDir, WORKBENCH_THREADS: '1' },
+      env: { ...process.env, WORKBENCH_PROFILES_DIR: profiles, WORKBENCH_MODELS_DIR: fixtureModelsDir, ...TEST_HOST_ENV },
       maxBuffer: 16 * 1024 * 1024,
     });
     report = JSON.parse(stdout) as QualityReport;

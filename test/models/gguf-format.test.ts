@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { bf16BitsToF32, decodeQ8_0, encodeQ8_0, f16BitsToF32, f32ToBf16Bits, f32ToF16Bits } from '../../electron/model-files/numeric';
+import { bf16BitsToF32, decodeQ8_0, encodeQ8_0, f16BitsToF32, f16Values, f32ToBf16Bits, f32ToF16Bits } from '../../electron/model-files/numeric';
 import { encodeSafetensors, parseSafetensors, safetensorsToFloat32 } from '../../electron/model-files/safetensors';
 import { GgmlType, GgufValueType, kv, plainValue, type GgufValue } from '../../electron/model-files/types';
 import { writeGguf } from '../../electron/model-files/writer';
@@ -33,6 +33,11 @@ describe('half and bfloat16', () => {
       if ((h & 0x7c00) === 0x7c00) continue; // Inf / NaN
       expect(f32ToF16Bits(f16BitsToF32(h))).toBe(h === 0x8000 ? 0x8000 : h);
     }
+  });
+
+  it('the decode table holds f16BitsToF32 of every half', () => {
+    const table = f16Values();
+    for (let h = 0; h < 0x10000; h++) expect(Object.is(table[h], f16BitsToF32(h)) || (Number.isNaN(table[h]) && Number.isNaN(f16BitsToF32(h)))).toBe(true);
   });
 
   it('bfloat16 keeps the top 16 bits, rounding to nearest even', () => {

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { f16BitsToF32, f32ToF16Bits } from '../../electron/model-files/numeric';
+import { f16BitsToF32, f16Values, f32ToF16Bits } from '../../electron/model-files/numeric';
 import type { GgufFileSummary } from '../../electron/model-files/file-info';
 import { readGgufSummary } from './gguf-read';
 import { readGgufHeader } from '../../electron/model-files/reader';
@@ -47,7 +47,8 @@ async function values(path: string, name: string): Promise<Float64Array> {
   if (type === GgmlType.F32) return Float64Array.from(new Float32Array(bytes.buffer, bytes.byteOffset, bytes.length / 4));
   expect(type).toBe(GgmlType.F16);
   const out = new Float64Array(bytes.length / 2);
-  for (let i = 0; i < out.length; i++) out[i] = f16BitsToF32(bytes.readUInt16LE(i * 2));
+  const table = f16Values();
+  for (let i = 0; i < out.length; i++) out[i] = table[bytes.readUInt16LE(i * 2)]!;
   return out;
 }
 

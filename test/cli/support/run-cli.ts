@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { TEST_HOST_ENV } from '../../support/host-env';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -35,7 +36,7 @@ function runEntry(entry: string, args: string[], cwd: string, env: Record<string
     execFile(
       process.execPath,
       [...loader, `${REPO_ROOT}${entry}`, ...args],
-      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, WORKBENCH_DEBUG: '', ...env } },
+      { cwd, maxBuffer: 64 * 1024 * 1024, env: { ...process.env, ...TEST_HOST_ENV, WORKBENCH_DEBUG: '', ...env } },
       (err, stdout, stderr) => {
         const code = err && typeof (err as { code?: unknown }).code === 'number' ? (err as { code: number }).code : 0;
         resolve({ code, stdout, stderr });

@@ -2,10 +2,12 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { REPO_ROOT } from './serve';
+import { TEST_HOST_ENV } from '../../support/host-env';
 
 export async function runCli(args: string[]): Promise<string> {
   const { stdout } = await promisify(execFile)(process.execPath, ['dist/cli/main.mjs', ...args], {
     cwd: REPO_ROOT,
+    env: { ...process.env, ...TEST_HOST_ENV },
     maxBuffer: 64 * 1024 * 1024,
   });
   return stdout;

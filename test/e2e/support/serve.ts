@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { ensureRendererBuilt } from '../../../electron/web-host/renderer-build';
+import { TEST_HOST_ENV } from '../../support/host-env';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
@@ -43,7 +44,7 @@ export async function startServe(options: ServeOptions = {}): Promise<ServeHandl
   const child = spawn(
     process.execPath,
     [...(options.command ?? BUNDLE_ENTRY), 'serve', '--port', '0', ...(options.args ?? [])],
-    { cwd: REPO_ROOT, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: REPO_ROOT, env: { ...process.env, ...TEST_HOST_ENV, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let stderr = '';
   child.stderr?.setEncoding('utf8');

@@ -106,8 +106,10 @@ export function compareDecodingPaths(documents: RealDocument[]): void {
       const [grammar, remote] = await Promise.all([run(strategy, 'grammar'), server ? run(strategy, 'remote') : undefined]);
       expect(trie.meta.decoder).toBe('trie');
       expect((trie.meta.window as { count: number }).count).toBeGreaterThan(1);
-      // Not an empty agreement: the model wrote heads.
+      // Not an empty agreement: the model wrote heads, and the trie forced tokens instead of sampling them.
       expect(windowsOf(trie).reduce((n, w) => n + w.heads, 0)).toBeGreaterThan(0);
+      const steps = (trie.meta.windows as { steps?: { forced: number } }[]).map((w) => w.steps?.forced ?? 0);
+      expect(steps.reduce((n, forced) => n + forced, 0)).toBeGreaterThan(0);
 
       expect(grammar.meta.decoder).toBe('grammar');
       expect(grammar.segmentation).toEqual(trie.segmentation);

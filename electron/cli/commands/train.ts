@@ -19,6 +19,7 @@ import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { countSetting } from '../../services/strategies/count-setting';
 import { modelsDir } from '../../services/inference/paths';
 import { embeddingModelSource } from '../../services/learn/workbench-model';
 
@@ -60,10 +61,15 @@ function format(report: Omit<LearnedTrainingReport, 'modelFile'>, modelFile: str
   ].join('\n') + '\n';
 }
 
-async function trainOnCorpus(value: string, limit: number | undefined, embeddingModel: string | undefined): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
+async function trainOnCorpus(
+  value: string,
+  limit: number | undefined,
+  embeddingModel: string | undefined,
+  threads: number | undefined,
+): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
   const corpus = resolveCorpus(value, limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
-  const prepared = await prepareDocuments(corpus.documents.map((d) => ({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries })), embeddingModel);
+  const prepared = await prepareDocuments(corpus.documents.map((d) => ({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries })), embeddingModel, { threads });
   const { model, summary } = trainWithSummary(prepared);
   return { model, report: { ...summary, reviewedSegments: 0, skipped: [] } };
 }
@@ -77,8 +83,10 @@ export default async function train(argv: string[]): Promise<number> {
   if ((flags.workspace === undefined) === (flags.corpus === undefined)) throw new UserInputError('train needs exactly one of --workspace DIR and --corpus NAME|PATH');
   if (flags.limit !== undefined && flags.corpus === undefined) throw new UserInputError('--limit applies only to --corpus');
   if (flags['allow-dir'] !== undefined && flags.workspace === undefined) throw new UserInputError('--allow-dir applies only to --workspace');
+  // The embedding model runs on the host's CPU threads (WORKBENCH_THREADS), as the strategies do.
+  const host = hostSettingsFromEnvironment();
   if (flags.corpus !== undefined) {
-    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model']);
+    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model'], countSetting('threads', host.threads));
     const out = path.resolve(flags.out ?? WORKSPACE_MODEL_FILE);
     await writeLearnedModel(out, model);
     process.stdout.write(format(report, out));
@@ -95,9 +103,8 @@ export default async function train(argv: string[]): Promise<number> {
   });
   try {
     // As Train from corrections does: the flag, else the host's embedding model, else the first installed one.
-    const host = hostSettingsFromEnvironment();
     const embeddingModelFile = await embeddingModelSource(flags['embedding-model'] ?? host.embeddingModel ?? null, modelsDir({ modelsDir: host.modelsDir }))();
-    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile });
+    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile, threads: countSetting('threads', host.threads) });
     process.stdout.write(format(report, report.modelFile));
     return 0;
   } finally {

@@ -6,8 +6,9 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
-import { GPU_CHOICES, RUN_OPTION_LIMITS, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
+import { GPU_CHOICES, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
+import { countSetting } from '../strategies/count-setting';
 import { sharedEngine, type InferenceEngine } from './engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';
@@ -26,15 +27,6 @@ function gpuChoice(value: unknown): GpuChoice {
   const raw = value ?? 'auto';
   if (typeof raw === 'string' && (GPU_CHOICES as readonly string[]).includes(raw)) return raw as GpuChoice;
   throw new InferenceError('invalid-option', `--gpu must be one of ${GPU_CHOICES.join(', ')}, got '${String(raw)}'`);
-}
-
-/** A whole-number setting in its range (threads, parallel): the option, else the host's setting, else undefined (the engine's default). */
-function countSetting(name: 'threads' | 'parallel', value: unknown): number | undefined {
-  if (value === undefined || value === '') return undefined;
-  const n = Number(value);
-  const { min, max } = RUN_OPTION_LIMITS[name];
-  if (!Number.isInteger(n) || n < min || n > max) throw new InferenceError('invalid-option', `${name} must be a whole number from ${min} to ${max}, got '${String(value)}'`);
-  return n;
 }
 
 /** The files to run: --model/--adapter when given (a model alone is taken as merged), else the profile's. */

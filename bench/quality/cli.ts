@@ -12,7 +12,9 @@ import { UserInputError } from '../../electron/cli/errors';
 import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/strategies/settings';
 import { retrievalCheck } from '../retrieval/check';
-import { DECODING_MODES, GPU_CHOICES, RUN_OPTION_LIMITS } from '../../shared/strategies/run-options';
+import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
+import { optionsNamed, SHARED_OPTION_DECLARATIONS } from '../../shared/strategies/shared-options';
+import { refuseLocalOnlyFlags, sharedOptionFlags, sharedOptionsFromFlags } from '../../electron/cli/shared-option-flags';
 import { localDocumentsAtOnce } from '../../electron/services/inference/parallel';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-flags';
 import { addsNothing } from '../../shared/chunks';
@@ -35,6 +37,10 @@ import type { LoadedCorpus } from '../../electron/corpus/corpus-files';
 import { READERS_CORPUS_NAME } from '../readers/corpus-types';
 import { isReadersCorpus, readersQuality } from '../readers/run';
 
+/** The shared numeric options a quality run passes to every strategy, declared in shared/strategies/shared-options.ts. */
+const RUN_OPTIONS = optionsNamed(SHARED_OPTION_DECLARATIONS, ['maxChars', 'parallel']);
+const RUN_FLAGS = sharedOptionFlags(RUN_OPTIONS);
+
 const SPEC = {
   corpus: { type: 'string', valueName: 'NAME|PATH', description: 'novel, speeches, tech-docs, tech-docs-headed, readers-headings (built in corpora/) or a corpus folder' },
   'readers-from': { type: 'string', valueName: 'DIR', description: 'readers-headings: read with the electron/readers of another checkout (before/after figures)' },
@@ -44,10 +50,11 @@ const SPEC = {
   out: { type: 'string', valueName: 'DIR', description: `folder for quality.json and quality.html (default ${CORPORA_DIR}/reports/NAME)` },
   tolerance: { type: 'int', min: 0, description: 'boundary F1 tolerance in characters (default 0)' },
   questions: { type: 'int', min: 1, max: 100, description: 'retrieval questions per document (default 4)' },
-  'max-chars': { type: 'int', min: 1, description: 'max segment length passed to the strategies' },
+  ...RUN_FLAGS,
+  // A quality run is many documents: they share the engine's sequences.
+  parallel: { ...RUN_FLAGS.parallel, description: `${RUN_FLAGS.parallel.description}; the corpus's documents share them` },
   mode: { type: 'enum', values: DECODING_MODES, description: 'model strategies: constrained (default) or free decoding' },
   gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend (default auto)' },
-  parallel: { type: 'int', ...RUN_OPTION_LIMITS.parallel, description: 'model strategies, local engine: windows decoded at once (the context\'s sequences; default chosen from the backend); the corpus\'s documents share them' },
   'documents-at-once': { type: 'int', min: 1, description: 'model strategies on inference servers: documents sent together (default: as many as the endpoints take requests at once)' },
   'model-file': { type: 'string', valueName: 'FILE', description: 'learned: a trained model (cli train); measures learned too' },
   ...EMBEDDING_MODEL_FLAGS,
@@ -122,13 +129,12 @@ export async function qualityCommand(argv: string[]): Promise<number> {
   };
   const remote = await remoteSettingsFrom(flags, host);
   if (flags['documents-at-once'] !== undefined && !remote) throw new UserInputError('--documents-at-once applies only with --backend remote (locally --parallel says how many windows run at once)');
-  if (flags.parallel !== undefined && remote) throw new UserInputError('--parallel applies only to the local backend; on servers use --concurrency (requests per endpoint)');
+  if (remote) refuseLocalOnlyFlags(flags, RUN_OPTIONS);
   const options: StrategyOptions = {
     ...(remote ? { backend: 'remote' as const } : {}),
-    ...(flags['max-chars'] === undefined ? {} : { maxChars: flags['max-chars'] }),
+    ...sharedOptionsFromFlags(flags, RUN_OPTIONS),
     ...(flags.mode ? { mode: flags.mode } : {}),
     ...(flags.gpu ? { gpu: flags.gpu } : {}),
-    ...(flags.parallel !== undefined ? { parallel: flags.parallel } : {}),
   };
   const runSettings = { ...runSettingsOf(host), remote: remote ?? undefined };
   // On inference servers the documents of the corpus go out together, as many as the endpoints take

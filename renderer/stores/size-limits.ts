@@ -11,7 +11,7 @@ export interface SizeLimits {
   maxTokens: number | null;
 }
 
-function parseLimit(raw: string): number | null {
+function parseLimit(raw = ''): number | null {
   const value = Number(raw.trim());
   return raw.trim() !== '' && Number.isInteger(value) && value > 0 ? value : null;
 }

@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { ExportFormat, ReadOptions } from '../../shared/ipc/contract';
+import type { SharedFieldKey } from '../../shared/strategies/shared-options';
 
 /** The document workbench, the workspace's table of documents, or the models screen. */
 export type Screen = 'workbench' | 'workspace' | 'models';
@@ -14,15 +15,15 @@ export interface Notice {
   message: string;
 }
 
-export interface RunForm {
+/**
+ * The shared options' fields as typed, by option key (shared/strategies/shared-options.ts: Max
+ * chars, Max tokens, Window tokens, Windows at once); empty or absent: the field's placeholder says
+ * what applies. Windows at once is the workspace batch's field too.
+ */
+export type SharedOptionTexts = { [K in SharedFieldKey]?: string };
+
+export interface RunForm extends SharedOptionTexts {
   strategy: string;
-  /** Empty string: the strategy's default. */
-  maxChars: string;
-  /** Longest segment in tokens (the host's tokenizer); empty: no token limit. */
-  maxTokens: string;
-  windowTokens: string;
-  /** Model strategies on this machine: windows decoded at once (empty: chosen from the backend). Shared by the Run panel and the workspace batch. */
-  parallel?: string;
   profile: string;
   /** Each strategy's own options as typed, by strategy name and option key (empty or absent: its default). */
   own?: Record<string, Record<string, string>>;
@@ -71,7 +72,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   notices: [],
   currentSegment: 0,
   revealRequest: null,
-  runForm: { strategy: 'structural', maxChars: '', maxTokens: '', windowTokens: '', profile: '', keepPrevious: false, backend: 'local' },
+  runForm: { strategy: 'structural', profile: '', keepPrevious: false, backend: 'local' },
   exportFormat: 'json',
   defaultStrategy: 'structural',
   reading: { plain: false, encoding: '' },

@@ -6,7 +6,9 @@
  * of docs/strategy-options.md. An option written here shows everywhere; one read by a strategy but
  * not declared is a type error.
  *
- * The options every strategy of a kind shares (maxChars, windowTokens, ...) live in run-options.ts.
+ * The options every strategy of a kind shares are declared apart: the numeric ones in
+ * shared-options.ts (`SHARED_OPTION_DECLARATIONS`), the others (mode, decoder, profile, backend)
+ * in run-options.ts.
  */
 import { z } from 'zod';
 
@@ -80,6 +82,14 @@ export function optionsSchemaOf(options: OptionDeclarations): z.ZodObject {
   return z.object(Object.fromEntries(Object.entries(options).map(([key, option]) => [key, optionSchema(option).optional()]))).strict();
 }
 
+/** A number option's type and bounds without its words (the shared numeric options have bounds too). */
+export type NumberRange = Pick<NumberOption, 'type' | 'min' | 'max' | 'odd'>;
+
+/** What a number must be, in words: "an odd whole number from 3 to 41". */
+export function numberRule(range: NumberRange): string {
+  return range.type === 'int' ? `${range.odd ? 'an odd' : 'a'} whole number from ${range.min} to ${range.max}` : `a number from ${range.min} to ${range.max}`;
+}
+
 /** What a value must be, in words: "an odd whole number from 3 to 41". */
 export function optionRule(option: OptionDeclaration): string {
   switch (option.type) {
@@ -88,9 +98,8 @@ export function optionRule(option: OptionDeclaration): string {
     case 'boolean':
       return 'true or false';
     case 'int':
-      return `${option.odd ? 'an odd' : 'a'} whole number from ${option.min} to ${option.max}`;
     case 'number':
-      return `a number from ${option.min} to ${option.max}`;
+      return numberRule(option);
   }
 }
 

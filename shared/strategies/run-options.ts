@@ -1,13 +1,16 @@
 /**
  * What a run may be asked for, written once: the strategy names' shape, the options each kind of
- * strategy shares with their limits, and the compute backends; a strategy's own options come from
- * its declaration (catalog.ts) as `options[<strategy name>]`. The contract's schemas and the CLI's
- * flag specs derive from it.
+ * strategy shares, and the compute backends. The numeric shared options come from their
+ * declarations (shared-options.ts), a strategy's own options from its declaration (catalog.ts) as
+ * `options[<strategy name>]`. The contract's schemas derive from it.
  */
 import { z } from 'zod';
 import { STRATEGY_DECLARATIONS, type DeclaredStrategy } from './catalog';
 import { optionsSchemaOf, type OptionValues, type StrategyDeclaration } from './declaration';
+import { SHARED_OPTION_DECLARATIONS, type SharedOptionDeclaration } from './shared-options';
 import type { TokenizerName } from '../chunks/options';
+
+export { RUN_OPTION_LIMITS } from './shared-options';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
@@ -23,17 +26,6 @@ export const DECODING_MODES = ['constrained', 'free'] as const;
 export const CONSTRAINED_DECODERS = ['trie', 'grammar'] as const;
 export type ConstrainedDecoder = (typeof CONSTRAINED_DECODERS)[number];
 
-/** Inclusive bounds of the numeric run options (threads is a host setting with the same kind of bound). */
-export const RUN_OPTION_LIMITS = {
-  maxChars: { min: 1, max: 10_000_000 },
-  maxTokens: { min: 1, max: 1_000_000 },
-  windowTokens: { min: 1, max: 131_072 },
-  overlapTokens: { min: 0, max: 65_536 },
-  threads: { min: 1, max: 1024 },
-  /** Sequences of the local engine's context: windows decoded at once. */
-  parallel: { min: 1, max: 64 },
-} as const;
-
 /**
  * The tokenizer `maxTokens` counts with when a run names none: the seed models' own (the runners
  * load Qwen2's vocabulary, electron/services/tokenizer/token-counter.ts). The UI's over-limit marks
@@ -41,25 +33,30 @@ export const RUN_OPTION_LIMITS = {
  */
 export const MAX_TOKENS_TOKENIZER: TokenizerName = 'qwen2';
 
-const limited = (limits: { min: number; max: number }) => z.number().int().min(limits.min).max(limits.max);
+/** The schema of each numeric option the contract carries (not the CLI's process settings), by key. */
+type NumberSchemas<E extends SharedOptionDeclaration> = { [X in E as X extends { runOption: false } ? never : X['key']]: z.ZodOptional<z.ZodNumber> };
 
-/** The options the kinds share (each strategy's own come from its declaration). */
-export const sharedRunOptionsSchema = z
-  .object({
-    maxChars: limited(RUN_OPTION_LIMITS.maxChars).optional(),
-    maxTokens: limited(RUN_OPTION_LIMITS.maxTokens).optional(),
-    windowTokens: limited(RUN_OPTION_LIMITS.windowTokens).optional(),
-    overlapTokens: limited(RUN_OPTION_LIMITS.overlapTokens).optional(),
-    mode: z.enum(DECODING_MODES).optional(),
-    /** Model strategies in constrained mode: which decoder shapes the heads. */
-    decoder: z.enum(CONSTRAINED_DECODERS).optional(),
-    profile: z.string().min(1).max(256).optional(),
-    /** Model strategies, local engine: windows decoded at once (the context's sequences); default chosen from the backend. */
-    parallel: limited(RUN_OPTION_LIMITS.parallel).optional(),
-    /** Model strategies: this process's llama.cpp (default) or the inference servers (the host's start-up ones and those added from the Models screen). */
-    backend: z.enum(['local', 'remote']).optional(),
-  })
-  .strict();
+function numberSchemasOf<E extends SharedOptionDeclaration>(options: readonly E[]): NumberSchemas<E> {
+  const carried = options.filter((option) => option.runOption !== false);
+  return Object.fromEntries(carried.map(({ key, limits }) => [key, z.number().int().min(limits.min).max(limits.max).optional()])) as NumberSchemas<E>;
+}
+
+/** The options the kinds share, for a list of numeric ones (each strategy's own come from its declaration). */
+export function sharedRunOptionsSchemaFor<E extends SharedOptionDeclaration>(options: readonly E[]) {
+  return z
+    .object({
+      ...numberSchemasOf(options),
+      mode: z.enum(DECODING_MODES).optional(),
+      /** Model strategies in constrained mode: which decoder shapes the heads. */
+      decoder: z.enum(CONSTRAINED_DECODERS).optional(),
+      profile: z.string().min(1).max(256).optional(),
+      /** Model strategies: this process's llama.cpp (default) or the inference servers (the host's start-up ones and those added from the Models screen). */
+      backend: z.enum(['local', 'remote']).optional(),
+    })
+    .strict();
+}
+
+export const sharedRunOptionsSchema = sharedRunOptionsSchemaFor(SHARED_OPTION_DECLARATIONS);
 
 /**
  * The one rule tying a window to its overlap: the overlap must be under half the window (a window
@@ -77,10 +74,16 @@ type OwnRunOptions<D extends StrategyDeclaration> = {
 
 export type RunOptions = z.infer<typeof sharedRunOptionsSchema> & OwnRunOptions<DeclaredStrategy>;
 
-/** The run options' schema for a list of declarations: the shared options and `options[name]` per strategy with options. */
-export function runOptionsSchemaFor(declarations: readonly StrategyDeclaration[]): z.ZodType<Record<string, unknown>> {
+/**
+ * The run options' schema for a list of strategy declarations and one of numeric shared options:
+ * the shared options and `options[name]` per strategy with options.
+ */
+export function runOptionsSchemaFor(
+  declarations: readonly StrategyDeclaration[],
+  sharedOptions: readonly SharedOptionDeclaration[] = SHARED_OPTION_DECLARATIONS,
+): z.ZodType<Record<string, unknown>> {
   const own = declarations.filter((d) => Object.keys(d.options).length > 0).map((d) => [d.name, optionsSchemaOf(d.options).optional()] as const);
-  return sharedRunOptionsSchema
+  return sharedRunOptionsSchemaFor(sharedOptions)
     .extend(Object.fromEntries(own))
     .strict()
     .superRefine((options, ctx) => {

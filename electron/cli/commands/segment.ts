@@ -2,7 +2,8 @@
  * `segment FILE [--strategy NAME] [--max-chars N] [--max-tokens N [--tokenizer FILE]] [--format FORMAT]
  *  [--out PATH] [model flags]`: reads a document, runs one strategy, writes the result (JSON on stdout by default).
  */
-import { CONSTRAINED_DECODERS, GPU_CHOICES, RUN_OPTION_LIMITS as LIMITS, windowOverlapProblem, type RunOptions } from '../../../shared/strategies/run-options';
+import { CONSTRAINED_DECODERS, GPU_CHOICES, windowOverlapProblem, type RunOptions } from '../../../shared/strategies/run-options';
+import { optionsIn, SHARED_OPTION_DECLARATIONS, type SharedOptionDeclaration } from '../../../shared/strategies/shared-options';
 import { FORMAT_NAMES } from '../../../shared/formats';
 import { SUPPORTED_EXTENSIONS } from '../../../shared/document/source-formats';
 import { checkOutputPath, loadDocument } from '../files';
@@ -20,18 +21,22 @@ import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { ownOptionsFromFlags, strategyOptionFlags } from '../strategy-flags';
+import { flagOf, modelOnlyFlags, refuseLocalOnlyFlags, SERVERS_CHOOSE, sharedOptionFlags, sharedOptionsFromFlags } from '../shared-option-flags';
 import { STRATEGY_DECLARATIONS, strategyNames } from '../../../shared/strategies/catalog';
 import type { StrategyDeclaration } from '../../../shared/strategies/declaration';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../remote-flags';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 import type { RemoteSettings } from '../../services/inference/remote/settings';
 
-/** The flags, for a list of strategy declarations (the strategies' names and their own options' flags come from it). */
-function segmentSpec(declarations: readonly StrategyDeclaration[]) {
+/**
+ * The flags, for a list of strategy declarations (the strategies' names and their own options'
+ * flags come from it) and one of shared numeric options (those of every strategy follow
+ * --strategy, the model strategies' follow the other model flags).
+ */
+function segmentSpec<E extends SharedOptionDeclaration>(declarations: readonly StrategyDeclaration[], sharedOptions: readonly E[]) {
   return {
     strategy: { type: 'enum', values: strategyNames(declarations), description: 'how to segment (default structural)' },
-    'max-chars': { type: 'int', ...LIMITS.maxChars, description: 'longest segment, in characters' },
-    'max-tokens': { type: 'int', ...LIMITS.maxTokens, description: 'longest segment, in tokens (rule strategies count with the Qwen2 tokenizer)' },
+    ...sharedOptionFlags(optionsIn(sharedOptions, ['all'])),
     tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
     format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
     out: { type: 'string', valueName: 'PATH', description: 'write to this file instead of stdout (only once everything succeeded)' },
@@ -43,10 +48,7 @@ function segmentSpec(declarations: readonly StrategyDeclaration[]) {
     free: { type: 'boolean', description: 'model strategies: free decoding' },
     decoder: { type: 'enum', values: CONSTRAINED_DECODERS, description: 'model strategies, constrained: token trie (default, fast) or the GBNF grammar alone' },
     gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend' },
-    window: { type: 'int', ...LIMITS.windowTokens, description: 'model strategies: window size in tokens' },
-    overlap: { type: 'int', ...LIMITS.overlapTokens, description: 'model strategies: window overlap in tokens' },
-    threads: { type: 'int', ...LIMITS.threads, description: 'model strategies: CPU threads (default: the machine\'s math cores)' },
-    parallel: { type: 'int', ...LIMITS.parallel, description: 'model strategies: windows decoded at once, the context\'s sequences (default: 1 on a CPU with 2 threads or fewer, else 4; on a GPU up to 16 as memory allows)' },
+    ...sharedOptionFlags(optionsIn(sharedOptions, ['model', 'local-model'])),
     ...READ_FLAGS,
     ...CHUNK_FLAGS,
     ...budgetFlags(['inputBytes', 'expandedChars', 'nestingDepth', 'pdfPages', 'readSeconds', 'readMemoryMb', 'segments']),
@@ -57,17 +59,23 @@ function segmentSpec(declarations: readonly StrategyDeclaration[]) {
   } as const satisfies FlagSpecs;
 }
 
-const SPEC = segmentSpec(STRATEGY_DECLARATIONS);
+const SPEC = segmentSpec(STRATEGY_DECLARATIONS, SHARED_OPTION_DECLARATIONS);
 
-const MODEL_FLAGS = ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'window', 'overlap', 'threads', 'parallel', 'backend', 'endpoint', 'concurrency'] as const;
+/** The flags only the model strategies take, the shared numeric ones among them where --help lists them. */
+function modelFlags(sharedOptions: readonly SharedOptionDeclaration[]): string[] {
+  return ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', ...modelOnlyFlags(sharedOptions), 'backend', 'endpoint', 'concurrency'];
+}
 
-/** `segment --help`, for a list of strategy declarations (a test passes one with a strategy of its own). */
-export function segmentUsage(declarations: readonly StrategyDeclaration[] = STRATEGY_DECLARATIONS): string {
+/** `segment --help`, for a list of strategy declarations and one of shared options (a test passes its own). */
+export function segmentUsage(
+  declarations: readonly StrategyDeclaration[] = STRATEGY_DECLARATIONS,
+  sharedOptions: readonly SharedOptionDeclaration[] = SHARED_OPTION_DECLARATIONS,
+): string {
   return `usage: cli segment FILE [options]
 
 Reads FILE (${SUPPORTED_EXTENSIONS.join(', ')}; - for standard input) and prints its segmentation.
 
-${describeFlags(segmentSpec(declarations))}
+${describeFlags(segmentSpec(declarations, sharedOptions))}
 `;
 }
 
@@ -75,11 +83,19 @@ ${describeFlags(segmentSpec(declarations))}
 /** The strategies' own flags (strategy-flags.ts) are read by name from the declarations, hence the index. */
 type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS | keyof typeof READ_FLAGS> & Readonly<Record<string, unknown>>;
 
-/** Flag values to service options; refuses combinations that cannot mean anything. */
-/** `remote`: the servers the remote-backend flags name (remoteSettingsFrom), or null for the local engine. */
-export function strategyOptionsFrom(strategy: string, flags: Flags, remote: RemoteSettings | null = null): StrategyOptions {
+/**
+ * Flag values to service options; refuses combinations that cannot mean anything. `remote`: the
+ * servers the remote-backend flags name (remoteSettingsFrom), or null for the local engine.
+ * `sharedOptions`: the shared numeric options' declarations (a test passes its own).
+ */
+export function strategyOptionsFrom(
+  strategy: string,
+  flags: Flags,
+  remote: RemoteSettings | null = null,
+  sharedOptions: readonly SharedOptionDeclaration[] = SHARED_OPTION_DECLARATIONS,
+): StrategyOptions {
   if (!isModelStrategy(strategy)) {
-    const used = MODEL_FLAGS.filter((name) => flags[name] !== undefined && flags[name] !== false);
+    const used = modelFlags(sharedOptions).filter((name) => flags[name] !== undefined && flags[name] !== false);
     if (used.length > 0) {
       throw new UserInputError(`--${used[0]} applies only to the model strategies (simple, topic, summary), not '${strategy}'`);
     }
@@ -91,9 +107,11 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
   }
   if (flags.constrained && flags.free) throw new UserInputError('--constrained and --free exclude each other');
   if (flags.decoder !== undefined && flags.free) throw new UserInputError('--decoder applies only to constrained decoding, not --free');
-  if (flags.window !== undefined && flags.overlap !== undefined) {
-    const problem = windowOverlapProblem(flags.window, flags.overlap);
-    if (problem) throw new UserInputError(`--overlap ${flags.overlap} --window ${flags.window}: ${problem}`);
+  const shared: Partial<Record<string, number>> = sharedOptionsFromFlags(flags, sharedOptions);
+  const { windowTokens, overlapTokens } = shared;
+  if (windowTokens !== undefined && overlapTokens !== undefined) {
+    const problem = windowOverlapProblem(windowTokens, overlapTokens);
+    if (problem) throw new UserInputError(`${flagOf('overlapTokens', sharedOptions)} ${overlapTokens} ${flagOf('windowTokens', sharedOptions)} ${windowTokens}: ${problem}`);
   }
   const own = ownOptionsFromFlags(strategy, flags);
   if (strategy === LEARNED_STRATEGY_NAME && flags['model-file'] === undefined) {
@@ -103,23 +121,18 @@ export function strategyOptionsFrom(strategy: string, flags: Flags, remote: Remo
     if (strategy !== LEARNED_STRATEGY_NAME && flags[name] !== undefined) throw new UserInputError(`--${name} applies only to the learned strategy, not '${strategy}'`);
   }
   const mode: RunOptions['mode'] = flags.constrained ? 'constrained' : flags.free ? 'free' : undefined;
-  if (remote && (flags.gpu !== undefined || flags.threads !== undefined)) {
-    throw new UserInputError(`--${flags.gpu !== undefined ? 'gpu' : 'threads'} applies only to the local backend; the servers choose their own`);
+  if (remote) {
+    if (flags.gpu !== undefined) throw new UserInputError(`--gpu applies only to the local backend; ${SERVERS_CHOOSE}`);
+    refuseLocalOnlyFlags(flags, sharedOptions);
   }
-  if (remote && flags.parallel !== undefined) throw new UserInputError('--parallel applies only to the local backend; on servers use --concurrency (requests per endpoint)');
   const options: StrategyOptions = {
-    maxChars: flags['max-chars'],
-    maxTokens: flags['max-tokens'],
-    windowTokens: flags.window,
-    overlapTokens: flags.overlap,
+    ...shared,
     mode,
     decoder: flags.decoder,
     profile: flags.profile,
     model: flags.model,
     adapter: flags.adapter,
     gpu: flags.gpu,
-    threads: flags.threads,
-    parallel: flags.parallel,
     tokenizer: flags.tokenizer,
     ...(own ? { [strategy]: own } : {}),
     learnedModelFile: flags['model-file'],

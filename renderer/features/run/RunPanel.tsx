@@ -13,6 +13,7 @@ import { runOptionsFrom } from './run-options';
 import { Panel } from '../Panel';
 import { findStrategy } from '../../../shared/strategies/catalog';
 import { StrategyOptionFields } from './StrategyOptionFields';
+import { SharedOptionFields } from './SharedOptionFields';
 import { EndpointList } from '../models/EndpointList';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
@@ -70,30 +71,7 @@ export function RunPanel() {
         </select>
       </label>
       {selected && <p className="hint">{selected.description}</p>}
-      <div className="field-row">
-        <TextField label="Max chars" testId="max-chars" numeric placeholder="default" value={form.maxChars} onChange={(maxChars) => update({ maxChars })} />
-        <TextField label="Max tokens" testId="max-tokens" numeric placeholder="none" value={form.maxTokens} onChange={(maxTokens) => update({ maxTokens })} />
-        {selected?.kind === 'model' && (
-          <TextField
-            label="Window tokens"
-            testId="window-tokens"
-            numeric
-            placeholder="profile's"
-            value={form.windowTokens}
-            onChange={(windowTokens) => update({ windowTokens })}
-          />
-        )}
-        {selected?.kind === 'model' && form.backend !== 'remote' && (
-          <TextField
-            label="Windows at once"
-            testId="parallel"
-            numeric
-            placeholder="auto"
-            value={form.parallel ?? ''}
-            onChange={(parallel) => update({ parallel })}
-          />
-        )}
-      </div>
+      <SharedOptionFields kind={selected?.kind} backend={form.backend} values={form} onChange={(key, value) => update({ [key]: value })} />
       {declaration && (
         <StrategyOptionFields
           declaration={declaration}

@@ -1,17 +1,37 @@
 /** The run form's text fields turned into the contract's RunOptions. */
 import type { RunOptions, StrategyInfo } from '../../../shared/ipc/contract';
 import { findStrategy } from '../../../shared/strategies/catalog';
-import { optionProblem, type OptionDeclaration, type StrategyDeclaration } from '../../../shared/strategies/declaration';
-import type { RunForm } from '../../stores/ui';
-import { RUN_OPTION_LIMITS } from '../../../shared/strategies/run-options';
+import { optionProblem, type OptionDeclaration, type StrategyDeclaration, type StrategyKind } from '../../../shared/strategies/declaration';
+import { hasField, optionApplies, SHARED_OPTION_DECLARATIONS, sharedOption, type SharedFieldOption, type SharedOptionDeclaration } from '../../../shared/strategies/shared-options';
+import type { RunForm, SharedOptionTexts } from '../../stores/ui';
 
-/** A positive integer, or undefined for an empty field; throws a one-line message otherwise. */
-function positiveInt(label: string, raw: string): number | undefined {
-  const trimmed = raw.trim();
+/** The shared options' fields shown for a strategy of this kind on this backend, in the declarations' order. */
+export function sharedFieldsShown(
+  kind: StrategyKind | undefined,
+  backend: RunForm['backend'],
+  options: readonly SharedOptionDeclaration[] = SHARED_OPTION_DECLARATIONS,
+): SharedFieldOption[] {
+  return options.filter(hasField).filter((option) => optionApplies(option, kind, backend));
+}
+
+/** A shared option's field text by key (the form holds them by option key, SharedOptionTexts). */
+export function sharedFieldText(texts: SharedOptionTexts, key: string): string {
+  return (texts as Readonly<Record<string, string | undefined>>)[key] ?? '';
+}
+
+/**
+ * A shared option's field: undefined when empty, else a whole number within the option's limits;
+ * throws a one-line message naming the field otherwise ("Max chars must be a positive whole number").
+ */
+export function sharedFieldValue(option: SharedFieldOption, raw: string | undefined): number | undefined {
+  const trimmed = (raw ?? '').trim();
   if (trimmed === '') return undefined;
   const value = Number(trimmed);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`${label} must be a positive whole number, got "${trimmed}"`);
-  return value;
+  const { min, max } = option.limits;
+  if (Number.isInteger(value) && value >= min && value <= max) return value;
+  const below = !Number.isInteger(value) || value < min;
+  const wanted = below && min === 1 ? 'a positive whole number' : below ? `a whole number from ${min} to ${max}` : `from ${min} to ${max}`;
+  throw new Error(`${option.field.label} must be ${wanted}, got "${trimmed}"`);
 }
 
 /** One declared option's field: undefined when empty, else its value checked by the declaration. */
@@ -32,32 +52,33 @@ export function ownOptionsFrom(declaration: StrategyDeclaration, fields: Readonl
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-/** The "Windows at once" field (local engine only): undefined when empty; throws a one-line message when out of range. */
+/** The "Windows at once" field (the workspace batch's too): undefined when empty; throws a one-line message when out of range. */
 export function parallelFrom(raw: string | undefined): number | undefined {
-  const { min, max } = RUN_OPTION_LIMITS.parallel;
-  const value = positiveInt('Windows at once', raw ?? '');
-  if (value !== undefined && (value < min || value > max)) throw new Error(`Windows at once must be from ${min} to ${max}, got "${value}"`);
-  return value;
+  return sharedFieldValue(sharedOption('parallel'), raw);
 }
 
-export function runOptionsFrom(form: RunForm, strategy: StrategyInfo | undefined, declarations?: readonly StrategyDeclaration[]): RunOptions {
+/**
+ * The form's options for a strategy: the shared fields shown for it (a hidden field's leftover
+ * text is not sent), its own options, and a model strategy's profile and backend. The lists of
+ * declarations default to the real ones (a test passes its own).
+ */
+export function runOptionsFrom(
+  form: RunForm,
+  strategy: StrategyInfo | undefined,
+  declarations?: readonly StrategyDeclaration[],
+  sharedOptions: readonly SharedOptionDeclaration[] = SHARED_OPTION_DECLARATIONS,
+): RunOptions {
   const options: Record<string, unknown> = {};
-  const maxChars = positiveInt('Max chars', form.maxChars);
-  if (maxChars !== undefined) options.maxChars = maxChars;
-  const maxTokens = positiveInt('Max tokens', form.maxTokens);
-  if (maxTokens !== undefined) options.maxTokens = maxTokens;
+  for (const option of sharedFieldsShown(strategy?.kind, form.backend, sharedOptions)) {
+    const value = sharedFieldValue(option, sharedFieldText(form, option.key));
+    if (value !== undefined) options[option.key] = value;
+  }
   const declaration = strategy && findStrategy(strategy.name, declarations);
   const own = declaration && ownOptionsFrom(declaration, form.own?.[declaration.name]);
   if (declaration && own) options[declaration.name] = own;
   if (strategy?.kind === 'model') {
-    const windowTokens = positiveInt('Window tokens', form.windowTokens);
-    if (windowTokens !== undefined) options.windowTokens = windowTokens;
     if (form.profile.trim() !== '') options.profile = form.profile.trim();
     if (form.backend === 'remote') options.backend = 'remote';
-    else {
-      const parallel = parallelFrom(form.parallel);
-      if (parallel !== undefined) options.parallel = parallel;
-    }
   }
   return options as RunOptions;
 }

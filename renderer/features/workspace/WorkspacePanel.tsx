@@ -18,7 +18,11 @@ import { TextField } from '../run/TextField';
 import { parallelFrom } from '../run/run-options';
 import { describeError } from '../../services/errors';
 import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
+import { sharedOption } from '../../../shared/strategies/shared-options';
 import './workspace.css';
+
+/** The batch's "Windows at once": the Run panel's field of the same option, the same text in the form. */
+const PARALLEL = sharedOption('parallel');
 
 function ReanchorBox() {
   const source = useSession((s) => s.shownInWorkspace?.source ?? null);
@@ -147,7 +151,15 @@ export function WorkspacePanel() {
       <ImportFolderForm />
       <ReanchorBox />
       {isModel && (
-        <TextField label="Windows at once" testId="batch-parallel" numeric placeholder="auto" value={parallel} onChange={(value) => useUiStore.getState().updateRunForm({ parallel: value })} />
+        <TextField
+          label={PARALLEL.field.label}
+          title={PARALLEL.help}
+          testId="batch-parallel"
+          numeric
+          placeholder={PARALLEL.field.placeholder}
+          value={parallel}
+          onChange={(value) => useUiStore.getState().updateRunForm({ parallel: value })}
+        />
       )}
       <div className="button-row">
         <button data-testid="batch-run" disabled={running || documents.length === 0} onClick={runAll} title="Run the strategy chosen above on every document">

@@ -35,6 +35,23 @@ function run(strategy: Strategy, mode: 'constrained' | 'free', parallel: number,
   );
 }
 
+/**
+ * A run of the shared text with its progress events, made once per strategy, mode and N: the
+ * comparisons, the progress test and the memory test read the same runs (each is seconds of
+ * decoding on a busy machine).
+ */
+const sharedRuns = new Map<string, Promise<{ result: SegmentationResult; progress: ModelRunProgress[] }>>();
+function sharedRun(strategy: Strategy, mode: 'constrained' | 'free', parallel: number) {
+  const key = `${strategy} ${mode} ${parallel}`;
+  let found = sharedRuns.get(key);
+  if (!found) {
+    const progress: ModelRunProgress[] = [];
+    found = run(strategy, mode, parallel, tiny.engine, { onProgress: (p) => progress.push(p) }).then((result) => ({ result, progress }));
+    sharedRuns.set(key, found);
+  }
+  return found;
+}
+
 function windowsOf(r: SegmentationResult) {
   return (r.meta.windows as { start: number; heads: number; generatedTokens: number; stoppedBy: string; output?: string }[]).map((w) => ({
     start: w.start,
@@ -47,8 +64,8 @@ function windowsOf(r: SegmentationResult) {
 
 describe.each(['simple', 'topic', 'summary'] as const)('%s', (strategy) => {
   it.each(['constrained', 'free'] as const)('%s: 4 sequences give the result of 1 wherever the windows decode alike', { timeout: 600_000 }, async (mode) => {
-    const one = await run(strategy, mode, 1);
-    const four = await run(strategy, mode, 4);
+    const { result: one } = await sharedRun(strategy, mode, 1);
+    const { result: four } = await sharedRun(strategy, mode, 4);
     expect(one.meta.parallel).toBe(1);
     expect(four.meta.parallel).toBe(4);
     // More windows than sequences: windows wait for a free one, and finish out of order.
@@ -88,8 +105,7 @@ describe('sharing, progress, cancel and memory', () => {
   });
 
   it('one progress stream counts every window once, up to the total', { timeout: 600_000 }, async () => {
-    const seen: ModelRunProgress[] = [];
-    const r = await run('topic', 'constrained', 4, tiny.engine, { onProgress: (p) => seen.push(p) });
+    const { result: r, progress: seen } = await sharedRun('topic', 'constrained', 4);
     const total = (r.meta.window as { count: number }).count;
     const generating = seen.filter((p) => p.windowsTotal > 0);
     const done = generating.map((p) => p.windowsDone);
@@ -119,7 +135,7 @@ describe('sharing, progress, cancel and memory', () => {
 
   it('refuses a context that does not fit the free memory before making it, naming the largest N that fits', { timeout: 600_000 }, async () => {
     // The estimate llama.cpp's insights give for this model and window, for 2 and 3 sequences.
-    const first = await run('simple', 'constrained', 1);
+    const { result: first } = await sharedRun('simple', 'constrained', 1);
     // The context one window asks for: window + template + the profile's new tokens + 1.
     const contextSize = (first.meta.window as { tokens: number }).tokens + (first.meta.tokens as { template: number }).template + 96 + 1;
     const model = tiny.engine.currentModel!;

@@ -72,9 +72,10 @@ export interface TrieDecodeResult {
  * allowed). TokenBias.set() ignores "never" on end tokens and would take 150,000 calls, so its
  * internal map is replaced by an iterable over the vocabulary: node-llama-cpp 3.21.1 reads the
  * bias only by iterating `_biases` (getTokenBiasesForAddon), and the native sampler adds each bias
- * to the token's logit. The decoder tests fail if a later version reads it otherwise.
+ * to the token's logit. The decoder tests fail if a later version reads it otherwise. Exported for
+ * bench/trie-bias.ts, which measures what it costs per step.
  */
-function allowOnly(model: LlamaModel, vocab: TokenBytes, allowed: ReadonlySet<Token>, endAllowed: boolean): TokenBias {
+export function allowOnly(model: LlamaModel, vocab: TokenBytes, allowed: ReadonlySet<Token>, endAllowed: boolean): TokenBias {
   const pair: [Token, number] = [0 as Token, -Infinity];
   const iterable = {
     [Symbol.iterator]() {

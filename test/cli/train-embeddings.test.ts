@@ -51,6 +51,10 @@ describe('cli train --embedding-model and segment --strategy learned --embedding
     expectUserError(await runCli(['segment', doc, '--strategy', 'learned', '--model-file', model, '--embedding-model', join(dir, 'missing.gguf')]), /no embedding model at/);
     expectUserError(await runCli(['segment', doc, '--strategy', 'c99', '--embedding-model', TINY_MODEL]), /--embedding-model applies only to the learned strategy/);
     expectUserError(await runCli(['train', '--corpus', SAMPLE, '--limit', '1', '--embedding-model', TINY_LORAS[0] as string, '--out', join(dir, 'x.json')]), /cannot embed with .*tiny-lora-simple\.gguf/);
+    // The embedding model runs on the host's CPU threads, checked as the model strategies check them.
+    const badThreads = { WORKBENCH_THREADS: 'many' };
+    expectUserError(await runCli(['train', '--corpus', SAMPLE, '--limit', '1', '--embedding-model', TINY_MODEL, '--out', join(dir, 'y.json')], REPO_ROOT, badThreads), /threads must be a whole number from 1 to 1024, got 'many'/);
+    expectUserError(await runCli(['segment', doc, '--strategy', 'learned', '--model-file', model, '--embedding-model', TINY_MODEL], REPO_ROOT, badThreads), /threads must be a whole number from 1 to 1024, got 'many'/);
   }, REAL_MODEL_TIMEOUT);
 
   it('train --workspace embeds with the installed embedding model, or the one --embedding-model names', async () => {

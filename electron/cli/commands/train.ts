@@ -19,7 +19,6 @@ import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
-import { countSetting } from '../../services/strategies/count-setting';
 import { modelsDir } from '../../services/inference/paths';
 import { embeddingModelSource } from '../../services/learn/workbench-model';
 
@@ -65,7 +64,7 @@ async function trainOnCorpus(
   value: string,
   limit: number | undefined,
   embeddingModel: string | undefined,
-  threads: number | undefined,
+  threads: number | string | undefined,
 ): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
   const corpus = resolveCorpus(value, limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
@@ -86,7 +85,7 @@ export default async function train(argv: string[]): Promise<number> {
   // The embedding model runs on the host's CPU threads (WORKBENCH_THREADS), as the strategies do.
   const host = hostSettingsFromEnvironment();
   if (flags.corpus !== undefined) {
-    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model'], countSetting('threads', host.threads));
+    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model'], host.threads);
     const out = path.resolve(flags.out ?? WORKSPACE_MODEL_FILE);
     await writeLearnedModel(out, model);
     process.stdout.write(format(report, out));
@@ -104,7 +103,7 @@ export default async function train(argv: string[]): Promise<number> {
   try {
     // As Train from corrections does: the flag, else the host's embedding model, else the first installed one.
     const embeddingModelFile = await embeddingModelSource(flags['embedding-model'] ?? host.embeddingModel ?? null, modelsDir({ modelsDir: host.modelsDir }))();
-    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile, threads: countSetting('threads', host.threads) });
+    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile, threads: host.threads });
     process.stdout.write(format(report, report.modelFile));
     return 0;
   } finally {

@@ -15,6 +15,7 @@ import { listInstalled } from '../models/inventory';
 import { lastLlamaLogLine } from '../llama-log';
 import { cpuLlama } from '../tokenizer/token-counter';
 import { SerialLock } from '../inference/serial-lock';
+import { countSetting } from '../strategies/count-setting';
 import { checkGgufHeader } from '../../model-files/header-check';
 
 /** Tokens embedded per unit at most: sentences are short; a longer unit is cut there (its start says most). */
@@ -38,8 +39,12 @@ export async function identifyEmbeddingModel(file: string): Promise<EmbeddingIde
   return { name: basename(file), bytes, sha256: await fileSha256(file) };
 }
 
-/** Loads an embedding model on the CPU (threads: default the machine's math cores). */
-export async function openEmbedder(file: string, options: { threads?: number } = {}): Promise<Embedder> {
+/**
+ * Loads an embedding model on the CPU. `threads`: a run option or the host's setting as the user
+ * gave it (WORKBENCH_THREADS), checked here; default the machine's math cores.
+ */
+export async function openEmbedder(file: string, options: { threads?: number | string } = {}): Promise<Embedder> {
+  const threads = countSetting('threads', options.threads);
   const identity = await identifyEmbeddingModel(file);
   let model: LlamaModel | undefined;
   let context: LlamaEmbeddingContext;
@@ -52,7 +57,7 @@ export async function openEmbedder(file: string, options: { threads?: number } =
     await checkGgufHeader(file);
     model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
     contextSize = Math.min(UNIT_TOKENS, model.trainContextSize);
-    context = await model.createEmbeddingContext({ contextSize, batchSize: contextSize, threads: options.threads ?? llama.cpuMathCores });
+    context = await model.createEmbeddingContext({ contextSize, batchSize: contextSize, threads: threads ?? llama.cpuMathCores });
   } catch (err) {
     await model?.dispose();
     const log = lastLlamaLogLine();
@@ -117,11 +122,12 @@ export function loadedEmbeddingModels(): number {
  * documents keep coming (a batch run of `learned` loads it once, not per document), let go after
  * IDLE_MS without use. Documents wait their turn for its one context.
  */
-export async function embedText(file: string, text: string, options: { threads?: number; signal?: AbortSignal } = {}): Promise<DocumentEmbeddings> {
-  const key = await sharedKey(file, options.threads);
+export async function embedText(file: string, text: string, options: { threads?: number | string; signal?: AbortSignal } = {}): Promise<DocumentEmbeddings> {
+  const threads = countSetting('threads', options.threads);
+  const key = await sharedKey(file, threads);
   let entry = loaded.get(key);
   if (!entry) {
-    const created: SharedEmbedder = { embedder: openEmbedder(file, { threads: options.threads }), lock: new SerialLock(), users: 0 };
+    const created: SharedEmbedder = { embedder: openEmbedder(file, { threads }), lock: new SerialLock(), users: 0 };
     // A failed load is forgotten, so the next document tries again (and says why again).
     created.embedder.catch(() => {
       if (loaded.get(key) === created) loaded.delete(key);

@@ -10,7 +10,6 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import { embeddingModelNeeded, LearnedModelError } from '../../../shared/learn/model';
 import { LEARNED_STRATEGY_NAME, segmentWithModel } from '../../../shared/learn/segment';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
-import { countSetting } from '../strategies/count-setting';
 import { embedText, identifyEmbeddingModel } from './embeddings';
 import { readLearnedModel } from './model-file';
 
@@ -25,7 +24,7 @@ export async function runLearned(request: RunStrategyRequest, hooks: RunStrategy
   const refusal = embeddingModelNeeded(model, embeddingFile === undefined ? null : await identifyEmbeddingModel(embeddingFile));
   if (refusal) throw refusal;
   if (signal?.aborted) throw new DOMException('the run was cancelled', 'AbortError');
-  const embeddings = embeddingFile === undefined ? undefined : await embedText(embeddingFile, text, { threads: countSetting('threads', options.threads ?? request.settings?.threads), signal });
+  const embeddings = embeddingFile === undefined ? undefined : await embedText(embeddingFile, text, { threads: options.threads ?? request.settings?.threads, signal });
   const { segmentation, warnings } = segmentWithModel(text, model, { maxChars: options.maxChars, maxTokens: options.maxTokens, countTokens: request.countTokens }, embeddings);
   assertValidSegmentation(text, segmentation);
   return {

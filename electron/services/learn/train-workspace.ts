@@ -18,7 +18,8 @@ export interface TrainOptions {
   modelFile?: string;
   /** GGUF model for the embedding features; none: lexical and layout features only. */
   embeddingModelFile?: string | null;
-  threads?: number;
+  /** CPU threads of the embedding model, as the user gave them (checked where the model opens). */
+  threads?: number | string;
   /** Every edited document (the default), or only those with every segment reviewed. */
   include?: CorrectionSelection;
   /** Documents the person left out, by workspace id. */
@@ -45,7 +46,7 @@ function throwIfCancelled(signal: AbortSignal | undefined): void {
 export async function prepareDocuments(
   docs: readonly TrainingDocument[],
   embeddingModelFile: string | null | undefined,
-  options: { threads?: number; onDocument?: (index: number) => void; onSentence?: () => void; signal?: AbortSignal } = {},
+  options: { threads?: number | string; onDocument?: (index: number) => void; onSentence?: () => void; signal?: AbortSignal } = {},
 ): Promise<PreparedDocument[]> {
   const embedder = embeddingModelFile ? await openEmbedder(embeddingModelFile, { threads: options.threads }) : undefined;
   try {

@@ -75,6 +75,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     workspaceDir,
     allowedDirs,
     learnedModelFile: null as string | null,
+    threads: options.settings?.threads,
     embeddingModel: embeddingModelSource(
       options.embeddingModel === undefined ? (options.settings?.embeddingModel ?? null) : options.embeddingModel,
       modelsDir({ modelsDir: options.modelsDir ?? options.settings?.modelsDir }),

@@ -227,6 +227,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
           exclude,
           // The embedding model only when the person chose it: it costs a model call per sentence.
           embeddingModelFile: useEmbeddingModel === true ? await settings.embeddingModel(true) : null,
+          threads: settings.threads,
           signal: controller.signal,
           onProgress: progress,
         });

@@ -29,6 +29,8 @@ export interface ServiceSettings {
   learnedModelFile: string | null;
   /** The embedding model for `learned` (the host's setting, else an installed embedding model), if any. */
   embeddingModel: EmbeddingModelSource;
+  /** The host's CPU threads (WORKBENCH_THREADS) as the user gave them: Train from corrections' embedding model runs on them. */
+  threads?: number | string;
   version: string;
   defaultStrategy: string;
 }

@@ -11,7 +11,7 @@
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { GgufFormatError } from './errors';
-import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GgmlType, GgufValueType, ggmlBlockLayout } from './types';
+import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GGUF_SCALAR_BYTES as SCALAR_BYTES, GgmlType, GgufValueType, ggmlBlockLayout } from './types';
 
 /** Limits far above any real model (Qwen2-0.5B: 291 tensors, 26 keys, a 151,936-token vocabulary). */
 export const GGUF_HEADER_LIMITS = {
@@ -46,20 +46,7 @@ export interface CheckedGgufHeader {
 
 const WINDOW = 64 * 1024;
 const INT64_MAX = (1n << 63n) - 1n;
-/** Bytes of each fixed-size metadata type. */
-const SCALAR_BYTES: Partial<Record<GgufValueType, number>> = {
-  [GgufValueType.UINT8]: 1,
-  [GgufValueType.INT8]: 1,
-  [GgufValueType.BOOL]: 1,
-  [GgufValueType.UINT16]: 2,
-  [GgufValueType.INT16]: 2,
-  [GgufValueType.UINT32]: 4,
-  [GgufValueType.INT32]: 4,
-  [GgufValueType.FLOAT32]: 4,
-  [GgufValueType.UINT64]: 8,
-  [GgufValueType.INT64]: 8,
-  [GgufValueType.FLOAT64]: 8,
-};
+const STRING_BYTES_LIMIT = BigInt(GGUF_HEADER_LIMITS.stringBytes);
 /** Smallest encodings, to refuse a count the rest of the file cannot hold before looping over it. */
 const MIN_PAIR_BYTES = 8 + 1 + 4 + 1; // key length, a 1-byte key, type, a 1-byte value
 const MIN_TENSOR_INFO_BYTES = 8 + 4 + 4 + 8; // name length, dimension count, type, offset
@@ -71,6 +58,14 @@ function corrupt(message: string): GgufFormatError {
 function typeName(type: number): string {
   return GgufValueType[type] ?? String(type);
 }
+
+/**
+ * What a read is of, for the message when the file ends first: a string, or a function that makes
+ * it, for the reads done once per vocabulary item (151,936 in Qwen2), where building each name
+ * cost more than the read.
+ */
+type What = string | (() => string);
+const named = (what: What) => (typeof what === 'string' ? what : what());
 
 /** A read-only window over the file: primitives are read from it, skipped bytes never are. */
 class Window {
@@ -93,12 +88,12 @@ class Window {
   }
 
   /** Makes `n` (at most WINDOW) bytes at the position readable; `what` names them when the file ends first. */
-  async fill(n: number, what: string): Promise<void> {
-    if (n > this.remaining) throw new GgufFormatError('truncated', `truncated GGUF: the file (${this.size} bytes) ends inside its header, at the ${what}`);
+  async fill(n: number, what: What): Promise<void> {
+    if (n > this.remaining) throw new GgufFormatError('truncated', `truncated GGUF: the file (${this.size} bytes) ends inside its header, at the ${named(what)}`);
     const { bytesRead } = await this.fh.read(this.buf, 0, WINDOW, this.pos);
     this.start = this.pos;
     this.length = bytesRead;
-    if (bytesRead < n) throw new GgufFormatError('truncated', `truncated GGUF: the file ends inside its header, at the ${what}`);
+    if (bytesRead < n) throw new GgufFormatError('truncated', `truncated GGUF: the file ends inside its header, at the ${named(what)}`);
   }
 
   async u32(what: string): Promise<number> {
@@ -108,7 +103,7 @@ class Window {
     return v;
   }
 
-  async u64(what: string): Promise<bigint> {
+  async u64(what: What): Promise<bigint> {
     if (!this.has(8)) await this.fill(8, what);
     const v = this.buf.readBigUInt64LE(this.pos - this.start);
     this.pos += 8;
@@ -122,9 +117,23 @@ class Window {
     return this.buf.toString('utf8', at, at + n);
   }
 
-  skip(n: number | bigint, what: string): void {
-    if (BigInt(n) > BigInt(this.remaining)) {
-      throw new GgufFormatError('truncated', `truncated GGUF: the ${what} (${n} bytes) runs past the end of the file (${this.remaining} bytes left)`);
+  /**
+   * Skips a string whose length field is in the window and within `limit` and the file: true.
+   * False leaves the position as it was, for skipString, which also names what is wrong. Saves an
+   * await per vocabulary item.
+   */
+  skipStringInWindow(limit: number): boolean {
+    if (!this.has(8)) return false;
+    const at = this.pos - this.start;
+    const low = this.buf.readUInt32LE(at);
+    if (this.buf.readUInt32LE(at + 4) !== 0 || low > limit || 8 + low > this.remaining) return false;
+    this.pos += 8 + low;
+    return true;
+  }
+
+  skip(n: number, what: What): void {
+    if (n > this.remaining) {
+      throw new GgufFormatError('truncated', `truncated GGUF: the ${named(what)} (${n} bytes) runs past the end of the file (${this.remaining} bytes left)`);
     }
     this.pos += Number(n);
   }
@@ -147,10 +156,10 @@ interface Budget {
   stringItems: number;
 }
 
-async function skipString(w: Window, what: string): Promise<void> {
-  const len = await w.u64(`${what} length`);
-  if (len > BigInt(GGUF_HEADER_LIMITS.stringBytes)) throw corrupt(`${what} length ${len} is over the limit of ${GGUF_HEADER_LIMITS.stringBytes} bytes`);
-  w.skip(len, what);
+async function skipString(w: Window, what: What): Promise<void> {
+  const len = await w.u64(() => `${named(what)} length`);
+  if (len > STRING_BYTES_LIMIT) throw corrupt(`${named(what)} length ${len} is over the limit of ${GGUF_HEADER_LIMITS.stringBytes} bytes`);
+  w.skip(Number(len), what);
 }
 
 /** Skips one value of `type`, checking it; returns a u32 value (for general.alignment). */
@@ -179,7 +188,9 @@ async function skipValue(w: Window, type: number, key: string, budget: Budget): 
   if (budget.stringItems > GGUF_HEADER_LIMITS.totalStringItems) {
     throw corrupt(`the metadata holds more than ${GGUF_HEADER_LIMITS.totalStringItems} strings in arrays (at '${key}')`);
   }
-  for (let i = 0; i < n; i++) await skipString(w, `item ${i} of '${key}'`);
+  for (let i = 0; i < n; i++) {
+    if (!w.skipStringInWindow(GGUF_HEADER_LIMITS.stringBytes)) await skipString(w, () => `item ${i} of '${key}'`);
+  }
   return undefined;
 }
 

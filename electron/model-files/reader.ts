@@ -19,8 +19,6 @@ import {
   type GgufValue,
 } from './types';
 
-const decoder = new TextDecoder('utf-8');
-
 class Cursor {
   pos = 0;
   constructor(private readonly buf: Buffer) {}
@@ -41,16 +39,18 @@ class Cursor {
   f64 = () => this.buf.readDoubleLE(this.need(8));
   u64 = () => this.buf.readBigUInt64LE(this.need(8));
   i64 = () => this.buf.readBigInt64LE(this.need(8));
-  /** A u64 that must fit a JS number (counts, lengths, offsets). */
+  /** A u64 that must fit a JS number (counts, lengths, offsets), read as two halves: no BigInt per string. */
   count(what: string): number {
-    const v = this.u64();
-    if (v > BigInt(Number.MAX_SAFE_INTEGER)) throw new GgufFormatError('corrupt', `GGUF ${what} is implausibly large (${v})`);
-    return Number(v);
+    const low = this.u32();
+    const high = this.u32();
+    if (high >= 2 ** 21) throw new GgufFormatError('corrupt', `GGUF ${what} is implausibly large (${(BigInt(high) << 32n) + BigInt(low)})`);
+    return high * 2 ** 32 + low;
   }
+  /** UTF-8, invalid bytes as U+FFFD. */
   string(): string {
     const len = this.count('string length');
     const at = this.need(len);
-    return decoder.decode(this.buf.subarray(at, at + len));
+    return this.buf.toString('utf8', at, at + len);
   }
 }
 
@@ -126,32 +126,22 @@ export function parseGgufHeader(buf: Buffer): GgufHeader {
 }
 
 /**
- * Reads a GGUF file's header, after the bounded check (header-check.ts): the buffer below grows to
- * the header's size, which the check has confirmed is what the file holds. A file that ends inside
- * its header is reported as truncated; one that does not start with the magic as not a GGUF file.
+ * Reads a GGUF file's header, after the bounded check (header-check.ts), which has confirmed where
+ * the header ends and that the file holds it: one read of that size. A file that does not start
+ * with the magic, or ends inside its header, is refused by the check with the field named.
  */
 export async function readGgufHeader(path: string): Promise<GgufHeader & { fileSize: number }> {
-  await checkGgufHeader(path);
+  const { dataOffset, fileSize } = await checkGgufHeader(path);
   const fh = await open(path, 'r');
   try {
-    const { size } = await fh.stat();
-    if (size < 8) {
-      const head = Buffer.alloc(size);
-      await fh.read(head, 0, size, 0);
-      if (size >= 4 && head.readUInt32LE(0) === GGUF_MAGIC) throw new GgufFormatError('truncated', `truncated GGUF: the file is only ${size} bytes`);
-      throw new GgufFormatError('not-gguf', `not a GGUF file (${size} bytes, too short for a GGUF header)`);
-    }
-    let want = Math.min(size, 1 << 20);
-    for (;;) {
-      const buf = Buffer.alloc(want);
-      const { bytesRead } = await fh.read(buf, 0, want, 0);
-      try {
-        return { ...parseGgufHeader(buf.subarray(0, bytesRead)), fileSize: size };
-      } catch (err) {
-        if (!(err instanceof OutOfDataError)) throw err;
-        if (want >= size) throw new GgufFormatError('truncated', `truncated GGUF: the file (${size} bytes) ends inside its header`);
-        want = Math.min(size, want * 4);
-      }
+    const buf = Buffer.alloc(Math.min(dataOffset, fileSize));
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    try {
+      return { ...parseGgufHeader(buf.subarray(0, bytesRead)), fileSize };
+    } catch (err) {
+      // Only when the file changed since the check.
+      if (err instanceof OutOfDataError) throw new GgufFormatError('truncated', `truncated GGUF: the file (${fileSize} bytes) ends inside its header`);
+      throw err;
     }
   } finally {
     await fh.close();

@@ -24,6 +24,21 @@ export enum GgufValueType {
   FLOAT64 = 12,
 }
 
+/** Bytes of each fixed-size metadata type (strings and arrays have none). */
+export const GGUF_SCALAR_BYTES: Partial<Record<GgufValueType, number>> = {
+  [GgufValueType.UINT8]: 1,
+  [GgufValueType.INT8]: 1,
+  [GgufValueType.BOOL]: 1,
+  [GgufValueType.UINT16]: 2,
+  [GgufValueType.INT16]: 2,
+  [GgufValueType.UINT32]: 4,
+  [GgufValueType.INT32]: 4,
+  [GgufValueType.FLOAT32]: 4,
+  [GgufValueType.UINT64]: 8,
+  [GgufValueType.INT64]: 8,
+  [GgufValueType.FLOAT64]: 8,
+};
+
 /** ggml's tensor types (ggml.h); the numbers it removed (4, 5, 31-33, 36-38) are no type. */
 export enum GgmlType {
   F32 = 0,

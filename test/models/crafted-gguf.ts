@@ -177,6 +177,18 @@ export const MORE_CRAFTED_GGUFS: CraftedCase[] = [
     field: /tensor 'w' of shape \[4294967296, 4294967296\.\.\.\] has more than 2\^63 elements/,
   },
   { file: 'data-past-end.gguf', body: () => withTensors([{ name: 'w', dims: [1024], type: GgmlType.F32, offset: 0 }], 32), field: /truncated GGUF: its tensors need \d+ bytes, the file has \d+/ },
+  {
+    // The check skips vocabulary strings without an await while their length is in its window; a
+    // bad one falls back to the read that names it.
+    file: 'token-2e40.gguf',
+    body: () => archKey(header(0, 2)).str('tokenizer.ggml.tokens').u32(GgufValueType.ARRAY).u32(GgufValueType.STRING).u64(2).str('a').u64(1n << 40n).raw(Buffer.alloc(64)).done(),
+    field: /item 1 of 'tokenizer\.ggml\.tokens' length 1099511627776 is over the limit/,
+  },
+  {
+    file: 'token-past-end.gguf',
+    body: () => archKey(header(0, 2)).str('tokenizer.ggml.tokens').u32(GgufValueType.ARRAY).u32(GgufValueType.STRING).u64(2).str('a').u64(1000).raw(Buffer.alloc(64)).done(),
+    field: /truncated GGUF: the item 1 of 'tokenizer\.ggml\.tokens' \(1000 bytes\) runs past the end of the file/,
+  },
   { file: 'first-offset-gap.gguf', body: () => withTensors([{ name: 'w', dims: [8], type: GgmlType.F32, offset: 64 }], 128), field: /tensor 'w' has data offset 64; the first tensor's data starts at offset 0/ },
 ];
 

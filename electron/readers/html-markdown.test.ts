@@ -78,11 +78,16 @@ describe('a converter that fails', () => {
         throw new Error('converter exploded');
       },
     }));
-    const { readDocumentBytes: read } = await import('./index');
-    const doc = await read('p.html', utf8('<h1>Title</h1><p>Body text.</p>'));
-    expect(doc.text).toBe('Title\n\nBody text.\n');
-    expect(doc.reader.warnings).toEqual(['the Markdown converter failed (converter exploded): read as plain paragraphs']);
-    vi.doUnmock('./html-markdown');
+    try {
+      const { readDocumentBytes: read } = await import('./index');
+      const doc = await read('p.html', utf8('<h1>Title</h1><p>Body text.</p>'));
+      expect(doc.text).toBe('Title\n\nBody text.\n');
+      expect(doc.reader.warnings).toEqual(['the Markdown converter failed (converter exploded): read as plain paragraphs']);
+    } finally {
+      // The unit files share their modules: the next one must import the real converter.
+      vi.doUnmock('./html-markdown');
+      vi.resetModules();
+    }
   });
 });
 

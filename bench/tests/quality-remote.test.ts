@@ -35,7 +35,7 @@ describe.skipIf(skip !== null)(`bench quality on llama-servers: documents at onc
   const settings: QualitySettings = { tolerance: 0, questionsPerDocument: 4, questionSeed: 'tiny' };
 
   beforeAll(async () => {
-    writeCorpus(corpusDir, buildCorpus('speeches', { seed: 'tiny', limit: 4, maxChars: 1500, nodeModules: REPO_NODE_MODULES }), 'test');
+    writeCorpus(corpusDir, buildCorpus('speeches', { seed: 'tiny', limit: 4, maxChars: 1000, nodeModules: REPO_NODE_MODULES }), 'test');
     mkdirSync(profiles);
     writeFileSync(join(profiles, `${STRATEGY}.json`), JSON.stringify(tinyProfile(STRATEGY, { name: STRATEGY })));
     [a, b] = await Promise.all([startLlamaServer({ parallel: 2 }), startLlamaServer({ parallel: 2 })]);

@@ -108,7 +108,6 @@ describe.skipIf(skip !== null)(`remote throughput and failures on real llama-ser
     const warnings = results.flatMap((r) => r.warnings.filter((w) => w.code === 'endpoint-left').map((w) => w.message));
     expect(warnings.some((m) => m.includes(a.url) && /left the rotation/.test(m))).toBe(true);
     await ws.close();
-    a = await startLlamaServer({ parallel: 2 });
   });
 
   it('a batch whose only server dies keeps every finished document and reports the rest', async () => {

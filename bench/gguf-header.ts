@@ -12,12 +12,8 @@ import { resolve } from 'node:path';
 import { checkGgufHeader } from '../electron/model-files/header-check';
 import { parseGgufHeader, readGgufHeader } from '../electron/model-files/reader';
 import { encodeGgufHeader } from '../electron/model-files/writer';
+import { flag } from './flag';
 import { loadAverage } from './load';
-
-function flag(argv: string[], name: string, fallback: string): string {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-}
 
 const argv = process.argv.slice(2);
 const path = resolve(flag(argv, 'model', 'models/test/tiny-qwen2.gguf'));

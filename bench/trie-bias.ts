@@ -13,12 +13,8 @@ import { resolve } from 'node:path';
 import { getLlama, type Token } from 'node-llama-cpp';
 import { allowOnly } from '../electron/services/inference/trie-decoder';
 import { tokenBytes } from '../electron/services/inference/token-bytes';
+import { flag } from './flag';
 import { loadAverage } from './load';
-
-function flag(argv: string[], name: string, fallback: string): string {
-  const at = argv.indexOf(`--${name}`);
-  return at >= 0 && argv[at + 1] !== undefined ? argv[at + 1]! : fallback;
-}
 
 const argv = process.argv.slice(2);
 const modelPath = resolve(flag(argv, 'model', 'models/test/tiny-qwen2.gguf'));

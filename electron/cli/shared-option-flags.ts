@@ -4,7 +4,7 @@
  * flag with its limits checked by the parser and shown in `--help`, refused where it means nothing
  * and mapped to its option key, with no line here per option.
  */
-import { SCOPE_WORDS, SHARED_OPTION_DECLARATIONS, type SharedOptionDeclaration } from '../../shared/strategies/shared-options';
+import { findSharedOption, SCOPE_WORDS, SHARED_OPTION_DECLARATIONS, type SharedOptionDeclaration } from '../../shared/strategies/shared-options';
 import { UserInputError } from './errors';
 
 /** Why a local-engine setting is refused on inference servers, unless its declaration says what to use there. */
@@ -30,9 +30,7 @@ export function modelOnlyFlags(options: readonly SharedOptionDeclaration[] = SHA
 
 /** The `--flag` of an option key, for a message naming the flags a person typed. */
 export function flagOf(key: string, options: readonly SharedOptionDeclaration[] = SHARED_OPTION_DECLARATIONS): string {
-  const option = options.find((o) => o.key === key);
-  if (!option) throw new Error(`no shared option '${key}'`);
-  return `--${option.flag}`;
+  return `--${findSharedOption(key, options).flag}`;
 }
 
 /** Refuses a flag of the local engine's settings for a run on inference servers, saying what to use there. */

@@ -135,7 +135,7 @@ class Window {
     if (n > this.remaining) {
       throw new GgufFormatError('truncated', `truncated GGUF: the ${named(what)} (${n} bytes) runs past the end of the file (${this.remaining} bytes left)`);
     }
-    this.pos += Number(n);
+    this.pos += n;
   }
 }
 

@@ -135,9 +135,14 @@ export function hasField(option: SharedOptionDeclaration): option is SharedField
   return option.field !== undefined;
 }
 
-/** One declared option by key; a key nobody declared is a bug of the caller. */
-export function sharedOption<K extends Declared['key']>(key: K): Extract<Declared, { key: K }> {
-  const found = SHARED_OPTION_DECLARATIONS.find((option) => option.key === key);
+/** The option of a key in a list of declarations; a key not in it is a bug of the caller. */
+export function findSharedOption<E extends SharedOptionDeclaration>(key: string, options: readonly E[]): E {
+  const found = options.find((option) => option.key === key);
   if (!found) throw new Error(`no shared option '${key}'`);
-  return found as Extract<Declared, { key: K }>;
+  return found;
+}
+
+/** One declared option by key, typed as declared. */
+export function sharedOption<K extends Declared['key']>(key: K): Extract<Declared, { key: K }> {
+  return findSharedOption(key, SHARED_OPTION_DECLARATIONS) as Extract<Declared, { key: K }>;
 }

@@ -3,6 +3,7 @@
  * host's setting as the user wrote it (WORKBENCH_THREADS) — checked against their limits in one
  * place for the model strategies, the learned strategy's embeddings and `train`.
  */
+import { numberRule } from '../../../shared/strategies/declaration';
 import { RUN_OPTION_LIMITS } from '../../../shared/strategies/run-options';
 import { InferenceError } from '../inference/errors';
 
@@ -11,6 +12,6 @@ export function countSetting(name: 'threads' | 'parallel', value: unknown): numb
   if (value === undefined || value === '') return undefined;
   const n = Number(value);
   const { min, max } = RUN_OPTION_LIMITS[name];
-  if (!Number.isInteger(n) || n < min || n > max) throw new InferenceError('invalid-option', `${name} must be a whole number from ${min} to ${max}, got '${String(value)}'`);
+  if (!Number.isInteger(n) || n < min || n > max) throw new InferenceError('invalid-option', `${name} must be ${numberRule({ type: 'int', min, max })}, got '${String(value)}'`);
   return n;
 }

@@ -57,6 +57,7 @@ const service = createWorkbenchService({
   profilesDir,
   remote: hostSettings.remote ?? null,
   settings: runSettingsOf(hostSettings),
+  hub: hostSettings.hub,
   budgets,
 });
 let mainWindow: BrowserWindow | null = null;

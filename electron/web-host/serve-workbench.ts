@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Budgets } from '../../shared/budgets/budgets';
 import type { RemoteSettings } from '../services/inference/remote/settings';
+import type { HubSettings } from '../services/models/hub-settings';
 import type { StrategySettings } from '../services/strategies/types';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';
 import { startWebHost, type WebHost } from './server';
@@ -20,6 +21,8 @@ export interface ServeOptions {
   remote?: RemoteSettings | null;
   /** The host's run settings from its environment (folders, GPU, threads); the options above win. */
   settings?: StrategySettings;
+  /** The host's hub settings (endpoint, token) for the models screen's pulls. */
+  hub?: HubSettings;
 }
 
 export interface ServedWorkbench {
@@ -40,6 +43,7 @@ export async function serveWorkbench(options: ServeOptions): Promise<ServedWorkb
     budgets: options.budgets,
     remote: options.remote ?? null,
     settings: options.settings,
+    hub: options.hub,
   });
   if (options.workspaceDir !== undefined) {
     // Opened (and its lock taken) before the host listens: a second host on the same workspace

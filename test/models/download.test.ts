@@ -18,19 +18,18 @@ import { TINY_LORAS, TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
 let hub: LoopbackHub;
 let dir: string;
-const savedEndpoint = process.env.HF_ENDPOINT;
+/** The loopback hub's URL, passed down as a host passes its MODEL_ENDPOINT / HF_ENDPOINT setting. */
+let hubEndpoint: string;
 
 beforeEach(async () => {
   requireFixtures();
   hub = new LoopbackHub();
-  process.env.HF_ENDPOINT = await hub.start();
+  hubEndpoint = await hub.start();
   dir = await mkdtemp(join(tmpdir(), 'models-pull-'));
 });
 
 afterEach(async () => {
   await hub.stop();
-  if (savedEndpoint === undefined) delete process.env.HF_ENDPOINT;
-  else process.env.HF_ENDPOINT = savedEndpoint;
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -50,7 +49,7 @@ async function writeProfile(name: string, model: object): Promise<string> {
   return profilesDir;
 }
 
-describe('models pull through HF_ENDPOINT', () => {
+describe('models pull through the hub endpoint setting', () => {
   it('reports progress and resumes from the byte where the connection was cut', async () => {
     const body = readFileSync(TINY_MODEL);
     hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', body);
@@ -58,7 +57,7 @@ describe('models pull through HF_ENDPOINT', () => {
     const events: PullProgress[] = [];
     const target = join(dir, 'tiny-qwen2.gguf');
 
-    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { onProgress: (p) => events.push(p), retryDelayMs: 10 });
+    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { hubEndpoint, onProgress: (p) => events.push(p), retryDelayMs: 10 });
 
     expect(readFileSync(target).equals(body)).toBe(true);
     expect(events.every((e) => e.file === 'tiny-qwen2.gguf' && e.totalBytes === body.length)).toBe(true);
@@ -84,6 +83,7 @@ describe('models pull through HF_ENDPOINT', () => {
     const target = join(dir, 'tiny-qwen2.gguf');
     const controller = new AbortController();
     const first = downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, {
+      hubEndpoint,
       signal: controller.signal,
       onProgress: (p) => {
         if (p.downloadedBytes > 0) controller.abort();
@@ -93,7 +93,7 @@ describe('models pull through HF_ENDPOINT', () => {
     expect(existsSync(target)).toBe(false);
 
     hub.behaviour = {};
-    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target);
+    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { hubEndpoint });
     expect(readFileSync(target).equals(body)).toBe(true);
   });
 
@@ -106,19 +106,19 @@ describe('models pull through HF_ENDPOINT', () => {
     });
     const modelsDir = join(dir, 'models');
     const files = new Set<string>();
-    const pulled = await pullProfile('tiny', { profilesDir, modelsDir, onProgress: (p) => files.add(p.file) });
+    const pulled = await pullProfile('tiny', { hubEndpoint, profilesDir, modelsDir, onProgress: (p) => files.add(p.file) });
     expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['adapter', 'downloaded']]);
     expect(files).toEqual(new Set(['tiny-qwen2.gguf', 'tiny-lora-simple.gguf']));
     expect(readFileSync(join(modelsDir, 'adapters', 'tiny-lora-simple.gguf')).equals(readFileSync(TINY_LORAS[0]!))).toBe(true);
 
-    const again = await pullProfile('tiny', { profilesDir, modelsDir });
+    const again = await pullProfile('tiny', { hubEndpoint, profilesDir, modelsDir });
     expect(again.map((f) => f.status)).toEqual(['present', 'present']);
   });
 
   it('fetches an adapter published as a PEFT repository on the hub and converts it', async () => {
     // The profile names the repository as a person would copy it from the browser.
     const { profilesDir, modelsDir } = await hubWithPeft('jinaai/tiny-seg', TINY_PEFT, { file: 'tiny-seg-lora.gguf', source: 'https://huggingface.co/jinaai/tiny-seg' });
-    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    const pulled = await pullProfile('seg', { hubEndpoint, profilesDir, modelsDir });
     expect(pulled.map((f) => f.status)).toEqual(['downloaded', 'converted']);
     const adapter = await readGgufSummary(join(modelsDir, 'tiny-seg-lora.gguf'));
     expect(adapter.tensors).toHaveLength(28);
@@ -130,7 +130,7 @@ describe('models pull through HF_ENDPOINT', () => {
     const peft = join(dir, 'dora-peft');
     await writePeft(peft, { config: { use_dora: true }, extraTensors: doraMagnitudes(() => 1.5) });
     const { profilesDir, modelsDir } = await hubWithPeft('jinaai/tiny-dora', peft, { file: 'tiny-dora-lora.gguf', source: 'hf:jinaai/tiny-dora' });
-    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    const pulled = await pullProfile('seg', { hubEndpoint, profilesDir, modelsDir });
     expect(pulled.map((f) => [f.role, f.status])).toEqual([['base', 'downloaded'], ['merged', 'merged']]);
     expect(pulled[1]!.hint).toMatch(/DoRA adapter: merged into tiny-qwen2\.gguf; .*seg\.json now uses it as model\.merged/);
     expect(existsSync(join(modelsDir, 'tiny-dora-lora.gguf'))).toBe(false);
@@ -138,7 +138,7 @@ describe('models pull through HF_ENDPOINT', () => {
     expect(merged.tensors.length).toBe((await readGgufSummary(TINY_MODEL)).tensors.length);
     // The user's profile (here: the profiles folder given) now names the merged model; a second pull finds it.
     expect(JSON.parse(readFileSync(join(profilesDir, 'seg.json'), 'utf-8')).model).toEqual({ merged: { file: 'tiny-dora-lora-merged.gguf', source: 'hf:jinaai/tiny-dora' } });
-    expect((await pullProfile('seg', { profilesDir, modelsDir })).map((f) => f.status)).toEqual(['present']);
+    expect((await pullProfile('seg', { hubEndpoint, profilesDir, modelsDir })).map((f) => f.status)).toEqual(['present']);
   });
 
   it('fetches the adapter repository’s tokenizer files and README when present, keeps their sha256 and says what decides the conversion', async () => {
@@ -153,7 +153,7 @@ describe('models pull through HF_ENDPOINT', () => {
       adapter: { file: 'tiny-seg-lora.gguf', source: 'hf:jinaai/tiny-seg' },
     });
     const modelsDir = join(dir, 'models');
-    const pulled = await pullProfile('seg', { profilesDir, modelsDir });
+    const pulled = await pullProfile('seg', { hubEndpoint, profilesDir, modelsDir });
     const peft = pulled[1]!.peft!;
     const config = JSON.parse(readFileSync(join(TINY_PEFT, 'adapter_config.json'), 'utf-8')) as { r: number; lora_alpha: number; target_modules: string[] };
     expect(peft).toMatchObject({ r: config.r, loraAlpha: config.lora_alpha, useRslora: false, useDora: false, targetModules: config.target_modules, chatTemplate: true });
@@ -169,8 +169,8 @@ describe('models pull through HF_ENDPOINT', () => {
 
   it('fails fast and says why when the hub cannot be reached or has no such file', async () => {
     const target = join(dir, 'x.gguf');
-    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/missing.gguf', target)).rejects.toThrow(/no such file on 127\.0\.0\.1:\d+ \(HTTP 404\)/);
-    const deadEndpoint = process.env.HF_ENDPOINT!;
+    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/missing.gguf', target, { hubEndpoint })).rejects.toThrow(/no such file on 127\.0\.0\.1:\d+ \(HTTP 404\)/);
+    const deadEndpoint = hubEndpoint;
     await hub.stop();
     await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { endpoint: deadEndpoint })).rejects.toThrow(/cannot reach 127\.0\.0\.1:\d+ .*ECONNREFUSED/);
     hub = new LoopbackHub(); // afterEach stops it
@@ -180,7 +180,7 @@ describe('models pull through HF_ENDPOINT', () => {
   it('refuses a download that is not a GGUF and removes it', async () => {
     hub.addFile('Qwen/Tiny-GGUF/broken.gguf', Buffer.from('<html>rate limited</html>'.repeat(100)));
     const profilesDir = await writeProfile('broken', { base: { file: 'broken.gguf', uri: 'hf:Qwen/Tiny-GGUF/broken.gguf' } });
-    await expect(pullProfile('broken', { profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf: not a GGUF file/);
+    await expect(pullProfile('broken', { hubEndpoint, profilesDir, modelsDir: join(dir, 'models') })).rejects.toThrow(/broken\.gguf: not a GGUF file/);
     expect(existsSync(join(dir, 'models', 'broken.gguf'))).toBe(false);
   });
 });

@@ -20,7 +20,6 @@ import { TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 const root = scratchDir('hub-hostile-');
 /** Tests that spawn the command line, on a machine that may be shared: no timing is asserted. */
 const CLI_TIMEOUT_MS = 180_000;
-const saved = { endpoint: process.env.HF_ENDPOINT, token: process.env.HF_TOKEN };
 let hub: LoopbackHub;
 let cdn: LoopbackHub;
 let endpoint: string;
@@ -32,17 +31,12 @@ beforeEach(async () => {
   hub = new LoopbackHub();
   cdn = new LoopbackHub();
   endpoint = await hub.start();
-  process.env.HF_ENDPOINT = endpoint;
   dir = join(root, String(n++));
   await mkdir(dir);
 });
 
 afterEach(async () => {
   await Promise.all([hub.stop(), cdn.stop()]);
-  for (const [key, value] of [['HF_ENDPOINT', saved.endpoint], ['HF_TOKEN', saved.token]] as const) {
-    if (value === undefined) delete process.env[key];
-    else process.env[key] = value;
-  }
 });
 
 async function writeProfile(name: string, model: object): Promise<string> {
@@ -54,7 +48,6 @@ async function writeProfile(name: string, model: object): Promise<string> {
 
 describe('the hub token', () => {
   it("goes to the hub's own origin only: a redirect to another host gets no Authorization on any ranged GET", async () => {
-    process.env.HF_TOKEN = 'hf_secret_token_for_the_hub_only';
     const body = readFileSync(TINY_MODEL);
     const cdnBase = await cdn.start();
     cdn.addPath('/blobs/tiny-qwen2.gguf', body);
@@ -64,7 +57,7 @@ describe('the hub token', () => {
     hub.behaviour = { gated: true };
     const target = join(dir, 'tiny-qwen2.gguf');
 
-    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { retryDelayMs: 10 });
+    await downloadModelFile('hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf', target, { hubEndpoint: endpoint, token: 'hf_secret_token_for_the_hub_only', retryDelayMs: 10 });
 
     // No request to the other origin carried the token (node-llama-cpp's downloader sent it on its ranged GETs).
     expect(cdn.requests.map((r) => r.authorization)).toEqual(cdn.requests.map(() => undefined));
@@ -87,7 +80,7 @@ describe('a hub that misbehaves', () => {
     const events: PullProgress[] = [];
     const modelsDir = join(dir, 'models');
 
-    await expect(pullProfile('cut', { profilesDir, modelsDir, retryDelayMs: 10, onProgress: (p) => events.push(p) })).rejects.toMatchObject({
+    await expect(pullProfile('cut', { hubEndpoint: endpoint, profilesDir, modelsDir, retryDelayMs: 10, onProgress: (p) => events.push(p) })).rejects.toMatchObject({
       name: 'ModelError',
       message: expect.stringMatching(/^tiny-qwen2\.gguf: gave up after 5 tries \(last: the connection (ended|broke).*\) with [\d.]+ GB of [\d.]+ GB downloaded; run the pull again to resume$/),
     });
@@ -111,12 +104,12 @@ describe('a hub that misbehaves', () => {
     hub.addFile('Qwen/Tiny-GGUF/huge.gguf', Buffer.alloc(4096));
     hub.behaviour = { claimTotal: 50e9 };
     const target = join(dir, 'models', 'huge.gguf');
-    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/huge.gguf', target)).rejects.toMatchObject({
+    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/huge.gguf', target, { hubEndpoint: endpoint })).rejects.toMatchObject({
       name: 'ModelError',
       message: 'huge.gguf: the hub says it is 50 GB, over the limit of 20 GB for one file (models pull --max-file-gb raises it)',
     });
     hub.behaviour = { claimTotal: 5e15 };
-    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/huge.gguf', target, { maxFileBytes: 1e16 })).rejects.toThrow(/^huge\.gguf: needs 5000000 GB more, and the disk holding .* has [\d.]+ GB free$/);
+    await expect(downloadModelFile('hf:Qwen/Tiny-GGUF/huge.gguf', target, { hubEndpoint: endpoint, maxFileBytes: 1e16 })).rejects.toThrow(/^huge\.gguf: needs 5000000 GB more, and the disk holding .* has [\d.]+ GB free$/);
     expect(readdirSync(join(dir, 'models'))).toEqual([]);
 
     const profilesDir = await writeProfile('huge', { base: { file: 'huge.gguf', uri: 'hf:Qwen/Tiny-GGUF/huge.gguf' } });
@@ -147,7 +140,7 @@ describe('cancelling a pull through the contract', () => {
     hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
     hub.behaviour = { pieceDelayMs: 50 };
     const profilesDir = await writeProfile('slow', { base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' } });
-    const service = createWorkbenchService({ resourcesDir: join(process.cwd(), 'resources'), modelsDir: join(dir, 'models'), profilesDir });
+    const service = createWorkbenchService({ resourcesDir: join(process.cwd(), 'resources'), modelsDir: join(dir, 'models'), profilesDir, settings: { hubEndpoint: endpoint } });
     const recorder = recordEvents(service);
     try {
       const { pullId } = await service.request('pullModel', { profile: 'slow' });

@@ -8,7 +8,8 @@ import { mkdir, rm } from 'node:fs/promises';
 import { commitFile } from '../../services/files/atomic-write';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { GPU_CHOICES } from '../../../shared/strategies/run-options';
-import { modelsDir as resolveModelsDir } from '../../services/inference/paths';
+import { modelsDir as resolveModelsDir, type LocationOptions } from '../../services/inference/paths';
+import { hubToken } from '../../services/models/hub-probe';
 import { convertPeftToGguf } from '../../services/models/convert-peft';
 import { mergePeftIntoGguf } from '../../services/models/merge-peft';
 import { loadProfile, writeUserProfile } from '../../services/inference/profiles';
@@ -158,9 +159,9 @@ function printDoctor(r: DoctorReport): void {
 }
 
 /** The folders a models command uses: its flags, else the host's (WORKBENCH_MODELS_DIR, WORKBENCH_PROFILES_DIR). */
-function locationsFrom(flags: { 'models-dir'?: string; 'profiles-dir'?: string }): { modelsDir?: string; profilesDir?: string } {
+function locationsFrom(flags: { 'models-dir'?: string; 'profiles-dir'?: string }): LocationOptions {
   const host = hostSettingsFromEnvironment();
-  return { modelsDir: flags['models-dir'] ?? host.modelsDir, profilesDir: flags['profiles-dir'] ?? host.profilesDir };
+  return { modelsDir: flags['models-dir'] ?? host.modelsDir, profilesDir: flags['profiles-dir'] ?? host.profilesDir, hubEndpoint: host.hubEndpoint };
 }
 
 function printUsage(): number {
@@ -190,6 +191,7 @@ async function pull(argv: string[]): Promise<number> {
     const files = await pullProfile(name, {
       ...locationsFrom(flags),
       endpoint: flags.endpoint,
+      token: await hubToken(hostSettingsFromEnvironment().hub),
       ...(flags['max-file-gb'] !== undefined ? { maxFileBytes: flags['max-file-gb'] * 1e9 } : {}),
       onProgress: progress.update,
       signal: controller.signal,

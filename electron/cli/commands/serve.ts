@@ -79,6 +79,7 @@ export default async function serve(argv: string[]): Promise<number> {
     budgets: budgetsFromFlags(flags),
     remote: host.remote ?? null,
     settings: runSettingsOf(host),
+    hub: host.hub,
   }).catch((err: NodeJS.ErrnoException) => {
     if (err.code === 'EADDRINUSE') throw new UserInputError(`port ${flags.port} is already in use (try --port 0)`);
     if (err.code === 'EACCES') throw new UserInputError(`not allowed to listen on port ${flags.port}`);

@@ -37,6 +37,6 @@ export async function readChatTemplate(peftDir: string): Promise<ChatTemplate | 
 export async function adapterChatTemplate(profile: Profile, options: LocationOptions = {}): Promise<ChatTemplate | undefined> {
   // A merged model keeps the adapter repository it came from as its source (models pull writes it).
   const source = 'base' in profile.model ? profile.model.adapter?.source : profile.model.merged.source;
-  const repo = source ? hubRepoOf(source) : undefined;
+  const repo = source ? hubRepoOf(source, options.hubEndpoint) : undefined;
   return repo ? readChatTemplate(peftCacheDir(modelsDir(options), repo)) : undefined;
 }

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 export interface LocationOptions {
   profilesDir?: string;
   modelsDir?: string;
+  /** Where `hf:` URIs and hub adapter sources point (the host's MODEL_ENDPOINT / HF_ENDPOINT); default huggingface.co. */
+  hubEndpoint?: string;
 }
 
 let cachedRoot: string | undefined;

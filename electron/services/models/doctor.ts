@@ -50,11 +50,11 @@ async function profileHealth(name: string, options: LocationOptions): Promise<Om
   for (const f of wanted) {
     const path = resolveModelFile(f.file, options);
     // An adapter pulled as a PEFT folder: what decided its conversion (the folder stays in the models folder).
-    const repo = f.role === 'adapter' && f.source ? hubRepoOf(f.source) : undefined;
+    const repo = f.role === 'adapter' && f.source ? hubRepoOf(f.source, options.hubEndpoint) : undefined;
     const peftDir = repo ? peftCacheDir(resolveModelsDir(options), repo) : undefined;
     const peft = peftDir && existsSync(join(peftDir, 'adapter_model.safetensors')) ? await summarizePeftFolder(peftDir, [...PEFT_FILES, ...PEFT_EXTRA_FILES]) : undefined;
     if (!existsSync(path)) {
-      const how = f.uri || (f.source && hubRepoOf(f.source)) ? `models pull ${name}` : f.source ? `convert it from ${f.source} with models convert-peft` : 'models import FILE';
+      const how = f.uri || (f.source && hubRepoOf(f.source, options.hubEndpoint)) ? `models pull ${name}` : f.source ? `convert it from ${f.source} with models convert-peft` : 'models import FILE';
       files.push({ role: f.role, file: f.file, path, state: 'missing', detail: how, ...(peft ? { peft } : {}) });
       continue;
     }

@@ -4,27 +4,19 @@
  * The look sends no credentials.
  */
 import { readFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { ModelError } from './errors';
+import { DEFAULT_HUB_ENDPOINT, endpointOf, type HubSettings } from './hub-settings';
 
-/** The hub endpoint by node-llama-cpp's rule: explicit, then MODEL_ENDPOINT, then HF_ENDPOINT. */
-export function hubEndpoint(explicit?: string): string {
-  const candidates = [explicit, process.env.MODEL_ENDPOINT, process.env.HF_ENDPOINT];
-  for (const c of candidates) {
-    if (c && /^https?:\/\//.test(c)) return c.endsWith('/') ? c : `${c}/`;
-  }
-  return 'https://huggingface.co/';
+/** The hub endpoint: an explicit one (--endpoint), else the host's setting, else huggingface.co. */
+export function hubEndpoint(explicit?: string, hostEndpoint?: string): string {
+  return endpointOf(explicit) ?? endpointOf(hostEndpoint) ?? DEFAULT_HUB_ENDPOINT;
 }
 
-/**
- * The hub token by the hub's (and node-llama-cpp's) rule: HF_TOKEN, else the token file
- * (HF_TOKEN_PATH, else HF_HOME/token, else ~/.cache/huggingface/token). Undefined when none.
- */
-export async function hubToken(): Promise<string | undefined> {
-  if (process.env.HF_TOKEN) return process.env.HF_TOKEN;
-  const home = process.env.HF_HOME || join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'huggingface');
-  const token = await readFile(process.env.HF_TOKEN_PATH || join(home, 'token'), 'utf8').catch(() => '');
+/** The hub token: the host's HF_TOKEN, else its token file's content. Undefined when none. */
+export async function hubToken(hub?: HubSettings): Promise<string | undefined> {
+  if (!hub) return undefined;
+  if (hub.token) return hub.token;
+  const token = await readFile(hub.tokenFile, 'utf8').catch(() => '');
   return token.trim() || undefined;
 }
 
@@ -64,9 +56,9 @@ export async function probeDownload(uri: string, options: { endpoint?: string; s
 }
 
 /** Whether the hub has the file: false for HTTP 404, true otherwise; an unreachable hub still throws. */
-export async function hubHasFile(uri: string, options: { endpoint?: string; signal?: AbortSignal } = {}): Promise<boolean> {
+export async function hubHasFile(uri: string, options: { endpoint?: string; hubEndpoint?: string; signal?: AbortSignal } = {}): Promise<boolean> {
   try {
-    await probeDownload(uri, options);
+    await probeDownload(uri, { endpoint: hubEndpoint(options.endpoint, options.hubEndpoint), signal: options.signal });
     return true;
   } catch (err) {
     if (err instanceof ModelError && /\(HTTP 404\)$/.test(err.message)) return false;

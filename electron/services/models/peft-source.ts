@@ -20,8 +20,8 @@ export const PEFT_FILES = ['adapter_config.json', 'adapter_model.safetensors'] a
 /** Fetched when the repository has them (absent is not an error): they tell how it was trained. */
 export const PEFT_EXTRA_FILES = ['tokenizer_config.json', 'special_tokens_map.json', 'added_tokens.json', 'README.md'] as const;
 
-/** `hf:owner/repo`, `https://huggingface.co/owner/repo[/tree/branch]` (or the HF_ENDPOINT host). */
-export function hubRepoOf(source: string): HubRepo | undefined {
+/** `hf:owner/repo`, `https://huggingface.co/owner/repo[/tree/branch]` (or the hub endpoint's host). */
+export function hubRepoOf(source: string, endpoint?: string): HubRepo | undefined {
   const hf = /^hf:([^/\s]+)\/([^/\s#]+)(?:#(\S+))?$/.exec(source);
   if (hf) return { owner: hf[1]!, repo: hf[2]!, branch: hf[3] };
   let url: URL;
@@ -31,7 +31,6 @@ export function hubRepoOf(source: string): HubRepo | undefined {
     return undefined;
   }
   const hosts = ['huggingface.co', 'hf.co'];
-  const endpoint = process.env.HF_ENDPOINT ?? process.env.MODEL_ENDPOINT;
   if (endpoint) {
     try {
       hosts.push(new URL(endpoint).host);

@@ -11,7 +11,7 @@ import { dirname } from 'node:path';
 import type { LocationOptions } from '../inference/paths';
 import { ModelError } from './errors';
 import { abortReason, downloadFromHub, type DownloadProgress } from './hub-download';
-import { downloadUrl, hubEndpoint, hubToken, probeDownload } from './hub-probe';
+import { downloadUrl, hubEndpoint, probeDownload } from './hub-probe';
 
 export type PullProgress = DownloadProgress;
 
@@ -23,9 +23,9 @@ export const DEFAULT_DOWNLOAD_TRIES = 5;
 export interface PullOptions extends LocationOptions {
   onProgress?: (progress: PullProgress) => void;
   signal?: AbortSignal;
-  /** Hub endpoint; default: MODEL_ENDPOINT / HF_ENDPOINT, else huggingface.co (node-llama-cpp's rule). */
+  /** Hub endpoint (--endpoint); default: the locations' hubEndpoint (the host's setting), else huggingface.co. */
   endpoint?: string;
-  /** The hub token; default: HF_TOKEN, else the hub's token file (hub-probe.ts). Sent to the hub's origin only. */
+  /** The hub token (the host resolves it: hubToken in hub-probe.ts). Sent to the hub's origin only. */
   token?: string;
   /** Refuse a file larger than this (default DEFAULT_MAX_FILE_BYTES). */
   maxFileBytes?: number;
@@ -40,13 +40,13 @@ export interface PullOptions extends LocationOptions {
 export async function downloadModelFile(uri: string, path: string, options: PullOptions = {}, maxBytes?: number): Promise<void> {
   const { signal } = options;
   if (signal?.aborted) throw abortReason(signal);
-  const url = downloadUrl(uri, options.endpoint);
+  const url = downloadUrl(uri, hubEndpoint(options.endpoint, options.hubEndpoint));
   if (!url) throw new ModelError('download-failed', `${uri}: name the file itself, as hf:owner/repo/FILE.gguf`);
-  await probeDownload(uri, { endpoint: options.endpoint, signal });
+  await probeDownload(uri, { endpoint: hubEndpoint(options.endpoint, options.hubEndpoint), signal });
   await mkdir(dirname(path), { recursive: true });
   await downloadFromHub(url, path, {
-    hubOrigin: new URL(hubEndpoint(options.endpoint)).origin,
-    token: options.token ?? (await hubToken()),
+    hubOrigin: new URL(hubEndpoint(options.endpoint, options.hubEndpoint)).origin,
+    token: options.token,
     signal,
     onProgress: options.onProgress,
     maxBytes: Math.min(maxBytes ?? Infinity, options.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES),

@@ -64,7 +64,7 @@ export async function pullProfile(name: string, options: PullOptions = {}): Prom
       out.push({ role: f.role, file: f.file, path, status: 'downloaded' });
       continue;
     }
-    const repo = f.role === 'adapter' && f.source ? hubRepoOf(f.source) : undefined;
+    const repo = f.role === 'adapter' && f.source ? hubRepoOf(f.source, options.hubEndpoint) : undefined;
     if (repo) {
       const peftDir = peftCacheDir(resolveModelsDir(options), repo);
       const fetched = await downloadPeftAdapter(repo, peftDir, options);

@@ -38,7 +38,8 @@ describe('the strategy registry', () => {
 
 describe('host settings from the environment', () => {
   it('reads the folders, GPU, threads, parallel, servers and switches a user set, and nothing that is unset', () => {
-    expect(hostSettingsFromEnvironment({})).toEqual({ debug: false });
+    const hubDefault = { endpoint: 'https://huggingface.co/', tokenFile: expect.stringMatching(/huggingface\/token$/) };
+    expect(hostSettingsFromEnvironment({})).toEqual({ debug: false, hub: hubDefault, hubEndpoint: 'https://huggingface.co/' });
     const host = hostSettingsFromEnvironment({
       WORKBENCH_MODELS_DIR: '/m',
       WORKBENCH_PROFILES_DIR: '/p',
@@ -48,6 +49,8 @@ describe('host settings from the environment', () => {
       WORKBENCH_ENDPOINTS: 'http://a:1, http://b:2',
       WORKBENCH_API_KEY: 'k',
       WORKBENCH_DEBUG: '1',
+      HF_ENDPOINT: 'http://127.0.0.1:9/hub',
+      HF_TOKEN: 'hf_secret',
       OTHER: 'x',
     });
     expect(host).toEqual({
@@ -59,8 +62,17 @@ describe('host settings from the environment', () => {
       apiKey: 'k',
       debug: true,
       remote: { endpoints: ['http://a:1', 'http://b:2'], apiKey: 'k' },
+      hub: { endpoint: 'http://127.0.0.1:9/hub/', token: 'hf_secret', tokenFile: expect.any(String) },
+      hubEndpoint: 'http://127.0.0.1:9/hub/',
     });
-    // A run gets the key only inside the servers' settings, and no host switch.
-    expect(runSettingsOf(host)).toEqual({ modelsDir: '/m', profilesDir: '/p', gpu: 'off', threads: '2', parallel: '4', remote: host.remote });
+    // A run gets the key only inside the servers' settings, the hub's endpoint but not its token, and no host switch.
+    expect(runSettingsOf(host)).toEqual({ modelsDir: '/m', profilesDir: '/p', hubEndpoint: 'http://127.0.0.1:9/hub/', gpu: 'off', threads: '2', parallel: '4', remote: host.remote });
+  });
+
+  it('takes the hub endpoint by node-llama-cpp\'s rule (MODEL_ENDPOINT before HF_ENDPOINT) and the token file by the hub\'s', () => {
+    expect(hostSettingsFromEnvironment({ MODEL_ENDPOINT: 'http://m.test', HF_ENDPOINT: 'http://h.test' }).hub.endpoint).toBe('http://m.test/');
+    expect(hostSettingsFromEnvironment({ MODEL_ENDPOINT: 'not a url', HF_ENDPOINT: 'http://h.test' }).hub.endpoint).toBe('http://h.test/');
+    expect(hostSettingsFromEnvironment({ HF_HOME: '/hf' }).hub.tokenFile).toBe('/hf/token');
+    expect(hostSettingsFromEnvironment({ HF_HOME: '/hf', HF_TOKEN_PATH: '/t' }).hub.tokenFile).toBe('/t');
   });
 });

@@ -5,6 +5,7 @@
  * and nothing writes it.
  */
 import { splitEndpointList } from '../inference/remote/settings';
+import { hubSettingsFrom, type HubSettings } from '../models/hub-settings';
 import type { StrategySettings } from './types';
 
 export type Environment = Record<string, string | undefined>;
@@ -14,10 +15,13 @@ export interface HostSettings extends StrategySettings {
   apiKey?: string;
   /** WORKBENCH_DEBUG: llama.cpp's log lines and internal errors' stacks on stderr. */
   debug: boolean;
+  /** MODEL_ENDPOINT / HF_ENDPOINT, HF_TOKEN and the token file: where pulls go and as whom (the endpoint is also `hubEndpoint`). */
+  hub: HubSettings;
 }
 
 export function hostSettingsFromEnvironment(env: Environment = process.env): HostSettings {
-  const settings: HostSettings = { debug: Boolean(env.WORKBENCH_DEBUG) };
+  const hub = hubSettingsFrom(env);
+  const settings: HostSettings = { debug: Boolean(env.WORKBENCH_DEBUG), hub, hubEndpoint: hub.endpoint };
   if (env.WORKBENCH_PROFILES_DIR) settings.profilesDir = env.WORKBENCH_PROFILES_DIR;
   if (env.WORKBENCH_MODELS_DIR) settings.modelsDir = env.WORKBENCH_MODELS_DIR;
   if (env.WORKBENCH_GPU) settings.gpu = env.WORKBENCH_GPU;
@@ -30,7 +34,7 @@ export function hostSettingsFromEnvironment(env: Environment = process.env): Hos
   return settings;
 }
 
-/** What a run needs of the host's settings (the API key only inside `remote`, the debug switch not at all). */
-export function runSettingsOf({ apiKey: _apiKey, debug: _debug, ...settings }: HostSettings): StrategySettings {
+/** What a run needs of the host's settings (the API key only inside `remote`; neither the hub token nor the debug switch). */
+export function runSettingsOf({ apiKey: _apiKey, debug: _debug, hub: _hub, ...settings }: HostSettings): StrategySettings {
   return settings;
 }

@@ -34,6 +34,8 @@ export interface StrategySettings {
   profilesDir?: string;
   /** Where profiles' model file names resolve. */
   modelsDir?: string;
+  /** Where hub sources of profiles point (the host's MODEL_ENDPOINT / HF_ENDPOINT); default huggingface.co. */
+  hubEndpoint?: string;
   /** Default compute backend, as the user gave it (the model runner refuses a name it does not know). */
   gpu?: string;
   /** Default CPU threads, as the user gave it (the model runner checks the range). */

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { resolveBudgets, type Budgets } from '../../../shared/budgets/budgets';
 import { isModelStrategy } from '../strategies/registry';
 import type { StrategySettings } from '../strategies/types';
+import type { HubSettings } from '../models/hub-settings';
 import { workerEntry } from '../worker/worker-entries';
 import { workerPool } from '../worker/worker-pool';
 import type { RemoteSettings } from '../inference/remote/settings';
@@ -35,10 +36,16 @@ export interface DefaultDepsOptions {
    * threads. The explicit folders above win over these.
    */
   settings?: StrategySettings;
+  /** The host's hub settings (endpoint, token): the models screen's pulls use them. */
+  hub?: HubSettings;
 }
 
 export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
-  const locations = { modelsDir: options.modelsDir ?? options.settings?.modelsDir, profilesDir: options.profilesDir ?? options.settings?.profilesDir };
+  const locations = {
+    modelsDir: options.modelsDir ?? options.settings?.modelsDir,
+    profilesDir: options.profilesDir ?? options.settings?.profilesDir,
+    hubEndpoint: options.settings?.hubEndpoint,
+  };
   // Every run gets the host's settings passed down. The servers of the remote backend are the
   // host's start-up ones and those added from the Models screen; a run asks for them by name
   // (backend: 'remote') and gets them as they are when it starts.
@@ -72,7 +79,7 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
       const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(tokenizer, { modelsDir: locations.modelsDir });
       return texts.map((t) => count(t));
     },
-    models: createModelsFacade(locations, servers),
+    models: createModelsFacade(locations, servers, options.hub),
   };
 }
 

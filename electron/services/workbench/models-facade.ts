@@ -5,6 +5,7 @@
 import type { DoctorReport, InstalledModel, SelftestResult } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
 import type { EndpointStore } from '../inference/remote/endpoint-store';
+import type { HubSettings } from '../models/hub-settings';
 import type { ModelsFacade } from './deps';
 
 type Scalar = string | number | boolean;
@@ -22,7 +23,7 @@ function metadataOf(entry: Record<string, unknown>): Record<string, Scalar> {
 }
 
 /** `servers`: the inference servers, start-up and added (one store, shared with the runs). */
-export function createModelsFacade(locations: LocationOptions, servers: EndpointStore): ModelsFacade {
+export function createModelsFacade(locations: LocationOptions, servers: EndpointStore, hub?: HubSettings): ModelsFacade {
   const modelsDir = async () => (await import('../inference/paths')).modelsDir(locations);
 
   return {
@@ -70,7 +71,8 @@ export function createModelsFacade(locations: LocationOptions, servers: Endpoint
 
     async pull(profile, hooks) {
       const { pullProfile } = await import('../models/pull');
-      const files = await pullProfile(profile, { ...locations, signal: hooks.signal, onProgress: hooks.onProgress });
+      const token = await (await import('../models/hub-probe')).hubToken(hub);
+      const files = await pullProfile(profile, { ...locations, token, signal: hooks.signal, onProgress: hooks.onProgress });
       // A profile whose files cannot all be downloaded (an adapter that must be converted first)
       // is not ready: say what is still needed instead of reporting success.
       const needed = files.filter((f) => f.status === 'missing' || f.status === 'needs-conversion');

@@ -6,7 +6,7 @@
  * client is answered meanwhile and after; a frame within it whose array passes the contract's
  * limit is refused naming the limit, the connection usable. The page's own client refuses such a
  * call before sending it, naming the limit. The other client's wait is timed by
- * bench/frame-flood.ts (npm run bench:frame-flood), not here.
+ * bench/host-load.ts (`npx tsx bench/host-load.ts frame`), not here.
  */
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -4,7 +4,7 @@
  * jobs come at once, no more than the pool's size of workers live (counted by the pool and by the
  * process's threads); every job finishes, or, past the queue, is refused at once with `busy`; a
  * job cancelled while it waits never reaches a worker. Memory and the other clients' wait under
- * the flood: bench/run-flood.ts (npm run bench:run-flood).
+ * the flood: bench/host-load.ts (`npx tsx bench/host-load.ts flood`).
  */
 import { readdirSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -24,6 +24,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import type { RunStatus, WorkbenchEvent } from '../shared/ipc/contract';
 import { MAX_FRAME_BYTES } from '../shared/ipc/long-strings';
@@ -34,25 +35,41 @@ import { serveWorkbench } from '../electron/web-host/serve-workbench';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
-/** The host process: serves, prints `PORT TOKEN`, runs until killed. */
+/**
+ * The host process: serves, prints `PORT TOKEN`, runs until killed. On a `reset` line from the
+ * bench it restarts its event-loop delay histogram; on `report`, prints its worst delay: how long
+ * the host itself was blocked, as against the machine's scheduling.
+ */
 async function host(): Promise<void> {
   const served = await serveWorkbench({ port: 0, rootDir: ROOT });
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line === 'reset') delay.reset();
+    else if (line === 'report') process.stdout.write(`${(delay.max / 1e6).toFixed(0)}\n`);
+  });
   process.stdout.write(`${served.host.port} ${served.host.token}\n`);
 }
 
 interface Host {
   child: ChildProcess;
   url: string;
+  /** Asks the host for its worst event-loop delay since the last ask, in ms. */
+  loopDelay(): Promise<number>;
 }
 
 async function startHost(): Promise<Host> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--host'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  const line = await new Promise<string>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).once('line', resolve);
-    child.once('exit', (code) => reject(new Error(`the host exited (${code})`)));
-  });
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--host'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the host exited (${code})`))));
+  exited.catch(() => undefined);
+  const line = (await Promise.race([lines.next(), exited])).value as string;
   const [port, token] = line.split(' ');
-  return { child, url: `ws://127.0.0.1:${port}${WORKBENCH_SOCKET_PATH}?token=${token}` };
+  const loopDelay = async () => {
+    child.stdin!.write('report\nreset\n');
+    return Number((await lines.next()).value);
+  };
+  return { child, url: `ws://127.0.0.1:${port}${WORKBENCH_SOCKET_PATH}?token=${token}`, loopDelay };
 }
 
 function client(url: string): SocketWorkbench {
@@ -71,6 +88,7 @@ async function measure(h: Host, work: () => Promise<string>): Promise<void> {
   const pid = h.child.pid!;
   const probe = client(h.url);
   await probe.listStrategies({});
+  await h.loopDelay();
   const before = status(pid);
   let peak = before;
   const sampler = setInterval(() => {
@@ -93,12 +111,13 @@ async function measure(h: Host, work: () => Promise<string>): Promise<void> {
   running = false;
   await probing;
   clearInterval(sampler);
+  const blocked = await h.loopDelay();
   probe.close();
   const sorted = [...times].sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   console.log(`  ${what}, in ${ms(elapsed)}`);
   console.log(`  other client: ${times.length} answers, median ${ms(sorted[Math.floor(sorted.length / 2)] ?? 0)}, worst ${ms(sorted.at(-1) ?? 0)}`);
-  console.log(`  host: resident ${(before.rssKb / 1024).toFixed(0)} MB before, peak ${(peak.rssKb / 1024).toFixed(0)} MB; threads ${before.threads} before, peak ${peak.threads}`);
+  console.log(`  host: resident ${(before.rssKb / 1024).toFixed(0)} MB before, peak ${(peak.rssKb / 1024).toFixed(0)} MB; threads ${before.threads} before, peak ${peak.threads}; event loop blocked ${ms(blocked)} at most`);
 }
 
 /** Sends one text frame on a raw socket: the close code, or the answer's error. */

@@ -2,6 +2,7 @@
  * `-` as the input file: the bytes of standard input, so a command can sit in a shell pipe
  * (`curl … | segment-workbench segment - --name page.html`).
  */
+import { fstatSync } from 'node:fs';
 import { checkBudget, DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
 import { UserInputError } from './errors';
 
@@ -12,6 +13,9 @@ export async function readStdin(maxBytes: number, input: NodeJS.ReadableStream =
   if ((input as NodeJS.ReadStream).isTTY) {
     throw new UserInputError("input '-' means standard input, but it is a terminal: pipe a document in (… | segment -)");
   }
+  // `segment - < DIR`: Node reads a directory on fd 0 as an empty stream, which would pass as an empty document.
+  const fd = (input as { fd?: unknown }).fd;
+  if (typeof fd === 'number' && fstatSync(fd).isDirectory()) throw new UserInputError('standard input: is a directory');
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of input) {

@@ -1,6 +1,6 @@
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
-import { LongStringsError, MAX_MESSAGE_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
+import { LongStringsError, MAX_FRAME_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
 import { callOutcome, type WorkbenchService } from '../services/workbench';
 import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
@@ -19,7 +19,9 @@ export function createSocketTransport(
   server: WebSocketServer;
   close(): Promise<void>;
 } {
-  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  // A frame longer than MAX_FRAME_BYTES is refused by ws from its header, before it is kept or
+  // parsed (close 1009): JSON.parse and the contract's limits only ever see a bounded frame.
+  const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
 
   server.on('connection', (socket: WebSocket) => {
     const pressure = new ConnectionBackpressure(socket, limits);

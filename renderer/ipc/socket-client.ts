@@ -7,7 +7,7 @@
  */
 import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../shared/ipc/contract';
 import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
-import { putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
+import { FRAME_TOO_LARGE_CLOSE_CODE, FRAME_TOO_LARGE_MESSAGE, MAX_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { WorkbenchCallError, wireErrorCodes, type CallOutcome, type SocketCall, type SocketMessage } from '../../shared/ipc/wire';
 import { blobsToText, textToBlobs } from './blob-text';
 
@@ -17,7 +17,7 @@ export interface SocketLike {
   binaryType: string;
   onopen: ((this: never, ev: never) => unknown) | null;
   onmessage: ((this: never, ev: { data: unknown }) => unknown) | null;
-  onclose: ((this: never, ev: never) => unknown) | null;
+  onclose: ((this: never, ev: { code?: number }) => unknown) | null;
   onerror: ((this: never, ev: never) => unknown) | null;
   send(data: string | Blob): void;
   close(): void;
@@ -48,6 +48,11 @@ export interface SocketWorkbench extends WorkbenchApi {
  */
 function newAssembler(): FrameAssembler<Blob> {
   return new FrameAssembler<Blob>((frame) => frame.size, Number.POSITIVE_INFINITY);
+}
+
+/** UTF-8 bytes of `text`, encoded only where it might pass MAX_FRAME_BYTES (3 bytes a character at most). */
+function overFrameLimit(text: string): boolean {
+  return text.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(text).length > MAX_FRAME_BYTES;
 }
 
 /** A listener's error is reported as a throw in an event handler is, without stopping the others. */
@@ -85,11 +90,13 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
       for (const message of messages) inbox = inbox.then(() => receive(message)).catch(report);
     };
     ws.onerror = () => undefined; // onclose follows and does the cleaning up
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       if (socket !== ws) return;
       socket = null;
       queued.length = 0;
-      const lost = new WorkbenchCallError({ code: wireErrorCodes.connection, message: 'lost the connection to the workbench server' });
+      // 1009: the host refused a frame over its limit (another client of this page's, as this one checks its own).
+      const message = ev?.code === FRAME_TOO_LARGE_CLOSE_CODE ? `the workbench server closed the connection: ${FRAME_TOO_LARGE_MESSAGE}` : 'lost the connection to the workbench server';
+      const lost = new WorkbenchCallError({ code: wireErrorCodes.connection, message });
       for (const call of pending.values()) call.reject(lost);
       pending.clear();
       // Events only flow over an open socket: keep one while anyone listens.
@@ -150,15 +157,24 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     const { value, paths, strings } = takeLongStrings(request);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
+      const tooLarge = (envelope: string) => {
+        if (!overFrameLimit(envelope)) return false;
+        // Refused here with the limit named, rather than sent for the host to close the connection on.
+        pending.delete(id);
+        reject(new WorkbenchCallError({ code: wireErrorCodes.invalidParams, message: `${method}: ${FRAME_TOO_LARGE_MESSAGE}` }));
+        return true;
+      };
       if (strings.length === 0) {
-        transmit([JSON.stringify(request)]);
+        const envelope = JSON.stringify(request);
+        if (!tooLarge(envelope)) transmit([envelope]);
         return;
       }
       // The envelope and its strings go out together, once every string is encoded.
       Promise.all(strings.map(textToBlobs)).then(
         (pieces) => {
           const places = paths.map((path, i) => ({ path, frames: (pieces[i] as Blob[]).length }));
-          transmit([JSON.stringify({ ...(value as SocketCall), strings: places }), ...pieces.flat()]);
+          const envelope = JSON.stringify({ ...(value as SocketCall), strings: places });
+          if (!tooLarge(envelope)) transmit([envelope, ...pieces.flat()]);
         },
         (err: unknown) => {
           pending.delete(id);

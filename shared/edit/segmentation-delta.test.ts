@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Segmentation, SegmentNote } from '../document/types';
 import { assertValidSegmentation, segmentationFromCuts } from '../document/segmentation';
 import { UserError } from '../errors';
-import { applyDelta, deltaSize, diffSegmentations, isEmptyDelta, sameNote, segmentationDeltaSchema, type SegmentationDelta } from './segmentation-delta';
+import { applyDelta, deltaSize, diffSegmentations, isEmptyDelta, sameNote, segmentationDeltaSchema, showsDelta, type SegmentationDelta } from './segmentation-delta';
 import { mergeWithNext, setTopic, splitAt } from './operations';
 
 /** Pieces with the places a cut is unsafe in: between CR and LF, inside a surrogate pair. */
@@ -170,5 +170,41 @@ describe('applyDelta refuses a delta that does not fit, and returns nothing', ()
       ),
       { numRuns: 400 },
     );
+  });
+});
+
+describe('showsDelta', () => {
+  it('a segmentation shows the delta that made it; of a second delta applied on top, it shows the first only where the second left it whole', () => {
+    fc.assert(
+      fc.property(
+        textArb.chain((text) => fc.tuple(fc.constant(text), segmentationArb(text), fc.array(editArb, { maxLength: 4 }), fc.array(editArb, { maxLength: 4 }))),
+        ([text, base, editsA, editsB]) => {
+          const a = edited(text, base, editsA);
+          const deltaA = diffSegmentations(base, a);
+          expect(showsDelta(a, deltaA)).toBe(true);
+          const b = edited(text, a, editsB);
+          const deltaB = diffSegmentations(a, b);
+          // Shown exactly when no boundary, nor note, the first added or removed was touched by the second.
+          const touched = new Set([...deltaB.added, ...deltaB.removed, ...deltaB.notes.map((n) => n.start)]);
+          const untouched = [...deltaA.added, ...deltaA.removed, ...deltaA.notes.map((n) => n.start)].every((x) => !touched.has(x));
+          if (untouched) expect(showsDelta(b, deltaA)).toBe(true);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('not shown: an added boundary gone, a removed one back, a note changed or without its segment', () => {
+    const text = 'One here. Two here. Three here. Four here.';
+    const base = segmentationFromCuts(text, [10, 20]);
+    const split = setTopic(text, splitAt(text, base, 31), 3, 'Four');
+    const delta = diffSegmentations(base, split);
+    expect(showsDelta(split, delta)).toBe(true);
+    expect(showsDelta(base, delta)).toBe(false);
+    expect(showsDelta(setTopic(text, split, 3, 'Other'), delta)).toBe(false);
+    const merged = mergeWithNext(text, base, 0);
+    const mergeDelta = diffSegmentations(base, merged);
+    expect(showsDelta(merged, mergeDelta)).toBe(true);
+    expect(showsDelta(base, mergeDelta)).toBe(false);
   });
 });

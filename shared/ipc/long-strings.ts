@@ -19,6 +19,22 @@ export const MAX_LONG_STRINGS = 16;
 export const STRING_FRAME_BYTES = 1 << 20;
 
 /**
+ * The largest single WebSocket frame the host reads: a message's JSON envelope (its long strings
+ * come apart, STRING_FRAME_BYTES a frame). A longer one is refused from its header, before a
+ * byte of it is kept or parsed: the connection is closed with 1009 (FRAME_TOO_LARGE_CLOSE_CODE).
+ * Issue 36: a 60 MB text frame of numbers to countTokens was parsed whole (every client waited
+ * 14 s, 1.1 GB) before the contract's 200,000-range limit refused it. 16 MiB holds a whole
+ * correction of a million segments (the default segment budget), and parses in well under a second.
+ */
+export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+
+/** The WebSocket close code for a frame over MAX_FRAME_BYTES (RFC 6455: "message too big"). */
+export const FRAME_TOO_LARGE_CLOSE_CODE = 1009;
+
+/** What a client says when a message is over MAX_FRAME_BYTES, or the host closed for one. */
+export const FRAME_TOO_LARGE_MESSAGE = `the workbench takes at most ${MAX_FRAME_BYTES} bytes (16 MiB) of JSON in one message (long strings apart)`;
+
+/**
  * The largest message either end takes, its long strings included: the contract's largest call,
  * openDocument with 200 MB of base64, and room for the rest of the message.
  */

@@ -56,6 +56,8 @@ export const wireErrorCodes = {
   /** A workspace document whose files are missing, misplaced or inconsistent. */
   damaged: 'damaged',
   connection: 'connection',
+  /** The host's worker threads and their queue are full: try again once some jobs have finished. */
+  busy: 'busy',
   internal: 'internal',
 } as const;
 

@@ -141,14 +141,43 @@ describe('saving a correction as its change', () => {
     expect(onDisk()).toEqual({ revision: 1, segmentation: again });
   });
 
-  it('two saves written as one: only the one written answers a digest to build on', async () => {
+  it('two changes on one revision within the save delay: both in the one write, or the second refused as stale-base', async () => {
     const first = segmentationFromCuts(TEXT, [at('A new')]);
     const base = baseOf(await whole(first));
     const a = splitAt(TEXT, first, at('Second'));
     const b = splitAt(TEXT, first, at('Another'));
+    // Issue 36: both were answered saved in revision 2 while the file held b alone.
     const [savedA, savedB] = await Promise.all([change(base, diffSegmentations(first, a)), change(base, diffSegmentations(first, b))]);
+    const both = splitAt(TEXT, a, at('Another'));
+    expect(onDisk()).toEqual({ revision: 2, segmentation: both });
+    // Saved, each in revision 2; neither page holds what was written, so neither gets a digest to build on.
     expect(savedA).toEqual({ saved: true, revision: 2, digest: null });
-    expect(savedB).toEqual({ saved: true, revision: 2, digest: segmentationDigest(b) });
-    expect(onDisk()).toEqual({ revision: 2, segmentation: b });
+    expect(savedB).toEqual({ saved: true, revision: 2, digest: null });
+
+    // Changes that cannot both stand: the second is refused, the first written alone.
+    const twice = baseOf(await whole(both));
+    const merged = mergeWithNext(TEXT, both, 1); // removes the boundary at 'A new'
+    const titled = setTopic(TEXT, both, 2, 'A new topic'); // the note of the segment starting there
+    const [kept, refused] = await Promise.allSettled([change(twice, diffSegmentations(both, merged)), change(twice, diffSegmentations(both, titled))]);
+    expect(kept).toMatchObject({ status: 'fulfilled', value: { saved: true, revision: 4, digest: segmentationDigest(merged) } });
+    expect(refused).toMatchObject({ status: 'rejected', reason: { code: 'stale-base', message: expect.stringMatching(/another page's change to it, waiting to be saved, conflicts with it/) } });
+    expect(onDisk()).toEqual({ revision: 4, segmentation: merged });
+  });
+
+  it("a whole correction does not take the place of another page's change waiting to be saved: that one is written first", async () => {
+    const first = segmentationFromCuts(TEXT, [at('A new')]);
+    const base = baseOf(await whole(first));
+    const a = splitAt(TEXT, first, at('Second'));
+    const other = segmentationFromCuts(TEXT, [at('The last')]);
+    const [savedA, savedOther] = await Promise.all([change(base, diffSegmentations(first, a)), whole(other)]);
+    expect(savedA).toEqual({ saved: true, revision: 2, digest: segmentationDigest(a) });
+    expect(savedOther).toEqual({ saved: true, revision: 3, digest: segmentationDigest(other) });
+    expect(onDisk()).toEqual({ revision: 3, segmentation: other });
+    // One editor's burst of whole corrections, each showing the one before: still one write.
+    const more = splitAt(TEXT, other, at('Second'));
+    const most = splitAt(TEXT, more, at('Another'));
+    const [m1, m2] = await Promise.all([whole(more), whole(most)]);
+    expect([m1.revision, m2.revision]).toEqual([4, 4]);
+    expect(onDisk()).toEqual({ revision: 4, segmentation: most });
   });
 });

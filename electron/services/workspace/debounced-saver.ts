@@ -24,6 +24,8 @@ interface Slot<T, R> {
   pending: { value: T; waiters: Waiter<R>[]; since: number } | null;
   timer: ReturnType<typeof setTimeout> | null;
   inFlight: Promise<void> | null;
+  /** The value being written while inFlight. */
+  writing: T | null;
 }
 
 export class DebouncedSaver<T, R = void> {
@@ -36,7 +38,7 @@ export class DebouncedSaver<T, R = void> {
 
   /** Replaces the key's pending value; resolves when it (or a later value) is saved, with what that save returned. */
   schedule(key: string, value: T): Promise<R> {
-    const slot = this.slots.get(key) ?? { pending: null, timer: null, inFlight: null };
+    const slot = this.slots.get(key) ?? { pending: null, timer: null, inFlight: null, writing: null };
     this.slots.set(key, slot);
     return new Promise<R>((resolve, reject) => {
       const at = Date.now();
@@ -47,6 +49,16 @@ export class DebouncedSaver<T, R = void> {
       const wait = Math.max(0, Math.min(this.timing.delayMs, slot.pending.since + this.timing.maxWaitMs - at));
       slot.timer = setTimeout(() => this.fire(key), wait);
     });
+  }
+
+  /** The key's value waiting to be written (a `schedule` now replaces it), if any. */
+  queued(key: string): T | undefined {
+    return this.slots.get(key)?.pending?.value;
+  }
+
+  /** The key's value being written now, if any (a value scheduled now is written after it). */
+  writing(key: string): T | undefined {
+    return this.slots.get(key)?.writing ?? undefined;
   }
 
   /** Saves whatever is pending now (for every key, or one) and waits for it. */
@@ -83,12 +95,14 @@ export class DebouncedSaver<T, R = void> {
     if (slot.inFlight || !slot.pending) return;
     const { value, waiters } = slot.pending;
     slot.pending = null;
+    slot.writing = value;
     slot.inFlight = this.save(key, value).then(
       (written) => waiters.forEach((w) => w.resolve(written)),
       (err: unknown) => waiters.forEach((w) => w.reject(err)),
     );
     void slot.inFlight.then(() => {
       slot.inFlight = null;
+      slot.writing = null;
       if (slot.pending) this.fire(key);
       else if (!slot.timer) this.slots.delete(key);
     });

@@ -4,7 +4,7 @@
  * exports and re-anchoring build on this class from their own modules.
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
-import { applyDelta } from '../../../shared/edit/segmentation-delta';
+import { applyDelta, diffSegmentations, showsDelta } from '../../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { UserError } from '../../../shared/errors';
@@ -34,6 +34,18 @@ export interface WorkspaceServiceOptions {
 interface PendingCorrection {
   segmentation: Segmentation;
   basedOn: CorrectionBasis | null;
+  /**
+   * For a correction made of a change: the revision it was applied on, which it must be written
+   * over. A whole correction (undefined) is written over whatever this host last wrote.
+   */
+  builtOn?: number;
+}
+
+/** A correction checked and ready to schedule: what the caller holds, and, for a change, what it was made on. */
+interface CheckedCorrection {
+  /** The segmentation the caller holds once this is saved. */
+  own: Segmentation;
+  change?: { delta: CorrectionChange; base: Segmentation; text: string };
 }
 
 /** A debounced write: the file written, and the pending correction it held (the latest scheduled). */
@@ -51,11 +63,8 @@ type BasisSource = CorrectionBasis | null | (() => Promise<CorrectionBasis | nul
  * sends the whole correction instead.
  */
 export class StaleBaseError extends UserError {
-  constructor(name: string, baseRevision: number) {
-    super(
-      wireErrorCodes.staleBase,
-      `the change to the correction of ${name} was made on revision ${baseRevision}, which is not the correction this host now builds on: send the whole correction`,
-    );
+  constructor(name: string, baseRevision: number, why = 'which is not the correction this host now builds on') {
+    super(wireErrorCodes.staleBase, `the change to the correction of ${name} was made on revision ${baseRevision}, ${why}: send the whole correction`);
     this.name = 'StaleBaseError';
   }
 }
@@ -211,7 +220,7 @@ export class WorkspaceService {
   async saveCorrection(id: string, segmentation: Segmentation, basedOn: BasisSource): Promise<SavedCorrection> {
     return this.scheduleCorrection(id, basedOn, async () => {
       await this.validateCorrection(id, segmentation);
-      return segmentation;
+      return { own: segmentation };
     });
   }
 
@@ -227,26 +236,78 @@ export class WorkspaceService {
       const { text } = await this.editableText(id);
       const base = await this.store.heldCorrection(id, change.baseRevision);
       if (!base || base.digest !== change.baseDigest) throw new StaleBaseError((await this.store.readRecord(id)).name, change.baseRevision);
-      return applyDelta(text, base.segmentation, change);
+      return { own: applyDelta(text, base.segmentation, change), change: { delta: change, base: base.segmentation, text } };
     });
   }
 
   /** Schedules the segmentation `check` returns (in call order); resolves with what was saved once it is on disk. */
-  private async scheduleCorrection(id: string, basedOn: BasisSource, check: () => Promise<Segmentation>): Promise<SavedCorrection> {
+  private async scheduleCorrection(id: string, basedOn: BasisSource, check: () => Promise<CheckedCorrection>): Promise<SavedCorrection> {
     const queued = await this.inCallOrder(id, async () => {
-      const segmentation = await check();
+      const checked = await check();
       const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
-      const pending: PendingCorrection = { segmentation, basedOn: basis };
+      const pending = checked.change ? await this.withChange(id, checked.own, checked.change, basis) : await this.inPlaceOfQueued(id, checked.own, basis);
       return {
         written: this.saver.schedule(id, pending).then(({ corrected, pending: written }) => ({
           saved: true as const,
           revision: corrected.revision,
-          // Written in its place, a later save is no base for this caller's next change.
-          digest: written === pending ? (this.store.heldDigest(id, corrected.revision) ?? segmentationDigest(corrected.segmentation)) : null,
+          // Only where what was written is what this caller holds can its next change build on it
+          // (a later save written in its place, or another page's change written with it: not).
+          digest: written === pending && pending.segmentation === checked.own ? (this.store.heldDigest(id, corrected.revision) ?? segmentationDigest(corrected.segmentation)) : null,
         })),
       };
     });
     return queued.written;
+  }
+
+  /**
+   * A change joins the save still waiting to be written (another page's, within the autosave
+   * delay), applied on top of it, when it fits it and leaves that save's own change in place;
+   * otherwise, or while a save is being written (the host is about to move past the change's
+   * revision), it is refused as stale-base. Two changes are never answered `saved` with one of
+   * them missing from the revision written (issue 36: the later one used to replace the earlier).
+   */
+  private async withChange(id: string, own: Segmentation, change: NonNullable<CheckedCorrection['change']>, basedOn: CorrectionBasis | null): Promise<PendingCorrection> {
+    const builtOn = change.delta.baseRevision;
+    const refuse = async (why: string) => new StaleBaseError((await this.store.readRecord(id)).name, builtOn, why);
+    // From here to the schedule nothing awaits: what is queued cannot be written meanwhile.
+    if (this.saver.writing(id)) throw await refuse('and another save of it is being written now');
+    const queued = this.saver.queued(id);
+    if (!queued) return { segmentation: own, basedOn, builtOn };
+    let joined: Segmentation | null = null;
+    if (queued.builtOn === undefined || queued.builtOn === builtOn) {
+      try {
+        joined = applyDelta(change.text, queued.segmentation, change.delta);
+      } catch (err) {
+        if (!(err instanceof UserError)) throw err;
+      }
+    }
+    if (!joined || !showsDelta(joined, diffSegmentations(change.base, queued.segmentation))) {
+      throw await refuse("and another page's change to it, waiting to be saved, conflicts with it");
+    }
+    return { segmentation: joined, basedOn, builtOn };
+  }
+
+  /**
+   * A whole correction takes the place of the save still waiting only when it shows that save's
+   * change (a burst of one editor's saves); another page's is written first, then this one.
+   */
+  private async inPlaceOfQueued(id: string, own: Segmentation, basedOn: CorrectionBasis | null): Promise<PendingCorrection> {
+    for (;;) {
+      const queued = this.saver.queued(id);
+      if (!queued) return { segmentation: own, basedOn };
+      const writing = this.saver.writing(id);
+      // What the waiting save will be written over: the save being written, or the revision this host holds.
+      const under = writing ? writing.segmentation : await this.heldSegmentation(id);
+      if (this.saver.queued(id) !== queued || this.saver.writing(id) !== writing) continue;
+      if (showsDelta(own, diffSegmentations(under ?? { boundaries: [], notes: [] }, queued.segmentation))) return { segmentation: own, basedOn };
+      await this.saver.flush(id);
+    }
+  }
+
+  /** The correction this host's next write of the document goes over (null: none). */
+  private async heldSegmentation(id: string): Promise<Segmentation | null> {
+    const revision = this.store.baseRevision(id) ?? 0;
+    return revision === 0 ? null : ((await this.store.heldCorrection(id, revision))?.segmentation ?? null);
   }
 
   /**
@@ -289,7 +350,11 @@ export class WorkspaceService {
 
   private async writeCorrection(id: string, pending: PendingCorrection): Promise<CorrectedFile> {
     const text = await this.editableText(id);
-    const corrected = await this.store.writeCorrected(id, text.text, text.sha256, pending.segmentation, pending.basedOn);
+    // A change's result goes only over the revision it was applied on (another write of this host came between: stale).
+    if (pending.builtOn !== undefined && (this.store.baseRevision(id) ?? pending.builtOn) !== pending.builtOn) {
+      throw new StaleBaseError((await this.store.readRecord(id)).name, pending.builtOn, 'and this host has written another since');
+    }
+    const corrected = await this.store.writeCorrected(id, text.text, text.sha256, pending.segmentation, pending.basedOn, pending.builtOn);
     this.options.onCorrectionSaved?.(id, corrected);
     return corrected;
   }

@@ -1,0 +1,223 @@
+/**
+ * Another client's wait while the web host is under load (issue 36), through a host in a process
+ * of its own (serve's service and web host, serveWorkbench, as `cli serve` runs them), measured
+ * from outside: a probe client calls `listStrategies` back to back and records each answer's
+ * time; the host's resident memory and threads are sampled from /proc every 20 ms.
+ *
+ *   frame  one client sends a 60 MB text frame of numbers to countTokens (refused from its header
+ *          since issue 36), then a frame at the 16 MiB limit (read, parsed, refused by the
+ *          contract's 200,000-range limit): the largest frame the host still parses.
+ *   flood  one client starts 120 texttiling runs at once on a 200,000-character document and waits
+ *          for all of them (the worker pool: a fixed number of threads, the rest queued).
+ *
+ *   idle   the probe alone, for the machine's own noise.
+ *
+ *   npx tsx bench/host-load.ts            # all three
+ *   npx tsx bench/host-load.ts flood --runs 120 --chars 200000
+ *
+ * Prints the probe's answers (count, median, worst) during each case, the host's peak resident
+ * memory and threads. Tests assert no time: test/host/frame-limit.test.ts and
+ * test/host/worker-pool-flood.test.ts check the refusals and the pool's bound.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import WebSocket from 'ws';
+import type { RunStatus, WorkbenchEvent } from '../shared/ipc/contract';
+import { MAX_FRAME_BYTES } from '../shared/ipc/long-strings';
+import { WORKBENCH_SOCKET_PATH } from '../shared/ipc/wire';
+import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../renderer/ipc/socket-client';
+import { variedProse } from '../test/support/off-loop-probe';
+import { serveWorkbench } from '../electron/web-host/serve-workbench';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The host process: serves, prints `PORT TOKEN`, runs until killed. On a `reset` line from the
+ * bench it restarts its event-loop delay histogram; on `report`, prints its worst delay: how long
+ * the host itself was blocked, as against the machine's scheduling.
+ */
+async function host(): Promise<void> {
+  const served = await serveWorkbench({ port: 0, rootDir: ROOT });
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  createInterface({ input: process.stdin }).on('line', (line) => {
+    if (line === 'reset') delay.reset();
+    else if (line === 'report') process.stdout.write(`${(delay.max / 1e6).toFixed(0)}\n`);
+  });
+  process.stdout.write(`${served.host.port} ${served.host.token}\n`);
+}
+
+interface Host {
+  child: ChildProcess;
+  url: string;
+  /** Asks the host for its worst event-loop delay since the last ask, in ms. */
+  loopDelay(): Promise<number>;
+}
+
+async function startHost(): Promise<Host> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--host'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the host exited (${code})`))));
+  exited.catch(() => undefined);
+  const line = (await Promise.race([lines.next(), exited])).value as string;
+  const [port, token] = line.split(' ');
+  const loopDelay = async () => {
+    child.stdin!.write('report\nreset\n');
+    return Number((await lines.next()).value);
+  };
+  return { child, url: `ws://127.0.0.1:${port}${WORKBENCH_SOCKET_PATH}?token=${token}`, loopDelay };
+}
+
+function client(url: string): SocketWorkbench {
+  return createSocketWorkbench(url, { createSocket: (u) => new WebSocket(u) as unknown as SocketLike });
+}
+
+/** /proc/PID/status fields, in kB or counts. */
+function status(pid: number): { rssKb: number; threads: number } {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(text)?.[1] ?? 0);
+  return { rssKb: field('VmRSS'), threads: field('Threads') };
+}
+
+/** Samples the host while `work` runs; the probe client calls listStrategies back to back meanwhile. */
+async function measure(h: Host, work: () => Promise<string>): Promise<void> {
+  const pid = h.child.pid!;
+  const probe = client(h.url);
+  await probe.listStrategies({});
+  await h.loopDelay();
+  const before = status(pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    const now = status(pid);
+    peak = { rssKb: Math.max(peak.rssKb, now.rssKb), threads: Math.max(peak.threads, now.threads) };
+  }, 20);
+  const times: number[] = [];
+  let running = true;
+  const probing = (async () => {
+    while (running) {
+      const started = performance.now();
+      await probe.listStrategies({});
+      times.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  })();
+  const started = performance.now();
+  const what = await work();
+  const elapsed = performance.now() - started;
+  running = false;
+  await probing;
+  clearInterval(sampler);
+  const blocked = await h.loopDelay();
+  probe.close();
+  const sorted = [...times].sort((a, b) => a - b);
+  const ms = (v: number) => `${v.toFixed(0)} ms`;
+  console.log(`  ${what}, in ${ms(elapsed)}`);
+  console.log(`  other client: ${times.length} answers, median ${ms(sorted[Math.floor(sorted.length / 2)] ?? 0)}, worst ${ms(sorted.at(-1) ?? 0)}`);
+  console.log(`  host: resident ${(before.rssKb / 1024).toFixed(0)} MB before, peak ${(peak.rssKb / 1024).toFixed(0)} MB; threads ${before.threads} before, peak ${peak.threads}; event loop blocked ${ms(blocked)} at most`);
+}
+
+/** Sends one text frame on a raw socket: the close code, or the answer's error. */
+function sendFrame(url: string, frame: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.on('error', () => undefined);
+    socket.once('open', () => socket.send(frame));
+    socket.once('close', (code) => resolve(`closed ${code}`));
+    socket.on('message', (data) => {
+      const answer = JSON.parse(data.toString()) as { ok: boolean; error?: { message: string } };
+      socket.close();
+      resolve(answer.ok ? 'answered' : `refused: ${answer.error?.message.slice(0, 90)}`);
+    });
+    setTimeout(() => reject(new Error('no answer in 120 s')), 120_000).unref();
+  });
+}
+
+/**
+ * The sending client in a process of its own (`--send URL DOCUMENT_ID BYTES`): building and
+ * masking 60 MB would otherwise hold up the probe's own event loop, and be counted as the host's.
+ */
+async function sender(argv: string[]): Promise<void> {
+  const [url, documentId, bytes] = argv;
+  const frame = countTokensFrame(documentId!, Number(bytes));
+  process.stdout.write(`ready ${(Buffer.byteLength(frame) / 1024 / 1024).toFixed(1)} MiB\n`);
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  process.stdout.write(`${await sendFrame(url!, frame)}\n`);
+  process.exit(0);
+}
+
+function countTokensFrame(documentId: string, bytes: number): string {
+  const range = '[1000000,1000017],';
+  return `{"id":1,"method":"countTokens","params":{"documentId":"${documentId}","tokenizer":"cl100k_base","ranges":[${range.repeat(Math.floor((bytes - 120) / range.length)).slice(0, -1)}]}}`;
+}
+
+async function frameCase(h: Host): Promise<void> {
+  const opener = client(h.url);
+  const doc = await opener.openDocument({ name: 'short.txt', dataBase64: Buffer.from('A short document. '.repeat(50)).toString('base64') });
+  opener.close();
+  for (const [label, bytes] of [['60 MB frame', 60 * 1024 * 1024], ['frame at the 16 MiB limit', MAX_FRAME_BYTES]] as const) {
+    const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--send', h.url, doc.id, String(bytes)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+    const ready = (await lines.next()).value as string;
+    console.log(`frame: ${label} (${ready.replace('ready ', '')}, sent by a process of its own)`);
+    await measure(h, async () => {
+      child.stdin!.write('go\n');
+      return (await lines.next()).value as string;
+    });
+  }
+}
+
+async function floodCase(h: Host, runs: number, chars: number): Promise<void> {
+  const starter = client(h.url);
+  const doc = await starter.openDocument({ name: 'flood.txt', dataBase64: Buffer.from(variedProse(chars)).toString('base64') });
+  const ended = new Map<string, RunStatus>();
+  const stop = starter.onEvent((event: WorkbenchEvent) => {
+    if (event.type === 'run-state' && ['finished', 'failed', 'cancelled'].includes(event.run.status)) ended.set(event.run.runId, event.run.status);
+  });
+  console.log(`flood: ${runs} texttiling runs at once on ${(chars / 1000).toFixed(0)}k characters`);
+  await measure(h, async () => {
+    const started = await Promise.allSettled(Array.from({ length: runs }, () => starter.startRun({ documentId: doc.id, strategy: 'texttiling', options: {} })));
+    const ids = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.runId] : []));
+    while (ids.some((id) => !ended.has(id))) await new Promise((resolve) => setTimeout(resolve, 50));
+    const counts = new Map<string, number>();
+    for (const id of ids) counts.set(ended.get(id)!, (counts.get(ended.get(id)!) ?? 0) + 1);
+    const refused = started.length - ids.length;
+    return `${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}${refused ? `, ${refused} refused at start` : ''}`;
+  });
+  stop();
+  starter.close();
+}
+
+async function main(argv: string[]): Promise<void> {
+  if (argv.includes('--host')) return host();
+  if (argv[0] === '--send') return sender(argv.slice(1));
+  const flag = (name: string, fallback: number) => {
+    const at = argv.indexOf(name);
+    const value = at >= 0 ? Number(argv[at + 1]) : fallback;
+    if (!Number.isInteger(value) || value < 1) throw new Error(`${name} needs a positive whole number`);
+    return value;
+  };
+  const cases = argv.filter((a) => a === 'idle' || a === 'frame' || a === 'flood');
+  console.log(`host-load: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  for (const which of cases.length ? cases : ['idle', 'frame', 'flood']) {
+    const h = await startHost();
+    try {
+      if (which === 'idle') {
+        // The same probe with nothing else asked of the host: what the machine's own load costs.
+        console.log('idle: nothing but the probe, 4 s');
+        await measure(h, async () => new Promise<string>((resolve) => setTimeout(() => resolve('nothing'), 4000)));
+      } else if (which === 'frame') await frameCase(h);
+      else await floodCase(h, flag('--runs', 120), flag('--chars', 200_000));
+    } finally {
+      h.child.kill();
+    }
+  }
+}
+
+main(process.argv.slice(2)).catch((err: unknown) => {
+  console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+});

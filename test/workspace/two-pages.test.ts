@@ -1,0 +1,110 @@
+/**
+ * Two pages of one host saving changes to the same correction within the autosave delay (issue
+ * 36: both were answered `saved: true, revision 5` while corrected.json held one page's boundary
+ * only: an acknowledged edit lost). Through `serve`'s own service and web host
+ * (serveWorkbench) and two socket clients, as two browser tabs: each change is in the revision it
+ * is answered with, or refused as stale-base; the page holding the refused one then sends its
+ * whole correction, written after the other's.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { Segmentation } from '../../shared/document/types';
+import { segmentationFromCuts } from '../../shared/document/segmentation';
+import { setTopic, splitAt } from '../../shared/edit/operations';
+import { diffSegmentations } from '../../shared/edit/segmentation-delta';
+import { segmentationDigest } from '../../shared/edit/segmentation-digest';
+import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
+import { correctedFileSchema } from '../../shared/workspace/schema';
+import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
+import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
+import { serveWorkbench, type ServedWorkbench } from '../../electron/web-host/serve-workbench';
+import { scratchDir } from '../support/scratch-dir';
+
+const TEXT = Array.from({ length: 12 }, (_, i) => `Paragraph ${i} says one thing. Then another thing.\n\n`).join('');
+const at = (s: string) => TEXT.indexOf(s);
+
+let dir: string;
+let id: string;
+let served: ServedWorkbench;
+const pages: SocketWorkbench[] = [];
+
+beforeEach(async () => {
+  dir = path.join(scratchDir('two-pages-'), 'ws');
+  const setup = await WorkspaceService.open(dir, { readSource: async () => ({ text: TEXT, sourceFormat: 'txt' }) });
+  id = (await setup.addDocument({ name: 'notes.txt', text: TEXT, sourceFormat: 'txt' })).id;
+  // Four revisions already, as in the probe.
+  for (const cuts of [[at('Paragraph 3')], [at('Paragraph 3'), at('Paragraph 6')], [at('Paragraph 6')], [at('Paragraph 3'), at('Paragraph 6')]]) {
+    await setup.saveCorrectionNow(id, segmentationFromCuts(TEXT, cuts), null);
+  }
+  await setup.close();
+  served = await serveWorkbench({ port: 0, rootDir: path.resolve('.'), workspaceDir: dir });
+});
+
+afterEach(async () => {
+  for (const page of pages.splice(0)) page.close();
+  await served.stop();
+});
+
+function page(): SocketWorkbench {
+  const url = `ws://127.0.0.1:${served.host.port}${WORKBENCH_SOCKET_PATH}?token=${served.host.token}`;
+  const client = createSocketWorkbench(url, { createSocket: (u) => new WebSocket(u) as unknown as SocketLike });
+  pages.push(client);
+  return client;
+}
+
+function onDisk(): { revision: number; segmentation: Segmentation } {
+  const file = correctedFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'documents', id, 'corrected.json'), 'utf8')));
+  return { revision: file.revision, segmentation: file.segmentation };
+}
+
+/** Opens the document in a page: the correction it is given, and the base its changes name. */
+async function open(client: SocketWorkbench): Promise<{ segmentation: Segmentation; base: { baseRevision: number; baseDigest: string } }> {
+  const { state } = await client.workspaceOpenDocument({ workspaceDocumentId: id });
+  const corrected = state.corrected!;
+  return { segmentation: corrected.segmentation, base: { baseRevision: corrected.revision, baseDigest: segmentationDigest(corrected.segmentation) } };
+}
+
+const saveChange = (client: SocketWorkbench, base: { baseRevision: number; baseDigest: string }, from: Segmentation, to: Segmentation) =>
+  client.workspaceSaveCorrection({ workspaceDocumentId: id, change: { ...base, ...diffSegmentations(from, to) }, basedOnStrategy: null });
+
+/** Every boundary and note of `shown` is in `segmentation`. */
+function holds(segmentation: Segmentation, shown: Segmentation, from: Segmentation): void {
+  const change = diffSegmentations(from, shown);
+  for (const b of change.added) expect(segmentation.boundaries).toContain(b);
+  for (const b of change.removed) expect(segmentation.boundaries).not.toContain(b);
+}
+
+describe('two pages saving changes against the same revision within the save delay', () => {
+  it('both changes are in the revision both are answered with', { timeout: 60_000 }, async () => {
+    const [a, b] = [page(), page()];
+    const [openA, openB] = await Promise.all([open(a), open(b)]);
+    expect(openA.base.baseRevision).toBe(4);
+    const mineA = splitAt(TEXT, openA.segmentation, at('Paragraph 1'));
+    const mineB = splitAt(TEXT, openB.segmentation, at('Paragraph 9'));
+    const [savedA, savedB] = await Promise.all([saveChange(a, openA.base, openA.segmentation, mineA), saveChange(b, openB.base, openB.segmentation, mineB)]);
+    expect(savedA).toMatchObject({ saved: true, revision: 5 });
+    expect(savedB).toMatchObject({ saved: true, revision: 5 });
+    const written = onDisk();
+    expect(written.revision).toBe(5);
+    holds(written.segmentation, mineA, openA.segmentation);
+    holds(written.segmentation, mineB, openB.segmentation);
+    expect(written.segmentation.boundaries).toEqual([at('Paragraph 1'), at('Paragraph 3'), at('Paragraph 6'), at('Paragraph 9')]);
+  });
+
+  it('changes that cannot both stand: one saved and in the file, the other refused as stale-base; its whole correction comes after', { timeout: 60_000 }, async () => {
+    const [a, b] = [page(), page()];
+    const [openA, openB] = await Promise.all([open(a), open(b)]);
+    // Both name the same new segment, with different topics.
+    const mineA = setTopic(TEXT, splitAt(TEXT, openA.segmentation, at('Paragraph 1')), 1, 'from page A');
+    const mineB = setTopic(TEXT, splitAt(TEXT, openB.segmentation, at('Paragraph 1')), 1, 'from page B');
+    const [outA, outB] = await Promise.allSettled([saveChange(a, openA.base, openA.segmentation, mineA), saveChange(b, openB.base, openB.segmentation, mineB)]);
+    expect(outA).toMatchObject({ status: 'fulfilled', value: { saved: true, revision: 5, digest: segmentationDigest(mineA) } });
+    expect(outB).toMatchObject({ status: 'rejected', reason: { code: 'stale-base' } });
+    expect(onDisk()).toEqual({ revision: 5, segmentation: mineA });
+    // Page B, told its base is stale, sends its whole correction: a later revision, honestly its own.
+    expect(await b.workspaceSaveCorrection({ workspaceDocumentId: id, segmentation: mineB, basedOnStrategy: null })).toMatchObject({ saved: true, revision: 6 });
+    expect(onDisk()).toEqual({ revision: 6, segmentation: mineB });
+  });
+});

@@ -2,7 +2,7 @@
  * JSON over HTTP to one endpoint, with the API key as a bearer token. Every request has a timeout
  * (a probe 10 s, a generation GENERATION_TIMEOUT_MS unless the settings say otherwise), and every
  * answer is read as a stream up to a byte cap: a server that answers 3 GB costs the cap, not 3 GB
- * (`npm run bench:remote-body`, docs/security.md). An answer is checked against its zod schema, so a
+ * (`npx tsx bench/remote-body.ts`, docs/security.md). An answer is checked against its zod schema, so a
  * server of another shape is "not understood", never a TypeError.
  *
  * Failures become EndpointFailure (retryable for 429, 502, 503, 504 and broken connections). The

@@ -16,7 +16,7 @@ import { UserInputError } from './errors';
 export const REMOTE_FLAGS = {
   backend: { type: 'enum', values: ['local', 'remote'], description: 'model strategies: run in this process (local, default) or on inference servers (remote)' },
   endpoint: { type: 'string', repeatable: true, valueName: 'URL', description: 'remote: a llama-server or vLLM URL, KIND=URL to name the kind (repeatable; default WORKBENCH_ENDPOINTS); API key from WORKBENCH_API_KEY' },
-  concurrency: { type: 'int', min: 1, max: 1024, description: "remote: requests in flight per endpoint (default: the server's slot count)" },
+  concurrency: { type: 'int', min: 1, max: 1024, description: "remote: requests in flight per endpoint (default: a llama-server's slot count; 256 for vLLM, its default --max-num-seqs)" },
 } as const satisfies FlagSpecs;
 
 export interface RemoteFlagValues {

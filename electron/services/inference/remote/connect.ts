@@ -40,6 +40,10 @@ function probeError(spec: EndpointSpec, err: unknown, keyed: boolean, apiKey?: s
 
 /** A 401 or 403: the key (or the URL's user and password) was refused, with where to give the right one. */
 export function keyRefused(url: string, err: EndpointFailure, keyed: boolean | null): RemoteError {
+  // http.ts says which was sent: no key, but a URL's user:password.
+  if (/user and password/.test(err.message)) {
+    return new RemoteError('key-refused', `the inference server at ${url} refused the URL's user and password (${err.message}); fix the user:password in the URL`);
+  }
   return new RemoteError('key-refused', `the inference server at ${url} refused the API key (${err.message}); ${keyFix(keyed)}`);
 }
 

@@ -276,3 +276,11 @@ describe('vLLM as users run it (issue 34)', () => {
     expect(completions).toHaveLength(5);
   });
 });
+
+describe('a refused user:password (issue 36)', () => {
+  it('says the URL credentials were refused, quoting neither them nor the body', async () => {
+    const server = await stub((req, res) => json(res, 401, { error: `bad ${req.authorization}` }));
+    const [row] = await checkEndpoints({ endpoints: [withCredentials(server.url)] }, undefined);
+    expect(row!.error).toBe(`the inference server at ${server.url} refused the URL's user and password (HTTP 401: the URL's user and password were refused); fix the user:password in the URL`);
+  });
+});

@@ -16,13 +16,15 @@ import { UserInputError } from './errors';
 export const REMOTE_FLAGS = {
   backend: { type: 'enum', values: ['local', 'remote'], description: 'model strategies: run in this process (local, default) or on inference servers (remote)' },
   endpoint: { type: 'string', repeatable: true, valueName: 'URL', description: 'remote: a llama-server or vLLM URL, KIND=URL to name the kind (repeatable; default WORKBENCH_ENDPOINTS); API key from WORKBENCH_API_KEY' },
-  concurrency: { type: 'int', min: 1, max: 1024, description: "remote: requests in flight per endpoint (default: the server's slot count)" },
+  concurrency: { type: 'int', min: 1, max: 1024, description: "remote: requests in flight per endpoint (default: a llama-server's slot count; 256 for vLLM, its default --max-num-seqs)" },
+  'request-timeout': { type: 'int', min: 1, max: 86_400, description: "remote: seconds one window's request may take, queueing included, before it is retried elsewhere (default 300)" },
 } as const satisfies FlagSpecs;
 
 export interface RemoteFlagValues {
   backend?: 'local' | 'remote';
   endpoint?: string[];
   concurrency?: number;
+  'request-timeout'?: number;
 }
 
 /**
@@ -39,14 +41,17 @@ export async function serversFrom(endpointFlag: string[] | undefined, host: Host
 /** The remote settings for these flags: null for the local backend. */
 export async function remoteSettingsFrom(flags: RemoteFlagValues, host: HostSettings): Promise<RemoteSettings | null> {
   if (flags.backend !== 'remote') {
-    if (flags.endpoint || flags.concurrency !== undefined) {
-      throw new UserInputError(`--${flags.endpoint ? 'endpoint' : 'concurrency'} applies only with --backend remote`);
-    }
+    const given = flags.endpoint ? 'endpoint' : flags.concurrency !== undefined ? 'concurrency' : flags['request-timeout'] !== undefined ? 'request-timeout' : null;
+    if (given) throw new UserInputError(`--${given} applies only with --backend remote`);
     return null;
   }
   const servers = await serversFrom(flags.endpoint, host);
   if (servers.endpoints.length === 0) {
     throw new UserInputError("--backend remote needs --endpoint URL (repeatable), WORKBENCH_ENDPOINTS, or a server added on the app's Models screen");
   }
-  return { ...servers, ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}) };
+  return {
+    ...servers,
+    ...(flags.concurrency !== undefined ? { concurrency: flags.concurrency } : {}),
+    ...(flags['request-timeout'] !== undefined ? { requestTimeoutMs: flags['request-timeout'] * 1000 } : {}),
+  };
 }

@@ -90,7 +90,7 @@ describe.skipIf(skip !== null)(`bad input on a real llama-server${skip ? ` (skip
   });
 
   it('an API key goes to the server (and a wrong one is named), never into the result', async () => {
-    await expect(run('tiny-topic', [locked.url])).rejects.toMatchObject({ code: 'endpoint-unreachable', message: expect.stringContaining('WORKBENCH_API_KEY') });
+    await expect(run('tiny-topic', [locked.url])).rejects.toMatchObject({ code: 'key-refused', message: expect.stringContaining('WORKBENCH_API_KEY') });
     const result = await run('tiny-topic', [locked.url], API_KEY);
     expect(result.meta.backend).toBe('remote');
     expect(JSON.stringify(result)).not.toContain(API_KEY);

@@ -4,55 +4,81 @@
  * tokenizer is the local one (a probe text tokenized on both sides must give the same ids, since
  * windows go out as token ids). Every problem is a RemoteError naming the endpoint and the fix.
  */
+import { z } from 'zod';
+import { redact } from '../../../../shared/util/redact';
 import { abortError } from '../errors';
 import type { WindowTokenizer } from '../window-completer';
 import { EndpointFailure, RemoteError } from './errors';
-import { probeTimeout, requestJson } from './http';
+import { requestJson, secretsOf } from './http';
 import { LlamaServerClient } from './llama-server-client';
 import { EndpointPool, type PoolEndpoint, type RotationWarning } from './pool';
 import type { ServerClient, ServerInfo } from './server-client';
-import { endpointEntries, parseEndpoint, withoutCredentials, type EndpointEntry, type EndpointSpec, type RemoteSettings } from './settings';
+import { endpointEntries, parseEndpoint, type EndpointEntry, type EndpointSpec, type RemoteSettings } from './settings';
 import { VllmClient } from './vllm-client';
 
 /** Words, digits, punctuation, a newline and non-ASCII text: enough to tell two BPE vocabularies apart. */
 export const VOCABULARY_PROBE = 'Call me Ishmael. Some years ago, 1851 — naïve “whales” swim\nthrough Straße 東京 🐋.';
 
-/** Requests per endpoint when the server does not say how many slots it has (vLLM batches itself). */
+/** Requests per endpoint when a llama-server does not say how many slots it has. */
 export const DEFAULT_CONCURRENCY = 4;
 
-function unreachable(url: string, err: unknown): RemoteError {
-  const detail = withoutCredentials(err instanceof Error ? err.message : String(err));
-  return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${url} (${detail}); start it, or fix the --endpoint URL`);
+/**
+ * Requests per vLLM endpoint unless --concurrency says otherwise: vLLM's own default
+ * `--max-num-seqs` (256). vLLM schedules that many sequences at once and queues the rest itself, so
+ * the pool keeps it full; 4 left it idle. A server started with another `--max-num-seqs` is
+ * declared with --concurrency (vLLM reports the setting nowhere a client can read).
+ */
+export const VLLM_CONCURRENCY = 256;
+
+/** A probe's failure as a RemoteError: the key refused, a server not understood (as is), else unreachable. */
+function probeError(spec: EndpointSpec, err: unknown, keyed: boolean, apiKey?: string): RemoteError {
+  if (err instanceof RemoteError) return err;
+  if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) return keyRefused(spec.url, err, keyed);
+  const detail = redact(err instanceof Error ? err.message : String(err), secretsOf(spec, apiKey));
+  return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${spec.url} (${detail}); start it, or fix the --endpoint URL`);
 }
 
-/** How to give an endpoint the key it refused: the start-up setting, or the Models screen for one added there. */
-function keyFix(keyed: boolean): string {
+/** A 401 or 403: the key (or the URL's user and password) was refused, with where to give the right one. */
+export function keyRefused(url: string, err: EndpointFailure, keyed: boolean | null): RemoteError {
+  // http.ts says which was sent: no key, but a URL's user:password.
+  if (/user and password/.test(err.message)) {
+    return new RemoteError('key-refused', `the inference server at ${url} refused the URL's user and password (${err.message}); fix the user:password in the URL`);
+  }
+  return new RemoteError('key-refused', `the inference server at ${url} refused the API key (${err.message}); ${keyFix(keyed)}`);
+}
+
+/** How to give an endpoint the key it refused: the start-up setting, or the Models screen for one added there (null: either). */
+function keyFix(keyed: boolean | null): string {
+  if (keyed === null) return "set WORKBENCH_API_KEY to its key, or, for a server added on the Models screen, remove it and add it again with its API key";
   return keyed ? 'remove it on the Models screen and add it again with its API key' : 'set WORKBENCH_API_KEY to its key';
 }
+
+/** Detection reads one field of /props; info() checks the whole answer. */
+const detectPropsSchema = z.object({ total_slots: z.unknown() }).passthrough();
+const detectModelsSchema = z.object({ data: z.unknown() }).passthrough();
 
 /**
  * The endpoint's client: the named kind, else llama-server when `/props` answers, else vLLM.
  * `apiKey` is the one key this endpoint may be sent (its own, or the start-up key for a start-up one).
  */
-export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?: AbortSignal, keyed = false): Promise<ServerClient> {
-  if (spec.kind === 'llama-server') return new LlamaServerClient(spec, apiKey);
-  if (spec.kind === 'vllm') return new VllmClient(spec, apiKey);
+export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?: AbortSignal, keyed = false, generationTimeoutMs?: number): Promise<ServerClient> {
+  if (spec.kind === 'llama-server') return new LlamaServerClient(spec, apiKey, generationTimeoutMs);
+  if (spec.kind === 'vllm') return new VllmClient(spec, apiKey, generationTimeoutMs);
   try {
-    const props = await requestJson<{ total_slots?: unknown }>(spec, '/props', undefined, { apiKey, signal, timeoutMs: probeTimeout });
-    if (typeof props.total_slots === 'number') return new LlamaServerClient(spec, apiKey);
+    const props = await requestJson(spec, '/props', undefined, detectPropsSchema, { apiKey, signal });
+    if (typeof props.total_slots === 'number') return new LlamaServerClient(spec, apiKey, generationTimeoutMs);
   } catch (err) {
     if (signal?.aborted) throw abortError();
-    if (err instanceof EndpointFailure && err.status === null) throw unreachable(spec.url, err);
-    if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) {
-      throw new RemoteError('endpoint-unreachable', `the inference server at ${spec.url} refused the API key (${err.message}); ${keyFix(keyed)}`);
-    }
+    if (err instanceof EndpointFailure && (err.status === null || err.status === 401 || err.status === 403)) throw probeError(spec, err, keyed, apiKey);
   }
   try {
-    await requestJson<{ data?: unknown }>(spec, '/v1/models', undefined, { apiKey, signal, timeoutMs: probeTimeout });
-    return new VllmClient(spec, apiKey);
+    await requestJson(spec, '/v1/models', undefined, detectModelsSchema, { apiKey, signal });
+    return new VllmClient(spec, apiKey, generationTimeoutMs);
   } catch (err) {
     if (signal?.aborted) throw abortError();
-    throw new RemoteError('unknown-server', `${spec.url} answers neither /props (llama-server) nor /v1/models (vLLM): ${withoutCredentials((err as Error).message)}; name the kind as llama-server=URL or vllm=URL`);
+    if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) throw probeError(spec, err, keyed, apiKey);
+    const detail = redact((err as Error).message, secretsOf(spec, apiKey));
+    throw new RemoteError('unknown-server', `${spec.url} answers neither /props (llama-server) nor /v1/models (vLLM): ${detail}; name the kind as llama-server=URL or vllm=URL`);
   }
 }
 
@@ -63,26 +89,26 @@ export interface ConnectedEndpoint extends PoolEndpoint {
 /** Probes one endpoint (with the key that is its own, endpointEntries): kind, info, vocabulary. */
 export async function connectEndpoint(entry: EndpointEntry, settings: RemoteSettings, tokenizer: WindowTokenizer | null, signal?: AbortSignal): Promise<ConnectedEndpoint> {
   const spec = parseEndpoint(entry.raw);
-  const client = await detectServer(spec, entry.apiKey, signal, entry.keyed);
+  const client = await detectServer(spec, entry.apiKey, signal, entry.keyed, settings.requestTimeoutMs);
   let info: ServerInfo;
   try {
     info = await client.info(signal);
   } catch (err) {
     if (signal?.aborted) throw abortError();
-    throw unreachable(spec.url, err);
+    throw probeError(spec, err, entry.keyed, entry.apiKey);
   }
-  if (tokenizer) await checkVocabulary(client, info, tokenizer, signal);
-  const limit = settings.concurrency ?? info.slots ?? DEFAULT_CONCURRENCY;
+  if (tokenizer) await checkVocabulary(client, info, tokenizer, signal, entry);
+  const limit = settings.concurrency ?? info.slots ?? (info.kind === 'vllm' ? VLLM_CONCURRENCY : DEFAULT_CONCURRENCY);
   return { client, info, limit };
 }
 
-async function checkVocabulary(client: ServerClient, info: ServerInfo, tokenizer: WindowTokenizer, signal?: AbortSignal): Promise<void> {
+async function checkVocabulary(client: ServerClient, info: ServerInfo, tokenizer: WindowTokenizer, signal?: AbortSignal, entry?: EndpointEntry): Promise<void> {
   let remote: number[];
   try {
     remote = await client.tokenize(VOCABULARY_PROBE, signal);
   } catch (err) {
     if (signal?.aborted) throw abortError();
-    throw unreachable(client.endpoint.url, err);
+    throw probeError(client.endpoint, err, entry?.keyed ?? false, entry?.apiKey);
   }
   const local = tokenizer.tokenize(VOCABULARY_PROBE, false).map(Number);
   const same = remote.length === local.length && remote.every((t, i) => t === local[i]);

@@ -7,10 +7,22 @@
 import { vocabTokenizer } from './vocab-tokenizer';
 import { connectEndpoint } from './connect';
 import type { EndpointHealth } from '../../../../shared/ipc/contract';
-import { displayUrl, endpointEntries, type RemoteSettings } from './settings';
+import { redact } from '../../../../shared/util/redact';
+import { displayUrl, endpointEntries, parseEndpoint, type EndpointEntry, type RemoteSettings } from './settings';
 
 export type { EndpointHealth };
 
+
+/** The key an entry is sent and its URL's user and password. */
+function secretsOfEntry(entry: EndpointEntry): string[] {
+  let urlSecrets: string[] = [];
+  try {
+    urlSecrets = parseEndpoint(entry.raw).secrets;
+  } catch {
+    // Not a URL: its message was redacted as it was made.
+  }
+  return [...urlSecrets, ...(entry.apiKey ? [entry.apiKey] : [])];
+}
 
 /** Checks every endpoint at once; `tokenizerPath` (a GGUF) enables the vocabulary check. */
 export async function checkEndpoints(settings: RemoteSettings, tokenizerPath?: string, signal?: AbortSignal): Promise<EndpointHealth[]> {
@@ -33,7 +45,9 @@ export async function checkEndpoints(settings: RemoteSettings, tokenizerPath?: s
           vocabulary: tokenizer ? 'same' : 'unchecked',
         };
       } catch (err) {
-        return { endpoint, ok: false, error: (err as Error).message };
+        // Every message is redacted where it is made (http.ts, connect.ts); once more here, since
+        // these rows leave the host (the WebSocket, `models doctor`).
+        return { endpoint, ok: false, error: redact((err as Error).message, secretsOfEntry(entry)) };
       }
     }),
   );

@@ -15,7 +15,8 @@ import type { ListedEndpoint } from '../../../../shared/ipc/contract';
 import { MAX_ADDED_ENDPOINTS, SERVER_KINDS, type ServerKind } from '../../../../shared/models/inference-servers';
 import { writeFileAtomic } from '../../files/atomic-write';
 import { RemoteError } from './errors';
-import { displayUrl, endpointEntries, parseEndpoint, withoutKey, type EndpointSpec, type KeyedEndpoint, type RemoteSettings } from './settings';
+import { redact } from '../../../../shared/util/redact';
+import { displayUrl, endpointEntries, parseEndpoint, type EndpointSpec, type KeyedEndpoint, type RemoteSettings } from './settings';
 
 /** The file, in the models folder. */
 export const ENDPOINTS_FILE = 'inference-servers.json';
@@ -125,7 +126,7 @@ export function createEndpointStore(file: string, startup: RemoteSettings | null
         const h = health[i]!;
         return {
           ...h,
-          ...(h.error !== undefined ? { error: withoutKey(h.error, entry.apiKey) } : {}),
+          ...(h.error !== undefined ? { error: redact(h.error, [entry.apiKey, ...(spec?.secrets ?? [])]) } : {}),
           source: entry.keyed ? 'added' : 'start-up',
           hasKey: entry.apiKey !== undefined || spec?.basicAuth !== undefined,
           ...(spec && spec.kind !== 'auto' ? { namedKind: spec.kind } : {}),

@@ -5,7 +5,9 @@
  * greedy settings from the profile, and `cache_prompt: false` (see complete()).
  * `return_tokens` brings back the generated ids, detokenized locally like the local engine does.
  */
-import { probeTimeout, requestJson } from './http';
+import { z } from 'zod';
+import { redact } from '../../../../shared/util/redact';
+import { ANSWER_BODY_BYTES, GENERATION_TIMEOUT_MS, requestJson, secretsOf } from './http';
 import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
 import type { EndpointSpec } from './settings';
 
@@ -21,21 +23,28 @@ import type { EndpointSpec } from './settings';
  */
 export const ACCEPT_ANY_OUTPUT_PARSER = JSON.stringify({ parsers: [{ type: 'epsilon' }], rules: {}, root: 0 });
 
-interface Props {
-  total_slots?: number;
-  model_path?: string;
-  model_alias?: string;
-  build_info?: string;
-  default_generation_settings?: { n_ctx?: number };
-}
-
-interface CompletionBody {
-  content: string;
-  tokens?: number[];
-  tokens_predicted?: number;
-  stop_type?: string;
-  timings?: { prompt_ms?: number; predicted_ms?: number; cache_n?: number };
-}
+/** The answers' shapes, as far as the client reads them (other fields pass). */
+const tokenId = z.number().int().min(0);
+export const propsSchema = z
+  .object({
+    total_slots: z.number().int().min(1).optional(),
+    model_path: z.string().optional(),
+    model_alias: z.string().optional(),
+    build_info: z.string().optional(),
+    default_generation_settings: z.object({ n_ctx: z.number().int().min(1).optional() }).passthrough().optional(),
+  })
+  .passthrough();
+const adaptersSchema = z.array(z.object({ id: z.number().int().min(0), path: z.string() }).passthrough()).max(4096);
+const tokenizeSchema = z.object({ tokens: z.array(tokenId) }).passthrough();
+const completionSchema = z
+  .object({
+    content: z.string(),
+    tokens: z.array(tokenId).optional(),
+    tokens_predicted: z.number().int().min(0).optional(),
+    stop_type: z.string().optional(),
+    timings: z.object({ prompt_ms: z.number().optional(), predicted_ms: z.number().optional(), cache_n: z.number().optional() }).passthrough().optional(),
+  })
+  .passthrough();
 
 export class LlamaServerClient implements ServerClient {
   readonly kind = 'llama-server' as const;
@@ -43,30 +52,34 @@ export class LlamaServerClient implements ServerClient {
   constructor(
     readonly endpoint: EndpointSpec,
     private readonly apiKey?: string,
+    /** A generation's timeout (queueing included). */
+    private readonly generationTimeoutMs = GENERATION_TIMEOUT_MS,
   ) {}
 
   async info(signal?: AbortSignal): Promise<ServerInfo> {
-    const opts = { apiKey: this.apiKey, signal, timeoutMs: probeTimeout };
-    const props = await requestJson<Props>(this.endpoint, '/props', undefined, opts);
-    const adapters = await requestJson<{ id: number; path: string }[]>(this.endpoint, '/lora-adapters', undefined, opts);
+    const opts = { apiKey: this.apiKey, signal };
+    const props = await requestJson(this.endpoint, '/props', undefined, propsSchema, opts);
+    const adapters = await requestJson(this.endpoint, '/lora-adapters', undefined, adaptersSchema, opts);
+    // What is shown (rows, meta, messages) is the server's text: redacted, should it echo a credential.
+    const secrets = secretsOf(this.endpoint, this.apiKey);
     return {
       kind: this.kind,
-      model: props.model_path ?? props.model_alias ?? 'unknown',
-      build: props.build_info ?? null,
+      model: redact(props.model_path ?? props.model_alias ?? 'unknown', secrets),
+      build: props.build_info === undefined ? null : redact(props.build_info, secrets),
       slots: props.total_slots ?? null,
       contextPerSlot: props.default_generation_settings?.n_ctx ?? null,
-      adapters: adapters.map((a) => ({ id: a.id, path: a.path })),
+      adapters: adapters.map((a) => ({ id: a.id, path: redact(a.path, secrets) })),
     };
   }
 
   async tokenize(text: string, signal?: AbortSignal): Promise<number[]> {
-    const body = await requestJson<{ tokens: number[] }>(this.endpoint, '/tokenize', { content: text, add_special: false }, { apiKey: this.apiKey, signal, timeoutMs: probeTimeout });
+    const body = await requestJson(this.endpoint, '/tokenize', { content: text, add_special: false }, tokenizeSchema, { apiKey: this.apiKey, signal });
     return body.tokens;
   }
 
   async complete(request: CompletionRequest): Promise<CompletionAnswer> {
     const d = request.decoding;
-    const body = await requestJson<CompletionBody>(
+    const body = await requestJson(
       this.endpoint,
       '/completion',
       {
@@ -92,7 +105,8 @@ export class LlamaServerClient implements ServerClient {
         chat_parser: ACCEPT_ANY_OUTPUT_PARSER,
         stream: false,
       },
-      { apiKey: this.apiKey, signal: request.signal },
+      completionSchema,
+      { apiKey: this.apiKey, signal: request.signal, timeoutMs: this.generationTimeoutMs, maxBytes: ANSWER_BODY_BYTES },
     );
     // llama-server counts (and returns) the end-of-generation token it stopped at; the local
     // engine stops before it. Dropped here, so a window's generated tokens are the same count.

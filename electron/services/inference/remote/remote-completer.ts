@@ -7,6 +7,7 @@
 import type { Token } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../../shared/profiles/schema';
 import type { WindowCompleter, WindowTokenizer } from '../window-completer';
+import { keyRefused } from './connect';
 import { EndpointFailure, RemoteError } from './errors';
 import type { EndpointPool, PoolEndpoint } from './pool';
 import type { ServedAdapter } from './server-client';
@@ -21,9 +22,14 @@ export interface RemoteCompleterSpec {
   onAnswer?: (endpoint: PoolEndpoint) => void;
 }
 
-function explain(err: EndpointFailure, grammar: boolean): RemoteError {
+function explain(err: EndpointFailure, grammar: boolean, model: string | null): RemoteError {
   if (grammar && err.status === 400 && /grammar|parse|structured|xgrammar/i.test(err.message)) {
     return new RemoteError('grammar-rejected', `the server at ${err.endpoint} rejected the window's grammar (${err.message}); use --free, or a server version that takes GBNF grammars`);
+  }
+  if (err.status === 401 || err.status === 403) return keyRefused(err.endpoint, err, null);
+  if (err.status === 404 && model !== null) {
+    // vLLM: a `model` it does not serve (a LoRA module unloaded since the probe).
+    return new RemoteError('model-missing', `the server at ${err.endpoint} does not serve the model ${model} it listed when the run started (${err.message}); start it again with that LoRA module, or start a new run`);
   }
   return new RemoteError('request-failed', `the server at ${err.endpoint} refused a window (${err.message}); check that it serves the profile's model and its log`);
 }
@@ -34,12 +40,15 @@ export function remoteCompleter(spec: RemoteCompleterSpec): WindowCompleter {
       return spec.pool.parallel;
     },
     async complete(prompt, hooks) {
+      let model: string | null = null;
       try {
         const answer = await spec.pool.run(async (endpoint, signal) => {
+          const adapter = spec.adapterOf?.(endpoint);
+          model = adapter ? String(adapter.adapter.id) : null;
           const a = await endpoint.client.complete({
             tokens: prompt.tokens,
             grammar: prompt.grammar,
-            adapter: spec.adapterOf?.(endpoint),
+            adapter,
             decoding: spec.decoding,
             signal,
           });
@@ -61,7 +70,7 @@ export function remoteCompleter(spec: RemoteCompleterSpec): WindowCompleter {
           ...(prompt.grammar !== undefined ? { decoder: 'grammar' as const } : {}),
         };
       } catch (err) {
-        if (err instanceof EndpointFailure) throw explain(err, prompt.grammar !== undefined);
+        if (err instanceof EndpointFailure) throw explain(err, prompt.grammar !== undefined, model);
         throw err;
       }
     },

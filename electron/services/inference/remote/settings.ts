@@ -7,6 +7,7 @@
  * `llama-server` or `vllm`, e.g. `vllm=http://gpu1:8000`.
  */
 import { SERVER_KINDS, type ServerKind } from '../../../../shared/models/inference-servers';
+import { redact } from '../../../../shared/util/redact';
 import { RemoteError } from './errors';
 
 export { SERVER_KINDS, type ServerKind };
@@ -29,8 +30,10 @@ export interface RemoteSettings {
    * never logged, never put in a result.
    */
   apiKey?: string;
-  /** Requests in flight per endpoint; default: the server's slot count (llama-server), else 4. */
+  /** Requests in flight per endpoint; default: the server's slot count (llama-server), 256 for vLLM (connect.ts). */
   concurrency?: number;
+  /** How long one window's request may take, queueing included (default GENERATION_TIMEOUT_MS, http.ts). */
+  requestTimeoutMs?: number;
 }
 
 export interface EndpointSpec {
@@ -40,6 +43,11 @@ export interface EndpointSpec {
   requestUrl: string;
   /** `Basic ...` from user:password in the URL, if it had them. */
   basicAuth?: string;
+  /**
+   * The URL's user and password (as typed and decoded) and `user:password`: what `redact` takes out
+   * of any text from this server, in every form (the Basic header is their base64).
+   */
+  secrets: string[];
   kind: ServerKind | 'auto';
 }
 
@@ -66,13 +74,25 @@ export function parseEndpoint(raw: string, what = '--endpoint'): EndpointSpec {
   try {
     u = new URL(rest);
   } catch {
-    throw new RemoteError('invalid-endpoint', `${what} '${rest.replace(/\/\/[^@/]*@/, '//')}' is not a URL; give one like ${example}`);
+    throw new RemoteError('invalid-endpoint', `${what} '${redact(rest)}' is not a URL; give one like ${example}`);
   }
   if (u.protocol !== 'http:' && u.protocol !== 'https:') {
     throw new RemoteError('invalid-endpoint', `${what} ${displayUrl(rest)} must be http:// or https://`);
   }
-  const basicAuth = u.username ? `Basic ${btoa(`${decodeURIComponent(u.username)}:${decodeURIComponent(u.password)}`)}` : undefined;
-  return { url: displayUrl(rest), requestUrl: displayUrl(rest), kind, ...(basicAuth ? { basicAuth } : {}) };
+  const user = safeDecode(u.username);
+  const password = safeDecode(u.password);
+  const basicAuth = u.username ? `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}` : undefined;
+  const secrets = u.username || u.password ? [...new Set([u.username, user, u.password, password, `${user}:${password}`].filter(Boolean))] : [];
+  return { url: displayUrl(rest), requestUrl: displayUrl(rest), kind, secrets, ...(basicAuth ? { basicAuth } : {}) };
+}
+
+/** A URL part percent-decoded, or as typed when it is not valid percent-encoding. */
+function safeDecode(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
 }
 
 /** One endpoint with the key that goes to it: its own (a KeyedEndpoint's), else the start-up key. */
@@ -89,16 +109,6 @@ export function endpointEntries(settings: RemoteSettings): EndpointEntry[] {
     if (typeof e === 'string') return { raw: e, keyed: false, ...(settings.apiKey ? { apiKey: settings.apiKey } : {}) };
     return { raw: e.endpoint, keyed: true, ...(e.apiKey ? { apiKey: e.apiKey } : {}) };
   });
-}
-
-/** `text` with every occurrence of the key replaced (a server may echo the header it refused). */
-export function withoutKey(text: string, apiKey: string | undefined): string {
-  return apiKey ? text.split(apiKey).join('***') : text;
-}
-
-/** An error text with any `user:password@` of a URL removed. */
-export function withoutCredentials(text: string): string {
-  return text.replace(/\/\/[^@\s/]*@/g, '//');
 }
 
 /** WORKBENCH_ENDPOINTS: endpoints separated by commas or whitespace. */

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { hostSettingsFromEnvironment } from '../services/strategies/settings';
 import { remoteSettingsFrom } from './remote-flags';
 
 describe('the remote-backend flags', () => {
-  const host = { debug: false, apiKey: 'k' };
+  const host = hostSettingsFromEnvironment({ WORKBENCH_API_KEY: 'k' });
 
   it('--request-timeout becomes the settings\' per-request timeout, in milliseconds', async () => {
     await expect(remoteSettingsFrom({ backend: 'remote', endpoint: ['http://127.0.0.1:9'], 'request-timeout': 45 }, host)).resolves.toEqual({

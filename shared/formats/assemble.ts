@@ -37,6 +37,7 @@ export function cleanNote(note: SegmentNote): SegmentNote {
   if (typeof note.topic === 'string' && note.topic !== '') clean.topic = note.topic;
   if (typeof note.summary === 'string' && note.summary !== '') clean.summary = note.summary;
   if (note.reviewed === true) clean.reviewed = true;
+  if (note.continues !== undefined) clean.continues = note.continues;
   return clean;
 }
 

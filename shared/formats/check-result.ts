@@ -36,11 +36,11 @@ export function segmentsToWrite(
   const segments = toSegments(text, result.segmentation);
   // start and end in the unit the file names (one pass over the text for all of them).
   const at = fromUtf16(text, [0, ...result.segmentation.boundaries, text.length], offsets);
-  return segments.map(({ topic, summary, reviewed, ...rest }, i) => ({
+  return segments.map(({ topic, summary, reviewed, continues, ...rest }, i) => ({
     ...rest,
     start: at[i] as number,
     end: at[i + 1] as number,
-    ...cleanNote({ topic, summary, reviewed }),
+    ...cleanNote({ topic, summary, reviewed, continues }),
     ...extras[i],
   }));
 }

@@ -3,7 +3,7 @@
  * file alone rebuilds the document.
  *
  *   { "version": 1, "offsets": "codepoint", "document": {name, chars, sha256}, "strategy": "...",
- *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?}],
+ *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?, continues?}],
  *     "warnings": [...], "meta": {...} }
  *
  * `head` is derived from the text and ignored on reading; offsets and texts must agree. `offsets`
@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
-import type { SegmentationResult } from '../document/types';
+import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
 import { assembleResult, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
@@ -32,6 +32,8 @@ export const segmentFields = {
   topic: z.string().optional(),
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
+  /** The block a segment continues, where a size limit cut it (shared/strategies/block-split.ts). */
+  continues: z.enum(CONTINUED_BLOCKS).optional(),
 };
 
 export const warningSchema = z.object({

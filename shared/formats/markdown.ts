@@ -20,7 +20,7 @@
  */
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
-import type { SegmentationResult } from '../document/types';
+import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
 import { assembleResult, type ReadResult, type SegmentRow } from './assemble';
 import { segmentsToWrite, type SegmentToWrite } from './check-result';
 import { FormatError } from './errors';
@@ -49,6 +49,7 @@ const markerSchema = z.object({
   topic: z.string().optional(),
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
+  continues: z.enum(CONTINUED_BLOCKS).optional(),
 });
 
 /** JSON that cannot end an HTML comment: '<' and '>' only ever occur inside JSON strings. */
@@ -70,8 +71,8 @@ function displayLines(note: { topic?: string; summary?: string }): string {
 
 /** The marker carries the notes and the retrieval extras; `content` is left out, the body is the text. */
 function segmentMarker(segment: SegmentToWrite): string {
-  const { index, start, end, topic, summary, reviewed, headings, context_before, tokens } = segment;
-  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, headings, context_before, tokens }) + COMMENT_END;
+  const { index, start, end, topic, summary, reviewed, continues, headings, context_before, tokens } = segment;
+  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, continues, headings, context_before, tokens }) + COMMENT_END;
 }
 
 export function writeMarkdown(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {

@@ -9,10 +9,12 @@
  *    block after it, so a heading always starts a segment together with its body, and an
  *    introduction stays with what it introduces. Blank lines stay with the piece before them.
  * 3. A piece over the limits is cut at the best boundary inside it (paragraph > line > sentence >
- *    clause > word), but never inside a fenced or indented code block, a $$ formula block, a
- *    table or a list, and never between a heading and its body. Such a block that is over the
- *    limit on its own stays whole, with an 'over-limit' warning: a broken code block or table
- *    is worse for every downstream use than a long one.
+ *    clause > word), but not inside a fenced or indented code block, a $$ formula block, a
+ *    table or a list, and never between a heading and its body. A block over the limit on its
+ *    own is cut at its inner boundaries (block-split.ts: list items keeping their nesting, table
+ *    rows, code at blank lines then lines), each part after the first noting the block it
+ *    `continues`; only a single line over the limit stays whole, with an 'over-limit' warning.
+ *    With `blocks: 'whole'`, such a block stays whole instead, with that warning.
  * 4. Tiny pieces (under minChars) are merged into the piece before them, or the one after them,
  *    when the result stays within the limits; a piece that starts with a heading is never merged
  *    into the piece before it (a tiny heading piece takes the pieces after it instead).
@@ -24,6 +26,8 @@ import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import { defineRuleStrategy } from './types';
+import { splitBlocksToFit } from './block-split';
+import type { SegmentNote } from '../document/types';
 
 /** Default maximum segment length: a few paragraphs, a comfortable retrieval chunk. */
 export const STRUCTURAL_MAX_CHARS = 2000;
@@ -151,7 +155,7 @@ function tinyMerger(text: string, limits: Limits, minChars: number): { add(start
 export const structural = defineRuleStrategy({
   name: 'structural',
   kind: 'rules',
-  description: `Cuts at paragraphs and headings (Markdown or plain: a short line standing alone, a man page's sections); never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
+  description: `Cuts at paragraphs and headings (Markdown or plain: a short line standing alone, a man page's sections); inside a code, formula, table or list block only when it is over the limit on its own (at items, rows, lines); merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
   options: {
     minChars: {
       type: 'int',
@@ -160,6 +164,13 @@ export const structural = defineRuleStrategy({
       default: STRUCTURAL_MIN_CHARS,
       label: 'Min chars',
       help: 'pieces shorter than this are merged into a neighbour (by default never more than a quarter of max chars)',
+    },
+    blocks: {
+      type: 'enum',
+      values: ['split', 'whole'],
+      default: 'split',
+      label: 'Long blocks',
+      help: 'a list, table or code block over the limits: split = cut at items, rows, then lines (each part says which block it continues); whole = never split a block (kept over the limit, with a warning)',
     },
   },
   cut(text, options) {
@@ -172,6 +183,23 @@ export const structural = defineRuleStrategy({
     let veto: ReturnType<typeof cutVeto> | undefined;
     const overLimit: Array<[number, number]> = [];
     const merger = tinyMerger(text, limits, minChars);
+    const splitBlocks = (options.blocks ?? 'split') === 'split';
+    const notes = new Map<number, SegmentNote>();
+    /** Ranges nothing outside a block could cut: cut inside their blocks (or keep them whole); the cuts added. */
+    const insideBlocks = (ranges: ReadonlyArray<readonly [number, number]>): number[] => {
+      if (!splitBlocks) {
+        for (const range of ranges) overLimit.push([range[0], range[1]]);
+        return [];
+      }
+      const added: number[] = [];
+      for (const [from, to] of ranges) {
+        const inner = splitBlocksToFit(text, from, to, blocks, limits);
+        for (const range of inner.overLimit) overLimit.push(range);
+        for (const cut of inner.cuts) added.push(cut);
+        for (const [cut, kind] of inner.continues) notes.set(cut, { continues: kind });
+      }
+      return added;
+    };
     // One pass over the pieces, each merged as it comes: every block starts a piece but the
     // blocks right after a heading or an introduction (glued to it); the first piece starts at
     // the text's start.
@@ -187,21 +215,22 @@ export const structural = defineRuleStrategy({
         continue;
       }
       const atomicEnd = start === starts[i] && ATOMIC_KINDS.has(kinds[i] as BlockKind) ? (ends[i] as number) : -1;
+      let cuts: number[];
       if (keptWholeOverLimit(text, start, atomicEnd, end, limits)) {
-        overLimit.push([start, end]);
-        merger.add(start, end, startsWithHeading);
-        continue;
+        cuts = insideBlocks([[start, end]]);
+      } else {
+        const split = splitToFit(text, start, end, limits, (veto ??= cutVeto(blocks))(start, end));
+        const inner = insideBlocks(split.overLimit);
+        cuts = inner.length === 0 ? split.cuts : [...split.cuts, ...inner].sort((a, b) => a - b);
       }
-      const split = splitToFit(text, start, end, limits, (veto ??= cutVeto(blocks))(start, end));
-      for (const range of split.overLimit) overLimit.push(range);
       // The piece up to its first cut, then a piece from each cut, none starting with a heading.
-      const cuts = split.cuts;
       merger.add(start, cuts[0] ?? end, startsWithHeading);
       for (let k = 0; k < cuts.length; k++) merger.add(cuts[k] as number, cuts[k + 1] ?? end, false);
     }
     return {
       cuts: merger.kept,
-      warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
+      warnings: overLimitWarnings(overLimit, limits, splitBlocks ? 'a single line of a block, or nothing to cut at' : 'a code, formula, table or list block is kept whole'),
+      ...(notes.size > 0 ? { notes } : {}),
     };
   },
 });

@@ -4,6 +4,7 @@
  * segmentation.
  */
 import { CHUNK_LIMITS, chunkOptionsSchema, HEADING_MODES, OVERLAP_UNITS, TOKENIZER_NAMES, type ChunkOptions } from '../../shared/chunks';
+import { OFFSET_UNIT_DESCRIPTIONS, OFFSET_UNITS } from '../../shared/text/offset-units';
 import type { FlagSpecs, FlagValues } from './args';
 import { UserInputError } from './errors';
 
@@ -14,6 +15,11 @@ export const CHUNK_FLAGS = {
   headings: { type: 'enum', values: HEADING_MODES, description: 'heading chain above each chunk: field = a headings list, prefix = also in front of content (default off)' },
   'repair-blocks': { type: 'boolean', description: 'a table or code block cut between chunks repeats its header row or fence in content' },
   'count-tokens': { type: 'enum', values: TOKENIZER_NAMES, description: 'add each chunk\'s token count by this tokenizer' },
+  offsets: {
+    type: 'enum',
+    values: OFFSET_UNITS,
+    description: `unit of start/end, named in the file (offsets field or column): ${OFFSET_UNITS.map((u) => `${u} = ${OFFSET_UNIT_DESCRIPTIONS[u]}`).join(', ')} (default codepoint)`,
+  },
 } as const satisfies FlagSpecs;
 
 const CHUNK_ONLY = ['chunk-overlap-unit', 'chunk-overlap-inline'] as const;
@@ -31,5 +37,6 @@ export function chunkOptionsFromFlags(flags: FlagValues<typeof CHUNK_FLAGS>): Ch
     headings: flags.headings,
     repairBlocks: flags['repair-blocks'],
     tokenizer: flags['count-tokens'],
+    offsets: flags.offsets,
   });
 }

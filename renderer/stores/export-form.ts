@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import { chunkOptionsSchema, type ChunkOptions, type TokenizerName } from '../../shared/chunks';
+import { DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../../shared/text/offset-units';
 
 export interface ExportForm {
   /** Empty: no overlap. */
@@ -14,6 +15,8 @@ export interface ExportForm {
   repairBlocks: boolean;
   /** Empty: no token counts. */
   tokenizer: '' | TokenizerName;
+  /** The unit of the exported offsets (JSON, JSONL, CSV, Markdown name it). */
+  offsets: OffsetUnit;
 }
 
 interface ExportFormState {
@@ -22,7 +25,7 @@ interface ExportFormState {
 }
 
 export const useExportForm = create<ExportFormState>()((set, get) => ({
-  form: { overlap: '', overlapUnit: 'chars', overlapInline: false, headings: 'off', repairBlocks: false, tokenizer: '' },
+  form: { overlap: '', overlapUnit: 'chars', overlapInline: false, headings: 'off', repairBlocks: false, tokenizer: '', offsets: DEFAULT_OFFSET_UNIT },
   update: (change) => set({ form: { ...get().form, ...change } }),
 }));
 
@@ -35,6 +38,7 @@ export function chunkOptionsOf(form: ExportForm): { options: ChunkOptions } | { 
     headings: form.headings,
     repairBlocks: form.repairBlocks,
     ...(form.tokenizer !== '' ? { tokenizer: form.tokenizer } : {}),
+    offsets: form.offsets,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

@@ -7,6 +7,7 @@
  * panel derive from it.
  */
 import { z } from 'zod';
+import { DEFAULT_OFFSET_UNIT, OFFSET_UNITS } from '../text/offset-units';
 
 /** Tokenizers a chunk's size can be counted with. `qwen2` is the seed models' own. */
 export const TOKENIZER_NAMES = ['qwen2', 'cl100k_base', 'o200k_base'] as const;
@@ -36,13 +37,15 @@ export const chunkOptionsSchema = z
     repairBlocks: z.boolean().default(false),
     /** Count each chunk's tokens (of `content` when present, else of `text`). */
     tokenizer: z.enum(TOKENIZER_NAMES).optional(),
+    /** The unit of the file's offsets, named in the file (shared/text/offset-units.ts). Adds nothing to a chunk. */
+    offsets: z.enum(OFFSET_UNITS).default(DEFAULT_OFFSET_UNIT),
   })
   .strict();
 
 export type ChunkOptions = z.infer<typeof chunkOptionsSchema>;
 export type ChunkOptionsInput = z.input<typeof chunkOptionsSchema>;
 
-/** True when the options add nothing, so writers keep their plain output byte for byte. */
+/** True when the options add nothing to a chunk (whatever unit the offsets count), so writers keep their plain output byte for byte. */
 export function addsNothing(options: ChunkOptions): boolean {
   return options.overlap === undefined && options.headings === 'off' && !options.repairBlocks && options.tokenizer === undefined;
 }

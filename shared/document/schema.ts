@@ -4,10 +4,11 @@
  * disk). The invariant itself (coverage, safe boundaries) is checked by shared/document/segmentation.
  */
 import { z } from 'zod';
+import { CONTINUED_BLOCKS } from './types';
 
 /** What a strategy or a person attached to one segment; unknown keys are refused. */
 export const noteSchema = z
-  .object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() })
+  .object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional(), continues: z.enum(CONTINUED_BLOCKS).optional() })
   .strict();
 
 /**

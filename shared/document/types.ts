@@ -20,7 +20,13 @@ export interface SegmentNote {
   topic?: string;
   summary?: string;
   reviewed?: boolean;
+  /** The segment starts inside a block cut to keep a size limit: the kind of block it continues. */
+  continues?: ContinuedBlock;
 }
+
+/** The blocks `structural` may cut at their inner boundaries (items, rows, lines) to keep a size limit. */
+export const CONTINUED_BLOCKS = ['list', 'table', 'code', 'math'] as const;
+export type ContinuedBlock = (typeof CONTINUED_BLOCKS)[number];
 
 export interface Segmentation {
   /** Interior cut offsets: strictly increasing, each in (0, text.length), each a safe boundary. */

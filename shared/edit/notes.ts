@@ -13,6 +13,7 @@ export function compactNote(note: SegmentNote): SegmentNote {
   if (note.topic !== undefined && note.topic.trim() !== '') out.topic = note.topic;
   if (note.summary !== undefined && note.summary.trim() !== '') out.summary = note.summary;
   if (note.reviewed === true) out.reviewed = true;
+  if (note.continues !== undefined) out.continues = note.continues;
   return out;
 }
 
@@ -31,5 +32,7 @@ export function mergedNote(first: SegmentNote, second: SegmentNote): SegmentNote
   const topic = a.topic ?? b.topic;
   if (topic !== undefined) out.topic = topic;
   if (summaries.length > 0) out.summary = summaries.join(' ');
+  // The merged segment starts where the first did.
+  if (a.continues !== undefined) out.continues = a.continues;
   return out;
 }

@@ -7,6 +7,8 @@ import { describeDocument } from '../document/document-info';
 import { assertValidSegmentation, CoverageError, segmentationFromCuts } from '../document/segmentation';
 import type { DocumentInfo, SegmentationResult, SegmentationWarning, SegmentNote } from '../document/types';
 import { FormatError } from './errors';
+import { warningsFromUnit } from './offsets';
+import { OFFSET_UNIT_NOUNS, UNNAMED_OFFSET_UNIT, unitLength, type OffsetUnit } from '../text/offset-units';
 
 export interface SegmentRow extends SegmentNote {
   start: number;
@@ -20,6 +22,8 @@ export interface ResultHeader {
   strategy: string;
   warnings?: SegmentationWarning[];
   meta?: Record<string, unknown>;
+  /** The unit the rows' offsets, `document.chars` and warnings' offsets count (default: UTF-16 code units). */
+  offsets?: OffsetUnit;
 }
 
 export interface ReadResult {
@@ -33,46 +37,55 @@ export function cleanNote(note: SegmentNote): SegmentNote {
   if (typeof note.topic === 'string' && note.topic !== '') clean.topic = note.topic;
   if (typeof note.summary === 'string' && note.summary !== '') clean.summary = note.summary;
   if (note.reviewed === true) clean.reviewed = true;
+  if (note.continues !== undefined) clean.continues = note.continues;
   return clean;
 }
 
-/** Rebuilds the document from contiguous segment rows (in order) and checks every claim. */
+/**
+ * Rebuilds the document from contiguous segment rows (in order) and checks every claim, in the
+ * unit the file names; the result holds UTF-16 offsets, as everything inside the workbench.
+ */
 export function assembleResult(source: string, rows: readonly SegmentRow[], header: ResultHeader): ReadResult {
+  const unit = header.offsets ?? UNNAMED_OFFSET_UNIT;
   let offset = 0;
+  const boundaries: number[] = [];
+  let utf16 = 0;
   rows.forEach((row, i) => {
     if (row.start !== offset) {
       throw new FormatError(`${source}: segment ${i} starts at ${row.start}, expected ${offset} (segments must be contiguous)`);
     }
-    if (row.end - row.start !== row.text.length) {
-      throw new FormatError(
-        `${source}: segment ${i} spans ${row.start}-${row.end} but its text has ${row.text.length} characters`,
-      );
+    const length = unitLength(row.text, unit);
+    if (row.end - row.start !== length) {
+      const noun = unit === UNNAMED_OFFSET_UNIT ? 'characters' : OFFSET_UNIT_NOUNS[unit];
+      throw new FormatError(`${source}: segment ${i} spans ${row.start}-${row.end} but its text has ${length} ${noun}`);
     }
     if (row.text.length === 0) throw new FormatError(`${source}: segment ${i} is empty`);
+    if (i > 0) boundaries.push(utf16);
+    utf16 += row.text.length;
     offset = row.end;
   });
   const text = rows.map((row) => row.text).join('');
-  const segmentation = {
-    boundaries: rows.slice(1).map((row) => row.start),
-    notes: rows.map((row) => cleanNote(row)),
-  };
+  const segmentation = { boundaries, notes: rows.map((row) => cleanNote(row)) };
   try {
     assertValidSegmentation(text, segmentation);
   } catch (err) {
     if (err instanceof CoverageError) throw new FormatError(`${source}: ${err.message}`);
     throw err;
   }
-  const document = checkedDocument(source, header.document, text);
+  const document = checkedDocument(source, header.document, text, unit);
+  const warnings = warningsFromUnit(header.warnings ?? [], text, unit);
   return {
     text,
-    result: { document, strategy: header.strategy, segmentation, warnings: header.warnings ?? [], meta: header.meta ?? {} },
+    result: { document, strategy: header.strategy, segmentation, warnings, meta: header.meta ?? {} },
   };
 }
 
-function checkedDocument(source: string, claimed: ResultHeader['document'], text: string): DocumentInfo {
+function checkedDocument(source: string, claimed: ResultHeader['document'], text: string, unit: OffsetUnit): DocumentInfo {
   const actual = describeDocument(claimed.name, text);
-  if (claimed.chars !== undefined && claimed.chars !== actual.chars) {
-    throw new FormatError(`${source}: document.chars says ${claimed.chars} but the segments hold ${actual.chars} characters`);
+  const chars = unitLength(text, unit);
+  if (claimed.chars !== undefined && claimed.chars !== chars) {
+    const noun = unit === UNNAMED_OFFSET_UNIT ? 'characters' : OFFSET_UNIT_NOUNS[unit];
+    throw new FormatError(`${source}: document.chars says ${claimed.chars} but the segments hold ${chars} ${noun}`);
   }
   if (claimed.sha256 !== undefined && claimed.sha256.toLowerCase() !== actual.sha256) {
     throw new FormatError(`${source}: document.sha256 does not match the text of the segments (was the file edited?)`);

@@ -3,6 +3,7 @@ import type { ChunkExtras } from '../chunks/extras';
 import type { Segment, SegmentationResult } from '../document/types';
 import { cleanNote } from './assemble';
 import { FormatError } from './errors';
+import { fromUtf16, type OffsetUnit } from '../text/offset-units';
 
 /** A segment as written: its own fields, then the retrieval extras the export asked for. */
 export type SegmentToWrite = Segment & ChunkExtras;
@@ -10,11 +11,17 @@ export type SegmentToWrite = Segment & ChunkExtras;
 /**
  * What every writer starts from: the segments of `result` over `text`, after checking that they
  * cover this text exactly. Notes are cleaned (empty topic/summary dropped); each segment gets its
- * entry of `extras` (see shared/chunks), when there are any. Whether the result was made for this
+ * entry of `extras` (see shared/chunks), when there are any; `start` and `end` count `offsets`
+ * (shared/text/offset-units.ts). Whether the result was made for this
  * very text (its sha256) is settled where a result meets its text — a run, a workspace file, an
  * export request — not hashed again for every file written.
  */
-export function segmentsToWrite(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = []): SegmentToWrite[] {
+export function segmentsToWrite(
+  result: SegmentationResult,
+  text: string,
+  extras: readonly ChunkExtras[] = [],
+  offsets: OffsetUnit = 'utf16',
+): SegmentToWrite[] {
   if (result.document.chars !== text.length) {
     throw new FormatError(
       `the segmentation was made for a different text (${result.document.chars} characters, sha256 ${result.document.sha256.slice(0, 12)}…)`,
@@ -26,9 +33,14 @@ export function segmentsToWrite(result: SegmentationResult, text: string, extras
     if (err instanceof CoverageError) throw new FormatError(`invalid segmentation: ${err.message}`);
     throw err;
   }
-  return toSegments(text, result.segmentation).map(({ topic, summary, reviewed, ...rest }, i) => ({
+  const segments = toSegments(text, result.segmentation);
+  // start and end in the unit the file names (one pass over the text for all of them).
+  const at = fromUtf16(text, [0, ...result.segmentation.boundaries, text.length], offsets);
+  return segments.map(({ topic, summary, reviewed, continues, ...rest }, i) => ({
     ...rest,
-    ...cleanNote({ topic, summary, reviewed }),
+    start: at[i] as number,
+    end: at[i + 1] as number,
+    ...cleanNote({ topic, summary, reviewed, continues }),
     ...extras[i],
   }));
 }

@@ -2,7 +2,9 @@
  * CSV, one segment per record after a header record, for spreadsheets. Every record repeats the
  * document name, sha256 and strategy so that rows stay traceable when sorted or filtered; a
  * reader needs the columns start, end and text, the others are optional. Empty topic/summary
- * cells mean "none"; reviewed is `true` or empty.
+ * cells mean "none"; reviewed is `true` or empty. The `offsets` column names the unit of start and
+ * end (shared/formats/offsets.ts), the same on every record; a file without it is read as UTF-16
+ * code units.
  */
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
@@ -10,21 +12,24 @@ import { assembleResult, baseName, type ReadResult, type SegmentRow } from './as
 import { segmentsToWrite } from './check-result';
 import { decodeCsv, encodeCsv } from './csv-codec';
 import { FormatError } from './errors';
+import { offsetsFieldSchema } from './offsets';
+import { DEFAULT_OFFSET_UNIT, OFFSET_UNITS, type OffsetUnit } from '../text/offset-units';
 
-const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text'] as const;
+const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text'] as const;
 const REQUIRED = ['start', 'end', 'text'] as const;
 
 /** Columns added after `text` when an export asks for retrieval extras; headings joined with ' > '. */
 const EXTRA_COLUMNS = ['context_before', 'headings', 'content', 'tokens'] as const;
 
-export function writeCsv(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = []): string {
+export function writeCsv(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = [], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
   const { name, sha256 } = result.document;
   const withExtras = extras.length > 0;
-  const records = segmentsToWrite(result, text, extras).map((s) => [
+  const records = segmentsToWrite(result, text, extras, offsets).map((s) => [
     name,
     sha256,
     result.strategy,
     String(s.index),
+    offsets,
     String(s.start),
     String(s.end),
     s.head,
@@ -73,6 +78,12 @@ export function readCsv(source: string, content: string): ReadResult {
     };
   });
   const first = records[0];
+  const unit = (first && cell(first, 'offsets')) || undefined;
+  const offsets = offsetsFieldSchema.safeParse(unit);
+  if (!offsets.success) throw new FormatError(`${source}: record 1: offsets must be ${OFFSET_UNITS.join(', ')} or empty (got '${unit}')`);
+  for (const [i, record] of records.entries()) {
+    if ((cell(record, 'offsets') || undefined) !== unit) throw new FormatError(`${source}: record ${i + 1} counts its offsets in another unit than record 1`);
+  }
   const name = (first && cell(first, 'document')) || baseName(source);
   const sha256 = first ? cell(first, 'sha256') || undefined : undefined;
   for (const [i, record] of records.entries()) {
@@ -83,5 +94,6 @@ export function readCsv(source: string, content: string): ReadResult {
   return assembleResult(source, rows, {
     document: { name, sha256 },
     strategy: (first && cell(first, 'strategy')) || 'unknown',
+    offsets: offsets.data,
   });
 }

@@ -5,6 +5,7 @@
  */
 import type { SegmentationResult } from '../document/types';
 import { FORMATS, writeResult, type ExportFormat } from './index';
+import { DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';
 
 /** An exported file as the renderer saves it and the service's exportResult returns it. */
 export interface ExportedFile {
@@ -26,11 +27,11 @@ export function exportFileName(documentName: string, strategy: string, format: E
   return `${base}.${safeStrategy}${tag}.${FORMATS[format].extension}`;
 }
 
-/** Writes `result` (checked against `text` by the writers) as a file of `format`. */
-export function exportFile(format: ExportFormat, result: SegmentationResult, text: string): ExportedFile {
+/** Writes `result` (checked against `text` by the writers) as a file of `format`, its offsets in `offsets`. */
+export function exportFile(format: ExportFormat, result: SegmentationResult, text: string, offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): ExportedFile {
   return {
     fileName: exportFileName(result.document.name, result.strategy, format),
     mimeType: FORMATS[format].mimeType,
-    content: writeResult(format, result, text),
+    content: writeResult(format, result, text, undefined, offsets),
   };
 }

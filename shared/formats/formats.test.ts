@@ -98,7 +98,7 @@ describe('Markdown', () => {
   it('shows topics as headings and summaries as quotes around the verbatim text', () => {
     const md = writeMarkdown(resultFor(TEXT, CUTS, [{ topic: 'Intro\nline', summary: 'One.\nTwo.' }, { reviewed: true }]), TEXT);
     const lines = md.split('\n');
-    expect(lines[0]).toMatch(/^<!-- segment-workbench v1 \{"document":\{"name":"doc.md"/);
+    expect(lines[0]).toMatch(/^<!-- segment-workbench v1 \{"offsets":"codepoint","document":\{"name":"doc.md"/);
     expect(lines[2]).toBe('<!-- segment {"index":0,"start":0,"end":44,"topic":"Intro\\nline","summary":"One.\\nTwo."} -->');
     expect(lines.slice(3, 7)).toEqual(['## Intro line', '> One.', '> Two.', '']);
     expect(md).toContain('\n<!-- segment {"index":1,"start":44,"end":66,"reviewed":true} -->\n## Next\n\nSecond part.\n\n<!-- /segment -->\n\n');
@@ -132,8 +132,8 @@ describe('CSV', () => {
   it('has one header and one record per segment', () => {
     const csv = writeCsv(resultFor(TEXT, CUTS, [{ topic: 'Intro' }]), TEXT);
     const [header, first] = decodeCsv('x', csv);
-    expect(header).toEqual(['document', 'sha256', 'strategy', 'index', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text']);
-    expect(first?.slice(2, 8)).toEqual(['structural', '0', '0', '44', '# Intro First part. It has two sentences.', 'Intro']);
+    expect(header).toEqual(['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text']);
+    expect(first?.slice(2, 9)).toEqual(['structural', '0', 'codepoint', '0', '44', '# Intro First part. It has two sentences.', 'Intro']);
   });
 
   it('reads a minimal hand-made CSV and refuses broken ones', () => {

@@ -7,6 +7,7 @@
  */
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
+import { DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';
 import type { ReadResult } from './assemble';
 import { readCsv, writeCsv } from './csv';
 import { FormatError } from './errors';
@@ -33,8 +34,11 @@ export interface FormatInfo {
   /** Extension for a file in this format, without the dot. */
   extension: string;
   mimeType: string;
-  /** `extras`: retrieval extras per segment (shared/chunks); formats without a place for them ignore them. */
-  write: (result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]) => string;
+  /**
+   * `extras`: retrieval extras per segment (shared/chunks); formats without a place for them ignore
+   * them. `offsets`: the unit the file's offsets count and name; formats without offsets ignore it.
+   */
+  write: (result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets?: OffsetUnit) => string;
   read: (source: string, content: string) => ReadResult;
   /** The extensions readSegmentationFile reads with `read` (none: another format's extension reads it). */
   readExtensions: readonly string[];
@@ -61,8 +65,14 @@ function formatInfo(format: ExportFormat): FormatInfo {
   return FORMATS[format];
 }
 
-export function writeResult(format: ExportFormat, result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
-  return formatInfo(format).write(result, text, extras);
+export function writeResult(
+  format: ExportFormat,
+  result: SegmentationResult,
+  text: string,
+  extras?: readonly ChunkExtras[],
+  offsets: OffsetUnit = DEFAULT_OFFSET_UNIT,
+): string {
+  return formatInfo(format).write(result, text, extras, offsets);
 }
 
 /** A `.json` file is either a full result or a training example; its shape says which. */

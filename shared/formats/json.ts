@@ -2,19 +2,23 @@
  * The full JSON format: everything a result holds, with the segment texts spelled out so that the
  * file alone rebuilds the document.
  *
- *   { "version": 1, "document": {name, chars, sha256}, "strategy": "...",
- *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?}],
+ *   { "version": 1, "offsets": "codepoint", "document": {name, chars, sha256}, "strategy": "...",
+ *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?, continues?}],
  *     "warnings": [...], "meta": {...} }
  *
- * `head` is derived from the text and ignored on reading; offsets and texts must agree.
+ * `head` is derived from the text and ignored on reading; offsets and texts must agree. `offsets`
+ * names the unit of start, end, document.chars and warnings' offsets (shared/formats/offsets.ts);
+ * a file without it is read as UTF-16 code units.
  */
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
-import type { SegmentationResult } from '../document/types';
+import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
 import { assembleResult, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
+import { documentInUnit, offsetsFieldSchema, warningsInUnit } from './offsets';
 import { parseJsonText, validate } from './parse-json';
+import { DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';
 
 export const JSON_FORMAT_VERSION = 1;
 
@@ -28,6 +32,8 @@ export const segmentFields = {
   topic: z.string().optional(),
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
+  /** The block a segment continues, where a size limit cut it (shared/strategies/block-split.ts). */
+  continues: z.enum(CONTINUED_BLOCKS).optional(),
 };
 
 export const warningSchema = z.object({
@@ -39,6 +45,7 @@ export const warningSchema = z.object({
 
 const jsonResultSchema = z.object({
   version: z.literal(JSON_FORMAT_VERSION, { error: `version must be ${JSON_FORMAT_VERSION}` }),
+  offsets: offsetsFieldSchema,
   document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string().regex(/^[0-9a-fA-F]{64}$/) }),
   strategy: z.string(),
   segments: z.array(z.object(segmentFields)),
@@ -46,19 +53,26 @@ const jsonResultSchema = z.object({
   meta: z.record(z.string(), z.unknown()).default({}),
 });
 
-export function toJsonObject(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): Record<string, unknown> {
+export function toJsonObject(
+  result: SegmentationResult,
+  text: string,
+  extras?: readonly ChunkExtras[],
+  offsets: OffsetUnit = DEFAULT_OFFSET_UNIT,
+): Record<string, unknown> {
+  const segments = segmentsToWrite(result, text, extras, offsets);
   return {
     version: JSON_FORMAT_VERSION,
-    document: { name: result.document.name, chars: result.document.chars, sha256: result.document.sha256 },
+    offsets,
+    document: documentInUnit(result.document, text, offsets),
     strategy: result.strategy,
-    segments: segmentsToWrite(result, text, extras),
-    warnings: result.warnings,
+    segments,
+    warnings: warningsInUnit(result.warnings, text, offsets),
     meta: result.meta,
   };
 }
 
-export function writeJson(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
-  return JSON.stringify(toJsonObject(result, text, extras), null, 2) + '\n';
+export function writeJson(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
+  return JSON.stringify(toJsonObject(result, text, extras, offsets), null, 2) + '\n';
 }
 
 /** Reads an already parsed JSON result (e.g. one that arrived over IPC). */

@@ -11,7 +11,8 @@
  *   <!-- /segment -->
  *
  * Why it is unambiguous whatever the text holds ('#', '>', blank lines, even marker look-alikes):
- * the reader never searches the document text. It takes exactly `end - start` code units after a
+ * the reader never searches the document text. It takes exactly `end - start` units (the header's
+ * `offsets`, UTF-16 code units when it names none: shared/formats/offsets.ts) after a
  * segment's display lines, and the display lines are re-rendered from the marker and compared,
  * so the marker's JSON is the one source of truth. The JSON in markers has '<' and '>' written
  * as \u003c and \u003e, so it can never close its HTML comment early. The topic heading and
@@ -19,12 +20,14 @@
  */
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
-import type { SegmentationResult } from '../document/types';
+import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
 import { assembleResult, type ReadResult, type SegmentRow } from './assemble';
 import { segmentsToWrite, type SegmentToWrite } from './check-result';
 import { FormatError } from './errors';
 import { warningSchema } from './json';
+import { documentInUnit, offsetsFieldSchema, warningsInUnit } from './offsets';
 import { parseJsonText, validate } from './parse-json';
+import { advance, DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';
 
 const HEADER_PREFIX = '<!-- segment-workbench v1 ';
 const SEGMENT_PREFIX = '<!-- segment ';
@@ -32,6 +35,7 @@ const COMMENT_END = ' -->\n';
 const SEGMENT_END = '\n<!-- /segment -->\n\n';
 
 const headerSchema = z.object({
+  offsets: offsetsFieldSchema,
   document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string() }),
   strategy: z.string(),
   warnings: z.array(warningSchema),
@@ -45,6 +49,7 @@ const markerSchema = z.object({
   topic: z.string().optional(),
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
+  continues: z.enum(CONTINUED_BLOCKS).optional(),
 });
 
 /** JSON that cannot end an HTML comment: '<' and '>' only ever occur inside JSON strings. */
@@ -66,13 +71,19 @@ function displayLines(note: { topic?: string; summary?: string }): string {
 
 /** The marker carries the notes and the retrieval extras; `content` is left out, the body is the text. */
 function segmentMarker(segment: SegmentToWrite): string {
-  const { index, start, end, topic, summary, reviewed, headings, context_before, tokens } = segment;
-  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, headings, context_before, tokens }) + COMMENT_END;
+  const { index, start, end, topic, summary, reviewed, continues, headings, context_before, tokens } = segment;
+  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, continues, headings, context_before, tokens }) + COMMENT_END;
 }
 
-export function writeMarkdown(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[]): string {
-  const segments = segmentsToWrite(result, text, extras);
-  const header = { document: result.document, strategy: result.strategy, warnings: result.warnings, meta: result.meta };
+export function writeMarkdown(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
+  const segments = segmentsToWrite(result, text, extras, offsets);
+  const header = {
+    offsets,
+    document: documentInUnit(result.document, text, offsets),
+    strategy: result.strategy,
+    warnings: warningsInUnit(result.warnings, text, offsets),
+    meta: result.meta,
+  };
   let out = HEADER_PREFIX + commentJson(header) + COMMENT_END + '\n';
   for (const segment of segments) out += segmentMarker(segment) + displayLines(segment) + segment.text + SEGMENT_END;
   return out;
@@ -107,12 +118,12 @@ export function readMarkdown(source: string, content: string): ReadResult {
       throw new FormatError(`${source}: the heading or summary lines of segment ${i} were edited; notes live in the segment marker`);
     }
     at += display.length;
-    const length = note.end - note.start;
-    if (length <= 0 || at + length > content.length) {
+    const textEnd = note.end > note.start ? advance(content, at, note.end - note.start, header.offsets) : -1;
+    if (textEnd < 0) {
       throw new FormatError(`${source}: segment ${i} claims ${note.start}-${note.end}, which the file does not hold`);
     }
-    const text = content.slice(at, at + length);
-    at += length;
+    const text = content.slice(at, textEnd);
+    at = textEnd;
     if (!content.startsWith(SEGMENT_END, at)) {
       throw new FormatError(`${source}: segment ${i} does not end where its offsets say (text edited, or line endings converted?)`);
     }

@@ -30,24 +30,26 @@ describe('structural', () => {
     holderOf(segmentTexts(markdown), block);
   });
 
-  it('keeps the code block whole even when it is over --max-chars, and warns', () => {
+  it('with blocks: whole, keeps the code block whole even when it is over --max-chars, and warns', () => {
     const block = fencedBlock(markdown);
-    const { segmentation, warnings } = structural.segment(markdown, { maxChars: 500 });
+    const { segmentation, warnings } = structural.segment(markdown, { maxChars: 500, blocks: 'whole' });
     const segments = toSegments(markdown, segmentation).map((s) => s.text);
     holderOf(segments, block);
     expect(warnings.map((w) => w.code)).toContain('over-limit');
     expect(warnings.find((w) => w.code === 'over-limit')?.offset).toBe(markdown.indexOf('```ts'));
   });
 
-  it('never splits a table, a list or a $$ formula block, even with a small limit', () => {
+  it('with blocks: whole, never splits a table, a list or a $$ formula block, even with a small limit', () => {
     const table = markdown.slice(markdown.indexOf('| Kind'), markdown.indexOf('\n\nEvery character'));
     const list = markdown.slice(markdown.indexOf('- Node.js'), markdown.indexOf('\n\n## The complete'));
     const formula = markdown.slice(markdown.indexOf('$$\nT'), markdown.indexOf('$$\n\nwhich') + 2);
     const numbered = markdown.slice(markdown.indexOf('1. Add'), markdown.indexOf('\n\nMr. Smith'));
     for (const maxChars of [2000, 300, 80]) {
-      const segments = segmentTexts(markdown, { maxChars });
+      const segments = segmentTexts(markdown, { maxChars, blocks: 'whole' });
       for (const block of [table, list, formula, numbered]) holderOf(segments, block);
     }
+    // By default too, while each fits the limit.
+    for (const block of [table, list, formula, numbered]) holderOf(segmentTexts(markdown, { maxChars: 2000 }), block);
   });
 
   it('ends segments with their blank lines rather than starting the next one with them', () => {

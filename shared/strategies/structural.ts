@@ -9,13 +9,19 @@
  *    block after it, so a heading always starts a segment together with its body, and an
  *    introduction stays with what it introduces. Blank lines stay with the piece before them.
  * 3. A piece over the limits is cut at the best boundary inside it (paragraph > line > sentence >
- *    clause > word), but never inside a fenced or indented code block, a $$ formula block, a
- *    table or a list, and never between a heading and its body. Such a block that is over the
- *    limit on its own stays whole, with an 'over-limit' warning: a broken code block or table
- *    is worse for every downstream use than a long one.
- * 4. Tiny pieces (under minChars) are merged into the piece before them, or the one after them,
- *    when the result stays within the limits; a piece that starts with a heading is never merged
- *    into the piece before it (a tiny heading piece takes the pieces after it instead).
+ *    clause > word), but not inside a fenced or indented code block, a $$ formula block, a
+ *    table or a list, and never between a heading and its body. A block over the limit on its
+ *    own is cut at its inner boundaries (block-split.ts: list items keeping their nesting, table
+ *    rows, code at blank lines then lines), each part after the first noting the block it
+ *    `continues`; only a single line over the limit stays whole, with an 'over-limit' warning.
+ *    With `blocks: 'whole'`, such a block stays whole instead, with that warning.
+ * 4. Tiny pieces (under minChars) are merged with a neighbour while the result stays within the
+ *    limits, until they reach minChars: a piece without a heading into the piece before it; a
+ *    tiny piece that starts with a heading takes the pieces after it (its body, its subsections,
+ *    its sibling sections: a term and its one-line definition, then the next), and, where the
+ *    next is a higher heading, joins its sibling section before it. Never across a heading of a
+ *    higher level (heading-level.ts), and never a heading into a section above its own level; a
+ *    top-level heading (level 1: a chapter, a man page's section) always starts a segment.
  */
 import { ATOMIC_KINDS, type BlockKind } from '../text/blocks';
 import { structureBlocks, type StructureBlocks } from '../text/plain-structure';
@@ -24,6 +30,9 @@ import { isBlankChar } from '../text/lines';
 import { lowerBound } from '../util/lower-bound';
 import { fits, fitsByLength, overLimitWarnings, resolveLimits, splitToFit, type Limits } from './limits';
 import { defineRuleStrategy } from './types';
+import { headingLevel } from '../text/heading-level';
+import { splitBlocksToFit } from './block-split';
+import type { SegmentNote } from '../document/types';
 
 /** Default maximum segment length: a few paragraphs, a comfortable retrieval chunk. */
 export const STRUCTURAL_MAX_CHARS = 2000;
@@ -123,27 +132,62 @@ function contentReach(text: string, minChars: number): (start: number, end: numb
   };
 }
 
+/** A piece's heading level when it starts with a heading; NO_HEADING otherwise. */
+export const NO_HEADING = 0;
+/** Top-level headings (a chapter, a man page's NAME or SEE ALSO) always start a segment. */
+const TOP_LEVEL = 1;
+
 /**
- * Takes the pieces in order and keeps the starts of those left once tiny ones are merged into a
+ * Takes the pieces in order and keeps the starts of those left once tiny ones are merged with a
  * neighbour (see the module comment). Each piece's content is measured once, and again only when
- * it grows by a merge.
+ * it grows by a merge. `finish` settles the last piece.
  */
-function tinyMerger(text: string, limits: Limits, minChars: number): { add(start: number, end: number, startsWithHeading: boolean): void; kept: number[] } {
+function tinyMerger(
+  text: string,
+  limits: Limits,
+  minChars: number,
+): { add(start: number, end: number, heading: number): void; finish(end: number): void; kept: number[] } {
   const kept: number[] = [];
+  // Per kept piece: its heading level (NO_HEADING when it does not start with one) and the level
+  // of the section it lies in (0 before any heading).
+  const headings: number[] = [];
+  const sections: number[] = [];
   const notTiny = contentReach(text, minChars);
   // Whether the last kept piece, as far as it reaches now, is tiny.
   let lastTiny = false;
+  /** A tiny heading piece that could not take the piece after it joins its sibling section before it. */
+  const settleBackward = (end: number) => {
+    const n = kept.length;
+    const heading = headings[n - 1] as number;
+    if (!lastTiny || n < 2 || heading <= TOP_LEVEL || heading !== sections[n - 2]) return;
+    if (!fits(text, kept[n - 2] as number, end, limits)) return;
+    kept.pop();
+    headings.pop();
+    sections.pop();
+    lastTiny = !notTiny(kept[n - 2] as number, end);
+  };
   return {
     kept,
-    add(start, end, startsWithHeading) {
+    add(start, end, heading) {
       const thisTiny = !notTiny(start, end);
-      const lastStart = kept[kept.length - 1];
-      if (lastStart !== undefined && !startsWithHeading && (lastTiny || thisTiny) && fits(text, lastStart, end, limits)) {
-        lastTiny = !notTiny(lastStart, end);
+      const n = kept.length;
+      const lastHeading = headings[n - 1] ?? NO_HEADING;
+      // A piece without a heading joins a tiny one before it, or, tiny, the one before it. A
+      // heading joins only a tiny heading piece of its level or above (forward after a heading).
+      const joins = heading === NO_HEADING ? lastTiny || thisTiny : heading > TOP_LEVEL && lastTiny && lastHeading !== NO_HEADING && heading >= lastHeading;
+      if (n > 0 && joins && fits(text, kept[n - 1] as number, end, limits)) {
+        lastTiny = !notTiny(kept[n - 1] as number, end);
         return;
       }
+      settleBackward(start);
+      const section = heading !== NO_HEADING ? heading : (sections[kept.length - 1] ?? 0);
       kept.push(start);
+      headings.push(heading);
+      sections.push(section);
       lastTiny = thisTiny;
+    },
+    finish(end) {
+      settleBackward(end);
     },
   };
 }
@@ -151,7 +195,7 @@ function tinyMerger(text: string, limits: Limits, minChars: number): { add(start
 export const structural = defineRuleStrategy({
   name: 'structural',
   kind: 'rules',
-  description: `Cuts at paragraphs and headings (Markdown or plain: a short line standing alone, a man page's sections); never inside code, formula, table or list blocks; merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
+  description: `Cuts at paragraphs and headings (Markdown or plain: a short line standing alone, a man page's sections); inside a code, formula, table or list block only when it is over the limit on its own (at items, rows, lines); merges pieces under minChars (default ${STRUCTURAL_MIN_CHARS}); honours --max-chars (default ${STRUCTURAL_MAX_CHARS}) and --max-tokens.`,
   options: {
     minChars: {
       type: 'int',
@@ -159,7 +203,14 @@ export const structural = defineRuleStrategy({
       max: 10_000_000,
       default: STRUCTURAL_MIN_CHARS,
       label: 'Min chars',
-      help: 'pieces shorter than this are merged into a neighbour (by default never more than a quarter of max chars)',
+      help: 'pieces shorter than this merge with a neighbour within the limits, until they reach it: sibling sections too (forward after a heading, else backward), never across a higher heading; a top-level heading always starts a segment (by default never more than a quarter of max chars)',
+    },
+    blocks: {
+      type: 'enum',
+      values: ['split', 'whole'],
+      default: 'split',
+      label: 'Long blocks',
+      help: 'a list, table or code block over the limits: split = cut at items, rows, then lines (each part says which block it continues); whole = never split a block (kept over the limit, with a warning)',
     },
   },
   cut(text, options) {
@@ -172,6 +223,23 @@ export const structural = defineRuleStrategy({
     let veto: ReturnType<typeof cutVeto> | undefined;
     const overLimit: Array<[number, number]> = [];
     const merger = tinyMerger(text, limits, minChars);
+    const splitBlocks = (options.blocks ?? 'split') === 'split';
+    const notes = new Map<number, SegmentNote>();
+    /** Ranges nothing outside a block could cut: cut inside their blocks (or keep them whole); the cuts added. */
+    const insideBlocks = (ranges: ReadonlyArray<readonly [number, number]>): number[] => {
+      if (!splitBlocks) {
+        for (const range of ranges) overLimit.push([range[0], range[1]]);
+        return [];
+      }
+      const added: number[] = [];
+      for (const [from, to] of ranges) {
+        const inner = splitBlocksToFit(text, from, to, blocks, limits);
+        for (const range of inner.overLimit) overLimit.push(range);
+        for (const cut of inner.cuts) added.push(cut);
+        for (const [cut, kind] of inner.continues) notes.set(cut, { continues: kind });
+      }
+      return added;
+    };
     // One pass over the pieces, each merged as it comes: every block starts a piece but the
     // blocks right after a heading or an introduction (glued to it); the first piece starts at
     // the text's start.
@@ -179,29 +247,31 @@ export const structural = defineRuleStrategy({
       while (next < count && (kinds[next - 1] === 'heading' || (introductions[next - 1] as number) >= 0)) next++;
       const start = i === 0 ? 0 : (starts[i] as number);
       const end = next < count ? (starts[next] as number) : text.length;
-      const startsWithHeading = kinds[i] === 'heading';
+      const heading = kinds[i] === 'heading' ? headingLevel(text, starts[i] as number, ends[i] as number) : NO_HEADING;
       // Most pieces: nothing to split, no result objects. (A piece within maxChars is never kept
       // whole over the limit, so this test may come first.)
       if (fitsByLength(start, end, limits)) {
-        merger.add(start, end, startsWithHeading);
+        merger.add(start, end, heading);
         continue;
       }
       const atomicEnd = start === starts[i] && ATOMIC_KINDS.has(kinds[i] as BlockKind) ? (ends[i] as number) : -1;
+      let cuts: number[];
       if (keptWholeOverLimit(text, start, atomicEnd, end, limits)) {
-        overLimit.push([start, end]);
-        merger.add(start, end, startsWithHeading);
-        continue;
+        cuts = insideBlocks([[start, end]]);
+      } else {
+        const split = splitToFit(text, start, end, limits, (veto ??= cutVeto(blocks))(start, end));
+        const inner = insideBlocks(split.overLimit);
+        cuts = inner.length === 0 ? split.cuts : [...split.cuts, ...inner].sort((a, b) => a - b);
       }
-      const split = splitToFit(text, start, end, limits, (veto ??= cutVeto(blocks))(start, end));
-      for (const range of split.overLimit) overLimit.push(range);
       // The piece up to its first cut, then a piece from each cut, none starting with a heading.
-      const cuts = split.cuts;
-      merger.add(start, cuts[0] ?? end, startsWithHeading);
-      for (let k = 0; k < cuts.length; k++) merger.add(cuts[k] as number, cuts[k + 1] ?? end, false);
+      merger.add(start, cuts[0] ?? end, heading);
+      for (let k = 0; k < cuts.length; k++) merger.add(cuts[k] as number, cuts[k + 1] ?? end, NO_HEADING);
     }
+    merger.finish(text.length);
     return {
       cuts: merger.kept,
-      warnings: overLimitWarnings(overLimit, limits, 'a code, formula, table or list block is kept whole'),
+      warnings: overLimitWarnings(overLimit, limits, splitBlocks ? 'a single line of a block, or nothing to cut at' : 'a code, formula, table or list block is kept whole'),
+      ...(notes.size > 0 ? { notes } : {}),
     };
   },
 });

@@ -1,5 +1,5 @@
 import { segmentationFromCuts } from '../document/segmentation';
-import type { Segmentation, SegmentationWarning } from '../document/types';
+import type { Segmentation, SegmentationWarning, SegmentNote } from '../document/types';
 import type { OptionDeclarations, OptionValues, StrategyDeclaration } from './declaration';
 
 /** The size options every rule strategy takes (declared in run-options.ts), and the runtime's token counter. */
@@ -24,6 +24,8 @@ export interface RuleCuts {
    */
   cuts: readonly number[];
   warnings: SegmentationWarning[];
+  /** Notes by segment start, for the segments that start at these cuts (a block continued, say). */
+  notes?: ReadonlyMap<number, SegmentNote>;
 }
 
 /**
@@ -43,8 +45,8 @@ export function defineRuleStrategy<const N extends string, const O extends Optio
   return {
     ...strategy,
     segment(text, options) {
-      const { cuts, warnings } = strategy.cut(text, options);
-      return { segmentation: segmentationFromCuts(text, cuts), warnings };
+      const { cuts, warnings, notes } = strategy.cut(text, options);
+      return { segmentation: segmentationFromCuts(text, cuts, notes), warnings };
     },
   };
 }

@@ -14,9 +14,9 @@ export async function writeChunkedResult(
   options: ChunkOptions | undefined,
   settings: ChunkTokenizerSettings = {},
 ): Promise<string> {
-  if (options === undefined || addsNothing(options)) return writeResult(format, result, text);
+  if (options === undefined || addsNothing(options)) return writeResult(format, result, text, undefined, options?.offsets);
   // Token-unit overlap without a named tokenizer counts with the seed models' own.
   const tokenizer = options.tokenizer ?? (options.overlap?.unit === 'tokens' ? 'qwen2' : undefined);
   const counter: TokenCounter | undefined = tokenizer ? await chunkTokenCounter(tokenizer, settings) : undefined;
-  return writeResult(format, result, text, chunkExtras(result, text, options, counter));
+  return writeResult(format, result, text, chunkExtras(result, text, options, counter), options.offsets);
 }

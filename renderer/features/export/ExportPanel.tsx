@@ -5,10 +5,13 @@ import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
 import { RetrievalOptions } from './RetrievalOptions';
 import { useSession } from '../../stores/session';
+import { useExportForm } from '../../stores/export-form';
+import { OFFSET_UNIT_DESCRIPTIONS, OFFSET_UNITS, type OffsetUnit } from '../../../shared/text/offset-units';
 
 export function ExportPanel() {
   const format = useUiStore((s) => s.exportFormat);
   const hasResult = useSession((s) => s.current !== null);
+  const offsets = useExportForm((s) => s.form.offsets);
   return (
     <Panel title="Export" className="export-panel" label="Export">
       <div className="button-row">
@@ -23,6 +26,16 @@ export function ExportPanel() {
           Export
         </button>
       </div>
+      <label title="The unit of start and end in JSON, JSONL, CSV and Markdown; the file names it">
+        Offsets{' '}
+        <select data-testid="export-offsets" value={offsets} onChange={(e) => useExportForm.getState().update({ offsets: e.target.value as OffsetUnit })}>
+          {OFFSET_UNITS.map((unit) => (
+            <option key={unit} value={unit}>
+              {OFFSET_UNIT_DESCRIPTIONS[unit]}
+            </option>
+          ))}
+        </select>
+      </label>
       <RetrievalOptions />
     </Panel>
   );

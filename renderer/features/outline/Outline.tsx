@@ -124,6 +124,7 @@ function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
               head={s.head}
               topic={s.topic}
               reviewed={s.reviewed === true}
+              continues={s.continues}
               overLimit={overLimit(s.end - s.start, limitTokens.get(`${s.start}:${s.end}`) ?? null, limits)}
               onHandleDown={onHandleDown}
             />
@@ -163,13 +164,15 @@ interface RowProps {
   head: string;
   topic: string | undefined;
   reviewed: boolean;
+  /** The block this segment continues, cut to keep a size limit. */
+  continues: string | undefined;
   /** Over the Max chars or Max tokens the person set (over-limit.ts), or null. */
   overLimit: OverLimit;
   onHandleDown: (boundary: number, e: React.PointerEvent<HTMLElement>) => void;
 }
 
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
-const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, overLimit, onHandleDown }: RowProps) {
+const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, continues, overLimit, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
   const tokens = useTokenCount(start, end);
   const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : ''].filter(Boolean).join(' ');
@@ -213,6 +216,11 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       <span className={topic ? 'outline-topic' : 'outline-head-only'} title={topic ?? head}>
         {topic ?? (head || '(blank)')}
         {reviewed && <span className="badge">reviewed</span>}
+        {continues && (
+          <span className="badge" title={`continues the ${continues} above, cut to keep the size limit`}>
+            ↳ {continues}
+          </span>
+        )}
       </span>
       <br />
       {topic && (

@@ -20,6 +20,7 @@ export interface SegmentView {
   topic?: string;
   summary?: string;
   reviewed?: boolean;
+  continues?: SegmentNote['continues'];
 }
 
 /** Enough text to hold a head's eight words in all but pathological segments. */
@@ -34,7 +35,7 @@ function headAt(text: string, start: number, end: number): string {
 }
 
 function sameNote(view: SegmentView, note: SegmentNote): boolean {
-  return view.topic === note.topic && view.summary === note.summary && view.reviewed === note.reviewed;
+  return view.topic === note.topic && view.summary === note.summary && view.reviewed === note.reviewed && view.continues === note.continues;
 }
 
 let lastText: string | null = null;

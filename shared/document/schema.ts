@@ -7,7 +7,13 @@ import { z } from 'zod';
 
 /** What a strategy or a person attached to one segment; unknown keys are refused. */
 export const noteSchema = z
-  .object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional() })
+  .object({
+    topic: z.string().optional(),
+    summary: z.string().optional(),
+    reviewed: z.boolean().optional(),
+    excluded: z.boolean().optional(),
+    confidence: z.number().min(0).max(1).optional(),
+  })
   .strict();
 
 /**

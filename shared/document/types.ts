@@ -20,6 +20,16 @@ export interface SegmentNote {
   topic?: string;
   summary?: string;
   reviewed?: boolean;
+  /**
+   * Left out of the retrieval exports (JSON, JSONL, Markdown, CSV) by a person: a contents list, a
+   * licence, boilerplate. Still a segment: the training exports keep it (its boundaries are right).
+   */
+  excluded?: boolean;
+  /**
+   * How sure the strategy was of the boundary this segment starts at, in [0, 1] (never on the
+   * first segment; absent where the strategy has no score for it). See docs/core-strategies.md.
+   */
+  confidence?: number;
 }
 
 export interface Segmentation {

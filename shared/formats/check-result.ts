@@ -8,13 +8,24 @@ import { FormatError } from './errors';
 export type SegmentToWrite = Segment & ChunkExtras;
 
 /**
+ * Which segments a writer gets: the retrieval exports (JSON, JSONL, Markdown, CSV) leave out the
+ * ones a person marked excluded; the training exports keep them (still right boundaries).
+ */
+export type ExcludedSegments = 'leave-out' | 'keep';
+
+/**
  * What every writer starts from: the segments of `result` over `text`, after checking that they
  * cover this text exactly. Notes are cleaned (empty topic/summary dropped); each segment gets its
  * entry of `extras` (see shared/chunks), when there are any. Whether the result was made for this
  * very text (its sha256) is settled where a result meets its text — a run, a workspace file, an
  * export request — not hashed again for every file written.
  */
-export function segmentsToWrite(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = []): SegmentToWrite[] {
+export function segmentsToWrite(
+  result: SegmentationResult,
+  text: string,
+  extras: readonly ChunkExtras[] = [],
+  excluded: ExcludedSegments = 'leave-out',
+): SegmentToWrite[] {
   if (result.document.chars !== text.length) {
     throw new FormatError(
       `the segmentation was made for a different text (${result.document.chars} characters, sha256 ${result.document.sha256.slice(0, 12)}…)`,
@@ -26,9 +37,12 @@ export function segmentsToWrite(result: SegmentationResult, text: string, extras
     if (err instanceof CoverageError) throw new FormatError(`invalid segmentation: ${err.message}`);
     throw err;
   }
-  return toSegments(text, result.segmentation).map(({ topic, summary, reviewed, ...rest }, i) => ({
+  const segments = toSegments(text, result.segmentation);
+  const written = excluded === 'keep' ? segments : segments.filter((s) => s.excluded !== true);
+  // A segment keeps its index in the document: the rows of a file with exclusions have gaps.
+  return written.map(({ topic, summary, reviewed, excluded: _excluded, confidence, ...rest }) => ({
     ...rest,
-    ...cleanNote({ topic, summary, reviewed }),
-    ...extras[i],
+    ...cleanNote({ topic, summary, reviewed, confidence }),
+    ...extras[rest.index],
   }));
 }

@@ -2,7 +2,8 @@
  * CSV, one segment per record after a header record, for spreadsheets. Every record repeats the
  * document name, sha256 and strategy so that rows stay traceable when sorted or filtered; a
  * reader needs the columns start, end and text, the others are optional. Empty topic/summary
- * cells mean "none"; reviewed is `true` or empty.
+ * cells mean "none"; reviewed is `true` or empty; confidence a number in [0, 1] or empty.
+ * Segments a person excluded are not written (their index leaves a gap).
  */
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
@@ -11,7 +12,7 @@ import { segmentsToWrite } from './check-result';
 import { decodeCsv, encodeCsv } from './csv-codec';
 import { FormatError } from './errors';
 
-const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text'] as const;
+const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'text'] as const;
 const REQUIRED = ['start', 'end', 'text'] as const;
 
 /** Columns added after `text` when an export asks for retrieval extras; headings joined with ' > '. */
@@ -31,6 +32,7 @@ export function writeCsv(result: SegmentationResult, text: string, extras: reado
     s.topic ?? '',
     s.summary ?? '',
     s.reviewed ? 'true' : '',
+    s.confidence === undefined ? '' : String(s.confidence),
     s.text,
     ...(withExtras ? [s.context_before ?? '', s.headings?.join(' > ') ?? '', s.content ?? s.text, s.tokens === undefined ? '' : String(s.tokens)] : []),
   ]);
@@ -42,6 +44,14 @@ function parseOffset(source: string, record: number, column: string, value: stri
     throw new FormatError(`${source}: record ${record}: ${column} must be a non-negative integer (got '${value ?? ''}')`);
   }
   return Number(value);
+}
+
+/** An empty or missing cell: none; otherwise a number in [0, 1]. */
+function parseConfidence(source: string, record: number, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const confidence = Number(value);
+  if (!(confidence >= 0 && confidence <= 1)) throw new FormatError(`${source}: record ${record}: confidence must be a number from 0 to 1 or empty (got '${value}')`);
+  return confidence;
 }
 
 export function readCsv(source: string, content: string): ReadResult {
@@ -70,6 +80,7 @@ export function readCsv(source: string, content: string): ReadResult {
       topic: cell(record, 'topic'),
       summary: cell(record, 'summary'),
       reviewed: reviewed === 'true',
+      confidence: parseConfidence(source, i + 1, cell(record, 'confidence')),
     };
   });
   const first = records[0];

@@ -3,7 +3,7 @@
  * file alone rebuilds the document.
  *
  *   { "version": 1, "document": {name, chars, sha256}, "strategy": "...",
- *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?}],
+ *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?, confidence?}],
  *     "warnings": [...], "meta": {...} }
  *
  * `head` is derived from the text and ignored on reading; offsets and texts must agree.
@@ -11,9 +11,8 @@
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
-import { assembleResult, type ReadResult } from './assemble';
+import { assembleResult, checkRowIndex, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
-import { FormatError } from './errors';
 import { parseJsonText, validate } from './parse-json';
 
 export const JSON_FORMAT_VERSION = 1;
@@ -28,6 +27,8 @@ export const segmentFields = {
   topic: z.string().optional(),
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
+  /** The strategy's confidence in the boundary the segment starts at (shared/strategies/confidence.ts). */
+  confidence: z.number().min(0).max(1).optional(),
 };
 
 export const warningSchema = z.object({
@@ -64,9 +65,7 @@ export function writeJson(result: SegmentationResult, text: string, extras?: rea
 /** Reads an already parsed JSON result (e.g. one that arrived over IPC). */
 export function readJsonObject(source: string, value: unknown): ReadResult {
   const file = validate(source, jsonResultSchema, value);
-  file.segments.forEach((segment, i) => {
-    if (segment.index !== i) throw new FormatError(`${source}: segments[${i}] has index ${segment.index}`);
-  });
+  file.segments.forEach((segment, i) => checkRowIndex(`${source}: segments[${i}]`, segment.index, i, segment.start, file.segments[i - 1]?.end ?? 0));
   return assembleResult(source, file.segments, file);
 }
 

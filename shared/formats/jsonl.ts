@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
-import { assembleResult, baseName, type ReadResult } from './assemble';
+import { assembleResult, baseName, checkRowIndex, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
 import { segmentFields } from './json';
@@ -40,7 +40,7 @@ export function readJsonl(source: string, content: string): ReadResult {
   const first = rows[0];
   if (!first) return assembleResult(source, [], { document: { name: baseName(source) }, strategy: 'unknown' });
   rows.forEach((row, i) => {
-    if (row.index !== i) throw new FormatError(`${source}: line ${i + 1} has index ${row.index}, expected ${i}`);
+    checkRowIndex(`${source}: line ${i + 1}`, row.index, i, row.start, rows[i - 1]?.end ?? 0);
     if (row.document !== first.document || row.sha256 !== first.sha256 || row.strategy !== first.strategy) {
       throw new FormatError(`${source}: line ${i + 1} belongs to another document or strategy than line 1`);
     }

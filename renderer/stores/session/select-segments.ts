@@ -20,6 +20,8 @@ export interface SegmentView {
   topic?: string;
   summary?: string;
   reviewed?: boolean;
+  excluded?: boolean;
+  confidence?: number;
 }
 
 /** Enough text to hold a head's eight words in all but pathological segments. */
@@ -34,7 +36,9 @@ function headAt(text: string, start: number, end: number): string {
 }
 
 function sameNote(view: SegmentView, note: SegmentNote): boolean {
-  return view.topic === note.topic && view.summary === note.summary && view.reviewed === note.reviewed;
+  return (
+    view.topic === note.topic && view.summary === note.summary && view.reviewed === note.reviewed && view.excluded === note.excluded && view.confidence === note.confidence
+  );
 }
 
 let lastText: string | null = null;

@@ -1,4 +1,5 @@
 import { segmentationFromCuts } from '../document/segmentation';
+import { confidenceNotes } from './confidence';
 import type { Segmentation, SegmentationWarning } from '../document/types';
 import type { OptionDeclarations, OptionValues, StrategyDeclaration } from './declaration';
 
@@ -24,6 +25,8 @@ export interface RuleCuts {
    */
   cuts: readonly number[];
   warnings: SegmentationWarning[];
+  /** Where the strategy scores its boundaries: confidence in [0, 1] by cut offset (confidence.ts); cuts without an entry carry none. */
+  confidence?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -43,8 +46,8 @@ export function defineRuleStrategy<const N extends string, const O extends Optio
   return {
     ...strategy,
     segment(text, options) {
-      const { cuts, warnings } = strategy.cut(text, options);
-      return { segmentation: segmentationFromCuts(text, cuts), warnings };
+      const { cuts, warnings, confidence } = strategy.cut(text, options);
+      return { segmentation: segmentationFromCuts(text, cuts, confidenceNotes(confidence)), warnings };
     },
   };
 }

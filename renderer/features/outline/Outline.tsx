@@ -124,6 +124,7 @@ function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
               head={s.head}
               topic={s.topic}
               reviewed={s.reviewed === true}
+              excluded={s.excluded === true}
               overLimit={overLimit(s.end - s.start, limitTokens.get(`${s.start}:${s.end}`) ?? null, limits)}
               onHandleDown={onHandleDown}
             />
@@ -163,16 +164,18 @@ interface RowProps {
   head: string;
   topic: string | undefined;
   reviewed: boolean;
+  /** Left out of the retrieval exports: struck through (features/exclude). */
+  excluded: boolean;
   /** Over the Max chars or Max tokens the person set (over-limit.ts), or null. */
   overLimit: OverLimit;
   onHandleDown: (boundary: number, e: React.PointerEvent<HTMLElement>) => void;
 }
 
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
-const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, overLimit, onHandleDown }: RowProps) {
+const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, excluded, overLimit, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
   const tokens = useTokenCount(start, end);
-  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : ''].filter(Boolean).join(' ');
+  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : '', excluded ? 'excluded' : ''].filter(Boolean).join(' ');
   return (
     <li
       className={classes}
@@ -182,6 +185,7 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       data-start={start}
       data-end={end}
       data-over-limit={overLimit ? 'true' : undefined}
+      data-excluded={excluded ? 'true' : undefined}
       data-over-limit-by={overLimit ?? undefined}
       aria-current={isCurrent ? 'true' : undefined}
       tabIndex={0}

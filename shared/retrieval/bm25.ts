@@ -1,8 +1,14 @@
 /**
  * Okapi BM25 over a fixed set of passages (Robertson & Zaragoza 2009), with the usual
  * defaults k1 = 1.2, b = 0.75 and the non-negative idf ln(1 + (N - df + 0.5) / (df + 0.5)).
+ * The one implementation: the workbench's retrieval test (segment-search.ts) and the benchmark's
+ * retrieval check (bench/retrieval/check.ts) both use it.
+ *
+ * Tokens are ROUGE-L's (lower-cased runs of letters, digits and marks; one per CJK character), so
+ * that retrieval and its score see the same words; no stemming, so results do not depend on an
+ * English-only stemmer.
  */
-import { tokenize } from './tokens';
+import { rougeTokens as tokenize } from '../metrics/rouge-l';
 
 export interface Bm25Options {
   k1?: number;

@@ -10,7 +10,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentSearch } from '../../shared/retrieval/segment-search';
+import { structural } from '../../shared/strategies/structural';
 import { texttiling } from '../../shared/strategies/texttiling';
+import { charsAt, positionOf } from '../../renderer/features/size-slider/slider-scale';
 import { correctedFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
@@ -153,6 +155,22 @@ describe("the analyst's instruments (issue 32)", () => {
     await query.fill('   ');
     await expect.poll(() => hits.count()).toBe(0);
     await page.locator('[data-testid="keep-results"]').uncheck();
+    expect(session.errors).toEqual([]);
+  });
+
+  it('re-runs a rule strategy as the Max chars slider moves', async () => {
+    const { page } = session;
+    await page.locator('[data-testid="strategy-select"]').selectOption('structural');
+    const slider = page.locator('[data-testid="max-chars-slider"]');
+    for (const wanted of [400, 3000]) {
+      const position = positionOf(wanted);
+      const maxChars = charsAt(position);
+      await slider.fill(String(position));
+      const expected = structural.segment(TEXT, { maxChars }).segmentation.boundaries;
+      await expect.poll(async () => (await starts(page)).slice(1), { timeout: 30_000 }).toEqual(expected);
+      expect(await page.locator('[data-testid="max-chars"]').inputValue()).toBe(String(maxChars));
+    }
+    await session.screenshot('analyst-tools-size-slider');
     expect(session.errors).toEqual([]);
   });
 });

@@ -23,6 +23,7 @@ import { Outline } from './features/outline/Outline';
 import { ReviewBar } from './features/review/ReviewBar';
 import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
+import { RetrievalPanel } from './features/retrieval/RetrievalPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
 import { numberFormat } from './features/size-label';
@@ -113,6 +114,7 @@ export function App() {
             <ReviewBar />
             <SegmentEditor />
             <FindPanel />
+            <RetrievalPanel />
             <Outline />
             <SegmentDetails />
           </aside>

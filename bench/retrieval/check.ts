@@ -4,7 +4,7 @@
  * measured between the top-1 segment and the answer, as the seed graded answers with ROUGE-L.
  */
 import { rougeLF1 } from '../../shared/metrics';
-import { buildBm25Index } from './bm25';
+import { buildBm25Index } from '../../shared/retrieval/bm25';
 import type { RetrievalQuestion } from './questions';
 
 export interface SegmentedDocument {

@@ -8,7 +8,14 @@ import { CONTINUED_BLOCKS } from './types';
 
 /** What a strategy or a person attached to one segment; unknown keys are refused. */
 export const noteSchema = z
-  .object({ topic: z.string().optional(), summary: z.string().optional(), reviewed: z.boolean().optional(), continues: z.enum(CONTINUED_BLOCKS).optional() })
+  .object({
+    topic: z.string().optional(),
+    summary: z.string().optional(),
+    reviewed: z.boolean().optional(),
+    continues: z.enum(CONTINUED_BLOCKS).optional(),
+    excluded: z.boolean().optional(),
+    confidence: z.number().min(0).max(1).optional(),
+  })
   .strict();
 
 /**

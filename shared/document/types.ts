@@ -22,6 +22,16 @@ export interface SegmentNote {
   reviewed?: boolean;
   /** The segment starts inside a block cut to keep a size limit: the kind of block it continues. */
   continues?: ContinuedBlock;
+  /**
+   * Left out of the retrieval exports (JSON, JSONL, Markdown, CSV) by a person: a contents list, a
+   * licence, boilerplate. Still a segment: the training exports keep it (its boundaries are right).
+   */
+  excluded?: boolean;
+  /**
+   * How sure the strategy was of the boundary this segment starts at, in [0, 1] (never on the
+   * first segment; absent where the strategy has no score for it). See docs/core-strategies.md.
+   */
+  confidence?: number;
 }
 
 /** The blocks `structural` may cut at their inner boundaries (items, rows, lines) to keep a size limit. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { Segmentation } from '../document/types';
 import { assertValidSegmentation, segmentationFromCuts, toSegments } from '../document/segmentation';
 import {
-  deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setReviewed, setSummary, setTopic, splitAt, splitPoint,
+  deleteBoundary, mergeWithNext, mergeWithPrevious, moveBoundary, setExcluded, setReviewed, setSummary, setTopic, splitAt, splitPoint,
 } from './operations';
 
 const TEXT = 'First sentence here. Second one follows.\nA new line starts.\r\nCRLF line. Last bit.';
@@ -138,7 +138,35 @@ const ops: Record<string, Op> = {
   topic: (t, s, r) => (s.notes.length ? setTopic(t, s, r % s.notes.length, `t${r}`) : s),
   summary: (t, s, r) => (s.notes.length ? setSummary(t, s, r % s.notes.length, `s${r}`) : s),
   reviewed: (t, s, r) => (s.notes.length ? setReviewed(t, s, r % s.notes.length, r % 2 === 0) : s),
+  excluded: (t, s, r) => (s.notes.length ? setExcluded(t, s, r % s.notes.length, r % 2 === 0) : s),
 };
+
+describe('excluded segments and boundary confidence through edits', () => {
+  it('marks and unmarks a segment excluded, and does nothing when it already is', () => {
+    const seg = cuts(TEXT, [21, 41]);
+    const marked = setExcluded(TEXT, seg, 1, true);
+    expect(marked.notes).toEqual([{}, { excluded: true }, {}]);
+    expect(marked.boundaries).toBe(seg.boundaries);
+    expect(setExcluded(TEXT, marked, 1, true)).toBe(marked);
+    expect(setExcluded(TEXT, marked, 1, false).notes).toEqual([{}, {}, {}]);
+  });
+
+  it('a split keeps both parts excluded, and the first its confidence', () => {
+    const seg: Segmentation = { boundaries: [21], notes: [{}, { excluded: true, confidence: 0.4 }] };
+    expect(splitAt(TEXT, seg, 50).notes).toEqual([{}, { excluded: true, confidence: 0.4 }, { excluded: true }]);
+  });
+
+  it('a merge is excluded only when both halves were, and keeps the first half\'s confidence', () => {
+    const seg: Segmentation = { boundaries: [21, 41], notes: [{}, { excluded: true, confidence: 0.3 }, { excluded: true, confidence: 0.9 }] };
+    expect(mergeWithNext(TEXT, seg, 1).notes).toEqual([{}, { excluded: true, confidence: 0.3 }]);
+    expect(mergeWithNext(TEXT, seg, 0).notes).toEqual([{}, { excluded: true, confidence: 0.9 }]);
+  });
+
+  it('a moved boundary loses its confidence; the segment before keeps its own', () => {
+    const seg: Segmentation = { boundaries: [21, 61], notes: [{}, { confidence: 0.2, excluded: true }, { confidence: 0.7 }] };
+    expect(moveBoundary(TEXT, seg, 1, 41).notes).toEqual([{}, { confidence: 0.2, excluded: true }, {}]);
+  });
+});
 
 describe('every operation keeps the coverage invariant', () => {
   it('on random Unicode text, for random sequences of operations', () => {

@@ -7,7 +7,7 @@
 import type { Segmentation, SegmentNote } from '../document/types';
 import { isSafeBoundary } from '../document/text-boundaries';
 import { segmentIndexAt, segmentRange } from '../document/segmentation';
-import { mergedNote, reshaped } from './notes';
+import { mergedNote, reshaped, restarted, splitOffNote } from './notes';
 import { nearestSnapPointBetween, sentenceStartsBetween, snapPointsBetween, unitStartAt } from './snap-points';
 
 function checkSegment(seg: Segmentation, index: number): void {
@@ -83,7 +83,7 @@ export function splitAt(text: string, seg: Segmentation, offset: number): Segmen
   if (cut === null) return seg;
   const k = segmentIndexAt(seg, cut); // the segment being split: cut is strictly inside it
   const boundaries = [...seg.boundaries.slice(0, k), cut, ...seg.boundaries.slice(k)];
-  const notes = [...seg.notes.slice(0, k), reshaped(seg.notes[k] as SegmentNote), {}, ...seg.notes.slice(k + 1)];
+  const notes = [...seg.notes.slice(0, k), reshaped(seg.notes[k] as SegmentNote), splitOffNote(seg.notes[k] as SegmentNote), ...seg.notes.slice(k + 1)];
   return { boundaries, notes };
 }
 
@@ -132,7 +132,7 @@ export function moveBoundary(text: string, seg: Segmentation, boundary: number, 
   boundaries[boundary] = target;
   const notes = seg.notes.slice();
   notes[boundary] = reshaped(notes[boundary] as SegmentNote);
-  notes[boundary + 1] = reshaped(notes[boundary + 1] as SegmentNote);
+  notes[boundary + 1] = restarted(notes[boundary + 1] as SegmentNote);
   return { boundaries, notes };
 }
 
@@ -156,4 +156,14 @@ export function setSummary(_text: string, seg: Segmentation, index: number, summ
 /** Marks segment i as reviewed by a person, or not. */
 export function setReviewed(_text: string, seg: Segmentation, index: number, reviewed: boolean): Segmentation {
   return withNote(seg, index, ({ reviewed: _old, ...rest }) => (reviewed ? { ...rest, reviewed: true } : rest));
+}
+
+/**
+ * Marks segment i as left out of the retrieval exports (a contents list, a licence), or back in.
+ * Its boundaries stay: the training exports keep it as a segment.
+ */
+export function setExcluded(_text: string, seg: Segmentation, index: number, excluded: boolean): Segmentation {
+  checkSegment(seg, index);
+  if ((seg.notes[index]?.excluded === true) === excluded) return seg;
+  return withNote(seg, index, ({ excluded: _old, ...rest }) => (excluded ? { ...rest, excluded: true } : rest));
 }

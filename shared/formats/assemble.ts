@@ -6,6 +6,7 @@
 import { describeDocument } from '../document/document-info';
 import { assertValidSegmentation, CoverageError, segmentationFromCuts } from '../document/segmentation';
 import type { DocumentInfo, SegmentationResult, SegmentationWarning, SegmentNote } from '../document/types';
+import { isConfidence } from '../edit/notes';
 import { FormatError } from './errors';
 import { warningsFromUnit } from './offsets';
 import { OFFSET_UNIT_NOUNS, UNNAMED_OFFSET_UNIT, unitLength, type OffsetUnit } from '../text/offset-units';
@@ -26,18 +27,32 @@ export interface ResultHeader {
   offsets?: OffsetUnit;
 }
 
+/** Why a retrieval export with excluded segments does not read back: it no longer holds the whole text. */
+export const LEFT_OUT = 'segments were left out of this export (excluded), so it does not hold the whole document; read a training export or the workspace instead';
+
+/**
+ * A row's index that is not its place: a file that left segments out (a gap in both the indices
+ * and the offsets) says so; any other mismatch is named as it is.
+ */
+export function checkRowIndex(where: string, index: number, expected: number, start: number, previousEnd: number): void {
+  if (index === expected) return;
+  const leftOut = index > expected && start > previousEnd;
+  throw new FormatError(`${where} has index ${index}, expected ${expected}${leftOut ? `: ${LEFT_OUT}` : ''}`);
+}
+
 export interface ReadResult {
   text: string;
   result: SegmentationResult;
 }
 
-/** Keeps only notes that say something: empty topic/summary and reviewed=false are absent. */
+/** Keeps only notes that say something: empty topic/summary and reviewed=false are absent; a confidence outside [0, 1] too. */
 export function cleanNote(note: SegmentNote): SegmentNote {
   const clean: SegmentNote = {};
   if (typeof note.topic === 'string' && note.topic !== '') clean.topic = note.topic;
   if (typeof note.summary === 'string' && note.summary !== '') clean.summary = note.summary;
   if (note.reviewed === true) clean.reviewed = true;
   if (note.continues !== undefined) clean.continues = note.continues;
+  if (isConfidence(note.confidence)) clean.confidence = note.confidence;
   return clean;
 }
 

@@ -9,6 +9,12 @@ import { fromUtf16, type OffsetUnit } from '../text/offset-units';
 export type SegmentToWrite = Segment & ChunkExtras;
 
 /**
+ * Which segments a writer gets: the retrieval exports (JSON, JSONL, Markdown, CSV) leave out the
+ * ones a person marked excluded; the training exports keep them (still right boundaries).
+ */
+export type ExcludedSegments = 'leave-out' | 'keep';
+
+/**
  * What every writer starts from: the segments of `result` over `text`, after checking that they
  * cover this text exactly. Notes are cleaned (empty topic/summary dropped); each segment gets its
  * entry of `extras` (see shared/chunks), when there are any; `start` and `end` count `offsets`
@@ -20,7 +26,7 @@ export function segmentsToWrite(
   result: SegmentationResult,
   text: string,
   extras: readonly ChunkExtras[] = [],
-  offsets: OffsetUnit = 'utf16',
+  { offsets = 'utf16', excluded = 'leave-out' }: { offsets?: OffsetUnit; excluded?: ExcludedSegments } = {},
 ): SegmentToWrite[] {
   if (result.document.chars !== text.length) {
     throw new FormatError(
@@ -36,11 +42,13 @@ export function segmentsToWrite(
   const segments = toSegments(text, result.segmentation);
   // start and end in the unit the file names (one pass over the text for all of them).
   const at = fromUtf16(text, [0, ...result.segmentation.boundaries, text.length], offsets);
-  return segments.map(({ topic, summary, reviewed, continues, ...rest }, i) => ({
+  const written = excluded === 'keep' ? segments : segments.filter((s) => s.excluded !== true);
+  // A segment keeps its index in the document: the rows of a file with exclusions have gaps.
+  return written.map(({ topic, summary, reviewed, continues, excluded: _excluded, confidence, ...rest }) => ({
     ...rest,
-    start: at[i] as number,
-    end: at[i + 1] as number,
-    ...cleanNote({ topic, summary, reviewed, continues }),
-    ...extras[i],
+    start: at[rest.index] as number,
+    end: at[rest.index + 1] as number,
+    ...cleanNote({ topic, summary, reviewed, continues, confidence }),
+    ...extras[rest.index],
   }));
 }

@@ -2,9 +2,10 @@
  * CSV, one segment per record after a header record, for spreadsheets. Every record repeats the
  * document name, sha256 and strategy so that rows stay traceable when sorted or filtered; a
  * reader needs the columns start, end and text, the others are optional. Empty topic/summary
- * cells mean "none"; reviewed is `true` or empty. The `offsets` column names the unit of start and
- * end (shared/formats/offsets.ts), the same on every record; a file without it is read as UTF-16
- * code units.
+ * cells mean "none"; reviewed is `true` or empty; confidence a number in [0, 1] or empty. The
+ * `offsets` column names the unit of start and end (shared/formats/offsets.ts), the same on every
+ * record; a file without it is read as UTF-16 code units. Segments a person excluded are not
+ * written (their index leaves a gap).
  */
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
@@ -15,7 +16,7 @@ import { FormatError } from './errors';
 import { offsetsFieldSchema } from './offsets';
 import { DEFAULT_OFFSET_UNIT, OFFSET_UNITS, type OffsetUnit } from '../text/offset-units';
 
-const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text'] as const;
+const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'text'] as const;
 const REQUIRED = ['start', 'end', 'text'] as const;
 
 /** Columns added after `text` when an export asks for retrieval extras; headings joined with ' > '. */
@@ -24,7 +25,7 @@ const EXTRA_COLUMNS = ['context_before', 'headings', 'content', 'tokens'] as con
 export function writeCsv(result: SegmentationResult, text: string, extras: readonly ChunkExtras[] = [], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
   const { name, sha256 } = result.document;
   const withExtras = extras.length > 0;
-  const records = segmentsToWrite(result, text, extras, offsets).map((s) => [
+  const records = segmentsToWrite(result, text, extras, { offsets }).map((s) => [
     name,
     sha256,
     result.strategy,
@@ -36,6 +37,7 @@ export function writeCsv(result: SegmentationResult, text: string, extras: reado
     s.topic ?? '',
     s.summary ?? '',
     s.reviewed ? 'true' : '',
+    s.confidence === undefined ? '' : String(s.confidence),
     s.text,
     ...(withExtras ? [s.context_before ?? '', s.headings?.join(' > ') ?? '', s.content ?? s.text, s.tokens === undefined ? '' : String(s.tokens)] : []),
   ]);
@@ -47,6 +49,14 @@ function parseOffset(source: string, record: number, column: string, value: stri
     throw new FormatError(`${source}: record ${record}: ${column} must be a non-negative integer (got '${value ?? ''}')`);
   }
   return Number(value);
+}
+
+/** An empty or missing cell: none; otherwise a number in [0, 1]. */
+function parseConfidence(source: string, record: number, value: string | undefined): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const confidence = Number(value);
+  if (!(confidence >= 0 && confidence <= 1)) throw new FormatError(`${source}: record ${record}: confidence must be a number from 0 to 1 or empty (got '${value}')`);
+  return confidence;
 }
 
 export function readCsv(source: string, content: string): ReadResult {
@@ -75,6 +85,7 @@ export function readCsv(source: string, content: string): ReadResult {
       topic: cell(record, 'topic'),
       summary: cell(record, 'summary'),
       reviewed: reviewed === 'true',
+      confidence: parseConfidence(source, i + 1, cell(record, 'confidence')),
     };
   });
   const first = records[0];

@@ -132,7 +132,7 @@ describe('CSV', () => {
   it('has one header and one record per segment', () => {
     const csv = writeCsv(resultFor(TEXT, CUTS, [{ topic: 'Intro' }]), TEXT);
     const [header, first] = decodeCsv('x', csv);
-    expect(header).toEqual(['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'text']);
+    expect(header).toEqual(['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'text']);
     expect(first?.slice(2, 9)).toEqual(['structural', '0', 'codepoint', '0', '44', '# Intro First part. It has two sentences.', 'Intro']);
   });
 

@@ -3,7 +3,7 @@
  * file alone rebuilds the document.
  *
  *   { "version": 1, "offsets": "codepoint", "document": {name, chars, sha256}, "strategy": "...",
- *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?, continues?}],
+ *     "segments": [{index, start, end, text, head, topic?, summary?, reviewed?, continues?, confidence?}],
  *     "warnings": [...], "meta": {...} }
  *
  * `head` is derived from the text and ignored on reading; offsets and texts must agree. `offsets`
@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
 import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
-import { assembleResult, type ReadResult } from './assemble';
+import { assembleResult, checkRowIndex, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
 import { documentInUnit, offsetsFieldSchema, warningsInUnit } from './offsets';
@@ -34,6 +34,8 @@ export const segmentFields = {
   reviewed: z.boolean().optional(),
   /** The block a segment continues, where a size limit cut it (shared/strategies/block-split.ts). */
   continues: z.enum(CONTINUED_BLOCKS).optional(),
+  /** The strategy's confidence in the boundary the segment starts at (shared/strategies/confidence.ts). */
+  confidence: z.number().min(0).max(1).optional(),
 };
 
 export const warningSchema = z.object({
@@ -59,7 +61,7 @@ export function toJsonObject(
   extras?: readonly ChunkExtras[],
   offsets: OffsetUnit = DEFAULT_OFFSET_UNIT,
 ): Record<string, unknown> {
-  const segments = segmentsToWrite(result, text, extras, offsets);
+  const segments = segmentsToWrite(result, text, extras, { offsets });
   return {
     version: JSON_FORMAT_VERSION,
     offsets,
@@ -78,9 +80,7 @@ export function writeJson(result: SegmentationResult, text: string, extras?: rea
 /** Reads an already parsed JSON result (e.g. one that arrived over IPC). */
 export function readJsonObject(source: string, value: unknown): ReadResult {
   const file = validate(source, jsonResultSchema, value);
-  file.segments.forEach((segment, i) => {
-    if (segment.index !== i) throw new FormatError(`${source}: segments[${i}] has index ${segment.index}`);
-  });
+  file.segments.forEach((segment, i) => checkRowIndex(`${source}: segments[${i}]`, segment.index, i, segment.start, file.segments[i - 1]?.end ?? 0));
   return assembleResult(source, file.segments, file);
 }
 

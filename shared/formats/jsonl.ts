@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
 import type { SegmentationResult } from '../document/types';
-import { assembleResult, baseName, type ReadResult } from './assemble';
+import { assembleResult, baseName, checkRowIndex, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { FormatError } from './errors';
 import { segmentFields } from './json';
@@ -27,7 +27,7 @@ const lineSchema = z.object({
 
 export function writeJsonl(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
   const { name, sha256, chars } = documentInUnit(result.document, text, offsets);
-  return segmentsToWrite(result, text, extras, offsets)
+  return segmentsToWrite(result, text, extras, { offsets })
     .map((segment) => JSON.stringify({ document: name, sha256, chars, strategy: result.strategy, offsets, ...segment }) + '\n')
     .join('');
 }
@@ -44,7 +44,7 @@ export function readJsonl(source: string, content: string): ReadResult {
   const first = rows[0];
   if (!first) return assembleResult(source, [], { document: { name: baseName(source) }, strategy: 'unknown' });
   rows.forEach((row, i) => {
-    if (row.index !== i) throw new FormatError(`${source}: line ${i + 1} has index ${row.index}, expected ${i}`);
+    checkRowIndex(`${source}: line ${i + 1}`, row.index, i, row.start, rows[i - 1]?.end ?? 0);
     if (row.document !== first.document || row.sha256 !== first.sha256 || row.strategy !== first.strategy) {
       throw new FormatError(`${source}: line ${i + 1} belongs to another document or strategy than line 1`);
     }

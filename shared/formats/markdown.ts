@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
 import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
-import { assembleResult, type ReadResult, type SegmentRow } from './assemble';
+import { assembleResult, LEFT_OUT, type ReadResult, type SegmentRow } from './assemble';
 import { segmentsToWrite, type SegmentToWrite } from './check-result';
 import { FormatError } from './errors';
 import { warningSchema } from './json';
@@ -50,6 +50,7 @@ const markerSchema = z.object({
   summary: z.string().optional(),
   reviewed: z.boolean().optional(),
   continues: z.enum(CONTINUED_BLOCKS).optional(),
+  confidence: z.number().min(0).max(1).optional(),
 });
 
 /** JSON that cannot end an HTML comment: '<' and '>' only ever occur inside JSON strings. */
@@ -71,12 +72,12 @@ function displayLines(note: { topic?: string; summary?: string }): string {
 
 /** The marker carries the notes and the retrieval extras; `content` is left out, the body is the text. */
 function segmentMarker(segment: SegmentToWrite): string {
-  const { index, start, end, topic, summary, reviewed, continues, headings, context_before, tokens } = segment;
-  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, continues, headings, context_before, tokens }) + COMMENT_END;
+  const { index, start, end, topic, summary, reviewed, continues, confidence, headings, context_before, tokens } = segment;
+  return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, continues, confidence, headings, context_before, tokens }) + COMMENT_END;
 }
 
 export function writeMarkdown(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
-  const segments = segmentsToWrite(result, text, extras, offsets);
+  const segments = segmentsToWrite(result, text, extras, { offsets });
   const header = {
     offsets,
     document: documentInUnit(result.document, text, offsets),
@@ -111,7 +112,10 @@ export function readMarkdown(source: string, content: string): ReadResult {
     const i = rows.length;
     const marker = readComment(source, content, at, SEGMENT_PREFIX, `the marker of segment ${i}`);
     const note = validate(`${source} segment ${i}`, markerSchema, marker.value);
-    if (note.index !== i) throw new FormatError(`${source}: segment markers out of order: found ${note.index}, expected ${i}`);
+    if (note.index !== i) {
+      const gap = note.index > i && note.start > (rows[i - 1]?.end ?? 0);
+      throw new FormatError(`${source}: segment markers out of order: found ${note.index}, expected ${i}${gap ? `: ${LEFT_OUT}` : ''}`);
+    }
     at = marker.next;
     const display = displayLines(note);
     if (!content.startsWith(display, at)) {

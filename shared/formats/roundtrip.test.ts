@@ -13,7 +13,7 @@ const PIECES = [
 ];
 const textArb = fc.array(fc.oneof(fc.constantFrom(...PIECES), fc.string({ unit: 'grapheme', maxLength: 5 })), { maxLength: 40 }).map((p) => p.join(''));
 const noteArb: fc.Arbitrary<SegmentNote> = fc.record(
-  { topic: fc.string({ minLength: 1, maxLength: 12 }), summary: fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('one\ntwo', '> x\n\n# y', ' ')), reviewed: fc.constant(true) },
+  { topic: fc.string({ minLength: 1, maxLength: 12 }), summary: fc.oneof(fc.string({ minLength: 1, maxLength: 20 }), fc.constantFrom('one\ntwo', '> x\n\n# y', ' ')), reviewed: fc.constant(true), confidence: fc.double({ min: 0, max: 1, noNaN: true }).map((c) => c + 0) },
   { requiredKeys: [] },
 );
 const nameArb = fc.oneof(fc.constantFrom('doc.md', 'notes, "draft".txt', 'файл.txt'), fc.string({ minLength: 1, maxLength: 10 }));

@@ -44,7 +44,7 @@ export function sentencesOf(text: string, start: number, end: number): string[] 
 }
 
 export function toTrainingExample(result: SegmentationResult, text: string): TrainingExample {
-  const segments = segmentsToWrite(result, text);
+  const segments = segmentsToWrite(result, text, [], { excluded: 'keep' });
   const example: TrainingExample = { sections: segments.map((s) => sentencesOf(text, s.start, s.end)) };
   if (segments.some((s) => s.topic !== undefined)) example.topics = segments.map((s) => s.topic ?? '');
   if (segments.some((s) => s.summary !== undefined)) example.summaries = segments.map((s) => s.summary ?? '');

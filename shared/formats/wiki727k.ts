@@ -22,7 +22,7 @@ export function looksLikeWiki727k(content: string): boolean {
 
 export function writeWiki727k(result: SegmentationResult, text: string): string {
   let out = '';
-  for (const segment of segmentsToWrite(result, text)) {
+  for (const segment of segmentsToWrite(result, text, [], { excluded: 'keep' })) {
     const title = (segment.topic ?? '').replace(/\s*[\r\n]+\s*/g, ' ').trim();
     out += `========,1,${title}.\n${segment.text}`;
     if (!/[\r\n]$/.test(segment.text)) out += '\n';

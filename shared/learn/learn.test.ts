@@ -124,6 +124,10 @@ describe('the learned model', () => {
       const doc = makeDocument(seed);
       const { segmentation } = segmentWithModel(doc.text, model);
       assertValidSegmentation(doc.text, segmentation);
+      // Every boundary it made carries the classifier's probability there (confidence.ts).
+      for (const note of segmentation.notes.slice(1)) expect(note.confidence).toBeGreaterThanOrEqual(0);
+      for (const note of segmentation.notes.slice(1)) expect(note.confidence).toBeLessThanOrEqual(1);
+      expect(segmentation.notes[0]?.confidence).toBeUndefined();
       found += doc.boundaries.filter((b) => segmentation.boundaries.includes(b)).length;
       gold += doc.boundaries.length;
     }

@@ -296,22 +296,29 @@ export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string
  * The cuts the model makes in a prepared document (features already computed). A model that used
  * embeddings needs the document embedded with the same embedding model (LearnedModelError if not).
  */
-export function predictPrepared(model: LearnedModel, doc: Pick<PreparedDocument, 'length' | 'features' | 'embedding'>): number[] {
+export function predictPrepared(
+  model: LearnedModel,
+  doc: Pick<PreparedDocument, 'length' | 'features' | 'embedding'>,
+  /** Given every candidate cut point's offset and the classifier's log-odds there (confidence). */
+  scored?: (offsets: readonly number[], logOdds: readonly number[]) => void,
+): number[] {
   const refusal = embeddingModelNeeded(model, doc.embedding);
   if (refusal) throw refusal;
   const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords), cueValues(model.transitions, doc.features.transitions), model.embedding !== null);
   // Streamed, one row at a time: the whole table of a long document would not fit in memory.
   const reach = decoderReach(doc.length, doc.features.offsets, model.lengthPrior);
   const cohesion = model.cohesionWeight === 0 ? undefined : { weight: model.cohesionWeight, rows: cohesionRows(doc.features.unitTerms, doc.features.vocabulary, reach) };
-  return decodeCuts(doc.length, doc.features.offsets, logOdds(model, rows).map((z) => z + model.cutBias), model.lengthPrior, cohesion);
+  const odds = logOdds(model, rows);
+  scored?.(doc.features.offsets, odds);
+  return decodeCuts(doc.length, doc.features.offsets, odds.map((z) => z + model.cutBias), model.lengthPrior, cohesion);
 }
 
 /** The cuts the model makes in a text (embedded when the model used embeddings). */
-export function predictCuts(model: LearnedModel, text: string, embeddings?: DocumentEmbeddings): number[] {
+export function predictCuts(model: LearnedModel, text: string, embeddings?: DocumentEmbeddings, scored?: (offsets: readonly number[], logOdds: readonly number[]) => void): number[] {
   const refusal = embeddingModelNeeded(model, embeddings?.model ?? null);
   if (refusal) throw refusal;
   const useful = model.embedding === null ? undefined : embeddings;
-  return predictPrepared(model, { length: text.length, features: candidateFeatures(text, useful?.unitVectors), embedding: useful?.model ?? null });
+  return predictPrepared(model, { length: text.length, features: candidateFeatures(text, useful?.unitVectors), embedding: useful?.model ?? null }, scored);
 }
 
 /** The features with the largest weights (by absolute value), for people to read. */

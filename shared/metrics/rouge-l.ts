@@ -14,6 +14,11 @@ const SPACELESS_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\
 export function rougeTokens(text: string): string[] {
   const tokens: string[] = [];
   for (const [run] of text.toLowerCase().matchAll(WORD_RUN)) {
+    // Most runs hold no spaceless-script character: one test per run, not one per character.
+    if (!SPACELESS_SCRIPT.test(run)) {
+      tokens.push(run);
+      continue;
+    }
     let word = '';
     for (const char of run) {
       if (SPACELESS_SCRIPT.test(char)) {

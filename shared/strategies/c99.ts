@@ -24,6 +24,7 @@ import { cosineOf, unitTermCounts } from '../text/content-words';
 import { sentenceStarts } from '../text/sentences';
 import { cutsForOptionalLimits } from './optional-limits';
 import { defineRuleStrategy } from './types';
+import { confidenceByOffset, densityGainConfidence, scaleOf } from './confidence';
 
 export { C99_DEFAULTS, C99_OPTIONS, resolveC99Parameters, type C99Parameters } from './c99-parameters';
 import { C99_DEFAULTS, C99_OPTIONS, resolveC99Parameters, type C99Parameters } from './c99-parameters';
@@ -189,13 +190,26 @@ export function chooseSegmentCount(densities: readonly number[], coefficient: nu
   return 1;
 }
 
-/** C99's splits in the order it made them (unit indices), and how many segments the stopping rule keeps. */
-export function c99Splits(text: string, starts: readonly number[], params: C99Parameters = {}): { splits: number[]; segments: number } {
+/**
+ * C99's splits in the order it made them (unit indices), how many segments the stopping rule
+ * keeps, and each split's density gain (gains[i]: how much D rose with splits[i]).
+ */
+export function c99Splits(text: string, starts: readonly number[], params: C99Parameters = {}): { splits: number[]; segments: number; gains: number[] } {
   const { mask, band, coefficient } = resolveC99Parameters(params);
-  if (starts.length < 3) return { splits: [], segments: 1 };
+  if (starts.length < 3) return { splits: [], segments: 1, gains: [] };
   const rank = rankMatrix(similarityMatrix(unitTermCounts(text, starts), band), mask);
   const { splits, densities } = divisiveClustering(rank, C99_DEFAULTS.maxSegments);
-  return { splits, segments: chooseSegmentCount(densities, coefficient) };
+  const gains = splits.map((_, i) => (densities[i + 1] as number) - (densities[i] as number));
+  return { splits, segments: chooseSegmentCount(densities, coefficient), gains };
+}
+
+/** C99's cuts and each one's confidence: its density gain on the scale of every split's gain (confidence.ts). */
+export function c99ScoredCuts(text: string, starts: readonly number[], params: C99Parameters = {}): { cuts: number[]; confidence: Map<number, number> } {
+  const { splits, segments, gains } = c99Splits(text, starts, params);
+  const kept = splits.slice(0, segments - 1);
+  const scale = scaleOf(gains);
+  const confidence = confidenceByOffset(kept.map((unit, i) => [starts[unit] as number, densityGainConfidence(gains[i] as number, scale)] as const));
+  return { cuts: kept.map((unit) => starts[unit] as number).sort((a, b) => a - b), confidence };
 }
 
 /** The sentence starts C99 cuts at, for a text and its sentence starts. */
@@ -210,9 +224,9 @@ export const c99 = defineRuleStrategy({
   description: "Choi's C99: sentence similarity matrix, rank transform and divisive clustering, stopping where the density gain drops (mask 11, band 100 sentences).",
   cut(text, options) {
     const { mask, band, coefficient } = options;
-    const cuts = c99Cuts(text, sentenceStarts(text), { mask, band, coefficient });
+    const { cuts, confidence } = c99ScoredCuts(text, sentenceStarts(text), { mask, band, coefficient });
     const limited = cutsForOptionalLimits(text, cuts, options);
-    return { cuts: [...cuts, ...limited.cuts], warnings: limited.warnings };
+    return { cuts: [...cuts, ...limited.cuts], warnings: limited.warnings, confidence };
   },
   options: C99_OPTIONS,
 });

@@ -23,6 +23,7 @@ import { overLimitWarnings, resolveLimits, splitToFit } from './limits';
 import { chooseGaps, depthScores, nearest } from './texttiling-gaps';
 import type { SegmentationWarning } from '../document/types';
 import { defineRuleStrategy } from './types';
+import { confidenceByOffset, depthConfidence, scaleOf } from './confidence';
 
 export const TEXTTILING_DEFAULTS = { w: 20, k: 10, smoothingWidth: 2, minGapDistance: 3 } as const;
 
@@ -110,7 +111,8 @@ export const texttiling = defineRuleStrategy({
     const sequences: Token[][] = [];
     for (let i = 0; i < tokens.length; i += w) sequences.push(tokens.slice(i, i + w));
     const gaps = gapScores(sequences, k);
-    const chosen = chooseGaps(depthScores(smooth(gaps, smoothingWidth)), minGapDistance);
+    const depths = depthScores(smooth(gaps, smoothingWidth));
+    const chosen = chooseGaps(depths, minGapDistance);
     const paragraphs = paragraphStarts(text);
     const sentences = sentenceStarts(text);
     const cuts = chosen.map((g) => {
@@ -120,6 +122,9 @@ export const texttiling = defineRuleStrategy({
       const span = offset - (previous[0] as Token).offset;
       return nearest(paragraphs, offset, span) ?? nearest(sentences, offset, Infinity) ?? offset;
     });
+    // Each chosen gap's depth on the scale of all the depths (confidence.ts); size-limit cuts have none.
+    const scale = scaleOf(depths);
+    const confidence = confidenceByOffset(chosen.map((g, i) => [cuts[i] as number, depthConfidence(depths[g] as number, scale)] as const));
     const warnings: SegmentationWarning[] = [];
     if (options.maxChars !== undefined || (options.maxTokens !== undefined && options.countTokens)) {
       const limits = resolveLimits(options, Number.MAX_SAFE_INTEGER);
@@ -131,6 +136,6 @@ export const texttiling = defineRuleStrategy({
         warnings.push(...overLimitWarnings(split.overLimit, limits, 'no boundary inside it satisfies the limits'));
       }
     }
-    return { cuts, warnings };
+    return { cuts, warnings, confidence };
   },
 });

@@ -1,4 +1,5 @@
 import { segmentationFromCuts } from '../document/segmentation';
+import { confidenceNotes } from './confidence';
 import type { Segmentation, SegmentationWarning, SegmentNote } from '../document/types';
 import type { OptionDeclarations, OptionValues, StrategyDeclaration } from './declaration';
 
@@ -26,6 +27,8 @@ export interface RuleCuts {
   warnings: SegmentationWarning[];
   /** Notes by segment start, for the segments that start at these cuts (a block continued, say). */
   notes?: ReadonlyMap<number, SegmentNote>;
+  /** Where the strategy scores its boundaries: confidence in [0, 1] by cut offset (confidence.ts); cuts without an entry carry none. */
+  confidence?: ReadonlyMap<number, number>;
 }
 
 /**
@@ -45,8 +48,8 @@ export function defineRuleStrategy<const N extends string, const O extends Optio
   return {
     ...strategy,
     segment(text, options) {
-      const { cuts, warnings, notes } = strategy.cut(text, options);
-      return { segmentation: segmentationFromCuts(text, cuts, notes), warnings };
+      const { cuts, warnings, notes, confidence } = strategy.cut(text, options);
+      return { segmentation: segmentationFromCuts(text, cuts, confidenceNotes(confidence, notes)), warnings };
     },
   };
 }

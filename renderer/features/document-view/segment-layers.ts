@@ -32,6 +32,7 @@ import { monaco } from './monaco';
 import { tintsBetween, type Tint } from './tint-colours';
 import { tintRange } from './tint-range';
 import { sizeLabel } from '../size-label';
+import { confidenceLabel, heatClass } from '../confidence/heat';
 import { ZoneBar } from './zone-bar';
 import type { SegmentView } from '../../stores/session/select-segments';
 import {
@@ -65,6 +66,8 @@ interface SegmentLook {
   topic: string | undefined;
   summary: string | undefined;
   reviewed: boolean;
+  /** The strategy's confidence in the segment's start boundary (features/confidence). */
+  confidence: number | undefined;
 }
 
 /**
@@ -89,7 +92,8 @@ function sameLook(drawn: SegmentLook, segment: SegmentView): boolean {
     drawn.end === segment.end &&
     drawn.topic === segment.topic &&
     drawn.summary === segment.summary &&
-    drawn.reviewed === (segment.reviewed === true)
+    drawn.reviewed === (segment.reviewed === true) &&
+    drawn.confidence === segment.confidence
   );
 }
 
@@ -152,7 +156,7 @@ export class SegmentLayers {
     const right = tail > 0 ? old[old.length - tail]!.tint : null;
     const tints = tintsBetween(left, right, added.length);
     const drawnNow = added.map(
-      (s, i): DrawnSegment => ({ start: s.start, end: s.end, topic: s.topic, summary: s.summary, reviewed: s.reviewed === true, tint: tints[i]!, decorationIds: [] }),
+      (s, i): DrawnSegment => ({ start: s.start, end: s.end, topic: s.topic, summary: s.summary, reviewed: s.reviewed === true, confidence: s.confidence, tint: tints[i]!, decorationIds: [] }),
     );
     // concat, not splice(...drawnNow): a first drawing of 50,000 segments would overflow the stack.
     this.drawn = old.slice(0, head).concat(drawnNow, old.slice(old.length - tail));
@@ -320,7 +324,8 @@ function hoverFor(look: SegmentLook): monaco.IMarkdownString {
   const parts: string[] = [];
   if (look.topic) parts.push(`**${escapeMarkdown(look.topic)}**`);
   if (look.summary) parts.push(escapeMarkdown(look.summary));
-  parts.push(`_${escapeMarkdown(`${sizeLabel(look.end - look.start)}${look.reviewed ? ' · reviewed' : ''}`)}_`);
+  const confidence = look.confidence === undefined ? '' : ` · ${confidenceLabel(look.confidence)}`;
+  parts.push(`_${escapeMarkdown(`${sizeLabel(look.end - look.start)}${look.reviewed ? ' · reviewed' : ''}${confidence}`)}_`);
   return { value: parts.join('\n\n'), isTrusted: false, supportThemeIcons: false, supportHtml: false };
 }
 
@@ -343,7 +348,7 @@ function startDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
   return {
     range: new monaco.Range(at.lineNumber, at.column, at.lineNumber, at.column),
     options: {
-      glyphMarginClassName: look.reviewed ? 'seg-glyph seg-glyph-reviewed' : 'seg-glyph',
+      glyphMarginClassName: (look.reviewed ? 'seg-glyph seg-glyph-reviewed' : 'seg-glyph') + heatClass(look.confidence),
       glyphMarginHoverMessage: hoverFor(look),
       beforeContentClassName: midLine ? 'seg-inline-boundary' : undefined,
       stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,

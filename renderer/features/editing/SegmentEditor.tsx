@@ -2,12 +2,14 @@
 import { BoundaryStrip } from './BoundaryStrip';
 import { NoteEditor } from './NoteEditor';
 import { Panel } from '../Panel';
+import { ExcludeToggle } from '../exclude/ExcludeToggle';
 
 export function SegmentEditor() {
   return (
     <Panel title="Edit segment" className="segment-editor" label="Edit segment" testId="segment-editor">
       <BoundaryStrip />
       <NoteEditor />
+      <ExcludeToggle />
     </Panel>
   );
 }

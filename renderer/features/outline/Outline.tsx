@@ -125,6 +125,7 @@ function OutlineList({ segments }: { segments: readonly SegmentView[] }) {
               topic={s.topic}
               reviewed={s.reviewed === true}
               continues={s.continues}
+              excluded={s.excluded === true}
               overLimit={overLimit(s.end - s.start, limitTokens.get(`${s.start}:${s.end}`) ?? null, limits)}
               onHandleDown={onHandleDown}
             />
@@ -166,16 +167,18 @@ interface RowProps {
   reviewed: boolean;
   /** The block this segment continues, cut to keep a size limit. */
   continues: string | undefined;
+  /** Left out of the retrieval exports: struck through (features/exclude). */
+  excluded: boolean;
   /** Over the Max chars or Max tokens the person set (over-limit.ts), or null. */
   overLimit: OverLimit;
   onHandleDown: (boundary: number, e: React.PointerEvent<HTMLElement>) => void;
 }
 
 /** Plain props, so an edit re-renders only the rows whose segment changed. */
-const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, continues, overLimit, onHandleDown }: RowProps) {
+const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, continues, excluded, overLimit, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
   const tokens = useTokenCount(start, end);
-  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : ''].filter(Boolean).join(' ');
+  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : '', excluded ? 'excluded' : ''].filter(Boolean).join(' ');
   return (
     <li
       className={classes}
@@ -185,6 +188,7 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       data-start={start}
       data-end={end}
       data-over-limit={overLimit ? 'true' : undefined}
+      data-excluded={excluded ? 'true' : undefined}
       data-over-limit-by={overLimit ?? undefined}
       aria-current={isCurrent ? 'true' : undefined}
       tabIndex={0}

@@ -8,6 +8,8 @@ import { useWorkspaceStore } from '../../stores/workspace';
 import { goToSegment } from '../editing/actions';
 import { decide, moveReviewed, openNeighbourDocument } from './review-actions';
 import { canAccept } from './review-step';
+import { ReviewOrderToggle } from '../review-order/ReviewOrderToggle';
+import { revealNextByConfidence } from '../review-order/review-order';
 import './review.css';
 
 export function ReviewBar() {
@@ -32,6 +34,7 @@ export function ReviewBar() {
       <div className="review-where">
         {at === 0 ? 'Document start' : `Boundary ${at} of ${count - 1}`} · {reviewed}/{count} reviewed
       </div>
+      <ReviewOrderToggle />
       <div className="review-buttons">
         {button(
           'review-accept',
@@ -43,7 +46,7 @@ export function ReviewBar() {
         {button('review-reject', 'Reject', 'Remove the boundary and go to the next (X)', () => void decide('reject'), at === 0)}
         {button('review-move-back', '◀', 'Move the boundary to the previous sentence start ([)', () => void moveReviewed(-1))}
         {button('review-move-forward', '▶', 'Move the boundary to the next sentence start (])', () => void moveReviewed(1))}
-        {button('review-skip', 'Skip', 'Go to the next boundary without deciding (J)', () => goToSegment(1))}
+        {button('review-skip', 'Skip', 'Go to the next boundary without deciding (J)', () => revealNextByConfidence() || goToSegment(1))}
         {inWorkspace && documents > 1 && (
           <>
             {button('review-previous-document', '⇤ Doc', 'Previous document in the workspace (Shift+K)', () => void openNeighbourDocument(-1))}

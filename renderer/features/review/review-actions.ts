@@ -8,6 +8,7 @@ import { useWorkspaceStore } from '../../stores/workspace';
 import { openWorkspaceDocument } from '../../services/workspace';
 import { nudgeBoundary } from '../editing/actions';
 import { neighbourDocument, reviewStep, type ReviewDecision } from './review-step';
+import { currentWalkKey, revealNextByConfidence } from '../review-order/review-order';
 
 function currentIndex(): number | null {
   const count = useSession.getState().current?.segmentation.notes.length ?? 0;
@@ -19,10 +20,11 @@ export function decide(decision: ReviewDecision): boolean {
   const index = currentIndex();
   if (index === null) return false;
   const step = reviewStep(index, decision);
+  const walk = currentWalkKey();
   const done = useSession.getState().apply(decision === 'accept' ? 'accept boundary' : 'reject boundary', step.edit);
   const after = useSession.getState().current?.segmentation;
   // An accept of a segment already reviewed changes nothing, and still goes on.
-  if (after && (done || decision === 'accept')) useUiStore.getState().reveal(step.next(after));
+  if (after && (done || decision === 'accept') && !revealNextByConfidence(walk)) useUiStore.getState().reveal(step.next(after));
   return done;
 }
 

@@ -15,6 +15,7 @@ import { findStrategy } from '../../../shared/strategies/catalog';
 import { StrategyOptionFields } from './StrategyOptionFields';
 import { SharedOptionFields } from './SharedOptionFields';
 import { EndpointList } from '../models/EndpointList';
+import { SizeSlider } from '../size-slider/SizeSlider';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
   // Rule strategies are always available; `learned` only once the workspace has a trained model.
@@ -72,6 +73,7 @@ export function RunPanel() {
       </label>
       {selected && <p className="hint">{selected.description}</p>}
       <SharedOptionFields kind={selected?.kind} backend={form.backend} values={form} onChange={(key, value) => update({ [key]: value })} />
+      <SizeSlider />
       {declaration && (
         <StrategyOptionFields
           declaration={declaration}

@@ -21,6 +21,8 @@ export interface SegmentView {
   summary?: string;
   reviewed?: boolean;
   continues?: SegmentNote['continues'];
+  excluded?: boolean;
+  confidence?: number;
 }
 
 /** Enough text to hold a head's eight words in all but pathological segments. */
@@ -35,7 +37,14 @@ function headAt(text: string, start: number, end: number): string {
 }
 
 function sameNote(view: SegmentView, note: SegmentNote): boolean {
-  return view.topic === note.topic && view.summary === note.summary && view.reviewed === note.reviewed && view.continues === note.continues;
+  return (
+    view.topic === note.topic &&
+    view.summary === note.summary &&
+    view.reviewed === note.reviewed &&
+    view.continues === note.continues &&
+    view.excluded === note.excluded &&
+    view.confidence === note.confidence
+  );
 }
 
 let lastText: string | null = null;

@@ -1,8 +1,14 @@
 /**
  * Okapi BM25 over a fixed set of passages (Robertson & Zaragoza 2009), with the usual
  * defaults k1 = 1.2, b = 0.75 and the non-negative idf ln(1 + (N - df + 0.5) / (df + 0.5)).
+ * The one implementation: the workbench's retrieval test (segment-search.ts) and the benchmark's
+ * retrieval check (bench/retrieval/check.ts) both use it.
+ *
+ * Tokens are ROUGE-L's (lower-cased runs of letters, digits and marks; one per CJK character), so
+ * that retrieval and its score see the same words; no stemming, so results do not depend on an
+ * English-only stemmer.
  */
-import { tokenize } from './tokens';
+import { rougeTokens as tokenize } from '../metrics/rouge-l';
 
 export interface Bm25Options {
   k1?: number;
@@ -23,18 +29,20 @@ export interface Bm25Hit {
 export function buildBm25Index(passages: readonly string[], options: Bm25Options = {}): Bm25Index {
   const k1 = options.k1 ?? 1.2;
   const b = options.b ?? 0.75;
-  // Postings: term -> list of [passage index, term frequency], built once.
-  const postings = new Map<string, Array<[number, number]>>();
+  // Postings: term -> flat pairs (passage index, term frequency), built once; flat, so that a
+  // 5 MB document's million postings are not a million small arrays.
+  const postings = new Map<string, number[]>();
   const lengths = new Float64Array(passages.length);
+  const counts = new Map<string, number>();
   passages.forEach((passage, index) => {
-    const counts = new Map<string, number>();
+    counts.clear();
     const tokens = tokenize(passage);
     lengths[index] = tokens.length;
     for (const t of tokens) counts.set(t, (counts.get(t) ?? 0) + 1);
     for (const [term, tf] of counts) {
-      let list = postings.get(term);
-      if (!list) postings.set(term, (list = []));
-      list.push([index, tf]);
+      const list = postings.get(term);
+      if (list) list.push(index, tf);
+      else postings.set(term, [index, tf]);
     }
   });
   const n = passages.length;
@@ -47,8 +55,11 @@ export function buildBm25Index(passages: readonly string[], options: Bm25Options
       for (const term of new Set(tokenize(query))) {
         const list = postings.get(term);
         if (!list) continue;
-        const idf = Math.log(1 + (n - list.length + 0.5) / (list.length + 0.5));
-        for (const [index, tf] of list) {
+        const df = list.length / 2;
+        const idf = Math.log(1 + (n - df + 0.5) / (df + 0.5));
+        for (let p = 0; p < list.length; p += 2) {
+          const index = list[p] as number;
+          const tf = list[p + 1] as number;
           const norm = avgLength === 0 ? 1 : 1 - b + (b * (lengths[index] ?? 0)) / avgLength;
           const add = (idf * tf * (k1 + 1)) / (tf + k1 * norm);
           scores.set(index, (scores.get(index) ?? 0) + add);

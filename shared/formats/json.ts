@@ -15,7 +15,6 @@ import type { ChunkExtras } from '../chunks/extras';
 import { CONTINUED_BLOCKS, type SegmentationResult } from '../document/types';
 import { assembleResult, checkRowIndex, type ReadResult } from './assemble';
 import { segmentsToWrite } from './check-result';
-import { FormatError } from './errors';
 import { documentInUnit, offsetsFieldSchema, warningsInUnit } from './offsets';
 import { parseJsonText, validate } from './parse-json';
 import { DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';

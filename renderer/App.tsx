@@ -5,7 +5,7 @@
  * and placed here.
  */
 import { useEffect } from 'react';
-import { describeReaderReport } from '../shared/document/reader-report';
+import { DocumentTitle } from './features/document-header/DocumentTitle';
 import { ComparePanel } from './features/compare/ComparePanel';
 import { DocumentView } from './features/document-view/DocumentView';
 import { EditingGlobal } from './features/editing/EditingGlobal';
@@ -25,7 +25,6 @@ import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
-import { numberFormat } from './features/size-label';
 import { StatusBar } from './features/status-bar/StatusBar';
 import { SaveStatus } from './features/workspace/SaveStatus';
 import { WorkspaceGlobal } from './features/workspace/WorkspaceGlobal';
@@ -49,8 +48,6 @@ export function App() {
   useEffect(() => startWorkbench(), []);
   const screen = useUiStore((s) => s.screen);
   const info = useSession((s) => s.info);
-  const sourceFormat = useSession((s) => s.sourceFormat);
-  const reader = useSession((s) => s.reader);
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
   const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
@@ -74,18 +71,7 @@ export function App() {
             {hasWorkspace && <Tab id="workspace" label="Workspace" />}
             <Tab id="models" label="Models" />
           </nav>
-          <div className="doc-title" title={info?.name}>
-            {info ? (
-              <>
-                <strong>{info.name}</strong>
-                <span className="muted" data-testid="reader-report">
-                  {reader ? describeReaderReport(reader) : sourceFormat} · {numberFormat.format(info.chars)} chars
-                </span>
-              </>
-            ) : (
-              <span className="muted">No document</span>
-            )}
-          </div>
+          <DocumentTitle />
           <OpenControls />
         </header>
         {/* Hand edits act on the document: their own row, on the document screen. */}

@@ -1,6 +1,7 @@
 /**
  * The window, and the one place that mounts every feature: toolbar, notices, then the workbench
- * (left sidebar | document | right sidebar) or the models screen, the status bar, and the
+ * (left sidebar: tabs and the current segment | document | right sidebar: review bar, Find and
+ * the outline filling the rest) or the models screen, the status bar, and the
  * invisible components mounted once (editing keys, workspace events). A new panel is imported
  * and placed here.
  */
@@ -25,6 +26,7 @@ import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
+import { SideTabs } from './features/side-tabs/SideTabs';
 import { StatusBar } from './features/status-bar/StatusBar';
 import { SaveStatus } from './features/workspace/SaveStatus';
 import { WorkspaceGlobal } from './features/workspace/WorkspaceGlobal';
@@ -63,8 +65,8 @@ export function App() {
       >
         <header className="toolbar">
           <div className="brand">
-            <span className="brand-mark" aria-hidden="true" />
-            Segment Workbench
+            <span className="brand-mark" aria-hidden="true" title="Segment Workbench" />
+            <span className="brand-name">Segment Workbench</span>
           </div>
           <nav className="tabs" aria-label="Screens">
             <Tab id="workbench" label="Document" />
@@ -84,12 +86,24 @@ export function App() {
         {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
         <main className="workbench" hidden={screen !== 'workbench'}>
           <aside className="sidebar left">
-            <RunPanel />
-            <ResultsPanel />
-            <ExportPanel />
-            <WorkspacePanel />
-            <LearnPanel />
-            <ComparePanel />
+            <SideTabs
+              panes={{
+                run: (
+                  <>
+                    <RunPanel />
+                    <ResultsPanel />
+                    <ComparePanel />
+                  </>
+                ),
+                export: <ExportPanel />,
+                learn: <LearnPanel />,
+                workspace: <WorkspacePanel />,
+              }}
+            />
+            <div className="segment-dock">
+              <SegmentEditor />
+              <SegmentDetails />
+            </div>
           </aside>
           <div className="editor-pane">
             <DocumentView />
@@ -97,10 +111,10 @@ export function App() {
           </div>
           <aside className="sidebar right">
             <ReviewBar />
-            <SegmentEditor />
-            <FindPanel />
-            <Outline />
-            <SegmentDetails />
+            <div className="outline-column">
+              <FindPanel />
+              <Outline />
+            </div>
           </aside>
         </main>
         {screen === 'workspace' && <WorkspaceTable />}

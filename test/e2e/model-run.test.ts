@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
 import { scratchDir } from '../support/scratch-dir';
-import { downloadedText, openServedWorkbench, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText, openServedWorkbench, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 
 const STRATEGIES = ['simple', 'topic', 'summary'] as const;
 const MODEL_RUN_TIMEOUT_MS = 540_000;
@@ -75,9 +75,11 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     expect((await outlineTopics(page)).filter((topic) => topic !== null)).toHaveLength(rows.length);
     expect(await progress.getAttribute('data-windows-done')).toBe(await progress.getAttribute('data-windows-total'));
     await session.screenshot('model-run-topic');
+    await sideTab(page, 'export');
     await page.locator('[data-testid="export-format"]').selectOption('json');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
     expect((JSON.parse(await downloadedText(download)) as { meta: { parallel?: number } }).meta.parallel).toBe(2);
+    await sideTab(page, 'run');
   }, MODEL_RUN_TIMEOUT_MS + 60_000);
 
   it('lists the installed fixture models, the compute backend and the ready profiles', async () => {

@@ -34,7 +34,7 @@ export function DocumentTitle() {
 
   if (!info) return <div className="doc-title"><span className="muted">No document</span></div>;
   const report = `${reader ? describeReaderReport(reader) : sourceFormat} · ${numberFormat.format(info.chars)} chars`;
-  const format = reader ? report.split(':')[0]! : sourceFormat;
+  const format = reader ? describeReaderReport(reader).split(':')[0]! : sourceFormat;
   return (
     <div className="doc-title">
       <strong className="doc-name" data-testid="document-name" title={info.name}>

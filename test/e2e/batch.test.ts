@@ -81,6 +81,8 @@ describe('batch work in the browser (serve --workspace)', () => {
     await expect.poll(async () => (await outlineSegments(page)).length).toBe(firstShown.length - 1);
     await page.locator('[data-testid="reviewed"]').click();
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
+    // The review bar also says how far the whole workspace is reviewed (issue 31).
+    await expect.poll(() => page.locator('[data-testid="review-workspace"]').textContent()).toMatch(/workspace: \d\/3 documents reviewed, \d+ segments/);
     const corrected = await outlineSegments(page);
 
     await page.locator('[data-testid="workspace-next"]').click();

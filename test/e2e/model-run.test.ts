@@ -64,6 +64,9 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]')?.getAttribute('data-windows-total')) > 0, null, {
       timeout: 120_000,
     });
+    // Before its first window the model is loading, and the bar says so instead of 0/N · 0.0 tok/s (issue 31).
+    expect(await progress.textContent()).toMatch(/loading model · \d+ windows? to go|windows \d+\/\d+ · [\d.]+ tok\/s · ETA/);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]')?.getAttribute('data-windows-done')) > 0, null, { timeout: 120_000 });
     const text = await progress.textContent();
     expect(text).toMatch(/windows \d+\/\d+ · [\d.]+ tok\/s · ETA/);
     await session.screenshot('model-run-progress');

@@ -1,11 +1,12 @@
 /**
  * The window, and the one place that mounts every feature: toolbar, notices, then the workbench
- * (left sidebar | document | right sidebar) or the models screen, the status bar, and the
+ * (left sidebar: tabs and the current segment | document | right sidebar: review bar, Find and
+ * the outline filling the rest) or the models screen, the status bar, and the
  * invisible components mounted once (editing keys, workspace events). A new panel is imported
  * and placed here.
  */
 import { useEffect } from 'react';
-import { describeReaderReport } from '../shared/document/reader-report';
+import { DocumentTitle } from './features/document-header/DocumentTitle';
 import { ComparePanel } from './features/compare/ComparePanel';
 import { DocumentView } from './features/document-view/DocumentView';
 import { EditingGlobal } from './features/editing/EditingGlobal';
@@ -26,7 +27,7 @@ import { ResultsPanel } from './features/results/ResultsPanel';
 import { RetrievalPanel } from './features/retrieval/RetrievalPanel';
 import { RunPanel } from './features/run/RunPanel';
 import { SegmentDetails } from './features/segment-details/SegmentDetails';
-import { numberFormat } from './features/size-label';
+import { SideTabs } from './features/side-tabs/SideTabs';
 import { StatusBar } from './features/status-bar/StatusBar';
 import { SaveStatus } from './features/workspace/SaveStatus';
 import { WorkspaceGlobal } from './features/workspace/WorkspaceGlobal';
@@ -50,8 +51,6 @@ export function App() {
   useEffect(() => startWorkbench(), []);
   const screen = useUiStore((s) => s.screen);
   const info = useSession((s) => s.info);
-  const sourceFormat = useSession((s) => s.sourceFormat);
-  const reader = useSession((s) => s.reader);
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
   const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
@@ -67,26 +66,15 @@ export function App() {
       >
         <header className="toolbar">
           <div className="brand">
-            <span className="brand-mark" aria-hidden="true" />
-            Segment Workbench
+            <span className="brand-mark" aria-hidden="true" title="Segment Workbench" />
+            <span className="brand-name">Segment Workbench</span>
           </div>
           <nav className="tabs" aria-label="Screens">
             <Tab id="workbench" label="Document" />
             {hasWorkspace && <Tab id="workspace" label="Workspace" />}
             <Tab id="models" label="Models" />
           </nav>
-          <div className="doc-title" title={info?.name}>
-            {info ? (
-              <>
-                <strong>{info.name}</strong>
-                <span className="muted" data-testid="reader-report">
-                  {reader ? describeReaderReport(reader) : sourceFormat} · {numberFormat.format(info.chars)} chars
-                </span>
-              </>
-            ) : (
-              <span className="muted">No document</span>
-            )}
-          </div>
+          <DocumentTitle />
           <OpenControls />
         </header>
         {/* Hand edits act on the document: their own row, on the document screen. */}
@@ -99,12 +87,25 @@ export function App() {
         {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
         <main className="workbench" hidden={screen !== 'workbench'}>
           <aside className="sidebar left">
-            <RunPanel />
-            <ResultsPanel />
-            <ExportPanel />
-            <WorkspacePanel />
-            <LearnPanel />
-            <ComparePanel />
+            <SideTabs
+              panes={{
+                run: (
+                  <>
+                    <RunPanel />
+                    <ResultsPanel />
+                    <ComparePanel />
+                  </>
+                ),
+                export: <ExportPanel />,
+                retrieval: <RetrievalPanel />,
+                learn: <LearnPanel />,
+                workspace: <WorkspacePanel />,
+              }}
+            />
+            <div className="segment-dock">
+              <SegmentEditor />
+              <SegmentDetails />
+            </div>
           </aside>
           <div className="editor-pane">
             <DocumentView />
@@ -112,11 +113,10 @@ export function App() {
           </div>
           <aside className="sidebar right">
             <ReviewBar />
-            <SegmentEditor />
-            <FindPanel />
-            <RetrievalPanel />
-            <Outline />
-            <SegmentDetails />
+            <div className="outline-column">
+              <FindPanel />
+              <Outline />
+            </div>
           </aside>
         </main>
         {screen === 'workspace' && <WorkspaceTable />}

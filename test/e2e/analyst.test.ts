@@ -14,7 +14,7 @@ import { countTokens as cl100k } from 'gpt-tokenizer/encoding/cl100k_base';
 import { correctedFileSchema } from '../../shared/workspace/schema';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineRow, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession } from './support';
+import { openServedWorkbench, outlineRow, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 import { downloadedText } from './support/downloads';
 
 const TOPICS = ['apples', 'rivers', 'engines', 'poems'];
@@ -93,6 +93,7 @@ describe("the analyst's day against serve --workspace", () => {
     await page.keyboard.press('Escape');
 
     // A text field, a select, and a button inside the paste dialog.
+    await sideTab(page, 'workspace');
     await page.locator('[data-testid="workspace-import-path"]').click();
     await typeShortcuts(page);
     await page.locator('[data-testid="workspace-import-path"]').fill('');
@@ -161,6 +162,7 @@ describe("the analyst's day against serve --workspace", () => {
     expect(savedBoundaries(FIRST.name)).toEqual(corrected.slice(1));
 
     // A run shown over the correction, undone and redone: the correction stays what the person made.
+    await sideTab(page, 'run');
     await page.locator('[data-testid="strategy-select"]').selectOption('sentence-rules');
     await page.locator('[data-testid="run"]').click();
     await session.waitForRunStatus(['done']);
@@ -178,6 +180,7 @@ describe("the analyst's day against serve --workspace", () => {
 
   it('exports only the documents chosen, each line naming its document and strategy; reviewed-only takes none until reviewed', async () => {
     const { page } = session;
+    await sideTab(page, 'workspace');
     const download = page.waitForEvent('download');
     await page.locator('[data-testid="workspace-export-training"]').click();
     const lines = (await downloadedText(download)).trim().split('\n');
@@ -193,18 +196,21 @@ describe("the analyst's day against serve --workspace", () => {
   it('trains with progress on the documents left in, and removes a document from the workspace', async () => {
     const { page } = session;
     // Correct the second document too, then leave the first out of the training.
+    await sideTab(page, 'workspace');
     await page.locator(`[data-testid="workspace-document"][data-id="${ids[SECOND.name]}"]`).click();
     await session.waitForDocument(SECOND.name);
     await (await outlineRow(page, 2)).click();
     await page.keyboard.press('s');
     await waitSaved(page);
     await expect.poll(() => documentState(page, SECOND.name)).toBe('edited');
+    await sideTab(page, 'learn');
     await page.locator(`[data-testid="learn-document"][data-id="${ids[FIRST.name]}"]`).uncheck();
     expect(await page.locator('[data-testid="learn-use-embeddings"]').isChecked()).toBe(false);
     await page.locator('[data-testid="train-learned"]').click();
     await page.locator('[data-testid="learn-report"]').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="learn-report"]').textContent()).toMatch(/Learned from 1 document;.*Skipped first\.md: left out/);
 
+    await sideTab(page, 'workspace');
     await page.locator(`[data-testid="workspace-remove"][aria-label="Remove ${FIRST.name} from the workspace"]`).click();
     await expect.poll(() => page.locator(`[data-testid="workspace-document"][data-id="${ids[FIRST.name]}"]`).count()).toBe(0);
     expect(existsSync(path.join(dir, 'documents', ids[FIRST.name]!))).toBe(false);
@@ -217,6 +223,7 @@ describe("the analyst's day against serve --workspace", () => {
     const limit = 300;
     const over = segments.map((s, i) => (s.end - s.start > limit ? i : -1)).filter((i) => i >= 0);
     expect(over.length).toBeGreaterThan(1);
+    await sideTab(page, 'run');
     await page.locator('[data-testid="max-chars"]').fill(String(limit));
     await expect.poll(async () => (await outlineRow(page, over[0]!)).getAttribute('data-over-limit')).toBe('true');
     const under = segments.findIndex((s) => s.end - s.start <= limit);
@@ -235,6 +242,7 @@ describe("the analyst's day against serve --workspace", () => {
     expect(await size.textContent()).not.toMatch(/tok/);
     const segment = (await outlineSegments(page))[1]!;
     const text = SECOND.text.slice(segment.start, segment.end);
+    await sideTab(page, 'export');
     await page.locator('[data-testid="retrieval-options"] summary').click();
     await page.locator('[data-testid="export-tokenizer"]').selectOption('cl100k_base');
     await expect.poll(() => size.textContent()).toBe(`${text.length.toLocaleString('en-US')} chars · ${cl100k(text).toLocaleString('en-US')} tok`);
@@ -249,6 +257,7 @@ describe("the analyst's day against serve --workspace", () => {
       shown: await page.locator('[data-testid="result-current"] .result-name').textContent(),
       kept: await page.locator('[data-testid="result-kept"] .result-name').allTextContents(),
     });
+    await sideTab(page, 'run');
     expect((await names()).shown).toBe('corrected');
     await page.locator('[data-testid="keep-results"]').check();
     await page.locator('[data-testid="strategy-select"]').selectOption('structural');

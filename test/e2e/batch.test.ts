@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sentencesOf, type TrainingExample } from '../../shared/formats/training';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
+import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 import { downloadedText } from './support/downloads';
 
 const dir = scratchDir('e2e-batch-');
@@ -51,13 +51,16 @@ describe('batch work in the browser (serve --workspace)', () => {
 
   it('imports a folder, runs a strategy on all of it with one progress bar, reviews the next documents, and exports the training JSONL', async () => {
     const { page } = session;
+    await sideTab(page, 'workspace');
     await page.locator('[data-testid="workspace-import-path"]').fill(folder);
     await page.locator('[data-testid="workspace-import"]').click();
     await expect.poll(() => page.locator('[data-testid="workspace-document"]').allTextContents()).toEqual(
       Object.keys(TOPICS).map((name) => expect.stringContaining(name)),
     );
 
+    await sideTab(page, 'run');
     await page.locator('[data-testid="strategy-select"]').selectOption('sentence-rules');
+    await sideTab(page, 'workspace');
     await page.locator('[data-testid="batch-run"]').click();
     const progress = page.locator('[data-testid="batch-progress"]');
     await progress.waitFor();
@@ -78,6 +81,8 @@ describe('batch work in the browser (serve --workspace)', () => {
     await expect.poll(async () => (await outlineSegments(page)).length).toBe(firstShown.length - 1);
     await page.locator('[data-testid="reviewed"]').click();
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
+    // The review bar also says how far the whole workspace is reviewed (issue 31).
+    await expect.poll(() => page.locator('[data-testid="review-workspace"]').textContent()).toMatch(/workspace: \d\/3 documents reviewed, \d+ segments/);
     const corrected = await outlineSegments(page);
 
     await page.locator('[data-testid="workspace-next"]').click();

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { segmentationFromCuts } from '../../shared/document/segmentation';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, type ServedWorkbench, type WorkbenchSession } from './support';
+import { openServedWorkbench, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 
 const dir = path.join(scratchDir('e2e-damaged-'), 'ws');
 const body = (topic: string) => `# ${topic}\n\nA paragraph about ${topic}, long enough to read as a section.\n`;
@@ -47,6 +47,7 @@ describe('damaged workspace documents in the Workspace panel', () => {
 
   it('lists the damaged documents apart with their reasons, and repairs two and removes two from the panel', async () => {
     const { page } = session;
+    await sideTab(page, 'workspace');
     const damaged = page.locator('[data-testid="damaged-document"]');
     await page.locator('[data-testid="workspace-damaged"]').waitFor();
     await expect.poll(() => damaged.count()).toBe(4);

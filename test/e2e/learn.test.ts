@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { WORKSPACE_MODEL_FILE } from '../../electron/services/learn/model-file';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
+import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 
 const SEA = ['The whaling ship left the harbour with its harpoons and its crew of sailors.', 'Each sailor on the ship watched the sea for the spout of a whale.', 'The captain of the whaling ship kept the harpoons sharp for the hunt at sea.', 'At sea the crew of the ship spoke of whales, harpoons and storms.', 'A whale rose near the ship and the sailors ran for the harpoons.'];
 const BUDGET = ['Congress passed the budget after a long debate about taxes and spending.', 'The treasury reported that tax revenue grew faster than federal spending.', 'Lower taxes and careful spending would balance the federal budget in time.', 'The budget office expects the deficit to shrink as tax revenue grows.', 'Members of Congress argued over spending cuts in the new budget.', 'The treasury will borrow less if the budget deficit keeps falling.'];
@@ -35,6 +35,7 @@ const ids: Record<string, string> = {};
 const starts = async (page: Page) => (await outlineSegments(page)).map((s) => s.start);
 
 async function openDocument(page: Page, name: string): Promise<void> {
+  await sideTab(page, 'workspace');
   await page.locator(`[data-testid="workspace-document"][data-id="${ids[name]}"]`).click();
   // Shown with its saved result, or once the default strategy's first run is over.
   await session.waitForDocument(name);
@@ -73,6 +74,7 @@ describe('train from corrections, then run learned', () => {
     await expect.poll(() => starts(page)).toEqual([0, TRAIN.change]);
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
 
+    await sideTab(page, 'learn');
     await page.locator('[data-testid="train-learned"]').click();
     await page.locator('[data-testid="learn-report"]').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="learn-features"] tbody tr').count()).toBeGreaterThan(3);
@@ -80,6 +82,7 @@ describe('train from corrections, then run learned', () => {
     await session.screenshot('learn-trained');
 
     await openDocument(page, 'sea-budget-2.txt');
+    await sideTab(page, 'run');
     await page.locator('[data-testid="strategy-select"]').selectOption('learned');
     await page.locator('[data-testid="run"]').click();
     await session.waitForRunStatus(['done']);

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
 import { scratchDir } from '../support/scratch-dir';
-import { downloadedText, openServedWorkbench, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText, openServedWorkbench, outlineSegments, outlineTopics, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 
 const STRATEGIES = ['simple', 'topic', 'summary'] as const;
 const MODEL_RUN_TIMEOUT_MS = 540_000;
@@ -64,6 +64,9 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]')?.getAttribute('data-windows-total')) > 0, null, {
       timeout: 120_000,
     });
+    // Before its first window the model is loading, and the bar says so instead of 0/N · 0.0 tok/s (issue 31).
+    expect(await progress.textContent()).toMatch(/loading model · \d+ windows? to go|windows \d+\/\d+ · [\d.]+ tok\/s · ETA/);
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="progress"]')?.getAttribute('data-windows-done')) > 0, null, { timeout: 120_000 });
     const text = await progress.textContent();
     expect(text).toMatch(/windows \d+\/\d+ · [\d.]+ tok\/s · ETA/);
     await session.screenshot('model-run-progress');
@@ -75,9 +78,11 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     expect((await outlineTopics(page)).filter((topic) => topic !== null)).toHaveLength(rows.length);
     expect(await progress.getAttribute('data-windows-done')).toBe(await progress.getAttribute('data-windows-total'));
     await session.screenshot('model-run-topic');
+    await sideTab(page, 'export');
     await page.locator('[data-testid="export-format"]').selectOption('json');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
     expect((JSON.parse(await downloadedText(download)) as { meta: { parallel?: number } }).meta.parallel).toBe(2);
+    await sideTab(page, 'run');
   }, MODEL_RUN_TIMEOUT_MS + 60_000);
 
   it('lists the installed fixture models, the compute backend and the ready profiles', async () => {

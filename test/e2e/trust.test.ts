@@ -12,7 +12,7 @@ import type { Dialog, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession } from './support';
+import { openServedWorkbench, outlineSegments, type ServedWorkbench, type WorkbenchSession, sideTab } from './support';
 
 const dir = scratchDir('e2e-trust-');
 const workspaceDir = path.join(dir, 'workspace');
@@ -122,6 +122,7 @@ describe('with a workspace (serve --workspace)', () => {
 
   it('with joining turned off, marks corrections unsaved and asks before the page closes; the setting stays off after a reload', async () => {
     const { page } = session;
+    await sideTab(page, 'workspace');
     await page.locator('[data-testid="workspace-add-opened"]').uncheck();
     await openNewDocument(session, 'kept-out.md', 'orchards');
     await expect.poll(() => statusBar(page).getAttribute('data-saved-in')).toBe('nowhere');
@@ -143,6 +144,7 @@ describe('with a workspace (serve --workspace)', () => {
     await page.reload();
     await startupDone(page);
     expect(await page.locator('[data-testid="workspace-add-opened"]').isChecked()).toBe(false);
+    await sideTab(page, 'workspace');
     await page.locator('[data-testid="workspace-add-opened"]').check();
   });
 });
@@ -181,6 +183,7 @@ describe('without a workspace', () => {
     await expect.poll(() => dialogs).toEqual(['beforeunload']);
     expect(await starts(page)).toEqual(split);
 
+    await sideTab(page, 'export');
     await page.locator('[data-testid="export-format"]').selectOption('json');
     const download = page.waitForEvent('download');
     await page.locator('[data-testid="export"]').click();

@@ -15,6 +15,7 @@ import {
   runCliJson,
   type ServedWorkbench,
   type WorkbenchSession,
+  sideTab,
 } from './support';
 import { downloadedText } from './support/downloads';
 
@@ -99,6 +100,7 @@ describe('workbench UI against cli serve', () => {
 
   it('exports JSON equal to the CLI output', async () => {
     const { page } = session;
+    await sideTab(page, 'export');
     await page.locator('[data-testid="export-format"]').selectOption('json');
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
     expect(download.suggestedFilename()).toMatch(/\.json$/);
@@ -127,6 +129,7 @@ describe('workbench UI against cli serve', () => {
     await page.locator('[data-testid="export-repair-blocks"]').uncheck();
     await page.locator('[data-testid="export-overlap"]').fill('');
     await page.locator('[data-testid="export-tokenizer"]').selectOption('');
+    await sideTab(page, 'run');
   });
 
   it('reveals a segment from the outline, and the outline follows the cursor', async () => {

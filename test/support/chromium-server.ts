@@ -2,12 +2,20 @@
  * vitest's globalSetup: one Chromium for the whole run. Every e2e file connects to it
  * (test/e2e/support/browser.ts, `sharedChromium`) and opens its own browser context, so a file
  * pays a connection, not a browser start, and parallel files share one browser process tree.
- * Without Debian's Chromium nothing is started: the e2e files then fail with the install hint.
+ * Without a Chromium (find-chromium.ts) a run that includes the browser tests stops here with one
+ * line saying how to get one, instead of every e2e file failing on its own; a run of other files
+ * only (`vitest run test/cli`) goes on without a browser.
  */
-import { existsSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/browser';
+import { NO_CHROMIUM_HINT } from '../e2e/support/find-chromium';
+
+/** Whether this run's file filters (none: every file) include the browser tests. */
+function runsBrowserTests(argv: readonly string[]): boolean {
+  const filters = argv.slice(2).filter((a) => !a.startsWith('-') && a !== 'run' && !/^(unit|renderer|node)$/.test(a));
+  return filters.length === 0 || filters.some((f) => f.includes('e2e'));
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +25,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  if (!existsSync(CHROMIUM_PATH)) {
+  if (!CHROMIUM_PATH) {
+    if (runsBrowserTests(process.argv)) throw new Error(NO_CHROMIUM_HINT);
     project.provide('chromiumWsEndpoint', '');
     return async () => {};
   }

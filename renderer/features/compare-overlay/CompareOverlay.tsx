@@ -25,6 +25,8 @@ function decorations(marks: readonly BoundaryMark[], at: number | null, position
       range: new monaco.Range(from.lineNumber, from.column, to.lineNumber, to.column),
       options: {
         inlineClassName: `cmp-mark cmp-${m.side}${current}`,
+        // A band in the gutter as well: seen even where the marked character is a line break.
+        linesDecorationsClassName: `cmp-line cmp-${m.side}`,
         hoverMessage: { value: TITLE[m.side] },
         overviewRuler: { color: RULER[m.side], position: m.side === 'right' ? monaco.editor.OverviewRulerLane.Right : monaco.editor.OverviewRulerLane.Left },
         stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,

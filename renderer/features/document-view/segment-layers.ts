@@ -2,13 +2,15 @@
  * Draws a segmentation over the Monaco document:
  * - a tint over each segment's characters (tint-range.ts), neighbours always in different tints
  *   (see tint-colours.ts), so segments sharing a line stay apart; its hover shows the topic and summary;
- * - a glyph-margin marker at each segment start and a thin vertical bar where a boundary falls
- *   inside a line;
+ * - a glyph-margin marker at each segment start and a coloured band per segment in the gutter
+ *   (green where the segment is reviewed);
+ * - a boundary inside a line drawn at its character: the segment's label chip (injected text)
+ *   and a bar carrying `data-testid="boundary"` and `data-offset` (inline-marker.ts), never a rule
+ *   above a line that still shows the previous segment's words;
  * - overview-ruler marks where boundaries are, one per bucket of lines (layer-window.ts);
- * - a view zone above each line where segments start: the boundary line with each segment's
- *   topic and size. Several segments starting in one (wrapped) line share that line's zone, split
- *   into cells in document order, instead of stacking one bar per boundary. Each cell carries
- *   `data-testid="boundary"` and `data-offset` (the first segment's is `document-start`). Monaco
+ * - a view zone above each line where a segment starts at the line's first character: the
+ *   boundary line with the segment's topic and size. Its cell carries `data-testid="boundary"` and
+ *   `data-offset` (the first segment's is `document-start`). Monaco
  *   keeps every zone's DOM node attached and only hides off-screen ones, so up to EAGER_ZONE_LIMIT
  *   segments the markers in the DOM are exactly the boundaries, one each; beyond it a zone's cells
  *   are built when it is first shown. Zones exist for every boundary line, near the viewport
@@ -34,6 +36,7 @@ import { tintRange } from './tint-range';
 import { sizeLabel } from '../size-label';
 import { confidenceLabel, heatClass } from '../confidence/heat';
 import { ZoneBar } from './zone-bar';
+import { chipText, InlineMarker } from './inline-marker';
 import type { SegmentView } from '../../stores/session/select-segments';
 import {
   firstStartingFrom,
@@ -72,11 +75,13 @@ interface SegmentLook {
 
 /**
  * A segment as drawn: its look, its tint and, while it is in the window, its two decorations
- * (tint, start marker); outside the window `decorationIds` is empty.
+ * (tint, start marker) and, when it starts inside a line, its inline marker; outside the window
+ * `decorationIds` is empty and `marker` null.
  */
 interface DrawnSegment extends SegmentLook {
   tint: Tint;
   decorationIds: readonly string[];
+  marker: InlineMarker | null;
 }
 
 /** The zone above one line, its bar, and what it shows (to tell whether an edit changed it). */
@@ -156,7 +161,7 @@ export class SegmentLayers {
     const right = tail > 0 ? old[old.length - tail]!.tint : null;
     const tints = tintsBetween(left, right, added.length);
     const drawnNow = added.map(
-      (s, i): DrawnSegment => ({ start: s.start, end: s.end, topic: s.topic, summary: s.summary, reviewed: s.reviewed === true, confidence: s.confidence, tint: tints[i]!, decorationIds: [] }),
+      (s, i): DrawnSegment => ({ start: s.start, end: s.end, topic: s.topic, summary: s.summary, reviewed: s.reviewed === true, confidence: s.confidence, tint: tints[i]!, decorationIds: [], marker: null }),
     );
     // concat, not splice(...drawnNow): a first drawing of 50,000 segments would overflow the stack.
     this.drawn = old.slice(0, head).concat(drawnNow, old.slice(old.length - tail));
@@ -166,6 +171,7 @@ export class SegmentLayers {
     const shift = segments.length - old.length;
     const moved = (i: number, end: boolean) => (i < head || (end && i === head) ? i : i >= old.length - tail ? i + shift : end ? head + added.length : head);
     const before: IndexSpan = { from: moved(this.decorated.from, false), to: moved(this.decorated.to, true) };
+    this.removeMarkers(removed);
     this.redecorate(
       before,
       removed.flatMap((d) => d.decorationIds),
@@ -182,6 +188,7 @@ export class SegmentLayers {
 
   /** Forgets everything drawn: the model was replaced (its decorations went with it). */
   reset(): void {
+    this.removeMarkers(this.drawn);
     this.drawn = [];
     this.decorated = { from: 0, to: 0 };
     this.windowSpan = null;
@@ -230,20 +237,43 @@ export class SegmentLayers {
     const next = segmentsInOffsets(drawn.length, (i) => drawn[i]!.start, from, to, anchor);
 
     const removeIds = [...stale];
+    const leaving: DrawnSegment[] = [];
     for (let i = previous.from; i < previous.to; i++) {
       if (i >= next.from && i < next.to) continue;
       const segment = drawn[i];
       if (!segment || segment.decorationIds.length === 0) continue;
       removeIds.push(...segment.decorationIds);
       segment.decorationIds = [];
+      leaving.push(segment);
     }
     const entering: DrawnSegment[] = [];
     for (let i = next.from; i < next.to; i++) if (drawn[i]!.decorationIds.length === 0) entering.push(drawn[i]!);
     this.decorated = next;
+    this.removeMarkers(leaving);
     if (removeIds.length === 0 && entering.length === 0) return;
     const specs = entering.flatMap((s) => [tintDecoration(s, s.tint, lines), startDecoration(s, lines)]);
     const ids = this.editor.deltaDecorations(removeIds, specs);
     entering.forEach((s, i) => (s.decorationIds = ids.slice(2 * i, 2 * i + 2)));
+    this.addMarkers(entering, lines);
+  }
+
+  /** Inline markers for the segments among `segments` that start inside a line. */
+  private addMarkers(segments: readonly DrawnSegment[], lines: LineIndex): void {
+    const lineHeight = this.editor.getOption(monaco.editor.EditorOption.lineHeight);
+    for (const s of segments) {
+      const at = lines.positionAt(s.start);
+      if (at.column === 1 || s.marker) continue;
+      s.marker = new InlineMarker(at, s.start, lookTitle(s), lineHeight);
+      this.editor.addContentWidget(s.marker);
+    }
+  }
+
+  private removeMarkers(segments: readonly DrawnSegment[]): void {
+    for (const s of segments) {
+      if (!s.marker) continue;
+      this.editor.removeContentWidget(s.marker);
+      s.marker = null;
+    }
   }
 
   /** Adds and removes the ruler marks of the buckets whose boundaries came or went. */
@@ -260,14 +290,15 @@ export class SegmentLayers {
     shown.forEach((bucket, i) => this.rulerMarks.set(bucket, ids[i]!));
   }
 
-  /** The drawn segments that start on line `lineNumber`, in order. */
+  /**
+   * The drawn segment that starts at line `lineNumber`'s first character, as a list of none or
+   * one (a zone's cells). Those starting further in are drawn at their character (inline-marker.ts).
+   */
   private startingOn(lineNumber: number, lines: LineIndex): DrawnSegment[] {
     const from = lines.offsetAt({ lineNumber, column: 1 });
-    const to = lineNumber < lines.lineCount ? lines.offsetAt({ lineNumber: lineNumber + 1, column: 1 }) : Infinity;
-    const found: DrawnSegment[] = [];
     const drawn = this.drawn;
-    for (let i = firstStartingFrom(drawn.length, (j) => drawn[j]!.start, from); i < drawn.length && drawn[i]!.start < to; i++) found.push(drawn[i]!);
-    return found;
+    const i = firstStartingFrom(drawn.length, (j) => drawn[j]!.start, from);
+    return i < drawn.length && drawn[i]!.start === from ? [drawn[i]!] : [];
   }
 
   /**
@@ -329,6 +360,12 @@ function hoverFor(look: SegmentLook): monaco.IMarkdownString {
   return { value: parts.join('\n\n'), isTrusted: false, supportThemeIcons: false, supportHtml: false };
 }
 
+/** A marker's tooltip: the topic, the size, whether reviewed. */
+function lookTitle(look: SegmentLook): string {
+  const size = sizeLabel(look.end - look.start);
+  return [look.topic, size, look.reviewed ? 'reviewed' : undefined].filter(Boolean).join(' · ');
+}
+
 function tintDecoration(look: SegmentLook, tint: Tint, lines: LineIndex): DecorationSpec {
   const r = tintRange(look.start, look.end, lines);
   return {
@@ -336,6 +373,8 @@ function tintDecoration(look: SegmentLook, tint: Tint, lines: LineIndex): Decora
     range: new monaco.Range(r.startLineNumber, r.startColumn, r.endLineNumber, r.endColumn),
     options: {
       inlineClassName: TINT_CLASSES[tint],
+      // The segment's band in the gutter, on each of its lines: its tint, green once reviewed.
+      linesDecorationsClassName: `seg-band seg-band-${tint}${look.reviewed ? ' seg-band-reviewed' : ''}`,
       hoverMessage: hoverFor(look),
       stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
     },
@@ -350,7 +389,17 @@ function startDecoration(look: SegmentLook, lines: LineIndex): DecorationSpec {
     options: {
       glyphMarginClassName: (look.reviewed ? 'seg-glyph seg-glyph-reviewed' : 'seg-glyph') + heatClass(look.confidence),
       glyphMarginHoverMessage: hoverFor(look),
-      beforeContentClassName: midLine ? 'seg-inline-boundary' : undefined,
+      // An empty range's injected text shows only with this.
+      showIfCollapsed: midLine,
+      // Inside a line: the segment's label chip just before its first character, on that line.
+      before: midLine
+        ? {
+            content: chipText(look.topic, look.end - look.start),
+            inlineClassName: look.reviewed ? 'seg-chip seg-chip-reviewed' : 'seg-chip',
+            inlineClassNameAffectsLetterSpacing: true,
+            cursorStops: monaco.editor.InjectedTextCursorStops.None,
+          }
+        : undefined,
       stickiness: monaco.editor.TrackedRangeStickiness.NeverGrowsWhenTypingAtEdges,
     },
   };

@@ -15,6 +15,7 @@ import { useTokenCounts } from '../../stores/token-counts';
 import { findSegments, warningsPerSegment, type SegmentFilter, type SegmentSort } from './find-segments';
 import './find.css';
 import { focusListRow } from '../focus-row';
+import { useFindQueries } from './find-queries';
 
 const ROW_HEIGHT = 40;
 
@@ -22,7 +23,11 @@ export function FindPanel() {
   const segments = useSegments();
   const text = useSession((s) => s.text);
   const resultWarnings = useSession((s) => s.current?.warnings);
-  const [query, setQuery] = useState('');
+  // The query belongs to its document: another document shows its own (empty at first), and
+  // coming back shows what was typed for this one.
+  const documentId = useSession((s) => s.documentId);
+  const query = useFindQueries((s) => s.queries.get(documentId ?? '') ?? '');
+  const setQuery = (value: string) => useFindQueries.getState().set(documentId ?? '', value);
   const [filter, setFilter] = useState<SegmentFilter>('all');
   const [sort, setSort] = useState<SegmentSort>('order');
   const deferredQuery = useDeferredValue(query);

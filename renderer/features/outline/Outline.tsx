@@ -178,7 +178,17 @@ interface RowProps {
 const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topic, reviewed, continues, excluded, overLimit, onHandleDown }: RowProps) {
   const isCurrent = useUiStore((s) => s.currentSegment === index);
   const tokens = useTokenCount(start, end);
-  const classes = ['outline-item', index % 2 ? 'odd' : 'even', topic ? 'with-topic' : '', isCurrent ? 'current' : '', overLimit ? 'over-limit' : '', excluded ? 'excluded' : ''].filter(Boolean).join(' ');
+  const classes = [
+    'outline-item',
+    index % 2 ? 'odd' : 'even',
+    topic ? 'with-topic' : '',
+    isCurrent ? 'current' : '',
+    overLimit ? 'over-limit' : '',
+    reviewed ? 'reviewed' : '',
+    excluded ? 'excluded' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <li
       className={classes}
@@ -187,6 +197,7 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
       data-index={index}
       data-start={start}
       data-end={end}
+      data-reviewed={reviewed ? 'true' : 'false'}
       data-over-limit={overLimit ? 'true' : undefined}
       data-excluded={excluded ? 'true' : undefined}
       data-over-limit-by={overLimit ?? undefined}
@@ -216,6 +227,12 @@ const OutlineRow = memo(function OutlineRow({ top, index, start, end, head, topi
         0.7 ms more, in the browser's layerization of those clips (bench:ui, 5,000 segments).
       */}
       <span className="outline-index">{index + 1}</span>
+      {/* Reviewed: a check by the number (and the row's green edge), visible at a glance. */}
+      {reviewed && (
+        <span className="outline-reviewed-mark" data-testid="outline-reviewed-mark" title="Reviewed" aria-label="reviewed">
+          ✓
+        </span>
+      )}
       {/* The topic when there is one, else the first words. */}
       <span className={topic ? 'outline-topic' : 'outline-head-only'} title={topic ?? head}>
         {topic ?? (head || '(blank)')}

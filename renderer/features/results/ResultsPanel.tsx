@@ -1,5 +1,7 @@
 /** The current result and the results kept beside it (each once, with its settings): bring one forward, or discard it. */
-import type { SegmentationResult } from '../../../shared/document/types';
+import type { SegmentationResult, SegmentationWarning } from '../../../shared/document/types';
+import { segmentIndexAt } from '../../../shared/document/segmentation';
+import { useUiStore } from '../../stores/ui';
 import { Panel } from '../Panel';
 import { keptBeside, useSession } from '../../stores/session';
 import { resultLabel } from './result-label';
@@ -42,12 +44,41 @@ export function ResultsPanel() {
           <ul>
             {current.warnings.slice(0, 200).map((w, i) => (
               <li key={i}>
-                <code>{w.code}</code> {w.message}
+                <WarningText warning={w} result={current} />
               </li>
             ))}
           </ul>
         </details>
       )}
     </Panel>
+  );
+}
+
+/** Where a warning happened: its offset, or the "at 12910" its message names. */
+export function warningOffset(warning: SegmentationWarning): number | null {
+  if (warning.offset !== undefined) return warning.offset;
+  const named = /\bat (\d[\d,]*)\b/.exec(warning.message);
+  return named ? Number(named[1]!.replace(/,/g, '')) : null;
+}
+
+/** A warning that says where: a link that reveals its segment in the text and the outline. */
+function WarningText({ warning, result }: { warning: SegmentationWarning; result: SegmentationResult }) {
+  const offset = warningOffset(warning);
+  const text = (
+    <>
+      <code>{warning.code}</code> {warning.message}
+    </>
+  );
+  if (offset === null || offset > result.document.chars) return text;
+  return (
+    <button
+      className="link warning-link"
+      data-testid="warning-link"
+      data-offset={offset}
+      title="Show this segment"
+      onClick={() => useUiStore.getState().reveal(segmentIndexAt(result.segmentation, offset))}
+    >
+      {text}
+    </button>
   );
 }

@@ -33,6 +33,7 @@ export function ReviewBar() {
     <section className="review-bar" aria-label="Review" data-testid="review-bar" data-index={at} data-offset={offset} data-reviewed={reviewed}>
       <div className="review-where">
         {at === 0 ? 'Document start' : `Boundary ${at} of ${count - 1}`} · {reviewed}/{count} reviewed
+        {inWorkspace && <WorkspaceProgress />}
       </div>
       <ReviewOrderToggle />
       <div className="review-buttons">
@@ -55,5 +56,26 @@ export function ReviewBar() {
         )}
       </div>
     </section>
+  );
+}
+
+/**
+ * Review progress across the workspace (issue 31, item 3): documents wholly reviewed of all, and
+ * the segments reviewed in the saved corrections (the shown document's as last saved).
+ */
+function WorkspaceProgress() {
+  const docs = useWorkspaceStore((s) => s.documents);
+  let whole = 0;
+  let segments = 0;
+  for (const d of docs) {
+    if (!d.corrected) continue;
+    segments += d.corrected.reviewed;
+    if (d.corrected.segments > 0 && d.corrected.reviewed === d.corrected.segments) whole++;
+  }
+  return (
+    <span className="review-workspace" data-testid="review-workspace" title="Across the workspace, as saved">
+      {' '}
+      · workspace: {whole}/{docs.length} documents reviewed, {segments} segments
+    </span>
   );
 }

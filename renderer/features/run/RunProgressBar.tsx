@@ -51,8 +51,11 @@ export function RunProgressBar() {
           {progress?.stage && (status === 'running' || status === 'starting') ? ` · ${progress.stage}` : ''}
         </span>
         {progress && (
-          <span className="progress-figures">
-            windows {done}/{total} · {progress.tokensPerSecond.toFixed(1)} tok/s · {formatEta(progress.etaSeconds)}
+          <span className="progress-figures" data-testid="progress-figures">
+            {/* Before the first window no figure means anything yet: the model is still loading. */}
+            {(status === 'running' || status === 'starting') && total > 0 && done === 0 && progress.tokensPerSecond === 0
+              ? `loading model · ${total} window${total === 1 ? '' : 's'} to go`
+              : `windows ${done}/${total} · ${progress.tokensPerSecond.toFixed(1)} tok/s · ${formatEta(progress.etaSeconds)}`}
           </span>
         )}
         {status === 'failed' && error && <span className="progress-error">{error}</span>}

@@ -1,13 +1,15 @@
 /**
- * Debian's Chromium, driven by playwright-core. Never `npx playwright install`: the browser comes
- * from apt (`.ci/run` installs it), so tests run offline. In the test suite every file connects to
+ * A Chromium driven by playwright-core: the one `findChromium` finds (CHROMIUM_PATH, Debian's,
+ * Google Chrome, Playwright's download; find-chromium.ts). Here and in CI it is Debian's, from apt
+ * (`.ci/run` installs it), so tests run offline; this repository never runs `npx playwright install`. In the test suite every file connects to
  * the one Chromium of the run (test/support/chromium-server.ts) and closes only its own contexts;
  * the benchmarks launch their own.
  */
-import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { findChromium, NO_CHROMIUM_HINT } from './find-chromium';
 
-export const CHROMIUM_PATH = process.env.WORKBENCH_CHROMIUM ?? '/usr/bin/chromium';
+/** The Chromium found, or '' when there is none (assertChromium then says how to get one). */
+export const CHROMIUM_PATH = findChromium() ?? '';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -20,9 +22,7 @@ export const CHROMIUM_ARGS = [
 ];
 
 function assertChromium(): void {
-  if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`no Chromium at ${CHROMIUM_PATH}: install it with 'apt-get install chromium' or set WORKBENCH_CHROMIUM`);
-  }
+  if (!CHROMIUM_PATH) throw new Error(NO_CHROMIUM_HINT);
 }
 
 /** A Chromium of the caller's own (the benchmarks). */

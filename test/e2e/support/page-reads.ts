@@ -86,3 +86,8 @@ export async function boundaryOffsets(page: Page): Promise<number[]> {
     .evaluateAll((markers) => markers.map((m) => Number(m.getAttribute('data-offset'))));
   return offsets.sort((a, b) => a - b);
 }
+
+/** Shows the left column's tab (issue 31: Run, Export, Retrieval, Learn, Workspace) whose panels the next steps use. */
+export async function sideTab(page: Page, tab: 'run' | 'export' | 'retrieval' | 'learn' | 'workspace'): Promise<void> {
+  await page.locator(`[data-testid="side-tab-${tab}"]`).click();
+}

@@ -1,6 +1,6 @@
 /**
  * The readers' new refusals at the process boundary (issue 23, items 7 and 8), through the tsx
- * entry and the bundled command (which finds its PDF worker, dist/.../pdf-worker.mjs, next to its
+ * entry and the bundled command (which finds its reader worker, dist/.../reader-worker.mjs, next to its
  * main.mjs): a circular PDF page tree and a PDF over its time budget exit 2 with one line naming
  * the file, and the budget's flag where one was exceeded.
  */

@@ -69,8 +69,8 @@ export async function loadParser(format: ParsedFormat): Promise<Parser> {
       await import('pdfjs-dist/legacy/build/pdf.mjs');
       return async ({ name, bytes, budgets, options }) => {
         const plain = options.plain === true;
-        const { text, ...counts } = await readPdf(name, bytes, budgets, plain);
-        return { text, report: { reader: 'pdf', output: plain ? 'plain' : 'markdown', ...counts, warnings: [] } };
+        const { text, warnings, ...counts } = await readPdf(name, bytes, budgets, plain);
+        return { text, report: { reader: 'pdf', output: plain ? 'plain' : 'markdown', ...counts, warnings } };
       };
     }
   }

@@ -73,7 +73,8 @@ export function decodeTextFile(name: string, bytes: Uint8Array): string {
   const bad = firstInvalidUtf8Byte(bytes);
   if (bad !== -1) {
     const value = bytes[bad]!.toString(16).padStart(2, '0');
-    throw new DocumentReadError(`${name} is not valid UTF-8: invalid byte 0x${value} at byte offset ${bad}`);
+    // Names the option that reads a legacy file, as the refusal of UTF-16 without a BOM does (encoding.ts).
+    throw new DocumentReadError(`${name} is not valid UTF-8: invalid byte 0x${value} at byte offset ${bad}; name its encoding, e.g. --encoding windows-1252 (Encoding in the app)`);
   }
   // The validator above already proved the bytes well-formed; fatal mode is a second guard.
   return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

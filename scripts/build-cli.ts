@@ -1,7 +1,7 @@
 /**
  * Bundles the command line with esbuild: electron/cli/main.ts -> dist/cli/main.mjs, each command a
  * lazy chunk, so `segment-workbench` starts with plain `node` (no TypeScript compiled per call).
- * The worker threads come along (dist/cli/worker.mjs, pdf-worker.mjs: buildNodeEsm adds them), so
+ * The worker threads come along (dist/cli/worker.mjs, reader-worker.mjs: buildNodeEsm adds them), so
  * the installed `serve` reads documents and runs rule strategies off its event loop like the tsx entry.
  * Runs on `npm install` (the `prepare` script) and in `npm run build`.
  */

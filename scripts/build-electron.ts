@@ -5,8 +5,8 @@
  *       stay lazy chunks; every npm package stays external and is packaged from node_modules by
  *       electron-builder)
  *   the worker threads (electron/services/worker/worker-entries.ts) -> dist/electron/worker.mjs
- *       (reads documents and runs rule strategies) and pdf-worker.mjs (one PDF parse under its
- *       budgets), next to main.mjs where worker-entries.ts finds them; they share main's chunks
+ *       (reads documents and runs rule strategies) and reader-worker.mjs (HTML, DOCX and PDF
+ *       parses under their budgets), next to main.mjs where worker-entries.ts finds them; they share main's chunks
  *   electron/preload.ts    -> dist/electron/preload.cjs (CommonJS, self-contained: a sandboxed
  *       preload can require nothing but 'electron')
  */

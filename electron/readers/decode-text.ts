@@ -65,15 +65,16 @@ export function firstInvalidUtf8Byte(bytes: Uint8Array): number {
 
 /**
  * Decodes a text file: refuses binary content and invalid UTF-8, strips a UTF-8 byte order mark,
- * keeps line endings exactly as they are.
+ * keeps line endings exactly as they are. `advice` ends the invalid-UTF-8 refusal where the file
+ * could be read another way (a document: its encoding named; encoding.ts).
  */
-export function decodeTextFile(name: string, bytes: Uint8Array): string {
+export function decodeTextFile(name: string, bytes: Uint8Array, advice?: string): string {
   const binary = binaryReason(bytes);
   if (binary) throw new DocumentReadError(`${name} looks like a binary file: ${binary}`);
   const bad = firstInvalidUtf8Byte(bytes);
   if (bad !== -1) {
     const value = bytes[bad]!.toString(16).padStart(2, '0');
-    throw new DocumentReadError(`${name} is not valid UTF-8: invalid byte 0x${value} at byte offset ${bad}`);
+    throw new DocumentReadError(`${name} is not valid UTF-8: invalid byte 0x${value} at byte offset ${bad}${advice ? `; ${advice}` : ''}`);
   }
   // The validator above already proved the bytes well-formed; fatal mode is a second guard.
   return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

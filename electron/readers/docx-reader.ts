@@ -6,8 +6,7 @@
 import mammoth from 'mammoth';
 import type { Budgets } from '../../shared/budgets/budgets';
 import { countHeadings } from '../../shared/document/markdown-headings';
-import { checkArchive, docxToText } from './docx';
-import { DocumentReadError } from './errors';
+import { checkArchive, docxToText, mammothFailure } from './docx';
 import { parsePage } from './html';
 import { elementToMarkdown } from './html-markdown';
 
@@ -24,8 +23,7 @@ export async function readDocx(name: string, bytes: Uint8Array, budgets: Budgets
   try {
     html = (await mammoth.convertToHtml({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;
   } catch (err) {
-    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    throw new DocumentReadError(`${name} is not a readable .docx file: ${reason}`);
+    throw mammothFailure(name, err, budgets);
   }
   try {
     const text = elementToMarkdown(parsePage(html).body);

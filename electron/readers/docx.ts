@@ -5,7 +5,7 @@
  * (word/document.xml), and the XML it unpacks to must fit the expanded-characters budget.
  */
 import mammoth from 'mammoth';
-import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
+import { BUDGET_SPECS, checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import { DocumentReadError } from './errors';
 import { checkInflatedSize } from './zip-inflate-budget';
 import { zipEntries } from './zip-directory';
@@ -26,14 +26,29 @@ export function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets):
   checkInflatedSize(name, bytes, parts, budgets);
 }
 
+/**
+ * mammoth's failure as a one-line refusal. It recurses once per XML level: within the default
+ * nesting-depth budget it never runs out of stack (checkArchive measured the parts), so running
+ * out means the budget was raised past what it can follow, and the message says so.
+ */
+export function mammothFailure(name: string, err: unknown, budgets: Budgets): DocumentReadError {
+  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+  if (err instanceof RangeError && /call stack/i.test(reason ?? '')) {
+    const spec = BUDGET_SPECS.nestingDepth;
+    return new DocumentReadError(
+      `${name}: elements nested too deeply for the .docx reader to follow (${reason}); the ${spec.label} limit of ${budgets.nestingDepth} ${spec.unit} let them through, the default --${spec.flag} ${spec.default} refuses them`,
+    );
+  }
+  return new DocumentReadError(`${name} is not a readable .docx file: ${reason}`);
+}
+
 export async function docxToText(name: string, bytes: Uint8Array, budgets: Budgets): Promise<string> {
   checkArchive(name, bytes, budgets);
   let raw: string;
   try {
     raw = (await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) })).value;
   } catch (err) {
-    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
-    throw new DocumentReadError(`${name} is not a readable .docx file: ${reason}`);
+    throw mammothFailure(name, err, budgets);
   }
   // mammoth ends every paragraph with "\n\n"; keep one blank line between them and one final newline.
   const paragraphs = raw.split(/\n{2,}/).map((p) => p.replace(/\s+$/, '')).filter((p) => p.trim() !== '');

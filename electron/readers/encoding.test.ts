@@ -44,7 +44,10 @@ describe('HTML encoding, as a browser determines it', () => {
 describe('text files and --encoding', () => {
   it('refuses invalid UTF-8 with the byte offset unless an encoding is named', async () => {
     const bytes = new Uint8Array(CAFE_1252);
-    await expect(readDocumentBytes('old.txt', bytes)).rejects.toThrow('old.txt is not valid UTF-8: invalid byte 0xe9 at byte offset 3');
+    // The refusal names the option that reads it, as the one for UTF-16 without a byte order mark does.
+    await expect(readDocumentBytes('old.txt', bytes)).rejects.toThrow(
+      'old.txt is not valid UTF-8: invalid byte 0xe9 at byte offset 3; name its encoding, e.g. --encoding windows-1252 (Encoding in the app)',
+    );
     const doc = await readDocumentBytes('old.txt', bytes, undefined, { encoding: 'windows-1252' });
     expect(doc.text).toBe('Café – “naïve”');
     expect(doc.reader).toMatchObject({ reader: 'txt', encoding: 'windows-1252', encodingSource: 'option' });

@@ -65,6 +65,9 @@ export function bomlessUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null 
   return null;
 }
 
+/** Ends the refusal of a document that is not UTF-8: names the option that reads it, as the UTF-16 refusal below does. */
+export const LEGACY_ENCODING_ADVICE = 'name its encoding, e.g. --encoding windows-1252 (Encoding in the app)';
+
 /** The refusal for UTF-16 without a BOM, naming the option that reads it. */
 export function bomlessUtf16Message(name: string, likely: 'utf-16le' | 'utf-16be'): string {
   return `${name} looks like UTF-16 text (probably ${likely}) without a byte order mark: name its encoding, --encoding utf-16le or --encoding utf-16be (Encoding in the app)`;
@@ -208,7 +211,7 @@ export function decodePlainText(name: string, bytes: Uint8Array, label?: string)
   if (bom !== null && UTF16.has(bom)) return decodeUtf16(name, bytes, bom, 'bom');
   if (bom === 'utf-8' || label === undefined) {
     refuseBinary(name, bytes);
-    return { text: decodeTextFile(name, bytes), encoding: 'utf-8', source: bom === 'utf-8' ? 'bom' : 'utf-8', warnings: [] };
+    return { text: decodeTextFile(name, bytes, LEGACY_ENCODING_ADVICE), encoding: 'utf-8', source: bom === 'utf-8' ? 'bom' : 'utf-8', warnings: [] };
   }
   return decodeNamed(name, bytes, label);
 }

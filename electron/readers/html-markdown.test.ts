@@ -79,10 +79,11 @@ describe('a converter that fails', () => {
       },
     }));
     try {
-      const { readDocumentBytes: read } = await import('./index');
-      const doc = await read('p.html', utf8('<h1>Title</h1><p>Body text.</p>'));
+      // The HTML parser on this thread (the reader worker would load the real converter).
+      const parse = await (await import('./parse-formats')).loadParser('html');
+      const doc = await parse({ name: 'p.html', bytes: utf8('<h1>Title</h1><p>Body text.</p>'), budgets: resolveBudgets(), options: {} });
       expect(doc.text).toBe('Title\n\nBody text.\n');
-      expect(doc.reader.warnings).toEqual(['the Markdown converter failed (converter exploded): read as plain paragraphs']);
+      expect(doc.report.warnings).toEqual(['the Markdown converter failed (converter exploded): read as plain paragraphs']);
     } finally {
       // The unit files share their modules: the next one must import the real converter.
       vi.doUnmock('./html-markdown');

@@ -73,6 +73,43 @@ function cellCount(row: Element): number {
   return elementChildren(row).filter((cell) => cell.nodeName === 'TD' || cell.nodeName === 'TH').length;
 }
 
+/** What every row of a table needs to know: which row is the header and how many columns there are. */
+interface TableShape {
+  header: Element | undefined;
+  width: number;
+}
+
+/**
+ * Each table's shape, worked out once, when its first row is written: every row needs it, and
+ * walking the whole table for each row made a table quadratic (4,000 rows: over a minute).
+ * Keyed weakly, so a document's tables go when its DOM does.
+ */
+const tableShapes = new WeakMap<Element, TableShape>();
+
+function tableShape(table: Element): TableShape {
+  let shape = tableShapes.get(table);
+  if (!shape) {
+    const rows = tableRows(table);
+    let width = 1;
+    for (const row of rows) width = Math.max(width, cellCount(row));
+    shape = { header: rows[0], width };
+    tableShapes.set(table, shape);
+  }
+  return shape;
+}
+
+/** Each ordered list's item numbers, counted once for the same reason (an index per item was quadratic). */
+const itemNumbers = new WeakMap<Element, Map<Element, number>>();
+
+function itemIndex(list: Element, item: Element): number {
+  let numbers = itemNumbers.get(list);
+  if (!numbers) {
+    numbers = new Map(elementChildren(list).filter((child) => child.nodeName === 'LI').map((child, index) => [child, index]));
+    itemNumbers.set(list, numbers);
+  }
+  return numbers.get(item) ?? -1;
+}
+
 /** A cell's Markdown on one line: a pipe table has no multi-line cells and a `|` would end the cell. */
 function cellText(content: string): string {
   return content.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
@@ -89,12 +126,11 @@ function addTableRules(service: TurndownService): void {
       const row = node as unknown as Element;
       let table: Element | null = row.parentNode;
       while (table && table.nodeName !== 'TABLE') table = table.parentNode;
-      const rows = table ? tableRows(table) : [row];
-      const width = Math.max(1, ...rows.map(cellCount));
+      const { header, width } = table ? tableShape(table) : { header: row, width: Math.max(1, cellCount(row)) };
       const cells = cellCount(row);
       // Short rows are padded so every row has the header's columns.
       const line = `|${content}${' |'.repeat(Math.max(0, width - cells))}`;
-      return rows[0] === row ? `\n${line}\n|${' --- |'.repeat(width)}` : `\n${line}`;
+      return header === row ? `\n${line}\n|${' --- |'.repeat(width)}` : `\n${line}`;
     },
   });
   service.addRule('tableSection', { filter: ['thead', 'tbody', 'tfoot'], replacement: (content) => content });
@@ -150,7 +186,7 @@ function addBlockRules(service: TurndownService): void {
       let prefix = '- ';
       if (list?.nodeName === 'OL') {
         const start = Number(list.getAttribute('start') ?? '1');
-        const index = elementChildren(list).filter((child) => child.nodeName === 'LI').indexOf(item);
+        const index = itemIndex(list, item);
         prefix = `${(Number.isFinite(start) ? start : 1) + index}. `;
       }
       const body = content.replace(/^\n+/, '').replace(/\n+$/, '\n').replace(/\n/gm, `\n${' '.repeat(prefix.length)}`);

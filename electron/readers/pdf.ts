@@ -7,12 +7,15 @@
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import type { PdfItem, PdfPageItems } from '../../shared/pdf-layout/types';
 import { DocumentReadError } from './errors';
+import { checkPdfStreams } from './pdf-streams';
 
 type PdfDocument = Awaited<ReturnType<(typeof import('pdfjs-dist/legacy/build/pdf.mjs'))['getDocument']>['promise']>;
 
 /** Opens a PDF (one-line errors for a broken or locked file), runs `use` on it, always frees it. */
 async function withPdf<T>(name: string, bytes: Uint8Array, budgets: Budgets, use: (pdf: PdfDocument) => Promise<T>): Promise<T> {
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  // Before pdf.js holds a stream in memory: none may inflate past the expanded-characters budget.
+  await checkPdfStreams(name, bytes, budgets);
   // pdf.js takes ownership of (detaches) the buffer it gets: hand it a copy.
   const task = pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false, useSystemFonts: false, verbosity: 0 });
   let pdf;

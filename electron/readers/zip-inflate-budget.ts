@@ -4,11 +4,14 @@
  * once inflated to 1 GB inside mammoth before it noticed). Each part is inflated with zlib's
  * maxOutputLength set to what is left of the expanded-characters budget: zlib inflates chunk by
  * chunk and stops as soon as the output passes it, so a bomb costs at most the budget, never its
- * full size. Runs before mammoth sees the archive; mammoth then reads the same bytes.
+ * full size. Each part's element nesting is measured on the way (xml-depth.ts) and held to the
+ * nesting-depth budget: mammoth recurses once per level. Runs before mammoth sees the archive;
+ * mammoth then reads the same bytes.
  */
 import { inflateRawSync } from 'node:zlib';
-import { BudgetError, budgetMessage, type Budgets } from '../../shared/budgets/budgets';
+import { BudgetError, budgetMessage, checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import { DocumentReadError } from './errors';
+import { xmlDepth } from './xml-depth';
 import type { ZipEntry } from './zip-directory';
 
 const LOCAL_FILE_HEADER = 0x04034b50;
@@ -29,7 +32,10 @@ function entryData(name: string, bytes: Uint8Array, entry: ZipEntry): Uint8Array
   return bytes.subarray(start, start + entry.compressedSize);
 }
 
-/** Inflates the parts one by one within what is left of the budget; throws the budget's BudgetError at the first byte over it. */
+/**
+ * Inflates the parts one by one within what is left of the budget; throws the budget's BudgetError
+ * at the first byte over it, or the nesting-depth budget's for a part nested deeper than it allows.
+ */
 export function checkInflatedSize(name: string, bytes: Uint8Array, parts: readonly ZipEntry[], budgets: Budgets): number {
   const limit = budgets.expandedChars;
   let total = 0;
@@ -37,13 +43,13 @@ export function checkInflatedSize(name: string, bytes: Uint8Array, parts: readon
     new BudgetError('expandedChars', budgetMessage('expandedChars', name, limit, `unpacks to more than ${limit} characters of XML (counted while inflating)`));
   for (const entry of parts) {
     const data = entryData(name, bytes, entry);
-    let size: number;
+    let xml: Uint8Array;
     if (entry.method === STORED) {
-      size = data.length;
+      xml = data;
     } else if (entry.method === DEFLATED) {
       try {
         // One byte more than is left: output past it is the breach, and zlib stops there.
-        size = inflateRawSync(data, { maxOutputLength: limit - total + 1 }).length;
+        xml = inflateRawSync(data, { maxOutputLength: limit - total + 1 });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw over();
         throw new DocumentReadError(`${name} is not a readable .docx file: the archive's entry ${entry.name} does not inflate (${(err as Error).message})`);
@@ -51,8 +57,10 @@ export function checkInflatedSize(name: string, bytes: Uint8Array, parts: readon
     } else {
       throw new DocumentReadError(`${name} is not a readable .docx file: the archive's entry ${entry.name} uses compression method ${entry.method} (only stored and deflated are read)`);
     }
-    total += size;
+    total += xml.length;
     if (total > limit) throw over();
+    const depth = xmlDepth(xml);
+    checkBudget('nestingDepth', budgets, name, depth, `${entry.name}'s elements nested ${depth} levels deep`);
   }
   return total;
 }

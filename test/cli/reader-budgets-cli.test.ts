@@ -1,6 +1,6 @@
 /**
  * The readers' new refusals at the process boundary (issue 23, items 7 and 8), through the tsx
- * entry and the bundled command (which finds its PDF worker, dist/.../pdf-worker.mjs, next to its
+ * entry and the bundled command (which finds its reader worker, dist/.../reader-worker.mjs, next to its
  * main.mjs): a circular PDF page tree and a PDF over its time budget exit 2 with one line naming
  * the file, and the budget's flag where one was exceeded.
  */
@@ -11,7 +11,7 @@ import path from 'node:path';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli';
-import { circularPdf, textOperatorsPdf } from '../support/hostile-files';
+import { circularPdf, nestedTablesDocx, textOperatorsPdf } from '../support/hostile-files';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, runCli, type CliRun } from './support/run-cli';
 
@@ -30,6 +30,7 @@ function runBundle(args: string[]): Promise<CliRun> {
 beforeAll(async () => {
   writeFileSync(join(dir, 'circular.pdf'), circularPdf());
   writeFileSync(join(dir, 'operators.pdf'), textOperatorsPdf());
+  writeFileSync(join(dir, 'nested.docx'), nestedTablesDocx(3_000));
   bundle = await buildCli(bundleDir);
 }, 120_000);
 
@@ -38,7 +39,7 @@ afterAll(() => rm(bundleDir, { recursive: true, force: true }));
 describe.each([
   ['tsx entry', runCli],
   ['bundled command', runBundle],
-] as const)('cli: PDF refusals, %s', (_which, run) => {
+] as const)('cli: reader refusals, %s', (_which, run) => {
   it('a circular page tree: exit 2 naming the file', { timeout: 60_000 }, async () => {
     expectUserError(await run(['segment', join(dir, 'circular.pdf')]), /^error: .*circular\.pdf is not a readable PDF: Pages tree contains circular reference\.\n$/);
   });
@@ -47,6 +48,13 @@ describe.each([
     expectUserError(
       await run(['segment', join(dir, 'operators.pdf'), '--max-read-seconds', '1']),
       /^error: .*operators\.pdf: still parsing after 1 seconds, over the read-time limit of 1 seconds \(raise it with --max-read-seconds N\)\n$/,
+    );
+  });
+
+  it('a .docx of 3,000 nested tables (issue 36): exit 2 naming the file, the nesting-depth limit and its flag', { timeout: 60_000 }, async () => {
+    expectUserError(
+      await run(['segment', join(dir, 'nested.docx')]),
+      /^error: .*nested\.docx: word\/document\.xml's elements nested 9005 levels deep, over the nesting-depth limit of 1000 levels \(raise it with --max-depth N\)\n$/,
     );
   });
 });

@@ -66,10 +66,12 @@ describe('scripts/build-electron', () => {
       expect(doc.text).toBe('# Title\n\nA first paragraph.\n\nA second one.\n');
       const result = await pool.run({ kind: 'run-rule-strategy', request: { text: doc.text, info: doc.info, strategy: 'sentence-rules', options: {} } });
       expect(result.segmentation.boundaries.length).toBeGreaterThan(0);
-      // A PDF is parsed in a worker of its own, which the bundled worker finds next to it (pdf-worker.mjs).
-      expect(existsSync(path.join(path.dirname(worker), 'pdf-worker.mjs'))).toBe(true);
+      // A PDF, an HTML page or a .docx is parsed in a worker of its own, which the bundled worker finds next to it (reader-worker.mjs).
+      expect(existsSync(path.join(path.dirname(worker), 'reader-worker.mjs'))).toBe(true);
       const pdf = await pool.run({ kind: 'read-document-bytes', name: 'one.pdf', bytes: makePdf([[{ text: 'Hello from a PDF.', y: 700 }]]), budgets: DEFAULT_BUDGETS });
       expect(pdf.text).toBe('Hello from a PDF.\n');
+      const html = await pool.run({ kind: 'read-document-bytes', name: 'one.html', bytes: new TextEncoder().encode('<h2>Hello</h2><p>from a page.</p>'), budgets: DEFAULT_BUDGETS });
+      expect(html.text).toBe('## Hello\n\nfrom a page.\n');
     } finally {
       await pool.dispose();
     }

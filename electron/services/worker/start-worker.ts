@@ -1,7 +1,7 @@
 /**
  * Starting a worker thread on its entry, bundled (.mjs: plain Node) or from source (.ts: through
  * tsx's loader, registered inside the worker). Used by the pool (worker-pool.ts) and by the PDF
- * reader's budgeted worker (electron/readers/pdf-budget.ts); the entries: worker-entries.ts.
+ * readers' budgeted worker (electron/readers/budgeted-read.ts); the entries: worker-entries.ts.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ function tsxEsmApi(): string {
   return new URL(exports['./esm/api']!.import.default, pathToFileURL(packageJson)).href;
 }
 
-/** Starts a worker on a bundled (.mjs) or source (.ts) entry; used by the pool and by the PDF reader's budgeted worker. */
+/** Starts a worker on a bundled (.mjs) or source (.ts) entry; used by the pool and by the readers' budgeted worker. */
 export function startWorker(entry: URL, options: Omit<WorkerOptions, 'eval'> = {}): Worker {
   if (!entry.pathname.endsWith('.ts')) return new Worker(entry, options);
   // A TypeScript entry: the worker registers tsx's loader first (an `--import tsx` in execArgv does not reach workers).

@@ -20,8 +20,8 @@ export interface WorkerEntrySpec {
 export const WORKER_ENTRIES = {
   /** Reading documents and rule strategies (heavy-work.ts), for the service's pool. */
   heavyWork: { source: new URL('./heavy-work.ts', import.meta.url), bundled: 'worker.mjs' },
-  /** One PDF parse under its time and memory budget (electron/readers/pdf-worker.ts). */
-  pdfReader: { source: new URL('../../readers/pdf-worker.ts', import.meta.url), bundled: 'pdf-worker.mjs' },
+  /** One HTML, DOCX or PDF parse under its time and memory budget (electron/readers/reader-worker.ts). */
+  documentReader: { source: new URL('../../readers/reader-worker.ts', import.meta.url), bundled: 'reader-worker.mjs' },
 } as const satisfies Record<string, WorkerEntrySpec>;
 
 export type WorkerEntryName = keyof typeof WORKER_ENTRIES;

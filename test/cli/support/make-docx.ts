@@ -1,7 +1,8 @@
 /**
  * Builds a real (minimal) .docx: one <w:p> per paragraph, as Word writes them. A paragraph given
  * with a style ("Heading1", "Heading2", "ListBullet") gets that paragraph style, named in
- * word/styles.xml as Word names its built-in styles ("heading 1", "List Bullet").
+ * word/styles.xml as Word names its built-in styles ("heading 1", "List Bullet"). `body` and
+ * `styles` add raw XML to the body and the styles part (the hostile files of test/support).
  */
 import { zip } from './zip';
 
@@ -11,17 +12,25 @@ export type DocxParagraph = string | { text: string; style: 'Heading1' | 'Headin
 
 const STYLE_NAMES = { Heading1: 'heading 1', Heading2: 'heading 2', Heading3: 'heading 3' };
 
-export function makeDocx(paragraphs: DocxParagraph[], options: { deflate?: boolean } = {}): Uint8Array {
+export interface DocxOptions {
+  deflate?: boolean;
+  /** Raw XML after the paragraphs in <w:body>. */
+  body?: string;
+  /** Raw XML after the heading styles in <w:styles>. */
+  styles?: string;
+}
+
+export function makeDocx(paragraphs: DocxParagraph[], options: DocxOptions = {}): Uint8Array {
   const body = paragraphs
     .map((p) => {
       const { text, style } = typeof p === 'string' ? { text: p, style: null } : p;
       const pPr = style ? `<w:pPr><w:pStyle w:val="${style}"/></w:pPr>` : '';
       return `<w:p>${pPr}<w:r><w:t xml:space="preserve">${escapeXml(text)}</w:t></w:r></w:p>`;
     })
-    .join('');
+    .join('') + (options.body ?? '');
   const styles = Object.entries(STYLE_NAMES)
     .map(([id, name]) => `<w:style w:type="paragraph" w:styleId="${id}"><w:name w:val="${name}"/></w:style>`)
-    .join('');
+    .join('') + (options.styles ?? '');
   return zip({
     '[Content_Types].xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">' +
@@ -39,5 +48,5 @@ export function makeDocx(paragraphs: DocxParagraph[], options: { deflate?: boole
     'word/styles.xml':
       '<?xml version="1.0" encoding="UTF-8" standalone="yes"?><w:styles xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main">' +
       `${styles}</w:styles>`,
-  }, options);
+  }, { deflate: options.deflate });
 }

@@ -100,6 +100,49 @@ export function allowOnly(model: LlamaModel, vocab: TokenBytes, allowed: Readonl
   return Object.assign(new TokenBias(model.tokenizer), { _biases: iterable }) as TokenBias;
 }
 
+/** How far the logits read back from two lifted calls may be off: the lift's rounding (ulp 2^-15 near LIFT), times 11 from solving for the level. */
+export const LEVEL_ERROR = 0.005;
+
+/**
+ * The grammar's choice where the first lifted call left it open (a penalised token best by raw
+ * logit, an unpenalised one below), from a second lifted call on the same logits with the native
+ * repeat penalty on. The first gives the raw differences l_t - l_0; the second (l_t + LIFT) / r_t
+ * with r_t the penalty for penalised tokens and 1 for the others, so one penalised and one
+ * unpenalised token together give the level: l_0 itself, hence every logit, its sign and its
+ * penalised value, as the grammar's sampler computes them. Undefined where a sign or the winner's
+ * lead is within LEVEL_ERROR (then only the full bias decides).
+ */
+export function resolvedChoice(
+  raw: ReadonlyMap<Token, number>,
+  penalisedCall: ReadonlyMap<Token, number>,
+  allowed: readonly Token[],
+  penalised: ReadonlySet<Token>,
+  penalty: number,
+): Token | undefined {
+  if (penalisedCall.size !== allowed.length || !allowed.every((t) => penalisedCall.has(t) && raw.has(t))) return undefined;
+  const ref = allowed.find((t) => penalised.has(t) && raw.get(t)! > 0 && penalisedCall.get(t)! > 0);
+  const other = allowed.find((t) => !penalised.has(t) && raw.get(t)! > 0 && penalisedCall.get(t)! > 0);
+  if (ref === undefined || other === undefined) return undefined;
+  const rawDiff = (t: Token) => Math.log(raw.get(t)!) - Math.log(raw.get(ref)!);
+  // other's second-call value minus ref's: (l_o + LIFT) - (l_ref + LIFT) / penalty, with l_o = l_ref + rawDiff(other).
+  const y = Math.log(penalisedCall.get(other)!) - Math.log(penalisedCall.get(ref)!);
+  const level = (y - rawDiff(other) - LIFT * (1 - 1 / penalty)) / (1 - 1 / penalty);
+  let best: Token | undefined;
+  let first = -Infinity;
+  let second = -Infinity;
+  for (const t of allowed) {
+    const l = level + rawDiff(t);
+    if (penalised.has(t) && Number.isFinite(l) && Math.abs(l) < LEVEL_ERROR) return undefined;
+    const value = !penalised.has(t) ? l : l <= 0 ? l * penalty : l / penalty;
+    if (value > first) {
+      second = first;
+      first = value;
+      best = t;
+    } else if (value > second) second = value;
+  }
+  return first - second > 2 * LEVEL_ERROR ? best : undefined;
+}
+
 export interface ChoiceStep {
   model: LlamaModel;
   vocab: TokenBytes;
@@ -114,28 +157,47 @@ export interface ChoiceStep {
  * Evaluates `pending` and returns the greedy choice among `allowed` (and the end tokens where
  * `endAllowed`; null when one of them wins), as the grammar decoder would make it. Where the
  * lifted call proves nothing, `pending` is erased from the cache and evaluated again as the same
- * batch (the same logits), under the full -infinity bias and the repeat penalty: `redecoded`.
+ * batch (the same logits: `redecoded`), first for a second lifted call with the penalty on
+ * (resolvedChoice), and where that too leaves it open, once more under the full -infinity bias and
+ * the repeat penalty (O(vocabulary), as every chosen token cost before).
  */
-export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<{ token: Token | null; redecoded: boolean }> {
+export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean }> {
   const { model, vocab, sequence, pending } = step;
   const candidates = [...allowed];
   if (endAllowed) for (const t of vocab.eog) if (!allowed.has(t)) candidates.push(t);
   const penalised = new Set(step.repeatPenalty?.punishTokens() ?? []);
   const lifted = sequence.evaluateWithMetadata([...pending], { probabilities: true }, liftedSampling(model, candidates));
   let proven: Token | undefined;
+  let raw: ReadonlyMap<Token, number> | undefined;
   try {
     const next = await lifted.next();
-    if (!next.done && next.value.probabilities) proven = provenChoice(next.value.probabilities, candidates, penalised);
+    raw = next.done ? undefined : next.value.probabilities;
+    if (raw) proven = provenChoice(raw, candidates, penalised);
   } finally {
     await lifted.return();
   }
-  if (proven !== undefined) return { token: vocab.eog.has(proven) ? null : proven, redecoded: false };
+  if (proven !== undefined) return { token: vocab.eog.has(proven) ? null : proven, redecoded: false, fullBias: false };
+  const eraseAgain = () => sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
 
-  await sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
+  // Open because of the penalty: the same logits again, with the penalty on, give the logits' level.
+  if (raw && step.repeatPenalty && penalised.size > 0) {
+    await eraseAgain();
+    const second = sequence.evaluateWithMetadata([...pending], { probabilities: true }, { ...liftedSampling(model, candidates), repeatPenalty: step.repeatPenalty });
+    let resolved: Token | undefined;
+    try {
+      const next = await second.next();
+      if (!next.done && next.value.probabilities) resolved = resolvedChoice(raw, next.value.probabilities, candidates, penalised, Math.fround(step.repeatPenalty.penalty));
+    } finally {
+      await second.return();
+    }
+    if (resolved !== undefined) return { token: vocab.eog.has(resolved) ? null : resolved, redecoded: true, fullBias: false };
+  }
+
+  await eraseAgain();
   const iterator = sequence.evaluate([...pending], { temperature: 0, yieldEogToken: true, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
   try {
     const next = await iterator.next();
-    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true };
+    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true, fullBias: true };
   } finally {
     await iterator.return();
   }

@@ -25,7 +25,7 @@ import { abortError } from './errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
-import { tokenBytes, utf8Latin1, type TokenBytes } from './token-bytes';
+import { tokenBytes, utf8Latin1 } from './token-bytes';
 
 /**
  * Whether the trie decoder can run this profile on this model: the vocabulary must be byte-level
@@ -66,6 +66,7 @@ export interface DecodeSteps {
   chosen: number;
   grammar: number;
   redecoded: number;
+  fullBias: number;
 }
 
 export interface TrieDecodeResult {
@@ -73,8 +74,9 @@ export interface TrieDecodeResult {
   stoppedBy: 'end' | 'max-tokens';
   /**
    * How the tokens were chosen: forced by the trie, chosen among allowed ones, or by a note
-   * grammar; `redecoded`: the chosen steps the lifted choice could not prove, decoded again under
-   * the full bias (allowed-choice.ts).
+   * grammar; `redecoded`: the chosen steps whose first lifted call proved nothing, decoded again
+   * (allowed-choice.ts); `fullBias`: those of them the second lifted call left open too, chosen
+   * under the full -infinity bias.
    */
   steps: DecodeSteps;
 }
@@ -110,7 +112,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   }
 
   const generated: Token[] = [];
-  const steps = { forced: 0, chosen: 0, grammar: 0, redecoded: 0 };
+  const steps = { forced: 0, chosen: 0, grammar: 0, redecoded: 0, fullBias: 0 };
   let pending = run.pending;
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
@@ -136,6 +138,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     steps.chosen++;
     const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed);
     if (r.redecoded) steps.redecoded++;
+    if (r.fullBias) steps.fullBias++;
     return r.token;
   };
 

@@ -34,7 +34,7 @@ describe('deterministic runs', () => {
     expect(fromHost.meta.deterministic).toBe(true);
     expect(fromHost.meta.parallel).toBe(1);
     expect(fromHost.segmentation).toEqual(r.segmentation);
-  });
+  }, 600_000);
 
   it('refuse more windows at once asked beside them', async () => {
     await expect(run({ deterministic: true, parallel: 4 })).rejects.toThrow('deterministic runs decode one window at a time; it cannot take 4 windows at once (--parallel)');

@@ -4,20 +4,18 @@
  * lowest id among equals), or no answer where that cannot be proven from what node-llama-cpp
  * returns; the caller then decodes the step again under the full -infinity bias (trie-decoder.ts).
  *
- * How: the k allowed tokens get a bias of +LIFT (a TokenBias of k entries), the native repeat
- * penalty is left out of this call, and the sampler chain is asked for its top k with their
- * probabilities (temperature 1, topK k, topP 1; the token the chain then draws is ignored). With
+ * How: the k allowed tokens get a bias of +LIFT (a TokenBias of k entries), and the sampler
+ * chain is asked for its top k with their probabilities (temperature 1, topK k, topP 1; the token the chain then draws is ignored). With
  * the lift the top k are the allowed tokens, in the order of their raw logits; the probabilities
  * (a softmax, monotone in the logit) give that order, and their ratio the gaps.
  *
- * Why the penalty is left out: llama.cpp applies it after the bias and divides a positive logit by
- * it but multiplies a negative one, so a lifted logit would be penalised as if positive. Without it
- * the order of raw logits is exact, and the penalty's effect on it is known without the logits'
- * signs in every case but one: the penalty never raises a logit and is monotone, so
- * - the best token by raw logit wins if it is not penalised (every other is lower, and lower still
- *   after a penalty), or if none of the allowed tokens is unpenalised (then all are penalised alike);
- * - a penalised best with an unpenalised one below it may or may not keep its place: that needs
- *   the logit's sign, which a softmax does not tell. No answer.
+ * Why the penalty is left out where all allowed tokens are penalised alike: llama.cpp applies it
+ * after the bias and divides a positive logit by it but multiplies a negative one, so a lifted
+ * logit would be penalised as if positive. Without it the order of raw logits is exact, and the
+ * penalty keeps it among tokens it treats alike. Where penalised and unpenalised tokens are mixed,
+ * the reading is taken with the penalty on (penalisedReadingChoice): the unpenalised winners are
+ * settled by it; a penalised winner needs its logit's sign, which a softmax does not tell, so the
+ * step is decoded again for the other reading (resolvedChoice), and the two give the logits' level.
  * The order is only trusted where the two best are clearly apart: the lift rounds the logits to
  * the float grid near LIFT, so a gap of less than MARGIN (a few grid steps) gives no answer. So
  * does a top k that is not exactly the allowed set (a logit more than LIFT above the allowed ones).
@@ -100,6 +98,32 @@ export function allowOnly(model: LlamaModel, vocab: TokenBytes, allowed: Readonl
   return Object.assign(new TokenBias(model.tokenizer), { _biases: iterable }) as TokenBias;
 }
 
+/**
+ * The grammar's choice from a lifted reading with the native penalty on, where the allowed set
+ * mixes penalised and unpenalised tokens, or undefined. There a penalised token reads
+ * (l + LIFT) / penalty and an unpenalised one l + LIFT: each group in the order of its raw logits,
+ * and between the groups l_p / penalty - l_u. The penalty never makes a logit higher than
+ * l / penalty, so the best unpenalised token wins where that is below zero for every penalised one;
+ * where it is not, the winner depends on a sign (resolvedChoice).
+ */
+export function penalisedReadingChoice(probabilities: ReadonlyMap<Token, number>, allowed: readonly Token[], penalised: ReadonlySet<Token>, penalty: number): Token | undefined {
+  if (probabilities.size !== allowed.length || !allowed.every((t) => probabilities.has(t))) return undefined;
+  const value = (t: Token) => Math.log(probabilities.get(t)!);
+  let best: Token | undefined;
+  let next = -Infinity;
+  for (const t of allowed) {
+    if (penalised.has(t)) continue;
+    if (best === undefined || value(t) > value(best)) {
+      if (best !== undefined) next = value(best);
+      best = t;
+    } else next = Math.max(next, value(t));
+  }
+  if (best === undefined || !Number.isFinite(value(best)) || !(value(best) - next > MARGIN)) return undefined;
+  const shift = LIFT * (1 - 1 / penalty);
+  for (const t of allowed) if (penalised.has(t) && !(value(t) - value(best) + shift < -2 * MARGIN)) return undefined;
+  return best;
+}
+
 /** How far the logits read back from two lifted calls may be off: the lift's rounding (ulp 2^-15 near LIFT), times 11 from solving for the level. */
 export const LEVEL_ERROR = 0.005;
 
@@ -156,41 +180,43 @@ export interface ChoiceStep {
 /**
  * Evaluates `pending` and returns the greedy choice among `allowed` (and the end tokens where
  * `endAllowed`; null when one of them wins), as the grammar decoder would make it. Where the
- * lifted call proves nothing, `pending` is erased from the cache and evaluated again as the same
- * batch (the same logits: `redecoded`), first for a second lifted call with the penalty on
- * (resolvedChoice), and where that too leaves it open, once more under the full -infinity bias and
- * the repeat penalty (O(vocabulary), as every chosen token cost before).
+ * lifted reading proves nothing, `pending` is erased from the cache and evaluated again as the
+ * same batch (the same logits: `redecoded`), for the other reading (resolvedChoice), and where
+ * that too leaves it open, once more under the full -infinity bias and the repeat penalty
+ * (O(vocabulary), as every chosen token cost before).
  */
 export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean }> {
   const { model, vocab, sequence, pending } = step;
   const candidates = [...allowed];
   if (endAllowed) for (const t of vocab.eog) if (!allowed.has(t)) candidates.push(t);
   const penalised = new Set(step.repeatPenalty?.punishTokens() ?? []);
-  const lifted = sequence.evaluateWithMetadata([...pending], { probabilities: true }, liftedSampling(model, candidates));
-  let proven: Token | undefined;
-  let raw: ReadonlyMap<Token, number> | undefined;
-  try {
-    const next = await lifted.next();
-    raw = next.done ? undefined : next.value.probabilities;
-    if (raw) proven = provenChoice(raw, candidates, penalised);
-  } finally {
-    await lifted.return();
-  }
-  if (proven !== undefined) return { token: vocab.eog.has(proven) ? null : proven, redecoded: false, fullBias: false };
+  const penalty = step.repeatPenalty ? Math.fround(step.repeatPenalty.penalty) : 1;
+  // Penalised and unpenalised tokens together: read with the penalty on first (it settles every case the
+  // unpenalised token wins); otherwise the raw order settles it.
+  const mixed = step.repeatPenalty !== undefined && candidates.some((t) => penalised.has(t)) && candidates.some((t) => !penalised.has(t));
+  const read = async (withPenalty: boolean): Promise<ReadonlyMap<Token, number> | undefined> => {
+    const options = withPenalty ? { ...liftedSampling(model, candidates), repeatPenalty: step.repeatPenalty } : liftedSampling(model, candidates);
+    const iterator = sequence.evaluateWithMetadata([...pending], { probabilities: true }, options);
+    try {
+      const next = await iterator.next();
+      return next.done ? undefined : next.value.probabilities;
+    } finally {
+      await iterator.return();
+    }
+  };
+  const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false });
   const eraseAgain = () => sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
 
-  // Open because of the penalty: the same logits again, with the penalty on, give the logits' level.
-  if (raw && step.repeatPenalty && penalised.size > 0) {
+  const first = await read(mixed);
+  const proven = first && (mixed ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
+  if (proven !== undefined) return answer(proven, false);
+
+  // Open because of the penalty: the same logits read the other way give the logits' level.
+  if (first && mixed) {
     await eraseAgain();
-    const second = sequence.evaluateWithMetadata([...pending], { probabilities: true }, { ...liftedSampling(model, candidates), repeatPenalty: step.repeatPenalty });
-    let resolved: Token | undefined;
-    try {
-      const next = await second.next();
-      if (!next.done && next.value.probabilities) resolved = resolvedChoice(raw, next.value.probabilities, candidates, penalised, Math.fround(step.repeatPenalty.penalty));
-    } finally {
-      await second.return();
-    }
-    if (resolved !== undefined) return { token: vocab.eog.has(resolved) ? null : resolved, redecoded: true, fullBias: false };
+    const raw = await read(false);
+    const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
+    if (resolved !== undefined) return answer(resolved, true);
   }
 
   await eraseAgain();

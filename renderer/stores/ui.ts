@@ -40,6 +40,8 @@ export interface RunForm extends SharedOptionTexts {
   keepPrevious: boolean;
   /** Model strategies: this machine, or the inference servers the host was started with. */
   backend: 'local' | 'remote';
+  /** Model strategies: one window at a time, so the run repeats bit for bit (the run option `deterministic`). */
+  deterministic?: boolean;
 }
 
 export interface UiState {

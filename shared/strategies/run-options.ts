@@ -49,6 +49,12 @@ export function sharedRunOptionsSchemaFor<E extends SharedOptionDeclaration>(opt
       mode: z.enum(DECODING_MODES).optional(),
       /** Model strategies in constrained mode: which decoder shapes the heads. */
       decoder: z.enum(CONSTRAINED_DECODERS).optional(),
+      /**
+       * Model strategies: one window decoded at a time (one sequence on the local engine, one
+       * request per inference server), so that a run repeats bit for bit: several sequences in one
+       * decode step round differently from one (docs/inference.md, Batching).
+       */
+      deterministic: z.boolean().optional(),
       profile: z.string().min(1).max(256).optional(),
       /** Model strategies: this process's llama.cpp (default) or the inference servers (the host's start-up ones and those added from the Models screen). */
       backend: z.enum(['local', 'remote']).optional(),

@@ -133,6 +133,17 @@ describe('segment flags', () => {
     expect(() => strategyOptionsFrom('structural', { ...none, parallel: 2 })).toThrow(/--parallel applies only to the model strategies/);
     expect(() => strategyOptionsFrom('topic', { ...none, parallel: 2 }, { endpoints: ['http://127.0.0.1:9'] })).toThrow(/--parallel applies only to the local backend; on servers use --concurrency/);
   });
+
+  it('takes --deterministic for the model strategies, alone or with one window at once', () => {
+    expect(strategyOptionsFrom('topic', { ...none, deterministic: true })).toEqual({ deterministic: true });
+    expect(strategyOptionsFrom('topic', { ...none, deterministic: true, parallel: 1 })).toEqual({ deterministic: true, parallel: 1 });
+    expect(strategyOptionsFrom('topic', { ...none, deterministic: true }, { endpoints: ['http://127.0.0.1:9'] })).toEqual({ deterministic: true, backend: 'remote' });
+    expect(() => strategyOptionsFrom('topic', { ...none, deterministic: true, parallel: 4 })).toThrow('--deterministic decodes one window at a time; it cannot take --parallel 4');
+    expect(() => strategyOptionsFrom('topic', { ...none, deterministic: true, concurrency: 8 }, { endpoints: ['http://127.0.0.1:9'], concurrency: 8 })).toThrow(
+      '--deterministic sends one request at a time to each server; it cannot take --concurrency 8',
+    );
+    expect(() => strategyOptionsFrom('structural', { ...none, deterministic: true })).toThrow(/--deterministic applies only to the model strategies/);
+  });
 });
 
 describe('eval', () => {

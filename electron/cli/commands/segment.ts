@@ -48,6 +48,10 @@ function segmentSpec<E extends SharedOptionDeclaration>(declarations: readonly S
     free: { type: 'boolean', description: 'model strategies: free decoding' },
     decoder: { type: 'enum', values: CONSTRAINED_DECODERS, description: 'model strategies, constrained: token trie (default, fast) or the GBNF grammar alone' },
     gpu: { type: 'enum', values: GPU_CHOICES, description: 'model strategies: compute backend' },
+    deterministic: {
+      type: 'boolean',
+      description: 'model strategies: one window at a time (one sequence here, one request per server), so that a run repeats bit for bit; meta.deterministic says so',
+    },
     ...sharedOptionFlags(optionsIn(sharedOptions, ['model', 'local-model'])),
     ...READ_FLAGS,
     ...CHUNK_FLAGS,
@@ -63,7 +67,7 @@ const SPEC = segmentSpec(STRATEGY_DECLARATIONS, SHARED_OPTION_DECLARATIONS);
 
 /** The flags only the model strategies take, the shared numeric ones among them where --help lists them. */
 function modelFlags(sharedOptions: readonly SharedOptionDeclaration[]): string[] {
-  return ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', ...modelOnlyFlags(sharedOptions), 'backend', 'endpoint', 'concurrency'];
+  return ['model', 'adapter', 'profile', 'constrained', 'free', 'decoder', 'gpu', 'deterministic', ...modelOnlyFlags(sharedOptions), 'backend', 'endpoint', 'concurrency'];
 }
 
 /** `segment --help`, for a list of strategy declarations and one of shared options (a test passes its own). */
@@ -81,7 +85,7 @@ ${describeFlags(segmentSpec(declarations, sharedOptions))}
 
 /** The flags that choose and tune the strategy; the export flags shape only the written chunks, the read flags only the text. */
 /** The strategies' own flags (strategy-flags.ts) are read by name from the declarations, hence the index. */
-type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS | keyof typeof READ_FLAGS> & Readonly<Record<string, unknown>>;
+type Flags = Omit<ReturnType<typeof parseArgs<typeof SPEC>>['flags'], keyof typeof CHUNK_FLAGS | keyof typeof READ_FLAGS | 'deterministic'> & { deterministic?: boolean } & Readonly<Record<string, unknown>>;
 
 /**
  * Flag values to service options; refuses combinations that cannot mean anything. `remote`: the
@@ -108,6 +112,12 @@ export function strategyOptionsFrom(
   if (flags.constrained && flags.free) throw new UserInputError('--constrained and --free exclude each other');
   if (flags.decoder !== undefined && flags.free) throw new UserInputError('--decoder applies only to constrained decoding, not --free');
   const shared: Partial<Record<string, number>> = sharedOptionsFromFlags(flags, sharedOptions);
+  if (flags.deterministic && typeof flags.parallel === 'number' && flags.parallel > 1) {
+    throw new UserInputError(`--deterministic decodes one window at a time; it cannot take --parallel ${flags.parallel}`);
+  }
+  if (flags.deterministic && typeof flags.concurrency === 'number' && flags.concurrency > 1) {
+    throw new UserInputError(`--deterministic sends one request at a time to each server; it cannot take --concurrency ${flags.concurrency}`);
+  }
   const { windowTokens, overlapTokens } = shared;
   if (windowTokens !== undefined && overlapTokens !== undefined) {
     const problem = windowOverlapProblem(windowTokens, overlapTokens);
@@ -129,6 +139,7 @@ export function strategyOptionsFrom(
     ...shared,
     mode,
     decoder: flags.decoder,
+    ...(flags.deterministic ? { deterministic: true } : {}),
     profile: flags.profile,
     model: flags.model,
     adapter: flags.adapter,

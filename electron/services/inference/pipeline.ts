@@ -78,7 +78,7 @@ interface WindowRecord {
   prefillMs: number;
   generateMs: number;
   stoppedBy: string;
-  steps?: { forced: number; chosen: number; grammar: number };
+  steps?: { forced: number; chosen: number; grammar: number; redecoded: number; fullBias: number };
   heads: number;
   placed: number;
   output?: string;

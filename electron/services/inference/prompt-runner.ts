@@ -44,7 +44,7 @@ export interface PromptResult {
   /** Constrained runs: the decoder that really ran (the trie falls back to the grammar; servers take only the grammar). */
   decoder?: 'trie' | 'grammar';
   /** Trie decoder only: tokens forced by the trie, chosen among allowed ones, written by a note grammar. */
-  steps?: { forced: number; chosen: number; grammar: number };
+  steps?: { forced: number; chosen: number; grammar: number; redecoded: number; fullBias: number };
 }
 
 export async function runPrompt(run: PromptRun): Promise<PromptResult> {

@@ -17,6 +17,7 @@ import { type LocationOptions, resolveModelFile } from './paths';
 import { segmentWithModel, type ModelFiles, type RunMode } from './pipeline';
 import { defaultProfileName, loadProfile } from './profiles';
 import type { WantedAdapter } from './remote/adapters';
+import type { RemoteSettings } from './remote/settings';
 
 export interface ModelStrategyDeps extends LocationOptions {
   engine?: InferenceEngine;
@@ -51,6 +52,14 @@ function missingFileHint(profileName: string, profile: Profile, path: string): s
   return '';
 }
 
+/** A deterministic run's servers: one request at a time on each, so one slot decodes it; more asked is refused. */
+function oneRequestEach(remote: RemoteSettings): RemoteSettings {
+  if (remote.concurrency !== undefined && remote.concurrency > 1) {
+    throw new InferenceError('invalid-option', `deterministic runs send one request at a time to each server; it cannot take ${remote.concurrency} (--concurrency)`);
+  }
+  return { ...remote, concurrency: 1 };
+}
+
 export async function runModelStrategy(
   request: RunStrategyRequest,
   hooks: RunStrategyHooks = {},
@@ -82,7 +91,11 @@ export async function runModelStrategy(
   const gpu = remote ? 'off' : gpuChoice(options.gpu ?? settings.gpu);
   const threads = remote ? undefined : countSetting('threads', options.threads ?? settings.threads);
   // Servers take windows up to their slots (--concurrency); the sequences are the local engine's.
-  const parallel = remote ? undefined : countSetting('parallel', options.parallel ?? settings.parallel);
+  const deterministic = options.deterministic ?? settings.deterministic ?? false;
+  const asked = remote ? undefined : countSetting('parallel', options.parallel ?? (deterministic ? undefined : settings.parallel));
+  if (deterministic && asked !== undefined && asked > 1) throw new InferenceError('invalid-option', `deterministic runs decode one window at a time; it cannot take ${asked} windows at once (--parallel)`);
+  const parallel = remote ? undefined : deterministic ? 1 : asked;
+  const remoteSettings = settings.remote && deterministic ? oneRequestEach(settings.remote) : settings.remote;
 
   let base;
   try {
@@ -119,7 +132,7 @@ export async function runModelStrategy(
       ? { file: files.adapter.path, source: 'base' in profile.model ? profile.model.adapter?.source : undefined, names: [profile.strategy, profile.name], scale: files.adapter.scale }
       : undefined;
     const tokenizer = await vocabTokenizer(files.model);
-    result = await segmentRemote({ ...windowRun, files, remote: settings.remote ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal });
+    result = await segmentRemote({ ...windowRun, files, remote: remoteSettings ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal });
   } else {
     const engine = deps.engine ?? sharedEngine();
     ({ result } = await segmentWithModel(engine, { ...windowRun, gpu, threads, parallel, files }, { onProgress: hooks.onProgress, signal: hooks.signal }));
@@ -134,6 +147,8 @@ export async function runModelStrategy(
       ...(files.adapter ? { adapter: { path: files.adapter.path, sha256: adapterSha, scale: files.adapter.scale } } : {}),
     },
     timingsMs: { check: Math.round(checkMs * 10) / 10, ...timings },
+    // One window at a time: one sequence here (meta.parallel 1), one request per server.
+    deterministic,
   };
   return result;
 }

@@ -8,23 +8,24 @@
  * - where that is one token (often at a line's last bytes), it is forced without sampling, and a
  *   run of forced tokens is evaluated as one batch;
  * - where there are several, the model's logits are taken once and the greedy choice is made
- *   among the allowed tokens only: every other token of the vocabulary gets a bias of -infinity.
- *   The bias comes before the repeat penalty in llama.cpp's sampler chain, and -infinity stays
- *   -infinity under it, so the choice is the grammar's (whose fast path takes the unconstrained
- *   greedy token when the grammar allows it, otherwise the best allowed one), without matching
- *   the whole vocabulary against a large grammar;
+ *   among the allowed tokens only, as the grammar makes it (its fast path takes the unconstrained
+ *   greedy token when the grammar allows it, otherwise the best allowed one, both after the repeat
+ *   penalty): allowed-choice.ts reads it from the top k of the lifted allowed tokens in O(k), and
+ *   where that proves nothing decodes the step again with a bias of -infinity on every other token
+ *   of the vocabulary (-infinity stays -infinity under the penalty);
  * - a free-text note goes through the grammar of that one note line, which is small.
  *
  * The evaluate iterator's pending tokens (sampled or forced, not yet in the KV cache) start the
  * next evaluation, so nothing is evaluated twice.
  */
-import { LlamaGrammarEvaluationState, TokenBias, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import { LlamaGrammarEvaluationState, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import { buildNoteGrammar, noteLinePrefix, type HeadCandidate } from '../../../shared/profiles/constrained';
 import type { DecodingSettings, OutputSettings } from '../../../shared/profiles/schema';
 import { abortError } from './errors';
 import { repeatPenaltyOver } from './repeat-penalty';
+import { chooseAllowed } from './allowed-choice';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
-import { tokenBytes, utf8Latin1, type TokenBytes } from './token-bytes';
+import { tokenBytes, utf8Latin1 } from './token-bytes';
 
 /**
  * Whether the trie decoder can run this profile on this model: the vocabulary must be byte-level
@@ -60,39 +61,24 @@ export interface TrieDecodeRun {
   onToken?: (ms: number) => void;
 }
 
+export interface DecodeSteps {
+  forced: number;
+  chosen: number;
+  grammar: number;
+  redecoded: number;
+  fullBias: number;
+}
+
 export interface TrieDecodeResult {
   tokens: Token[];
   stoppedBy: 'end' | 'max-tokens';
-  /** How the tokens were chosen: forced by the trie, chosen among allowed ones, or by a note grammar. */
-  steps: { forced: number; chosen: number; grammar: number };
-}
-
-/**
- * A bias of -infinity on every token but the allowed ones (and the end tokens when ending is
- * allowed). TokenBias.set() ignores "never" on end tokens and would take 150,000 calls, so its
- * internal map is replaced by an iterable over the vocabulary: node-llama-cpp 3.21.1 reads the
- * bias only by iterating `_biases` (getTokenBiasesForAddon), and the native sampler adds each bias
- * to the token's logit. The decoder tests fail if a later version reads it otherwise. Exported for
- * bench/trie-bias.ts, which measures what it costs per step.
- */
-export function allowOnly(model: LlamaModel, vocab: TokenBytes, allowed: ReadonlySet<Token>, endAllowed: boolean): TokenBias {
-  const pair: [Token, number] = [0 as Token, -Infinity];
-  const iterable = {
-    [Symbol.iterator]() {
-      let t = -1;
-      return {
-        next(): IteratorResult<[Token, number]> {
-          for (t++; t < vocab.size; t++) {
-            if (allowed.has(t as Token) || (endAllowed && vocab.eog.has(t as Token))) continue;
-            pair[0] = t as Token;
-            return { done: false, value: pair };
-          }
-          return { done: true, value: undefined };
-        },
-      };
-    },
-  };
-  return Object.assign(new TokenBias(model.tokenizer), { _biases: iterable }) as TokenBias;
+  /**
+   * How the tokens were chosen: forced by the trie, chosen among allowed ones, or by a note
+   * grammar; `redecoded`: the chosen steps whose first lifted call proved nothing, decoded again
+   * (allowed-choice.ts); `fullBias`: those of them the second lifted call left open too, chosen
+   * under the full -infinity bias.
+   */
+  steps: DecodeSteps;
 }
 
 type LineKind = 'head' | 'note-or-head';
@@ -126,7 +112,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   }
 
   const generated: Token[] = [];
-  const steps = { forced: 0, chosen: 0, grammar: 0 };
+  const steps = { forced: 0, chosen: 0, grammar: 0, redecoded: 0, fullBias: 0 };
   let pending = run.pending;
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
@@ -146,18 +132,14 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     return true;
   };
 
-  /** Takes the logits once and returns the best allowed token, or null when the model ends. */
+  /** Takes the logits once and returns the best allowed token, or null when the model ends (allowed-choice.ts). */
   const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<Token | null> => {
     if (signal?.aborted) throw abortError();
-    const iterator = sequence.evaluate(pending, { ...sampling, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
-    try {
-      const next = await iterator.next();
-      steps.chosen++;
-      if (next.done || vocab.eog.has(next.value)) return null;
-      return next.value;
-    } finally {
-      await iterator.return();
-    }
+    steps.chosen++;
+    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed);
+    if (r.redecoded) steps.redecoded++;
+    if (r.fullBias) steps.fullBias++;
+    return r.token;
   };
 
   /** Writes one note line through its grammar; false when the model ended instead (or the limit hit). */

@@ -27,6 +27,7 @@ export function hostSettingsFromEnvironment(env: Environment = process.env): Hos
   if (env.WORKBENCH_GPU) settings.gpu = env.WORKBENCH_GPU;
   if (env.WORKBENCH_THREADS) settings.threads = env.WORKBENCH_THREADS;
   if (env.WORKBENCH_PARALLEL) settings.parallel = env.WORKBENCH_PARALLEL;
+  if (env.WORKBENCH_DETERMINISTIC && env.WORKBENCH_DETERMINISTIC !== '0') settings.deterministic = true;
   if (env.WORKBENCH_EMBEDDING_MODEL) settings.embeddingModel = env.WORKBENCH_EMBEDDING_MODEL;
   if (env.WORKBENCH_API_KEY) settings.apiKey = env.WORKBENCH_API_KEY;
   const endpoints = splitEndpointList(env.WORKBENCH_ENDPOINTS);

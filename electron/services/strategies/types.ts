@@ -42,6 +42,8 @@ export interface StrategySettings {
   threads?: number | string;
   /** Default sequences of the local engine's context (windows at once), as the user gave it (checked like threads). */
   parallel?: number | string;
+  /** One window at a time on every model run (WORKBENCH_DETERMINISTIC), as the run option `deterministic`. */
+  deterministic?: boolean;
   /** The embedding model (GGUF) of the learned strategy's embedding features, where the host names one. */
   embeddingModel?: string;
   /** Inference servers for model runs with `backend: 'remote'` (endpoints, API key, concurrency). */

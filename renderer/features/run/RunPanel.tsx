@@ -107,6 +107,12 @@ export function RunPanel() {
           {form.backend === 'remote' && <EndpointList endpoints={endpoints} />}
         </>
       )}
+      {selected?.kind === 'model' && (
+        <label className="check" title="One sequence on this machine, one request per server: the same document gives the same result every time (several windows in one decode step round differently)">
+          <input type="checkbox" data-testid="deterministic" checked={form.deterministic ?? false} onChange={(e) => update({ deterministic: e.target.checked })} />
+          <span>One window at a time (repeatable results)</span>
+        </label>
+      )}
       <label className="check">
         <input
           type="checkbox"

@@ -40,6 +40,13 @@ describe('run options from the form', () => {
     expect(runOptionsFrom(form({ backend: 'local' }), model)).toEqual({});
   });
 
+  it('asks model strategies, and only them, for a deterministic run when the box is ticked', () => {
+    expect(runOptionsFrom(form({ deterministic: true }), model)).toEqual({ deterministic: true });
+    expect(runOptionsFrom(form({ deterministic: true, backend: 'remote' }), model)).toEqual({ deterministic: true, backend: 'remote' });
+    expect(runOptionsFrom(form({ deterministic: true }), rules)).toEqual({});
+    expect(runOptionsFrom(form({ deterministic: false }), model)).toEqual({});
+  });
+
   it('sends "Windows at once" to a model strategy on this machine only, in range', () => {
     expect(runOptionsFrom(form({ parallel: ' 4 ' }), model)).toEqual({ parallel: 4 });
     expect(runOptionsFrom(form({ parallel: '4' }), rules)).toEqual({});

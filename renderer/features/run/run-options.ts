@@ -59,7 +59,7 @@ export function parallelFrom(raw: string | undefined): number | undefined {
 
 /**
  * The form's options for a strategy: the shared fields shown for it (a hidden field's leftover
- * text is not sent), its own options, and a model strategy's profile and backend. The lists of
+ * text is not sent), its own options, and a model strategy's profile, backend and `deterministic`. The lists of
  * declarations default to the real ones (a test passes its own).
  */
 export function runOptionsFrom(
@@ -79,6 +79,7 @@ export function runOptionsFrom(
   if (strategy?.kind === 'model') {
     if (form.profile.trim() !== '') options.profile = form.profile.trim();
     if (form.backend === 'remote') options.backend = 'remote';
+    if (form.deterministic) options.deterministic = true;
   }
   return options as RunOptions;
 }

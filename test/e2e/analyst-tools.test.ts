@@ -159,6 +159,7 @@ describe("the analyst's instruments (issue 32)", () => {
 
     await query.fill('   ');
     await expect.poll(() => hits.count()).toBe(0);
+    await sideTab(page, 'run');
     await page.locator('[data-testid="keep-results"]').uncheck();
     expect(session.errors).toEqual([]);
   });

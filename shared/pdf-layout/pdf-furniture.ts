@@ -3,7 +3,8 @@
  * margin band of a page is furniture when the same line (digits aside, so "Page 3 of 12" and
  * "Page 4 of 12" are the same) sits in that band on at least half of the pages, or when it is a
  * bare page number ("7", "- 7 -", "vii", "Page 7", "7 of 12", "7/12") in a document of two pages
- * or more. Lines outside the bands are never touched.
+ * or more, or when it is a running title that changes with the chapter (see `runningTitles`).
+ * Lines outside the bands are never touched.
  */
 import type { PdfLine } from './types';
 
@@ -28,8 +29,49 @@ function bandOf(line: PdfLine, pageHeight: number): Band {
   return null;
 }
 
+/** Numbers aside: digits and roman numerals (a page "xiv" of the preface) read as `#`. */
 function key(band: Band, text: string): string {
-  return `${band}:${text.toLowerCase().replace(/\d+/g, '#').replace(/\s+/g, ' ')}`;
+  return `${band}:${text.toLowerCase().replace(/\b(?:\d+|[ivxlcdm]+)\b/g, '#').replace(/\s+/g, ' ')}`;
+}
+
+/** Where a line sits: its band and its baseline to the point. */
+const slotOf = (band: Band, line: PdfLine) => `${band}@${Math.round(line.y)}`;
+
+/** A running title's frame: its first word when it ends with a page number ("chapter…#"), else ''. */
+const frameOf = (k: string) => (/#$/.test(k) ? `${k.slice(k.indexOf(':') + 1).split(/[\s:]/, 1)[0]}…#` : '');
+
+/**
+ * Running titles that change with the chapter. A manual's header reads "Chapter 4: Function
+ * reference 14" on the pages of chapter 4 and "Appendix A: Copying Information 25" on those of
+ * the appendix: no one text is on half the pages, so the rule above keeps them all, and each lands
+ * inside the body text it interrupts. Yet each text repeats (numbers aside) on its chapter's pages,
+ * at the same baseline. So: a slot (band and baseline) where texts repeated on two pages or more
+ * stand on at least `needed` pages is a running-title slot, and those repeated texts in it are
+ * furniture, and so is a one-page chapter's title there when it has their frame (first word and a
+ * page number at the end: "Chapter 1: Introduction 2"). A body line at that baseline is kept.
+ * Returns `slot|key` of each such line.
+ */
+export function runningTitles(pages: readonly PdfLine[][], pageHeights: readonly number[], needed: number): Set<string> {
+  const slots = new Map<string, Map<string, Set<number>>>();
+  pages.forEach((lines, p) => {
+    for (const line of lines) {
+      const band = bandOf(line, pageHeights[p] ?? 792);
+      if (!band) continue;
+      const texts = slots.get(slotOf(band, line)) ?? new Map<string, Set<number>>();
+      slots.set(slotOf(band, line), texts);
+      const k = key(band, line.text);
+      texts.set(k, (texts.get(k) ?? new Set()).add(p));
+    }
+  });
+  const titles = new Set<string>();
+  for (const [slot, texts] of slots) {
+    const repeated = [...texts].filter(([, on]) => on.size >= 2);
+    const covered = new Set(repeated.flatMap(([, on]) => [...on]));
+    if (covered.size < needed) continue;
+    const frames = new Set(repeated.map(([k]) => frameOf(k)).filter(Boolean));
+    for (const [k, on] of texts) if (on.size >= 2 || frames.has(frameOf(k))) titles.add(`${slot}|${k}`);
+  }
+  return titles;
 }
 
 /** `pageHeights[i]` is the height of page i (PDF points). */
@@ -45,6 +87,7 @@ export function removeFurniture(pages: readonly PdfLine[][], pageHeights: readon
     }
   });
   const needed = Math.max(2, Math.ceil(pages.length * REPEATED_SHARE));
+  const titles = runningTitles(pages, pageHeights, needed);
   let headerFooterLines = 0;
   let pageNumbers = 0;
   const kept = pages.map((lines, p) =>
@@ -55,7 +98,8 @@ export function removeFurniture(pages: readonly PdfLine[][], pageHeights: readon
         pageNumbers++;
         return false;
       }
-      if ((pagesWith.get(key(band, line.text))?.size ?? 0) >= needed) {
+      const k = key(band, line.text);
+      if ((pagesWith.get(k)?.size ?? 0) >= needed || titles.has(`${slotOf(band, line)}|${k}`)) {
         headerFooterLines++;
         return false;
       }

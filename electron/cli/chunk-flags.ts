@@ -20,6 +20,7 @@ export const CHUNK_FLAGS = {
     values: OFFSET_UNITS,
     description: `unit of start/end, named in the file (offsets field or column): ${OFFSET_UNITS.map((u) => `${u} = ${OFFSET_UNIT_DESCRIPTIONS[u]}`).join(', ')} (default codepoint)`,
   },
+  'topic-headings': { type: 'boolean', description: "Markdown: write each segment's topic as a '## ' heading above its text (default: the topic stays in the segment marker only)" },
 } as const satisfies FlagSpecs;
 
 const CHUNK_ONLY = ['chunk-overlap-unit', 'chunk-overlap-inline'] as const;
@@ -38,5 +39,6 @@ export function chunkOptionsFromFlags(flags: FlagValues<typeof CHUNK_FLAGS>): Ch
     repairBlocks: flags['repair-blocks'],
     tokenizer: flags['count-tokens'],
     offsets: flags.offsets,
+    topicHeadings: flags['topic-headings'],
   });
 }

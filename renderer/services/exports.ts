@@ -29,7 +29,7 @@ export async function exportCurrent(format: ExportFormat): Promise<void> {
     // The writers live in shared/formats: a plain export is written here, no round trip. Retrieval
     // extras may count tokens with tokenizers that live in the main process, so those go there.
     const file = addsNothing(chunks.options)
-      ? exportFile(format, { ...result, document: info }, text, chunks.options.offsets)
+      ? exportFile(format, { ...result, document: info }, text, chunks.options.offsets, { topicHeadings: chunks.options.topicHeadings })
       : await workbench().exportResult({ result: plainResult(result), documentId: id, format, chunks: chunks.options });
     saveDownload(file);
     useSession.getState().noteExported(file.fileName);

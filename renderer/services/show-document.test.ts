@@ -68,7 +68,7 @@ describe('the show-document sequence', () => {
   });
 
   it("a restore superseded by a second start-up (React StrictMode mounts twice) says so, and start-up then shows no sample over the other's document", async () => {
-    const summary: WorkspaceDocumentSummary = { id: 'w1', name: 'w1.txt', chars: 10, sha256: 'w1', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null, state: 'untouched' as const };
+    const summary: WorkspaceDocumentSummary = { id: 'w1', name: 'w1.txt', chars: 10, sha256: 'w1', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null, shows: null, state: 'untouched' as const };
     const storage = new Map<string, string>();
     vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) });
     replaceWorkbench(
@@ -91,7 +91,7 @@ describe('the show-document sequence', () => {
   });
 
   it('says an opened document is joining the workspace until it has joined, not that it is unsaved', async () => {
-    const summary: WorkspaceDocumentSummary = { id: 'w2', name: 'mine.txt', chars: 10, sha256: 'mine', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null, state: 'untouched' as const };
+    const summary: WorkspaceDocumentSummary = { id: 'w2', name: 'mine.txt', chars: 10, sha256: 'mine', sourceFormat: 'txt', source: 'copy', strategies: [], corrected: null, shows: null, state: 'untouched' as const };
     const adding = later<WorkspaceDocumentSummary>();
     const storage = new Map<string, string>();
     vi.stubGlobal('localStorage', { getItem: (k: string) => storage.get(k) ?? null, setItem: (k: string, v: string) => void storage.set(k, v) });

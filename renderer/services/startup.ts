@@ -38,6 +38,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       return;
     case 'workspace-saved':
     case 'workspace-correction-cleared':
+    case 'workspace-run-saved':
     case 'workspace-batch-progress':
     case 'workspace-batch-finished':
       handleWorkspaceEvent(event);

@@ -10,6 +10,7 @@ import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
 import { isEmptyDocument } from '../../shared/document/empty';
 import { isHandMade } from '../../shared/workspace/correction-state';
 import { CORRECTED } from '../../shared/workspace/schema';
+import { runsOldestFirst } from '../../shared/workspace/shown-result';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
 import { useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';
@@ -68,8 +69,8 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
     return true;
   }
   const { name, chars, sha256 } = doc.info;
-  // Oldest first, so the latest run is the one shown when there is no correction.
-  const runs = [...state.runs].sort((a, b) => (a.savedAt < b.savedAt ? -1 : a.savedAt > b.savedAt ? 1 : 0)).map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
+  // Oldest first, so the latest run is the one shown when there is no correction (the list's count is its).
+  const runs = runsOldestFirst(state.runs).map((r) => ({ ...r.result, document: { name, chars, sha256 } }));
   const shown = state.corrected
     ? asResult(name, chars, sha256, CORRECTED, state.corrected.segmentation, { basedOn: state.corrected.basedOn, revision: state.corrected.revision, editedAt: state.corrected.editedAt })
     : runs.pop();
@@ -291,7 +292,8 @@ export function handleWorkspaceEvent(event: WorkbenchEvent): void {
     void refreshWorkspace();
   } else if (event.type === 'workspace-batch-progress' || event.type === 'workspace-batch-finished') {
     unclaimed?.push(event);
-  } else if (event.type === 'workspace-saved' || event.type === 'workspace-correction-cleared') {
+  } else if (event.type === 'workspace-saved' || event.type === 'workspace-correction-cleared' || event.type === 'workspace-run-saved') {
+    // The list's states, strategies and segment counts are those on disk: read them again.
     void refreshWorkspace();
   }
 }

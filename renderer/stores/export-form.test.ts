@@ -5,13 +5,13 @@ describe('export form', () => {
   const base = useExportForm.getState().form;
 
   it('adds nothing by default', () => {
-    expect(chunkOptionsOf(base)).toEqual({ options: { headings: 'off', repairBlocks: false, offsets: 'codepoint' } });
+    expect(chunkOptionsOf(base)).toEqual({ options: { headings: 'off', repairBlocks: false, offsets: 'codepoint', topicHeadings: false } });
   });
 
   it('turns the typed fields into chunk options', () => {
-    const form = { ...base, overlap: ' 40 ', overlapUnit: 'tokens' as const, overlapInline: true, headings: 'field' as const, tokenizer: 'o200k_base' as const, offsets: 'utf8' as const };
+    const form = { ...base, overlap: ' 40 ', overlapUnit: 'tokens' as const, overlapInline: true, headings: 'field' as const, tokenizer: 'o200k_base' as const, offsets: 'utf8' as const, topicHeadings: true };
     expect(chunkOptionsOf(form)).toEqual({
-      options: { overlap: { size: 40, unit: 'tokens', inline: true }, headings: 'field', repairBlocks: false, tokenizer: 'o200k_base', offsets: 'utf8' },
+      options: { overlap: { size: 40, unit: 'tokens', inline: true }, headings: 'field', repairBlocks: false, tokenizer: 'o200k_base', offsets: 'utf8', topicHeadings: true },
     });
   });
 

@@ -17,6 +17,8 @@ export interface ExportForm {
   tokenizer: '' | TokenizerName;
   /** The unit of the exported offsets (JSON, JSONL, CSV, Markdown name it). */
   offsets: OffsetUnit;
+  /** Markdown: each segment's topic as a heading above its text (off: the marker alone carries it). */
+  topicHeadings: boolean;
 }
 
 interface ExportFormState {
@@ -25,7 +27,7 @@ interface ExportFormState {
 }
 
 export const useExportForm = create<ExportFormState>()((set, get) => ({
-  form: { overlap: '', overlapUnit: 'chars', overlapInline: false, headings: 'off', repairBlocks: false, tokenizer: '', offsets: DEFAULT_OFFSET_UNIT },
+  form: { overlap: '', overlapUnit: 'chars', overlapInline: false, headings: 'off', repairBlocks: false, tokenizer: '', offsets: DEFAULT_OFFSET_UNIT, topicHeadings: false },
   update: (change) => set({ form: { ...get().form, ...change } }),
 }));
 
@@ -39,6 +41,7 @@ export function chunkOptionsOf(form: ExportForm): { options: ChunkOptions } | { 
     repairBlocks: form.repairBlocks,
     ...(form.tokenizer !== '' ? { tokenizer: form.tokenizer } : {}),
     offsets: form.offsets,
+    topicHeadings: form.topicHeadings,
   });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];

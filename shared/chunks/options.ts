@@ -39,13 +39,15 @@ export const chunkOptionsSchema = z
     tokenizer: z.enum(TOKENIZER_NAMES).optional(),
     /** The unit of the file's offsets, named in the file (shared/text/offset-units.ts). Adds nothing to a chunk. */
     offsets: z.enum(OFFSET_UNITS).default(DEFAULT_OFFSET_UNIT),
+    /** Markdown: each segment's topic as a `## ` heading above its text (shared/formats/write-options.ts); absent: no headings. Adds nothing to a chunk. */
+    topicHeadings: z.boolean().optional(),
   })
   .strict();
 
 export type ChunkOptions = z.infer<typeof chunkOptionsSchema>;
 export type ChunkOptionsInput = z.input<typeof chunkOptionsSchema>;
 
-/** True when the options add nothing to a chunk (whatever unit the offsets count), so writers keep their plain output byte for byte. */
+/** True when the options add nothing to a chunk (whatever unit the offsets count, whatever the Markdown layout), so writers keep their plain output byte for byte. */
 export function addsNothing(options: ChunkOptions): boolean {
   return options.overlap === undefined && options.headings === 'off' && !options.repairBlocks && options.tokenizer === undefined;
 }

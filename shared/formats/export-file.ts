@@ -6,6 +6,7 @@
 import type { SegmentationResult } from '../document/types';
 import { FORMATS, writeResult, type ExportFormat } from './index';
 import { DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';
+import type { WriteLayout } from './write-options';
 
 /** An exported file as the renderer saves it and the service's exportResult returns it. */
 export interface ExportedFile {
@@ -27,11 +28,17 @@ export function exportFileName(documentName: string, strategy: string, format: E
   return `${base}.${safeStrategy}${tag}.${FORMATS[format].extension}`;
 }
 
-/** Writes `result` (checked against `text` by the writers) as a file of `format`, its offsets in `offsets`. */
-export function exportFile(format: ExportFormat, result: SegmentationResult, text: string, offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): ExportedFile {
+/** Writes `result` (checked against `text` by the writers) as a file of `format`, its offsets in `offsets`, laid out as `layout` asks. */
+export function exportFile(
+  format: ExportFormat,
+  result: SegmentationResult,
+  text: string,
+  offsets: OffsetUnit = DEFAULT_OFFSET_UNIT,
+  layout: WriteLayout = {},
+): ExportedFile {
   return {
     fileName: exportFileName(result.document.name, result.strategy, format),
     mimeType: FORMATS[format].mimeType,
-    content: writeResult(format, result, text, undefined, offsets),
+    content: writeResult(format, result, text, undefined, offsets, layout),
   };
 }

@@ -95,13 +95,54 @@ describe('JSON', () => {
 });
 
 describe('Markdown', () => {
-  it('shows topics as headings and summaries as quotes around the verbatim text', () => {
-    const md = writeMarkdown(resultFor(TEXT, CUTS, [{ topic: 'Intro\nline', summary: 'One.\nTwo.' }, { reviewed: true }]), TEXT);
+  const HEADINGS = { topicHeadings: true };
+
+  it('shows topics as headings, when asked, and summaries as quotes around the verbatim text', () => {
+    const result = resultFor(TEXT, CUTS, [{ topic: 'Intro\nline', summary: 'One.\nTwo.' }, { reviewed: true }]);
+    const md = writeMarkdown(result, TEXT, undefined, 'codepoint', HEADINGS);
     const lines = md.split('\n');
-    expect(lines[0]).toMatch(/^<!-- segment-workbench v1 \{"offsets":"codepoint","document":\{"name":"doc.md"/);
+    expect(lines[0]).toMatch(/^<!-- segment-workbench v1 \{"offsets":"codepoint","topic_headings":true,"document":\{"name":"doc.md"/);
     expect(lines[2]).toBe('<!-- segment {"index":0,"start":0,"end":44,"topic":"Intro\\nline","summary":"One.\\nTwo."} -->');
     expect(lines.slice(3, 7)).toEqual(['## Intro line', '> One.', '> Two.', '']);
     expect(md).toContain('\n<!-- segment {"index":1,"start":44,"end":66,"reviewed":true} -->\n## Next\n\nSecond part.\n\n<!-- /segment -->\n\n');
+    expect(readMarkdown('m.md', md)).toEqual({ text: TEXT, result });
+    expect(writeResult('markdown', result, TEXT, undefined, 'codepoint', HEADINGS)).toBe(md);
+  });
+
+  it('writes no topic heading by default: the topic lives in the marker, the summary is still quoted', () => {
+    const result = resultFor(TEXT, CUTS, [{ topic: 'Intro\nline', summary: 'One.\nTwo.' }, { topic: 'Later' }]);
+    const md = writeMarkdown(result, TEXT);
+    const lines = md.split('\n');
+    expect(lines[0]).toMatch(/^<!-- segment-workbench v1 \{"offsets":"codepoint","topic_headings":false,"document":/);
+    expect(lines[2]).toBe('<!-- segment {"index":0,"start":0,"end":44,"topic":"Intro\\nline","summary":"One.\\nTwo."} -->');
+    expect(lines.slice(3, 7)).toEqual(['> One.', '> Two.', '', '# Intro']);
+    expect(md).toContain('\n<!-- segment {"index":1,"start":44,"end":66,"topic":"Later"} -->\n## Next\n\nSecond part.\n\n<!-- /segment -->\n\n');
+    expect(md).not.toContain('## Intro line');
+    expect(md).not.toContain('## Later');
+    expect(readMarkdown('m.md', md)).toEqual({ text: TEXT, result });
+    expect(writeResult('markdown', result, TEXT)).toBe(md);
+  });
+
+  it('reads text that looks like a topic heading as text when headings were not written', () => {
+    const text = '## Intro\n\nBody.\n';
+    const result = resultFor(text, [], [{ topic: 'Intro' }]);
+    const md = writeMarkdown(result, text);
+    expect(readMarkdown('m.md', md)).toEqual({ text, result });
+    const withHeadings = writeMarkdown(result, text, undefined, 'codepoint', HEADINGS);
+    expect(withHeadings).toContain(' -->\n## Intro\n\n## Intro\n\nBody.\n');
+    expect(readMarkdown('m.md', withHeadings)).toEqual({ text, result });
+  });
+
+  it('reads a file from before the choice (no topic_headings in its header: topics were headings)', () => {
+    const result = resultFor(TEXT, CUTS, [{ topic: 'Intro' }, { topic: 'Next' }]);
+    const old = writeMarkdown(result, TEXT, undefined, 'codepoint', HEADINGS).replace('"topic_headings":true,', '');
+    expect(old).not.toContain('topic_headings');
+    expect(readMarkdown('m.md', old)).toEqual({ text: TEXT, result });
+  });
+
+  it('tells a heading added to a file written without headings from the text', () => {
+    const md = writeMarkdown(resultFor(TEXT, CUTS, [{ topic: 'Intro' }]), TEXT);
+    expectFormatError(() => readMarkdown('m.md', md.replace(' -->\n# Intro', ' -->\n## Intro\n\n# Intro')), /segment 0 does not end where its offsets say/);
   });
 
   it('escapes marker look-alikes inside notes', () => {
@@ -111,7 +152,7 @@ describe('Markdown', () => {
   });
 
   it('explains what is wrong with an edited or foreign file', () => {
-    const md = writeMarkdown(resultFor(TEXT, CUTS, [{ topic: 'Intro' }]), TEXT);
+    const md = writeMarkdown(resultFor(TEXT, CUTS, [{ topic: 'Intro' }]), TEXT, undefined, 'codepoint', HEADINGS);
     expectFormatError(() => readMarkdown('m.md', TEXT), /not a Segment Workbench Markdown export/);
     expectFormatError(() => readMarkdown('m.md', md.replace('## Intro', '## Introduction')), /heading or summary lines of segment 0 were edited/);
     expectFormatError(() => readMarkdown('m.md', md.replace('First part', 'First  part')), /segment 0 does not end where its offsets say/);

@@ -17,6 +17,7 @@ import { readMarkdown, writeMarkdown } from './markdown';
 import { parseJsonText } from './parse-json';
 import { readTrainingObject, writeTraining } from './training';
 import { looksLikeWiki727k, readWiki727k, writeWiki727k } from './wiki727k';
+import type { WriteLayout } from './write-options';
 
 export { FormatError } from './errors';
 export { assembleResult, cleanNote, type ReadResult, type SegmentRow } from './assemble';
@@ -27,6 +28,7 @@ export { readCsv, writeCsv } from './csv';
 export { decodeCsv, encodeCsv } from './csv-codec';
 export { readTraining, readTrainingObject, sentencesOf, toTrainingExample, writeTraining, writeTrainingLine, type TrainingExample } from './training';
 export { looksLikeWiki727k, readWiki727k, writeWiki727k } from './wiki727k';
+export type { WriteLayout } from './write-options';
 
 export interface FormatInfo {
   /** What the Export panel calls it. */
@@ -37,8 +39,9 @@ export interface FormatInfo {
   /**
    * `extras`: retrieval extras per segment (shared/chunks); formats without a place for them ignore
    * them. `offsets`: the unit the file's offsets count and name; formats without offsets ignore it.
+   * `layout`: choices of how the file reads (write-options.ts); formats without them ignore it.
    */
-  write: (result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets?: OffsetUnit) => string;
+  write: (result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets?: OffsetUnit, layout?: WriteLayout) => string;
   read: (source: string, content: string) => ReadResult;
   /** The extensions readSegmentationFile reads with `read` (none: another format's extension reads it). */
   readExtensions: readonly string[];
@@ -71,8 +74,9 @@ export function writeResult(
   text: string,
   extras?: readonly ChunkExtras[],
   offsets: OffsetUnit = DEFAULT_OFFSET_UNIT,
+  layout: WriteLayout = {},
 ): string {
-  return formatInfo(format).write(result, text, extras, offsets);
+  return formatInfo(format).write(result, text, extras, offsets, layout);
 }
 
 /** A `.json` file is either a full result or a training example; its shape says which. */

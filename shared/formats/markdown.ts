@@ -1,10 +1,10 @@
 /**
  * Markdown: one section per segment, readable as a document and exactly reversible.
  *
- *   <!-- segment-workbench v1 {"document":{...},"strategy":"...","warnings":[...],"meta":{...}} -->
+ *   <!-- segment-workbench v1 {"offsets":"...","topic_headings":false,"document":{...},"strategy":"...","warnings":[...],"meta":{...}} -->
  *
  *   <!-- segment {"index":0,"start":0,"end":57,"topic":"...","summary":"..."} -->
- *   ## The topic, on one line
+ *   ## The topic, on one line                 (only with topicHeadings)
  *   > The summary, each of its lines quoted
  *
  *   ...exactly end-start characters of document text, verbatim...
@@ -17,6 +17,11 @@
  * so the marker's JSON is the one source of truth. The JSON in markers has '<' and '>' written
  * as \u003c and \u003e, so it can never close its HTML comment early. The topic heading and
  * summary quote are there for people; edit notes in the marker (or in the app), not there.
+ *
+ * The topic heading is written only when asked (WriteLayout.topicHeadings): a heading the document
+ * does not have changes how the file renders and where Markdown splitters cut it. The header's
+ * `topic_headings` records the choice, so the reader renders the same display lines; a file
+ * without it is from before the choice, when topics were always headings.
  */
 import { z } from 'zod';
 import type { ChunkExtras } from '../chunks/extras';
@@ -28,6 +33,7 @@ import { warningSchema } from './json';
 import { documentInUnit, offsetsFieldSchema, warningsInUnit } from './offsets';
 import { parseJsonText, validate } from './parse-json';
 import { advance, DEFAULT_OFFSET_UNIT, type OffsetUnit } from '../text/offset-units';
+import type { WriteLayout } from './write-options';
 
 const HEADER_PREFIX = '<!-- segment-workbench v1 ';
 const SEGMENT_PREFIX = '<!-- segment ';
@@ -36,6 +42,8 @@ const SEGMENT_END = '\n<!-- /segment -->\n\n';
 
 const headerSchema = z.object({
   offsets: offsetsFieldSchema,
+  /** Absent in files written before topic headings became a choice: those always wrote them. */
+  topic_headings: z.boolean().optional(),
   document: z.object({ name: z.string(), chars: z.number().int().nonnegative(), sha256: z.string() }),
   strategy: z.string(),
   warnings: z.array(warningSchema),
@@ -62,10 +70,10 @@ function oneLine(text: string): string {
   return text.replace(/\s*[\r\n]+\s*/g, ' ').trim();
 }
 
-/** The lines people read above a segment's text; derived from the notes alone. */
-function displayLines(note: { topic?: string; summary?: string }): string {
+/** The lines people read above a segment's text; derived from the notes and the header's choice alone. */
+function displayLines(note: { topic?: string; summary?: string }, topicHeadings: boolean): string {
   const lines: string[] = [];
-  if (note.topic !== undefined) lines.push(`## ${oneLine(note.topic)}`);
+  if (topicHeadings && note.topic !== undefined) lines.push(`## ${oneLine(note.topic)}`);
   if (note.summary !== undefined) for (const line of note.summary.split(/\r\n|\r|\n/)) lines.push(`> ${line}`.trimEnd());
   return lines.length ? lines.join('\n') + '\n\n' : '';
 }
@@ -76,17 +84,25 @@ function segmentMarker(segment: SegmentToWrite): string {
   return SEGMENT_PREFIX + commentJson({ index, start, end, topic, summary, reviewed, continues, confidence, headings, context_before, tokens }) + COMMENT_END;
 }
 
-export function writeMarkdown(result: SegmentationResult, text: string, extras?: readonly ChunkExtras[], offsets: OffsetUnit = DEFAULT_OFFSET_UNIT): string {
+export function writeMarkdown(
+  result: SegmentationResult,
+  text: string,
+  extras?: readonly ChunkExtras[],
+  offsets: OffsetUnit = DEFAULT_OFFSET_UNIT,
+  layout: WriteLayout = {},
+): string {
   const segments = segmentsToWrite(result, text, extras, { offsets });
+  const topicHeadings = layout.topicHeadings ?? false;
   const header = {
     offsets,
+    topic_headings: topicHeadings,
     document: documentInUnit(result.document, text, offsets),
     strategy: result.strategy,
     warnings: warningsInUnit(result.warnings, text, offsets),
     meta: result.meta,
   };
   let out = HEADER_PREFIX + commentJson(header) + COMMENT_END + '\n';
-  for (const segment of segments) out += segmentMarker(segment) + displayLines(segment) + segment.text + SEGMENT_END;
+  for (const segment of segments) out += segmentMarker(segment) + displayLines(segment, topicHeadings) + segment.text + SEGMENT_END;
   return out;
 }
 
@@ -104,6 +120,7 @@ export function readMarkdown(source: string, content: string): ReadResult {
   }
   const head = readComment(source, content, 0, HEADER_PREFIX, 'the header comment');
   const header = validate(`${source} header`, headerSchema, head.value);
+  const topicHeadings = header.topic_headings ?? true;
   let at = head.next;
   if (content[at] !== '\n') throw new FormatError(`${source}: expected a blank line after the header`);
   at++;
@@ -117,7 +134,7 @@ export function readMarkdown(source: string, content: string): ReadResult {
       throw new FormatError(`${source}: segment markers out of order: found ${note.index}, expected ${i}${gap ? `: ${LEFT_OUT}` : ''}`);
     }
     at = marker.next;
-    const display = displayLines(note);
+    const display = displayLines(note, topicHeadings);
     if (!content.startsWith(display, at)) {
       throw new FormatError(`${source}: the heading or summary lines of segment ${i} were edited; notes live in the segment marker`);
     }

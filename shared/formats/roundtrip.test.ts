@@ -52,10 +52,10 @@ describe('format round trips', () => {
     );
   });
 
-  it.each(OFFSET_UNITS)('Markdown in %s offsets gives back the text and the whole result exactly', (unit) => {
+  it.each(OFFSET_UNITS)('Markdown in %s offsets gives back the text and the whole result exactly, topics as headings or not', (unit) => {
     fc.assert(
-      fc.property(resultArb, ({ text, result }) => {
-        const markdown = writeMarkdown(result, text, undefined, unit);
+      fc.property(resultArb, fc.boolean(), ({ text, result }, topicHeadings) => {
+        const markdown = writeMarkdown(result, text, undefined, unit, { topicHeadings });
         expect(readMarkdown('r.md', markdown)).toEqual({ text, result });
         // And it equals the JSON reading: the two formats are interchangeable.
         expect(readMarkdown('r.md', markdown)).toEqual(readJson('r.json', writeJson(result, text)));

@@ -28,9 +28,3 @@ export function runFileBaseName(result: SegmentationResult): string {
   const key = runSettingsKey(result);
   return key === null ? result.strategy : `${result.strategy}--${key}`;
 }
-
-/** The strategy a run file's base name belongs to. */
-export function strategyOfRunFile(baseName: string): string {
-  const at = baseName.indexOf('--');
-  return at < 0 ? baseName : baseName.slice(0, at);
-}

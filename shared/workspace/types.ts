@@ -22,6 +22,11 @@ export interface WorkspaceDocumentSummary {
   /** Strategies with a saved run. */
   strategies: string[];
   corrected: { revision: number; editedAt: string; segments: number; reviewed: number } | null;
+  /**
+   * What opening the document shows: its correction (strategy `corrected`), else its latest run
+   * (shown-result.ts); null with neither. A document with only runs still has a segment count.
+   */
+  shows: { strategy: string; segments: number } | null;
   /** untouched (no correction), edited, or reviewed (every segment marked reviewed). */
   state: CorrectionState;
 }
@@ -138,6 +143,8 @@ export interface BatchExportReport {
 export type WorkspaceEvent =
   | { type: 'workspace-saved'; workspaceDocumentId: string; revision: number; editedAt: string }
   | { type: 'workspace-correction-cleared'; workspaceDocumentId: string }
+  /** A finished run of a document opened from the workspace is on disk (listed from now on). */
+  | { type: 'workspace-run-saved'; workspaceDocumentId: string; strategy: string; savedAt: string }
   | { type: 'workspace-batch-progress'; batchId: string; done: number; total: number; current: string | null; fraction: number }
   | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] }
   | { type: 'workspace-train-progress'; stage: 'reading' | 'embedding' | 'training'; documentsDone: number; documents: number; sentencesEmbedded: number; current: string | null };

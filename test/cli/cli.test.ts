@@ -60,7 +60,7 @@ describe('cli: bad input', () => {
 });
 
 describe('cli: working runs', () => {
-  let empty: CliRun, toFile: CliRun, evalJson: CliRun, evalText: CliRun, toMarkdown: CliRun, docx: CliRun, toText: CliRun;
+  let empty: CliRun, toFile: CliRun, evalJson: CliRun, evalText: CliRun, toMarkdown: CliRun, docx: CliRun, toText: CliRun, toMarkdownHeadings: CliRun;
 
   beforeAll(async () => {
     writeFileSync(at('empty.txt'), '');
@@ -74,8 +74,9 @@ describe('cli: working runs', () => {
       ['convert', WIKI, '--to', 'markdown'],
       ['segment', at('letter.docx'), '--strategy', 'sentence-rules', '--format', 'csv'],
       ['convert', WIKI, '--to', 'text'],
+      ['convert', WIKI, '--to', 'markdown', '--topic-headings'],
     ]);
-    [empty, toFile, evalJson, evalText, toMarkdown, docx, toText] = runs as [CliRun, CliRun, CliRun, CliRun, CliRun, CliRun, CliRun];
+    [empty, toFile, evalJson, evalText, toMarkdown, docx, toText, toMarkdownHeadings] = runs as [CliRun, CliRun, CliRun, CliRun, CliRun, CliRun, CliRun, CliRun];
   });
 
   it('gives an empty document zero segments and exit 0', () => {
@@ -106,9 +107,12 @@ describe('cli: working runs', () => {
     expect(evalText.stdout).toMatch(/^F1 {10}1\.0000$/m);
   });
 
-  it('converts a WIKI-727K file to Markdown with topics as headings', () => {
+  it('converts a WIKI-727K file to Markdown, topics as headings only with --topic-headings', () => {
     expect(toMarkdown.code).toBe(0);
-    expect(toMarkdown.stdout).toContain('\n## Construction\n\nWork began in 1846');
+    expect(toMarkdown.stdout).toContain('"topic":"Construction"} -->\nWork began in 1846');
+    expect(toMarkdown.stdout).not.toContain('## Construction');
+    expect(toMarkdownHeadings.code).toBe(0);
+    expect(toMarkdownHeadings.stdout).toContain('"topic":"Construction"} -->\n## Construction\n\nWork began in 1846');
   });
 
   it('reads a .docx and writes CSV', () => {

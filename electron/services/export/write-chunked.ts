@@ -14,9 +14,10 @@ export async function writeChunkedResult(
   options: ChunkOptions | undefined,
   settings: ChunkTokenizerSettings = {},
 ): Promise<string> {
-  if (options === undefined || addsNothing(options)) return writeResult(format, result, text, undefined, options?.offsets);
+  const layout = { topicHeadings: options?.topicHeadings };
+  if (options === undefined || addsNothing(options)) return writeResult(format, result, text, undefined, options?.offsets, layout);
   // Token-unit overlap without a named tokenizer counts with the seed models' own.
   const tokenizer = options.tokenizer ?? (options.overlap?.unit === 'tokens' ? 'qwen2' : undefined);
   const counter: TokenCounter | undefined = tokenizer ? await chunkTokenCounter(tokenizer, settings) : undefined;
-  return writeResult(format, result, text, chunkExtras(result, text, options, counter), options.offsets);
+  return writeResult(format, result, text, chunkExtras(result, text, options, counter), options.offsets, layout);
 }

@@ -40,10 +40,15 @@ describe('workspace handlers', () => {
     expect(opened.state.source).toEqual({ state: 'unchanged' });
 
     const finished = nextRunEnd(service);
+    const runSaved = nextEvent(service, 'workspace-run-saved');
     await service.request('startRun', { documentId: opened.document.id, strategy: 'structural', options: {} });
     const result = (await finished).result!;
-    // The finished run is saved in the workspace on its own.
-    await expect.poll(async () => (await service.request('workspaceListDocuments', {}))[0]?.strategies).toEqual(['structural']);
+    // The finished run is saved in the workspace on its own, and the windows are told once it is on disk.
+    expect(await runSaved).toMatchObject({ workspaceDocumentId: wsId, strategy: 'structural' });
+    expect((await service.request('workspaceListDocuments', {}))[0]).toMatchObject({
+      strategies: ['structural'],
+      shows: { strategy: 'structural', segments: result.segmentation.notes.length },
+    });
 
     const corrected = splitAt(TEXT, result.segmentation, TEXT.indexOf('It ends'));
     const saved = nextEvent(service, 'workspace-saved');

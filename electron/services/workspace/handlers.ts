@@ -114,7 +114,8 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     if (opening) await (await opening.catch(() => null))?.close();
   }
 
-  // A finished run of a document that came from the workspace is kept there.
+  // A finished run of a document that came from the workspace is kept there; once it is on disk,
+  // the windows are told, so their lists show it (the run's own events come before the write).
   events.on((event) => {
     if (event.type !== 'run-state' || event.run.status !== 'finished' || !event.run.result) return;
     const { documentId, result } = event.run;
@@ -122,6 +123,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     if (id === undefined || !opening) return;
     void workspace()
       .then((ws) => ws.saveRun(id, result))
+      .then((run) => events.emit({ type: 'workspace-run-saved', workspaceDocumentId: id, strategy: result.strategy, savedAt: run.savedAt }))
       .catch((err: unknown) => process.stderr.write(`workspace: the ${result.strategy} run of ${id} was not saved: ${(err as Error).message}\n`));
   });
 

@@ -10,7 +10,8 @@ import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { UserError } from '../../../shared/errors';
 import { correctionStateOfNotes } from '../../../shared/workspace/correction-state';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
-import type { CorrectionBasis, CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
+import { CORRECTED, type CorrectionBasis, type CorrectedFile, type DocumentRecord, type RunFile } from '../../../shared/workspace/schema';
+import { runsOldestFirst } from '../../../shared/workspace/shown-result';
 import type { CorrectionChange, DamagedWorkspaceDocument, SavedCorrection, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
@@ -113,9 +114,21 @@ export class WorkspaceService {
     this.texts.delete(id);
   }
 
-  async summary(record: DocumentRecord): Promise<WorkspaceDocumentSummary> {
-    const [strategies, corrected] = await Promise.all([this.store.runStrategies(record.id), this.store.readCorrected(record.id)]);
+  /**
+   * The document as listed, from its runs and correction as they are on disk: pass those just read
+   * (a listing reads them anyway to check the document), or they are read here. Strategies and
+   * segment counts come from the files themselves, so the list holds every run that exists.
+   */
+  async summary(record: DocumentRecord, files?: { runs: readonly RunFile[]; corrected: CorrectedFile | null }): Promise<WorkspaceDocumentSummary> {
+    const [runs, corrected] = files ? [files.runs, files.corrected] : await Promise.all([this.store.readRuns(record.id), this.store.readCorrected(record.id)]);
     const notes = corrected?.segmentation.notes ?? [];
+    const strategies = [...new Set(runs.map((r) => r.result.strategy))].sort();
+    const latest = runsOldestFirst(runs).at(-1);
+    const shows = corrected
+      ? { strategy: CORRECTED, segments: notes.length }
+      : latest
+        ? { strategy: latest.result.strategy, segments: latest.result.segmentation.notes.length }
+        : null;
     return {
       id: record.id,
       name: record.name,
@@ -130,6 +143,7 @@ export class WorkspaceService {
         segments: notes.length,
         reviewed: notes.filter((n) => n.reviewed === true).length,
       },
+      shows,
       state: correctionStateOfNotes(corrected ? notes : null),
     };
   }
@@ -147,7 +161,7 @@ export class WorkspaceService {
       if (!record) return null;
       const [corrected, runs] = await Promise.all([this.store.readCorrected(id), this.store.readRuns(id)]);
       await assertDocumentHealthy(this.store, record, corrected, runs, this.verifiedCopies);
-      return { summary: await this.summary(record) };
+      return { summary: await this.summary(record, { runs, corrected }) };
     } catch (err) {
       return { damaged: describeDamage(this.store, id, err) };
     }
@@ -192,7 +206,7 @@ export class WorkspaceService {
       if (text.source.state === 'unchanged') assertSegmentationsCover(this.store, id, corrected, runs, { text: text.text });
       // The page edits what it was given: its saves build on this revision, and on no later one another host wrote.
       this.store.noteBase(id, corrected);
-      return { summary: await this.summary(record), text: text.text, source: text.source, runs, corrected };
+      return { summary: await this.summary(record, { runs, corrected }), text: text.text, source: text.source, runs, corrected };
     } catch (err) {
       this.forgetText(id);
       if (!(err instanceof WorkspaceFileError) || err.file === undefined) throw err;

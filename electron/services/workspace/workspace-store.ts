@@ -20,7 +20,7 @@ import {
 import { strategyNameSchema } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { UserError } from '../../../shared/errors';
-import { runFileBaseName, strategyOfRunFile } from '../../../shared/workspace/run-file-name';
+import { runFileBaseName } from '../../../shared/workspace/run-file-name';
 import type { DamagedWorkspaceDocument, SourceStatus } from '../../../shared/workspace/types';
 import { writeFileAtomic, removeStaleTempFiles, syncDirectory, TEMP_SUFFIX } from './atomic-file';
 import { KeyedQueue } from './keyed-queue';
@@ -343,12 +343,6 @@ export class WorkspaceStore {
       throw new DocumentDamageError(`documents/${id}/runs is not a folder`, dir, 'set-aside');
     });
     return names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).sort();
-  }
-
-  /** The strategies with a saved run, from the file names alone (cheap: for lists). */
-  async runStrategies(id: string): Promise<string[]> {
-    const strategies = (await this.runFileNames(id)).map((n) => strategyOfRunFile(n.slice(0, -'.json'.length)));
-    return [...new Set(strategies)].sort();
   }
 
   async readRuns(id: string): Promise<RunFile[]> {

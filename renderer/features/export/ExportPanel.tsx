@@ -12,6 +12,7 @@ export function ExportPanel() {
   const format = useUiStore((s) => s.exportFormat);
   const hasResult = useSession((s) => s.current !== null);
   const offsets = useExportForm((s) => s.form.offsets);
+  const topicHeadings = useExportForm((s) => s.form.topicHeadings);
   return (
     <Panel title="Export" className="export-panel" label="Export">
       <div className="button-row">
@@ -36,6 +37,17 @@ export function ExportPanel() {
           ))}
         </select>
       </label>
+      {format === 'markdown' && (
+        <label title="Each segment's topic as a ## heading above its text; without it the topic stays in the segment's marker comment">
+          <input
+            type="checkbox"
+            data-testid="export-topic-headings"
+            checked={topicHeadings}
+            onChange={(e) => useExportForm.getState().update({ topicHeadings: e.target.checked })}
+          />{' '}
+          Topics as headings
+        </label>
+      )}
       <RetrievalOptions />
     </Panel>
   );

@@ -13,6 +13,7 @@ import { useWorkspaceStore } from '../../stores/workspace';
 import { numberFormat } from '../size-label';
 import { removeWorkspaceDocument } from '../../services/remove-document';
 import { rowOf, tableRows, type DocumentRow, type SortKey, type StateFilter } from './table-rows';
+import { CORRECTED } from '../../../shared/workspace/schema';
 import './workspace-table.css';
 import { focusListRow } from '../focus-row';
 
@@ -112,8 +113,10 @@ export function WorkspaceTable() {
                 <span className="name" title={r.name}>{r.name}</span>
                 <span className={`state ${r.state}`}>{r.state}</span>
                 <span title={r.strategies}>{r.strategies || '—'}</span>
-                <span className="num">{r.segments === null ? '—' : numberFormat.format(r.segments)}</span>
-                <span className="num">{r.segments === null ? '—' : `${Math.round(r.reviewedShare * 100)}% (${numberFormat.format(r.reviewed)})`}</span>
+                <span className="num" data-testid="workspace-row-segments" title={r.segmentsFrom === null ? 'No run or correction yet' : `Segments of ${r.segmentsFrom === CORRECTED ? 'the correction' : `the latest run (${r.segmentsFrom})`}`}>
+                  {r.segments === null ? '—' : numberFormat.format(r.segments)}
+                </span>
+                <span className="num">{r.corrected ? `${Math.round(r.reviewedShare * 100)}% (${numberFormat.format(r.reviewed)})` : '—'}</span>
                 <span className="num">{numberFormat.format(r.chars)} chars</span>
                 <button
                   data-testid="workspace-row-remove"

@@ -13,10 +13,14 @@ export interface DocumentRow {
   name: string;
   state: DocumentState;
   strategies: string;
-  /** The correction's segment count, or null without one. */
+  /** The segment count of what opening the document shows (its correction, else its latest run); null with neither. */
   segments: number | null;
+  /** Whose count that is: `corrected` or the run's strategy; null with neither. */
+  segmentsFrom: string | null;
+  /** Whether the document has a correction: only a correction is reviewed. */
+  corrected: boolean;
   reviewed: number;
-  /** reviewed / segments, 0 without a correction. */
+  /** reviewed / the correction's segments, 0 without a correction. */
   reviewedShare: number;
   chars: number;
 }
@@ -39,7 +43,9 @@ export function rowOf(d: WorkspaceDocumentSummary): DocumentRow {
     name: d.name,
     state,
     strategies: d.strategies.join(', '),
-    segments: c ? c.segments : null,
+    segments: d.shows ? d.shows.segments : null,
+    segmentsFrom: d.shows ? d.shows.strategy : null,
+    corrected: c !== null,
     reviewed: c ? c.reviewed : 0,
     reviewedShare: c && c.segments > 0 ? c.reviewed / c.segments : 0,
     chars: d.chars,

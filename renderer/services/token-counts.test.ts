@@ -10,7 +10,7 @@ import { useTokenCounts } from '../stores/token-counts';
 import { useUiStore } from '../stores/ui';
 import { openText } from '../test-support/open-text';
 import { resultFromCuts } from '../test-support/results';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { followTokenCounts } from './token-counts';
 import { replaceWorkbench } from './workbench';
 

@@ -2,7 +2,7 @@
  * Head locator benchmark (a measurement, not a test): `npm run bench:locator`.
  *
  * Builds a 1 MB document from Moby-Dick, picks 1,000 true segment starts among its sentence
- * starts, garbles the heads at several noise levels (shared/locate/noisy-heads.ts), places them,
+ * starts, garbles the heads at several noise levels (test/support/noisy-heads.ts), places them,
  * and prints the share placed within the snap distance of the truth, the tiers used, the
  * warnings, and the time taken; then, for reference, the sentence/line/paragraph scans and the
  * rule strategies on the same document. Deterministic: the same seed gives the same heads.
@@ -11,7 +11,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { LOCATE_DEFAULTS, locateHeads } from '../shared/locate';
-import { noisyHeads, randomHead } from '../shared/locate/noisy-heads';
+import { noisyHeads, randomHead } from '../test/support/noisy-heads';
 import { seededRandom } from '../shared/util/seeded-random';
 import { RULE_STRATEGIES } from '../shared/strategies';
 import { lineStarts, paragraphStarts, sentenceStarts } from '../shared/text/sentences';

@@ -14,16 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../electron/cli/args';
 import { budgetFlags, budgetsFromFlags } from '../electron/cli/budget-flags';
 import { UserError } from '../shared/errors';
+import { firstLine } from '../shared/text/first-line';
 import { BUDGET_NAMES, BUDGET_SPECS, DEFAULT_BUDGETS, type Budgets } from '../shared/budgets/budgets';
 import { ensureRendererBuilt } from '../electron/web-host/renderer-build';
 import { serveWorkbench, stopOnSignals } from '../electron/web-host/serve-workbench';
 import { buildElectron } from './build-electron';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-}
 
 export interface LaunchProbe {
   /** What `require('electron')` gives: the binary's path; throws when it was never downloaded. */

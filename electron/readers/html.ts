@@ -186,7 +186,6 @@ export function pickArticle(name: string, html: string, budgets: Budgets): Picke
   return { document, depth, article };
 }
 
-/** The picked article (or the whole body) as plain paragraphs, the title first. */
 /**
  * The page's own <title>, its whitespace collapsed, before Readability's guess: that one cuts a
  * title at separators and colons ("A - B - C" becomes "A - B") and keeps a wrapped title's
@@ -196,6 +195,7 @@ export function pageTitle({ document, article }: Pick<PickedArticle, 'document' 
   return collapseWhitespace(document.querySelector('title')?.textContent ?? '') || collapseWhitespace(article?.title ?? '');
 }
 
+/** The picked article (or the whole body) as plain paragraphs, the title first. */
 export function plainTextOf({ document, article }: PickedArticle): string {
   let paragraphs: string[] = [];
   if (article?.content) paragraphs = paragraphsOf(parsePage(article.content).body as unknown as DomNode);
@@ -203,9 +203,4 @@ export function plainTextOf({ document, article }: PickedArticle): string {
   const title = pageTitle({ document, article });
   if (title && paragraphs.length > 0 && !paragraphs[0]!.startsWith(title)) paragraphs.unshift(title);
   return paragraphs.length ? paragraphs.join('\n\n') + '\n' : '';
-}
-
-export function htmlToText(name: string, html: string, budgets: Budgets): string {
-  if (html.trim() === '') return '';
-  return plainTextOf(pickArticle(name, html, budgets));
 }

@@ -9,6 +9,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { UserError } from '../../shared/errors';
+import { firstLine } from '../../shared/text/first-line';
 import { toSentError } from '../services/worker/error-transfer';
 import { DocumentReadError } from './errors';
 import { loadParser, type ParsedFormat, type Parser, type ReadJob } from './parse-formats';
@@ -52,7 +53,3 @@ port.on('message', (request: ReaderRequest) => {
     },
   );
 });
-
-function firstLine(err: unknown): string {
-  return (err instanceof Error ? err.message : String(err)).split('\n')[0] ?? '';
-}

@@ -9,7 +9,7 @@ import type { InstalledModel } from '../../shared/ipc/contract';
 import { useModelsStore } from '../stores/models';
 import { useUiStore } from '../stores/ui';
 import { cancelPickedImport, importPicked } from './models';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { dispatchEvent } from './startup';
 import { replaceWorkbench } from './workbench';
 

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useModelsStore } from '../stores/models';
 import { useUiStore } from '../stores/ui';
 import { cancelPull, handlePullEvent, pullModel } from './models';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { replaceWorkbench } from './workbench';
 
 describe('pulls in the Models screen', () => {

@@ -4,7 +4,7 @@ import { openText } from '../test-support/open-text';
 import { useUiStore } from '../stores/ui';
 import { resultFromCuts } from '../test-support/results';
 import { cancelRun, handleRunState, startRun } from './runs';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { replaceWorkbench } from './workbench';
 import { useSession } from '../stores/session';
 

@@ -3,7 +3,7 @@ import type { OpenedDocument } from '../../shared/ipc/contract';
 import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
 import { openLastWorkspaceDocument } from './workspace';
 import { openPickedDocument, openSample } from './documents';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { beginShow, resetShowSequence } from './show-document';
 import { replaceWorkbench } from './workbench';
 import { useSession } from '../stores/session';

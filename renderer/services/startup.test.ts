@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dispatchEvent } from './startup';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { replaceWorkbench } from './workbench';
 import { useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';

@@ -10,7 +10,7 @@ import { useTokenCounts } from '../stores/token-counts';
 import { useUiStore } from '../stores/ui';
 import { openText } from '../test-support/open-text';
 import { resultFromCuts } from '../test-support/results';
-import { scriptedWorkbench as scripted } from './scripted-workbench';
+import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { followTokenCounts } from './token-counts';
 import { replaceWorkbench } from './workbench';
 
@@ -24,6 +24,8 @@ describe('token counts asked of the host', () => {
   }));
 
   beforeEach(() => {
+    // The asks wait out a short debounce: on fake timers a test runs it when it needs it, not by the clock.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     countTokens.mockClear();
     replaceWorkbench(scripted({ countTokens }));
     useExportForm.getState().update({ tokenizer: '' });
@@ -37,12 +39,14 @@ describe('token counts asked of the host', () => {
     replaceWorkbench(null);
     useUiStore.getState().updateRunForm({ maxTokens: '' });
     useTokenCounts.getState().clear();
+    vi.useRealTimers();
   });
 
   const asked = () => countTokens.mock.calls.map(([p]) => p.tokenizer);
 
   it('asks nothing while no tokenizer is shown and no Max tokens is set', async () => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The ask scheduled when following began has run, and found nothing wanted.
+    await vi.runAllTimersAsync();
     expect(countTokens).not.toHaveBeenCalled();
   });
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { assertValidSegmentation, toSegments } from '../document/segmentation';
 import { sentenceStarts } from '../text/sentences';
 import { LOCATE_DEFAULTS, locateHeads, segmentationFromPlacements } from './index';
-import { noisyHeads, randomHead } from './noisy-heads';
+import { noisyHeads, randomHead } from '../../test/support/noisy-heads';
 import { seededRandom } from '../util/seeded-random';
 
 const plain = readFileSync(new URL('../../test/fixtures/docs/plain.txt', import.meta.url), 'utf8');

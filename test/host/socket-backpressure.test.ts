@@ -19,6 +19,8 @@ const dir = scratchDir('backpressure-');
 const MIB = 1024 * 1024;
 let service: WorkbenchService;
 let calls = 0;
+/** Told each time a call reaches the service or the service answers one. */
+let onServiceActivity: (() => void) | null = null;
 const hosts: WebHost[] = [];
 
 beforeAll(async () => {
@@ -31,9 +33,19 @@ afterAll(async () => {
   await service?.dispose();
 });
 
-/** A host on the shared service that counts the calls reaching the service. */
+/** A host on the shared service that counts the calls reaching the service, and tells each call and answer. */
 async function hostWith(backpressure: BackpressureLimits): Promise<WebHost> {
-  const counting: WorkbenchService = { ...service, call: (method, params, context) => (calls++, service.call(method, params, context)) };
+  const counting: WorkbenchService = {
+    ...service,
+    call: (method, params, context) => {
+      calls++;
+      onServiceActivity?.();
+      const answer = service.call(method, params, context);
+      // The host sends an answer as soon as the service gives it: that is activity too.
+      answer.then(() => onServiceActivity?.(), () => onServiceActivity?.());
+      return answer;
+    },
+  };
   const host = await startWebHost({ service: counting, rendererDir: dir, port: 0, backpressure });
   hosts.push(host);
   return host;
@@ -75,31 +87,55 @@ async function openLargeDocument(host: WebHost): Promise<string> {
   }
 }
 
-const settle = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * How long the service must see nothing after its last call or answer for the host to count as
+ * stopped. "Takes no more calls" can only be seen as calls not coming: this window starts at the
+ * host's last activity, not at a guessed time, so a slow start only makes the wait longer.
+ */
+const QUIET_MS = 1_000;
+
+/** Resolves once QUIET_MS pass with no call reaching the service and no answer from it. */
+function hostStops(): Promise<void> {
+  return new Promise((resolve) => {
+    const stopped = () => {
+      onServiceActivity = null;
+      resolve();
+    };
+    let timer = setTimeout(stopped, QUIET_MS);
+    onServiceActivity = () => {
+      clearTimeout(timer);
+      timer = setTimeout(stopped, QUIET_MS);
+    };
+  });
+}
 
 describe('web host backpressure', () => {
   it('stops taking calls from a client that does not read its answers, then answers every one once it reads', { timeout: 60_000 }, async () => {
     const host = await hostWith({ maxInFlightCalls: 4, pauseAtBytes: MIB, closeAtBytes: 512 * MIB });
     const documentId = await openLargeDocument(host);
     const reader = await connect(host);
-    const answered = new Set<number>();
-    reader.on('message', (data, isBinary) => {
-      if (!isBinary) answered.add((JSON.parse(data.toString()) as { id: number }).id);
-    });
-    reader.pause();
     const sent = 200;
+    const answered = new Set<number>();
+    const everyAnswer = new Promise<void>((resolve) =>
+      reader.on('message', (data, isBinary) => {
+        if (isBinary) return;
+        const { id } = JSON.parse(data.toString()) as { id?: number };
+        if (typeof id === 'number') answered.add(id);
+        if (answered.size === sent) resolve();
+      }),
+    );
+    reader.pause();
     calls = 0;
+    const stopped = hostStops();
     for (let id = 1; id <= sent; id++) reader.send(JSON.stringify({ id, method: 'getDocument', params: { documentId } }));
-    await settle(2_000);
+    await stopped;
     // 200 answers of 600 KB would be 120 MB held for this client. What reached the service: the
     // calls in flight, plus those whose answers the operating system's socket buffers took.
     const taken = calls;
     expect(taken).toBeLessThan(60);
-    await settle(500);
-    expect(calls).toBe(taken);
 
     reader.resume();
-    while (answered.size < sent) await settle(50);
+    await everyAnswer;
     expect(calls).toBe(sent);
     reader.close();
   });
@@ -110,8 +146,10 @@ describe('web host backpressure', () => {
     const reader = await connect(host);
     const closed = new Promise<{ code: number; reason: string }>((resolve) => reader.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
     reader.pause();
+    const stopped = hostStops();
     for (let id = 1; id <= 100; id++) reader.send(JSON.stringify({ id, method: 'getDocument', params: { documentId } }));
-    await settle(2_000);
+    // The host closes the connection while it sends answers, so once it stops it has closed it.
+    await stopped;
     reader.resume();
     const { code, reason } = await closed;
     expect(code).toBe(NOT_READING_CLOSE_CODE);

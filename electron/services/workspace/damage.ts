@@ -5,16 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { firstLine } from '../../../shared/text/first-line';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
 import { DocumentDamageError, WorkspaceFileError } from './json-files';
 import { COPIED_SOURCE, type WorkspaceStore } from './workspace-store';
 
 /** The copied text of a document added by copy: what a lost record can be rebuilt from. */
 export { COPIED_SOURCE };
-
-function firstLine(message: string): string {
-  return message.split('\n')[0]?.trim() || 'unreadable';
-}
 
 /** What is wrong with document `id`, given the error reading it threw. */
 export function describeDamage(store: WorkspaceStore, id: string, err: unknown): DamagedWorkspaceDocument {
@@ -28,6 +25,6 @@ export function describeDamage(store: WorkspaceStore, id: string, err: unknown):
     : file === recordFile
       ? existsSync(path.join(docDir, COPIED_SOURCE)) ? ('rebuild-record' as const) : null
       : file === path.join(docDir, 'corrected.json') || isRunFile ? ('set-aside' as const) : null;
-  const reason = firstLine(err instanceof Error ? err.message : String(err));
+  const reason = firstLine(err).trim() || 'unreadable';
   return { id, file: path.relative(store.dir, file).split(path.sep).join('/'), reason, repair };
 }

@@ -7,7 +7,7 @@ import type { ParamsOf } from '../../../shared/ipc/contract';
 import { WorkbenchCallError } from '../../../shared/ipc/wire';
 import type { SavedCorrection } from '../../../shared/workspace/types';
 import { correctionsWaitingToBeSent, noteCorrectionOpened, resetCorrectionSync } from '../../services/corrections';
-import { scriptedWorkbench as scripted } from '../../services/scripted-workbench';
+import { scriptedWorkbench as scripted } from '../../test-support/scripted-workbench';
 import { replaceWorkbench } from '../../services/workbench';
 import { openText } from '../../test-support/open-text';
 import { resultFromCuts } from '../../test-support/results';

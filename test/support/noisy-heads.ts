@@ -7,7 +7,7 @@
  * words glued (a removed newline); and each character is edited (substituted, deleted or
  * doubled) with probability r / 12.
  */
-import { seededRandom } from '../util/seeded-random';
+import { seededRandom } from '../../shared/util/seeded-random';
 
 const EXTRA_WORDS = ['the', 'and', 'then', 'also', 'very', 'so', 'indeed', 'of'];
 const SWAPS: Array<[RegExp, string]> = [

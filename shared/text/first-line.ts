@@ -1,0 +1,8 @@
+/**
+ * The first line of what a thrown value (or a string) says: an error's message, anything else as
+ * String() gives it. For one-line messages made from a multi-line error (a stack, a tool's output).
+ * No trimming and no fallback: a caller that needs them adds its own.
+ */
+export function firstLine(value: unknown): string {
+  return (value instanceof Error ? value.message : String(value)).split('\n')[0]!;
+}

@@ -3,7 +3,7 @@
  * reference 14" or "Appendix A: Copying Information 25" (a chapter or appendix label, its title,
  * the page number), which end up inside the body text they interrupt. Prints one line per file and
  * the total. Give it PDFs unpacked from Debian -doc packages (`apt-get download libtasn1-doc
- * bash-doc`, `dpkg -x` into a scratch folder), never this machine's /usr/share/doc.
+ * bash-doc`, `dpkg -x` into a scratch folder), never the base machine's documentation folder.
  *
  *   npx tsx bench/pdf-running-titles.ts FILE.pdf...
  */

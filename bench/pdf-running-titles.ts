@@ -5,7 +5,7 @@
  * the total. Give it PDFs unpacked from Debian -doc packages (`apt-get download libtasn1-doc
  * bash-doc`, `dpkg -x` into a scratch folder), never the base machine's documentation folder.
  *
- *   npx tsx bench/pdf-running-titles.ts FILE.pdf...
+ *   npm run bench:pdf-running-titles -- FILE.pdf...
  */
 import { basename } from 'node:path';
 import { readDocument } from '../electron/readers';

@@ -20,7 +20,7 @@ import type { BlockKind } from '../text/blocks';
 import type { StructureBlocks } from '../text/plain-structure';
 import { FENCE_LINE } from '../text/blocks';
 import { lowerBound } from '../util/lower-bound';
-import { fits, splitToFit, type Limits } from './limits';
+import { fits, packUnits, splitToFit, type Limits } from './limits';
 
 
 export interface BlockSplit {
@@ -105,26 +105,7 @@ function pack(
     const units = all.slice(lowerBound(all, start + 1), lowerBound(all, end));
     if (units.length === 0) continue;
     units.push(end);
-    let pieceStart = start;
-    let lastFit = -1;
-    for (let u = 0; u < units.length; u++) {
-      const unitEnd = units[u] as number;
-      if (fits(text, pieceStart, unitEnd, limits)) {
-        lastFit = unitEnd;
-        continue;
-      }
-      if (lastFit > pieceStart) {
-        out.cuts.push(lastFit);
-        pieceStart = lastFit;
-        u--;
-        lastFit = -1;
-        continue;
-      }
-      pack(text, pieceStart, unitEnd, limits, levels, l + 1, prose, out);
-      if (unitEnd < end) out.cuts.push(unitEnd);
-      pieceStart = unitEnd;
-      lastFit = -1;
-    }
+    packUnits(text, start, units, limits, out.cuts, (from, to) => pack(text, from, to, limits, levels, l + 1, prose, out));
     return;
   }
   const allowed = prose(start, end);

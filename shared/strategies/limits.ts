@@ -149,31 +149,47 @@ function splitInto(text: string, start: number, end: number, limits: Limits, all
     if (kept === 0) continue;
     units.length = kept;
     units.push(end);
-    // Greedy packing: extend the current piece over whole units while it still fits.
-    let pieceStart = start;
-    let lastFit = -1;
-    for (let u = 0; u < units.length; u++) {
-      const unitEnd = units[u] as number;
-      if (fits(text, pieceStart, unitEnd, limits)) {
-        lastFit = unitEnd;
-        continue;
-      }
-      if (lastFit > pieceStart) {
-        out.cuts.push(lastFit);
-        pieceStart = lastFit;
-        u--; // retry this unit from the new piece start
-        lastFit = -1;
-        continue;
-      }
-      // A single unit that is too long on its own: split it at the next level down.
-      splitInto(text, pieceStart, unitEnd, limits, allowed, l + 1, out);
-      if (unitEnd < end) out.cuts.push(unitEnd);
-      pieceStart = unitEnd;
-      lastFit = -1;
-    }
+    // A single unit that is too long on its own: split it at the next level down.
+    packUnits(text, start, units, limits, out.cuts, (from, to) => splitInto(text, from, to, limits, allowed, l + 1, out));
     return;
   }
   hardSplit(text, start, end, limits, allowed, out);
+}
+
+/**
+ * Greedy packing from `start` over whole units (unit i ends at `unitEnds[i]`, the last at the
+ * range's end): each piece extends while it still fits; a unit too long on its own goes to
+ * `splitUnit`, which cuts inside it. Cuts between pieces are pushed onto `cuts`.
+ */
+export function packUnits(
+  text: string,
+  start: number,
+  unitEnds: readonly number[],
+  limits: Limits,
+  cuts: number[],
+  splitUnit: (start: number, end: number) => void,
+): void {
+  const end = unitEnds[unitEnds.length - 1] as number;
+  let pieceStart = start;
+  let lastFit = -1;
+  for (let u = 0; u < unitEnds.length; u++) {
+    const unitEnd = unitEnds[u] as number;
+    if (fits(text, pieceStart, unitEnd, limits)) {
+      lastFit = unitEnd;
+      continue;
+    }
+    if (lastFit > pieceStart) {
+      cuts.push(lastFit);
+      pieceStart = lastFit;
+      u--; // retry this unit from the new piece start
+      lastFit = -1;
+      continue;
+    }
+    splitUnit(pieceStart, unitEnd);
+    if (unitEnd < end) cuts.push(unitEnd);
+    pieceStart = unitEnd;
+    lastFit = -1;
+  }
 }
 
 /** Last resort: cut between user-perceived characters, as late as the limits allow. */

@@ -9,16 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { BudgetError, DEFAULT_BUDGETS, resolveBudgets } from '../../shared/budgets/budgets';
 import { makeDocx } from '../../test/cli/support/make-docx';
 import { circularPdf, flateBombPdf, lyingSizes, textOperatorsPdf } from '../../test/support/hostile-files';
+import { refusal } from '../../test/support/refusal';
 import { DocumentReadError, readDocumentBytes } from './index';
-
-async function refusal(promise: Promise<unknown>): Promise<Error> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(Error);
-  return err as Error;
-}
 
 describe('a .docx whose ZIP directory lies about its sizes', () => {
   it('is counted while it inflates and refused at the expanded-characters budget, naming --max-expanded-chars', async () => {

@@ -8,18 +8,10 @@
 import { describe, expect, it } from 'vitest';
 import { BudgetError, resolveBudgets } from '../../shared/budgets/budgets';
 import { nestedTablesDocx, stylesBombDocx } from '../../test/support/hostile-files';
+import { refusal } from '../../test/support/refusal';
 import { DocumentReadError, readDocumentBytes } from './index';
 
 const utf8 = (s: string) => new TextEncoder().encode(s);
-
-async function refusal(promise: Promise<unknown>): Promise<Error> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(Error);
-  return err as Error;
-}
 
 /** A page of `count` short paragraphs: about 10 bytes each of HTML, and a DOM node or two each. */
 const paragraphs = (count: number) => utf8(`<html><body>${'<p>x</p>'.repeat(count)}</body></html>`);

@@ -9,16 +9,8 @@ import { describe, expect, it } from 'vitest';
 import { BudgetError, resolveBudgets } from '../../shared/budgets/budgets';
 import { flateBombPdf } from '../../test/support/hostile-files';
 import { makeRawPdf } from '../../test/support/make-raw-pdf';
+import { refusal } from '../../test/support/refusal';
 import { DocumentReadError, readDocumentBytes } from './index';
-
-async function refusal(promise: Promise<unknown>): Promise<Error> {
-  const err = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(Error);
-  return err as Error;
-}
 
 const textPage = (text: string) => ({ content: deflateSync(Buffer.from(`BT /F1 12 Tf 72 700 Td (${text}) Tj ET`)), filter: '/FlateDecode' });
 /** A page that draws nothing but a rectangle, as a scan draws nothing but its image. */

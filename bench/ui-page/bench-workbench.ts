@@ -56,16 +56,16 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
         const segmentation = benchSegmentation(doc.text, segments);
         const now = new Date().toISOString();
         emit({
-          type: 'run-state',
-          run: {
-            runId, documentId, strategy, options: {}, status: 'finished', startedAt: now, endedAt: now, progress: null, error: null,
+          type: 'job',
+          job: {
+            id: runId, kind: 'run', documentId, strategy, options: {}, status: 'finished', stage: 'finished', startedAt: now, endedAt: now, progress: null, error: null,
             result: { document: doc.info, strategy, segmentation, warnings: [], meta: {} },
           },
         });
       }, 0);
       return { runId };
     },
-    cancelRun: async () => ({ cancelled: false }),
+    cancelJob: async () => ({ cancelled: false }),
     listModels: async () => [],
     getHostInfo: async () => ({ transport: 'local', version: 'bench', workspaceDir: null, defaultStrategy: 'structural' }),
     listDocuments: async () => [...documents.values()].map(({ id, info, sourceFormat }) => ({ id, info, sourceFormat })),

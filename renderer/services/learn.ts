@@ -1,35 +1,46 @@
 /**
  * "Train from corrections": asks the service to train the `learned` strategy on the workspace's
- * corrected documents the person chose, shows its progress and lets it be cancelled, keeps its
- * report (held-out figures, strongest features) for the panel (stores/learn.ts), and refreshes
- * the strategy list so the Run panel offers `learned` from then on.
+ * corrected documents the person chose, follows the training job (its progress is in the jobs
+ * slice) and lets it be cancelled, keeps its report (held-out figures, strongest features) for
+ * the panel (stores/learn.ts), and refreshes the strategy list so the Run panel offers `learned`.
  */
-import type { WorkspaceEvent } from '../../shared/workspace/types';
+import type { TrainJob } from '../../shared/ipc/contract';
+import { jobOf, useJobs } from '../stores/jobs';
 import { useLearnStore } from '../stores/learn';
 import { useWorkspaceStore } from '../stores/workspace';
-import { describeError, reportError } from './errors';
+import { cancelJob } from './cancel-job';
+import { describeError } from './errors';
 import { refreshStrategies } from './models';
 import { workbench } from './workbench';
 
 export async function trainFromCorrections(): Promise<void> {
   const { excluded, useEmbeddingModel } = useLearnStore.getState();
-  useLearnStore.setState({ training: true, error: null, progress: null });
+  useLearnStore.setState({ training: true, jobId: null, error: null });
   try {
-    const report = await workbench().workspaceTrainLearned({ include: useWorkspaceStore.getState().selection, exclude: excluded, useEmbeddingModel });
-    useLearnStore.setState({ training: false, progress: null, report });
-    await refreshStrategies();
+    const { jobId } = await workbench().workspaceTrainLearned({ include: useWorkspaceStore.getState().selection, exclude: excluded, useEmbeddingModel });
+    useLearnStore.setState({ jobId });
+    // A short training can end before its start is answered: its job is in the jobs slice already.
+    const job = jobOf(useJobs.getState(), jobId, 'train');
+    if (job) handleTrainJob(job);
   } catch (err) {
-    // The previous model (and its report) stays: a failed or cancelled training loses nothing.
-    useLearnStore.setState({ training: false, progress: null, error: describeError(err) });
+    // Refused before it started (no workspace, another training under way): nothing changed.
+    useLearnStore.setState({ training: false, error: describeError(err) });
   }
 }
 
 export async function cancelTraining(): Promise<void> {
-  await workbench().workspaceCancelTraining({}).catch((err: unknown) => reportError('Could not cancel the training', err));
+  const { jobId } = useLearnStore.getState();
+  if (jobId) await cancelJob(jobId, 'training');
 }
 
-export function noteTrainingProgress(event: Extract<WorkspaceEvent, { type: 'workspace-train-progress' }>): void {
-  if (!useLearnStore.getState().training) return;
-  const { type: _type, ...progress } = event;
-  useLearnStore.setState({ progress });
+/** How this window's training ended; the previous model (and its report) stays unless it finished. */
+export function handleTrainJob(job: TrainJob): void {
+  if (job.id !== useLearnStore.getState().jobId || job.status === 'running') return;
+  if (job.status === 'finished' && job.result) {
+    useLearnStore.setState({ training: false, report: job.result });
+    void refreshStrategies();
+    return;
+  }
+  const error = job.status === 'cancelled' ? 'the training was cancelled; the previous model is kept' : (job.error ?? 'the training failed');
+  useLearnStore.setState({ training: false, error });
 }

@@ -1,9 +1,10 @@
 /** Strategies, installed models, the compute backend, pulls and imports. */
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { PullJob } from '../../shared/ipc/contract';
 import type { ImportPurpose } from '../../shared/models/import-purpose';
 import type { ServerKind } from '../../shared/models/inference-servers';
 import { useModelsStore } from '../stores/models';
 import { useUiStore } from '../stores/ui';
+import { cancelJob } from './cancel-job';
 import { reportError } from './errors';
 import { workbench } from './workbench';
 
@@ -78,19 +79,15 @@ export async function removeEndpoint(url: string): Promise<void> {
 
 export async function pullModel(profile: string): Promise<void> {
   try {
-    const { pullId } = await workbench().pullModel({ profile });
-    useModelsStore.getState().pullStarted(pullId, profile);
+    // Its progress is the pull job's (jobs slice), shown on the Models screen.
+    await workbench().pullModel({ profile });
   } catch (err) {
     reportError(`Could not pull ${profile}`, err);
   }
 }
 
 export async function cancelPull(pullId: string): Promise<void> {
-  try {
-    await workbench().cancelPull({ pullId });
-  } catch (err) {
-    reportError('Could not cancel the download', err);
-  }
+  await cancelJob(pullId, 'download');
 }
 
 /** Imports a GGUF for a purpose; the service's models-changed event also refreshes, this window does not wait for it. */
@@ -141,25 +138,19 @@ export async function refreshAfterModelsChanged(): Promise<void> {
   await Promise.all([refreshModels(), refreshStrategies(), runDoctor(), ...(endpointsKnown ? [refreshEndpoints()] : [])]);
 }
 
-type PullEvent = Extract<WorkbenchEvent, { type: 'pull-progress' | 'pull-finished' | 'pull-failed' | 'pull-cancelled' }>;
-
-export function handlePullEvent(event: PullEvent): void {
-  const models = useModelsStore.getState();
-  switch (event.type) {
-    case 'pull-progress':
-      models.pullProgressed(event.pullId, event.file, event.downloadedBytes, event.totalBytes, event.retry ? `${event.retry.reason}; try ${event.retry.attempt} of ${event.retry.of}` : null);
+/** A pull job's snapshot: its progress is drawn from the jobs slice; how it ended is announced once. */
+export function handlePullJob(job: PullJob): void {
+  switch (job.status) {
+    case 'running':
       return;
-    case 'pull-finished':
-      models.pullFinished(event.pullId);
+    case 'finished':
       // New files can make model strategies available.
       void Promise.all([refreshModels(), refreshStrategies(), runDoctor()]);
       return;
-    case 'pull-failed':
-      models.pullFailed(event.pullId, event.error);
-      useUiStore.getState().notify('error', `Download failed: ${event.error}`);
+    case 'failed':
+      useUiStore.getState().notify('error', `Download failed: ${job.error ?? 'unknown error'}`);
       return;
-    case 'pull-cancelled':
-      models.pullCancelled(event.pullId);
+    case 'cancelled':
       useUiStore.getState().notify('info', 'Download cancelled; pulling again resumes it.');
       return;
   }

@@ -1,9 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RunRecord } from '../../shared/ipc/contract';
+import type { RunJob } from '../../shared/ipc/contract';
+import { jobOf, useJobs } from '../stores/jobs';
 import { openText } from '../test-support/open-text';
 import { useUiStore } from '../stores/ui';
 import { resultFromCuts } from '../test-support/results';
-import { cancelRun, handleRunState, startRun } from './runs';
+import { cancelRun, startRun } from './runs';
+import { dispatchEvent } from './startup';
 import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { replaceWorkbench } from './workbench';
 import { useSession } from '../stores/session';
@@ -12,9 +14,12 @@ const TEXT = 'Alpha.\n\nBeta.\n\nGamma.\n';
 
 const result = (cuts: number[], strategy?: string) => resultFromCuts(TEXT, cuts, strategy);
 
+/** A job event, as the service pushes it: through the one dispatch, into the jobs slice and the run slice. */
+const arrive = (job: RunJob) => dispatchEvent({ type: 'job', job });
+
 /** The service's snapshot of run `runId` on document d1. */
-const snapshot = (runId: string, change: Partial<RunRecord>): RunRecord => ({
-  runId, documentId: 'd1', strategy: 'structural', options: {}, status: 'running', startedAt: '2026-01-01T00:00:00.000Z', endedAt: null, progress: null, result: null, error: null,
+const snapshot = (runId: string, change: Partial<RunJob>): RunJob => ({
+  id: runId, kind: 'run', stage: 'rules', documentId: 'd1', strategy: 'structural', options: {}, status: 'running', startedAt: '2026-01-01T00:00:00.000Z', endedAt: null, progress: null, result: null, error: null,
   ...change,
 });
 
@@ -30,15 +35,16 @@ describe('run service', () => {
       scripted({
         startRun: async () => {
           // The service is fast: its events overtake the answer.
-          const progress = { runId: 'r1', stage: 'rules', windowsDone: 1, windowsTotal: 1, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: 0 };
-          handleRunState(snapshot('r1', { progress }));
-          handleRunState(snapshot('r1', { status: 'finished', progress, result: result([8]) }));
+          const progress = { windowsDone: 1, windowsTotal: 1, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: 0 };
+          arrive(snapshot('r1', { progress }));
+          arrive(snapshot('r1', { status: 'finished', progress, result: result([8]) }));
           return { runId: 'r1' };
         },
       }),
     );
     await startRun('structural');
-    expect(useSession.getState().run).toMatchObject({ status: 'done', runId: 'r1', progress: { windowsDone: 1 } });
+    expect(useSession.getState().run).toMatchObject({ status: 'done', runId: 'r1' });
+    expect(jobOf(useJobs.getState(), 'r1', 'run')?.progress).toMatchObject({ windowsDone: 1 });
     expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
   });
 
@@ -46,7 +52,7 @@ describe('run service', () => {
     useSession.getState().showResult(result([8]));
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r2' }) }));
     await startRun('topic');
-    handleRunState(snapshot('r2', { status: 'failed', error: 'the model file is missing' }));
+    arrive(snapshot('r2', { status: 'failed', error: 'the model file is missing' }));
     expect(useSession.getState().run).toMatchObject({ status: 'failed', error: 'the model file is missing' });
     expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
     expect(useUiStore.getState().notices.map((n) => n.message)).toEqual(['topic failed: the model file is missing']);
@@ -57,7 +63,7 @@ describe('run service', () => {
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r3' }) }));
     await startRun('structural');
     const broken = { ...result([]), segmentation: { boundaries: [500], notes: [{}, {}] } };
-    handleRunState(snapshot('r3', { status: 'finished', result: broken }));
+    arrive(snapshot('r3', { status: 'finished', result: broken }));
     expect(useSession.getState().run.status).toBe('failed');
     expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
     expect(useUiStore.getState().notices[0]?.message).toMatch(/^The structural result was refused: /);
@@ -73,21 +79,21 @@ describe('run service', () => {
   it('cancels a run asked to stop before its id arrived', async () => {
     let answer!: (value: { runId: string }) => void;
     const cancel = vi.fn(async () => ({ cancelled: true }));
-    replaceWorkbench(scripted({ startRun: () => new Promise((resolve) => (answer = resolve)), cancelRun: cancel }));
+    replaceWorkbench(scripted({ startRun: () => new Promise((resolve) => (answer = resolve)), cancelJob: cancel }));
     const starting = startRun('simple');
     await cancelRun();
     expect(cancel).not.toHaveBeenCalled();
     answer({ runId: 'r4' });
     await starting;
-    expect(cancel).toHaveBeenCalledWith({ runId: 'r4' });
-    handleRunState(snapshot('r4', { status: 'cancelled' }));
+    expect(cancel).toHaveBeenCalledWith({ id: 'r4' });
+    arrive(snapshot('r4', { status: 'cancelled' }));
     expect(useSession.getState().run.status).toBe('cancelled');
   });
 
   it('ignores a result for a document that is no longer open', async () => {
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r5' }) }));
     await startRun('structural');
-    handleRunState(snapshot('r5', { status: 'finished', documentId: 'd0', result: result([8]) }));
+    arrive(snapshot('r5', { status: 'finished', documentId: 'd0', result: result([8]) }));
     expect(useSession.getState().current).toBeNull();
     expect(useSession.getState().run.status).toBe('failed');
   });

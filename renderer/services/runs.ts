@@ -1,18 +1,18 @@
 /**
- * Starting and cancelling strategy runs, and handing the service's `run-state` snapshots to the
- * session's run slice. One run at a time: starting another while one is in flight is refused.
+ * Starting and cancelling strategy runs, and handing the run jobs' snapshots to the session's run
+ * slice. One run at a time: starting another while one is in flight is refused.
  */
-import type { RunOptions, RunRecord } from '../../shared/ipc/contract';
+import type { RunJob, RunOptions } from '../../shared/ipc/contract';
+import { jobOf, useJobs } from '../stores/jobs';
 import { isRunActive, useSession } from '../stores/session';
 import { segmentsInSlices } from '../stores/session/select-segments';
 import type { RunNews } from '../stores/session/types';
 import { useUiStore } from '../stores/ui';
+import { cancelJob } from './cancel-job';
 import { describeError, reportError } from './errors';
 import { nextTask } from './next-task';
 import { workbench } from './workbench';
 
-/** A fast run can finish before `startRun` answers with its id: its snapshots wait here. */
-let early: RunRecord[] = [];
 let cancelWhenStarted = false;
 
 export interface StartRunOptions {
@@ -32,16 +32,14 @@ export async function startRun(strategy: string, { options = {}, keepPrevious = 
   }
   useSession.getState().runStarting(strategy, documentId, keepPrevious);
   cancelWhenStarted = false;
-  early = [];
   try {
     const { runId } = await workbench().startRun({ documentId, strategy, options });
     useSession.getState().runStarted(runId);
-    const waiting = early.filter((snapshot) => snapshot.runId === runId);
-    early = [];
-    for (const snapshot of waiting) handleRunState(snapshot);
+    // A fast run can end before `startRun` answers: its job is in the jobs slice already.
+    const job = jobOf(useJobs.getState(), runId, 'run');
+    if (job) handleRunJob(job);
     if (cancelWhenStarted && useSession.getState().run.status === 'running') await cancelRun();
   } catch (err) {
-    early = [];
     useSession.getState().runStartFailed(describeError(err));
     reportError(`Could not start ${strategy}`, err);
   }
@@ -54,20 +52,13 @@ export async function cancelRun(): Promise<void> {
     return;
   }
   if (status !== 'running' || !runId) return;
-  try {
-    await workbench().cancelRun({ runId });
-  } catch (err) {
-    reportError('Could not cancel the run', err);
-  }
+  await cancelJob(runId, 'run');
 }
 
 /** A pushed snapshot: the run slice takes it; what a person should know goes to the notices. */
-export function handleRunState(snapshot: RunRecord): void {
+export function handleRunJob(snapshot: RunJob): void {
   const session = useSession.getState();
-  if (session.run.runId !== snapshot.runId) {
-    if (session.run.status === 'starting') early.push(snapshot);
-    return;
-  }
+  if (session.run.runId !== snapshot.id) return;
   if (snapshot.status === 'finished' && snapshot.result) {
     void showWhenSliced({ ...snapshot, result: snapshot.result });
     return;
@@ -76,7 +67,7 @@ export function handleRunState(snapshot: RunRecord): void {
 }
 
 /** What a person should know of a snapshot goes to the notices. */
-function announce(snapshot: RunRecord, news: RunNews): void {
+function announce(snapshot: RunJob, news: RunNews): void {
   const strategy = useSession.getState().run.strategy;
   if (news?.kind === 'failed') useUiStore.getState().notify('error', `${strategy ?? 'The run'} failed: ${news.error}`);
   else if (news?.kind === 'cancelled') useUiStore.getState().notify('info', `${strategy ?? 'The run'} was cancelled; the previous result is unchanged.`);
@@ -93,11 +84,11 @@ const SLICE_MS = 40;
  * stays up meanwhile); shown at once, 50,000 of them froze the window. The views are a cache: a
  * result that turns out invalid is refused by the run slice all the same.
  */
-async function showWhenSliced(snapshot: RunRecord & { result: NonNullable<RunRecord['result']> }): Promise<void> {
+async function showWhenSliced(snapshot: RunJob & { result: NonNullable<RunJob['result']> }): Promise<void> {
   const { documentId, text } = useSession.getState();
   const stillWanted = () => {
     const now = useSession.getState();
-    return now.documentId === documentId && now.run.runId === snapshot.runId && isRunActive(now.run.status);
+    return now.documentId === documentId && now.run.runId === snapshot.id && isRunActive(now.run.status);
   };
   if (snapshot.documentId === documentId) {
     let sliceStart = performance.now();

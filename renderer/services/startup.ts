@@ -3,28 +3,38 @@
  * document (the workspace's last one, or the sample). The restore goes through the show sequence
  * (show-document.ts) as a restore: it never replaces a document the person opened meanwhile.
  */
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { Job, WorkbenchEvent } from '../../shared/ipc/contract';
+import { useJobs } from '../stores/jobs';
 import { useUiStore } from '../stores/ui';
 import { openPickedDocument, openSample } from './documents';
 import { exportCurrent } from './exports';
 import { reportError } from './errors';
-import { choosePurposeFor, handlePullEvent, refreshAfterModelsChanged, refreshStrategies } from './models';
-import { handleRunState } from './runs';
+import { choosePurposeFor, handlePullJob, refreshAfterModelsChanged, refreshStrategies } from './models';
+import { handleRunJob } from './runs';
 import { workbench } from './workbench';
-import { noteTrainingProgress } from './learn';
+import { handleTrainJob } from './learn';
 import { followTokenCounts } from './token-counts';
-import { handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
+import { handleBatchJob, handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
+
+/** Every job's snapshot goes to the jobs slice (which the progress views read), then to its feature. */
+function followJob(job: Job): void {
+  useJobs.getState().jobChanged(job);
+  switch (job.kind) {
+    case 'run':
+      return handleRunJob(job);
+    case 'pull':
+      return handlePullJob(job);
+    case 'batch':
+      return handleBatchJob(job);
+    case 'train':
+      return handleTrainJob(job);
+  }
+}
 
 export function dispatchEvent(event: WorkbenchEvent): void {
   switch (event.type) {
-    case 'run-state':
-      handleRunState(event.run);
-      return;
-    case 'pull-progress':
-    case 'pull-finished':
-    case 'pull-failed':
-    case 'pull-cancelled':
-      handlePullEvent(event);
+    case 'job':
+      followJob(event.job);
       return;
     case 'models-changed':
       void refreshAfterModelsChanged();
@@ -39,12 +49,7 @@ export function dispatchEvent(event: WorkbenchEvent): void {
     case 'workspace-saved':
     case 'workspace-correction-cleared':
     case 'workspace-run-saved':
-    case 'workspace-batch-progress':
-    case 'workspace-batch-finished':
       handleWorkspaceEvent(event);
-      return;
-    case 'workspace-train-progress':
-      noteTrainingProgress(event);
       return;
     // Documents opened elsewhere need nothing here: this window follows its own.
     case 'document-opened':

@@ -2,19 +2,21 @@
  * The renderer's side of the workspace: opening its documents (with their saved runs and
  * correction) through the one show sequence, a document the person opened joining it, batch
  * runs, batch export, re-anchoring and damaged documents. Hand edits are saved by the session
- * store's own actions (stores/session/corrections.ts); the list and batch status live in
- * `useWorkspaceStore` (stores/workspace.ts). The panels are in features/workspace/.
+ * store's own actions (stores/session/corrections.ts); the list and the batch job's id live in
+ * `useWorkspaceStore` (stores/workspace.ts), the batch's progress in the jobs slice. The panels are in features/workspace/.
  */
 import type { SegmentationResult } from '../../shared/document/types';
-import type { RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
+import type { BatchJob, RunOptions, WorkbenchEvent } from '../../shared/ipc/contract';
 import { isEmptyDocument } from '../../shared/document/empty';
 import { isHandMade } from '../../shared/workspace/correction-state';
 import { CORRECTED } from '../../shared/workspace/schema';
 import { runsOldestFirst } from '../../shared/workspace/shown-result';
 import type { DamagedWorkspaceDocument, WorkspaceDocumentSummary } from '../../shared/workspace/types';
+import { jobOf, useJobs } from '../stores/jobs';
 import { useSession } from '../stores/session';
 import { useUiStore } from '../stores/ui';
 import { useWorkspaceStore } from '../stores/workspace';
+import { cancelJob } from './cancel-job';
 import { correctionsSettled, noteCorrectionOpened } from './corrections';
 import { reportError } from './errors';
 import { saveDownload } from './exports';
@@ -195,11 +197,6 @@ export async function applyReanchor(): Promise<void> {
   }
 }
 
-type BatchEvent = Extract<WorkbenchEvent, { type: 'workspace-batch-progress' | 'workspace-batch-finished' }>;
-
-/** A short batch can report before `startBatch` learns its id: while one starts, its events wait here. */
-let unclaimed: BatchEvent[] | null = null;
-
 /** Adds every supported file of a folder on this machine (copied, or referenced where it lies). */
 export async function importFolder(path: string, mode: 'copy' | 'reference'): Promise<boolean> {
   try {
@@ -216,22 +213,25 @@ export async function importFolder(path: string, mode: 'copy' | 'reference'): Pr
 }
 
 export async function startBatch(strategy: string, options: RunOptions): Promise<void> {
-  unclaimed = [];
   try {
     const { batchId } = await workbench().workspaceBatchRun({ strategy, options });
-    const early = unclaimed.filter((e) => e.batchId === batchId);
-    unclaimed = null;
-    useWorkspaceStore.setState({ batch: { batchId, fraction: 0, current: null, outcomes: null } });
-    for (const event of early) handleWorkspaceEvent(event);
+    useWorkspaceStore.setState({ batchId });
+    // A short batch can end before its start is answered: its job is in the jobs slice already.
+    const job = jobOf(useJobs.getState(), batchId, 'batch');
+    if (job) handleBatchJob(job);
   } catch (err) {
-    unclaimed = null;
     reportError('Could not start the batch', err);
   }
 }
 
 export async function cancelBatch(): Promise<void> {
-  const batch = useWorkspaceStore.getState().batch;
-  if (batch) await workbench().workspaceCancelBatch({ batchId: batch.batchId }).catch((err: unknown) => reportError('Could not cancel the batch', err));
+  const batchId = useWorkspaceStore.getState().batchId;
+  if (batchId) await cancelJob(batchId, 'batch');
+}
+
+/** The batch's progress is drawn from the jobs slice; once this window's batch ends, the list is read again. */
+export function handleBatchJob(job: BatchJob): void {
+  if (job.status !== 'running' && useWorkspaceStore.getState().batchId === job.id) void refreshWorkspace();
 }
 
 export async function exportWorkspace(format: 'training' | 'wiki727k'): Promise<void> {
@@ -284,15 +284,7 @@ export async function repairDocument(doc: DamagedWorkspaceDocument, action: 'rep
 }
 
 export function handleWorkspaceEvent(event: WorkbenchEvent): void {
-  const batch = useWorkspaceStore.getState().batch;
-  if (event.type === 'workspace-batch-progress' && batch?.batchId === event.batchId) {
-    useWorkspaceStore.setState({ batch: { ...batch, fraction: event.fraction, current: event.current } });
-  } else if (event.type === 'workspace-batch-finished' && batch?.batchId === event.batchId) {
-    useWorkspaceStore.setState({ batch: { ...batch, fraction: 1, current: null, outcomes: event.outcomes } });
-    void refreshWorkspace();
-  } else if (event.type === 'workspace-batch-progress' || event.type === 'workspace-batch-finished') {
-    unclaimed?.push(event);
-  } else if (event.type === 'workspace-saved' || event.type === 'workspace-correction-cleared' || event.type === 'workspace-run-saved') {
+  if (event.type === 'workspace-saved' || event.type === 'workspace-correction-cleared' || event.type === 'workspace-run-saved') {
     // The list's states, strategies and segment counts are those on disk: read them again.
     void refreshWorkspace();
   }

@@ -1,15 +1,15 @@
 /**
  * "Train from corrections": the person's choices (documents left out, whether to use the
- * embedding model), the training under way with its progress, its report, or why it failed.
+ * embedding model), the training under way (its job; the progress is in stores/jobs.ts), its
+ * report, or why it failed.
  */
 import { create } from 'zustand';
-import type { LearnedTrainingReport, WorkspaceEvent } from '../../shared/workspace/types';
-
-export type TrainingProgress = Omit<Extract<WorkspaceEvent, { type: 'workspace-train-progress' }>, 'type'>;
+import type { LearnedTrainingReport } from '../../shared/workspace/types';
 
 export interface LearnState {
+  /** From the click until the training job ends (its id is known once the service answers). */
   training: boolean;
-  progress: TrainingProgress | null;
+  jobId: string | null;
   report: LearnedTrainingReport | null;
   error: string | null;
   /** Workspace documents the person left out of the training. */
@@ -22,7 +22,7 @@ export interface LearnState {
 
 export const useLearnStore = create<LearnState>()((set, get) => ({
   training: false,
-  progress: null,
+  jobId: null,
   report: null,
   error: null,
   excluded: [],

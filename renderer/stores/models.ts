@@ -1,21 +1,9 @@
 /**
  * What the services know about strategies and models: the strategy list, installed model files,
- * the compute backend report, and downloads in progress.
+ * the compute backend report (downloads in progress are pull jobs: stores/jobs.ts).
  */
 import { create } from 'zustand';
 import type { DoctorReport, InstalledModel, ListedEndpoint, SelftestResult, StrategyInfo } from '../../shared/ipc/contract';
-
-export interface PullState {
-  pullId: string;
-  profile: string;
-  file: string | null;
-  downloadedBytes: number;
-  totalBytes: number | null;
-  status: 'running' | 'done' | 'failed' | 'cancelled';
-  error: string | null;
-  /** The latest retry (the hub cut or stalled the connection), while the pull goes on. */
-  retry: string | null;
-}
 
 export interface ModelsState {
   strategies: StrategyInfo[];
@@ -23,7 +11,6 @@ export interface ModelsState {
   doctor: DoctorReport | null;
   /** The host's inference servers (start-up and added) with their health; null until asked. */
   endpoints: ListedEndpoint[] | null;
-  pulls: PullState[];
   /**
    * A file the desktop's File › Import Model File picked, waiting for the person to say what it is
    * for (the Models screen's purpose chooser); `pickId` names it to the host, `path` is shown.
@@ -37,22 +24,14 @@ export interface ModelsState {
   setInstalled(models: InstalledModel[]): void;
   setDoctor(report: DoctorReport): void;
   setEndpoints(endpoints: ListedEndpoint[]): void;
-  pullStarted(pullId: string, profile: string): void;
-  pullProgressed(pullId: string, file: string, downloadedBytes: number, totalBytes: number | null, retry: string | null): void;
-  pullFinished(pullId: string): void;
-  pullFailed(pullId: string, error: string): void;
-  pullCancelled(pullId: string): void;
 }
 
-export const useModelsStore = create<ModelsState>()((set, get) => {
-  const updatePull = (pullId: string, change: Partial<PullState>) =>
-    set({ pulls: get().pulls.map((p) => (p.pullId === pullId ? { ...p, ...change } : p)) });
+export const useModelsStore = create<ModelsState>()((set) => {
   return {
     strategies: [],
     installed: [],
     doctor: null,
     endpoints: null,
-    pulls: [],
     pickedImport: null,
     setPickedImport: (pickedImport) => set({ pickedImport }),
     selftest: { running: false, result: null },
@@ -61,17 +40,5 @@ export const useModelsStore = create<ModelsState>()((set, get) => {
     setInstalled: (installed) => set({ installed }),
     setDoctor: (doctor) => set({ doctor }),
     setEndpoints: (endpoints) => set({ endpoints }),
-    pullStarted: (pullId, profile) =>
-      set({
-        pulls: [
-          ...get().pulls.filter((p) => p.pullId !== pullId),
-          { pullId, profile, file: null, downloadedBytes: 0, totalBytes: null, status: 'running', error: null, retry: null },
-        ],
-      }),
-    pullProgressed: (pullId, file, downloadedBytes, totalBytes, retry) =>
-      updatePull(pullId, { file, downloadedBytes, totalBytes, ...(retry ? { retry } : {}) }),
-    pullFinished: (pullId) => updatePull(pullId, { status: 'done' }),
-    pullFailed: (pullId, error) => updatePull(pullId, { status: 'failed', error }),
-    pullCancelled: (pullId) => updatePull(pullId, { status: 'cancelled' }),
   };
 });

@@ -5,21 +5,15 @@
  */
 import { create } from 'zustand';
 import type { CorrectionSelection } from '../../shared/workspace/correction-state';
-import type { BatchOutcome, WorkspaceDocumentSummary } from '../../shared/workspace/types';
-
-export interface BatchState {
-  batchId: string;
-  fraction: number;
-  current: string | null;
-  outcomes: BatchOutcome[] | null;
-}
+import type { WorkspaceDocumentSummary } from '../../shared/workspace/types';
 
 export interface WorkspaceState {
   /** False until the host said whether a workspace is open (start-up asks once). */
   loaded: boolean;
   dir: string | null;
   documents: WorkspaceDocumentSummary[];
-  batch: BatchState | null;
+  /** The batch job this window started last (its progress and outcomes: stores/jobs.ts). */
+  batchId: string | null;
   /** A document the person opens from outside joins the workspace at once (on unless turned off). */
   addOpened: boolean;
   setAddOpened(on: boolean): void;
@@ -46,7 +40,7 @@ export const useWorkspaceStore = create<WorkspaceState>()((set) => ({
   loaded: false,
   dir: null,
   documents: [],
-  batch: null,
+  batchId: null,
   addOpened: storedAddOpened(),
   setAddOpened: (addOpened) => {
     localStorage.setItem(ADD_OPENED_KEY, addOpened ? 'on' : 'off');

@@ -6,31 +6,31 @@
  */
 import { z } from 'zod';
 import { chunkOptionsSchema, TOKENIZER_NAMES } from '../chunks/options';
-import type { SegmentationResult } from '../document/types';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
 import { segmentationDeltaSchema } from '../edit/segmentation-delta';
 import { readOptionsSchema } from '../document/reader-report';
 import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
-import { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
+import { runOptionsSchema, strategyNameSchema } from '../strategies/run-options';
 import { IMPORT_PURPOSES } from '../models/import-purpose';
 import { SERVER_KINDS, type EndpointSource, type ServerKind } from '../models/inference-servers';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
+import { jobIdSchema, type Job, type RunJob } from './jobs';
 
 // Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
 export { segmentationResultSchema } from '../document/schema';
 export type { DocumentSummary, OpenedDocument } from '../document/opened';
 export { readerReportSchema, readOptionsSchema, type ReaderReport, type ReadOptions } from '../document/reader-report';
 export { runOptionsSchema, strategyNameSchema, type RunOptions } from '../strategies/run-options';
+export * from './jobs';
 
 /** The export formats, from their declarations (shared/formats). */
 export const exportFormatSchema = z.enum(FORMAT_NAMES);
 export type { ExportFormat };
 
 const documentIdSchema = z.string().min(1).max(128);
-const runIdSchema = z.string().min(1).max(128);
 
 const workspaceDocumentIdParam = z.string().min(1).max(96);
 const correctionSelectionSchema = z.enum(['edited', 'reviewed']);
@@ -81,13 +81,13 @@ export const workspaceParamSchemas = {
   workspaceBatchRun: z
     .object({ strategy: strategyNameSchema, options: runOptionsSchema, workspaceDocumentIds: z.array(workspaceDocumentIdParam).max(100_000).optional() })
     .strict(),
-  workspaceCancelBatch: z.object({ batchId: runIdSchema }).strict(),
   /** `include`: every edited document (the default) or only the fully reviewed ones. */
   workspaceExportBatch: z.object({ format: z.enum(['training', 'wiki727k']), include: correctionSelectionSchema.optional() }).strict(),
   /**
    * Trains the `learned` strategy on the workspace's corrected documents (`include` as for the
    * export, `exclude` left out by id) and saves it there. The embedding model is used only when
-   * `useEmbeddingModel` asks for it. Progress comes as `workspace-train-progress` events.
+   * `useEmbeddingModel` asks for it. Answers the training job's id at once; its progress and
+   * report come as `job` events (one training at a time).
    */
   workspaceTrainLearned: z
     .object({
@@ -96,8 +96,6 @@ export const workspaceParamSchemas = {
       useEmbeddingModel: z.boolean().optional(),
     })
     .strict(),
-  /** Stops the training under way (nothing is saved); false when none runs. */
-  workspaceCancelTraining: z.object({}).strict(),
 } as const;
 
 /** Parameter schemas, one per method. A call whose params fail here never reaches a service. */
@@ -113,7 +111,6 @@ export const paramSchemas = {
   openSample: z.object({}).strict(),
   listStrategies: z.object({}).strict(),
   startRun: z.object({ documentId: documentIdSchema, strategy: strategyNameSchema, options: runOptionsSchema }).strict(),
-  cancelRun: z.object({ runId: runIdSchema }).strict(),
   exportResult: z
     .object({ result: segmentationResultSchema, documentId: documentIdSchema, format: exportFormatSchema, chunks: chunkOptionsSchema.optional() })
     .strict(),
@@ -139,8 +136,6 @@ export const paramSchemas = {
   /** Removes a server added from the Models screen, by its URL as listEndpoints shows it. */
   removeEndpoint: z.object({ url: z.string().min(1).max(2048) }).strict(),
   pullModel: z.object({ profile: z.string().min(1).max(256) }).strict(),
-  /** Stops a pull; what arrived is kept, so pulling again resumes it. */
-  cancelPull: z.object({ pullId: z.string().min(1).max(64) }).strict(),
   /** `purpose` (default `file`): what the file is for; it is installed under the name its profile expects (shared/models/import-purpose.ts). */
   importModel: z.object({ path: z.string().min(1).max(4096), purpose: z.enum(IMPORT_PURPOSES).optional() }).strict(),
   /**
@@ -156,6 +151,12 @@ export const paramSchemas = {
   getDocument: z.object({ documentId: documentIdSchema }).strict(),
   closeDocument: z.object({ documentId: documentIdSchema }).strict(),
   listRuns: z.object({ documentId: documentIdSchema.optional() }).strict(),
+  /**
+   * Stops a job of any kind (a run, a pull, a workspace batch, a training): false when it has
+   * already ended. A cancelled pull keeps what arrived, so pulling again resumes it; a cancelled
+   * training keeps the previous model.
+   */
+  cancelJob: z.object({ id: jobIdSchema }).strict(),
   ...workspaceParamSchemas,
 } as const;
 
@@ -167,27 +168,6 @@ export function isMethodName(name: unknown): name is MethodName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(paramSchemas, name);
 }
 export type ParamsOf<M extends MethodName> = z.infer<(typeof paramSchemas)[M]>;
-
-export type RunStatus = 'running' | 'finished' | 'failed' | 'cancelled';
-
-/**
- * One run as the service remembers it, and the snapshot it pushes on every change (`run-state`).
- * Every run keeps its own record: a failure never touches another's result. Serializable as is.
- */
-export interface RunRecord {
-  runId: string;
-  documentId: string;
-  strategy: string;
-  options: RunOptions;
-  status: RunStatus;
-  /** ISO timestamps. */
-  startedAt: string;
-  endedAt: string | null;
-  /** The last progress seen, while running or after. */
-  progress: RunProgress | null;
-  result: SegmentationResult | null;
-  error: string | null;
-}
 
 export interface HostInfo {
   /** Which transport carries this session: the Electron window or the local web host. */
@@ -273,7 +253,6 @@ export interface MethodResults extends WorkspaceMethodResults {
   openSample: OpenedDocument;
   listStrategies: StrategyInfo[];
   startRun: { runId: string };
-  cancelRun: { cancelled: boolean };
   exportResult: ExportedFile;
   countTokens: { counts: number[] };
   listModels: InstalledModel[];
@@ -283,7 +262,6 @@ export interface MethodResults extends WorkspaceMethodResults {
   addEndpoint: ListedEndpoint[];
   removeEndpoint: ListedEndpoint[];
   pullModel: { pullId: string };
-  cancelPull: { cancelled: boolean };
   importModel: InstalledModel;
   importPickedModel: InstalledModel;
   modelSelftest: SelftestResult;
@@ -291,19 +269,9 @@ export interface MethodResults extends WorkspaceMethodResults {
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;
   closeDocument: { closed: boolean };
-  listRuns: RunRecord[];
-}
-
-export interface RunProgress {
-  runId: string;
-  stage: string;
-  windowsDone: number;
-  windowsTotal: number;
-  tokensIn: number;
-  tokensOut: number;
-  tokensPerSecond: number;
-  /** Seconds left, when it can be estimated. */
-  etaSeconds: number | null;
+  /** The runs the service remembers (until their document closes), oldest first. */
+  listRuns: RunJob[];
+  cancelJob: { cancelled: boolean };
 }
 
 export type WorkbenchEvent =
@@ -311,15 +279,10 @@ export type WorkbenchEvent =
   | { type: 'document-opened'; document: DocumentSummary }
   | { type: 'document-closed'; documentId: string }
   /**
-   * A run's whole state, pushed whenever it changes (started, progressed, finished, failed,
-   * cancelled): a listener keeps the latest snapshot and needs no other run event.
+   * A job's whole state (a run, a pull, a workspace batch, a training), pushed whenever it changes
+   * (started, progressed, finished, failed, cancelled): a listener keeps the latest snapshot by id.
    */
-  | { type: 'run-state'; run: RunRecord }
-  /** `retry`: a try failed (the hub cut or stalled the connection) and this one starts from `downloadedBytes`. */
-  | { type: 'pull-progress'; pullId: string; file: string; downloadedBytes: number; totalBytes: number | null; retry?: { attempt: number; of: number; reason: string } }
-  | { type: 'pull-finished'; pullId: string; files: string[] }
-  | { type: 'pull-failed'; pullId: string; error: string }
-  | { type: 'pull-cancelled'; pullId: string }
+  | { type: 'job'; job: Job }
   /**
    * A model file was installed (an import), or an inference server added or removed: the strategy
    * list, the profiles' readiness and the endpoints may have changed.

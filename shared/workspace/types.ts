@@ -144,10 +144,7 @@ export type WorkspaceEvent =
   | { type: 'workspace-saved'; workspaceDocumentId: string; revision: number; editedAt: string }
   | { type: 'workspace-correction-cleared'; workspaceDocumentId: string }
   /** A finished run of a document opened from the workspace is on disk (listed from now on). */
-  | { type: 'workspace-run-saved'; workspaceDocumentId: string; strategy: string; savedAt: string }
-  | { type: 'workspace-batch-progress'; batchId: string; done: number; total: number; current: string | null; fraction: number }
-  | { type: 'workspace-batch-finished'; batchId: string; cancelled: boolean; outcomes: BatchOutcome[] }
-  | { type: 'workspace-train-progress'; stage: 'reading' | 'embedding' | 'training'; documentsDone: number; documents: number; sentencesEmbedded: number; current: string | null };
+  | { type: 'workspace-run-saved'; workspaceDocumentId: string; strategy: string; savedAt: string };
 
 /** What "Train from corrections" reports: the saved model, its held-out figures and what it learned. */
 export interface LearnedTrainingReport {
@@ -200,9 +197,9 @@ export interface WorkspaceMethodResults {
   workspaceSaveCorrection: SavedCorrection;
   workspaceClearCorrection: { cleared: boolean };
   workspaceReanchor: ReanchorReport;
+  /** The batch job's id: its progress and outcomes come as `job` events. */
   workspaceBatchRun: { batchId: string };
-  workspaceCancelBatch: { cancelled: boolean };
   workspaceExportBatch: BatchExportReport;
-  workspaceTrainLearned: LearnedTrainingReport;
-  workspaceCancelTraining: { cancelled: boolean };
+  /** The training job's id: its progress and report come as `job` events. */
+  workspaceTrainLearned: { jobId: string };
 }

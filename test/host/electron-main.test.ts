@@ -257,7 +257,7 @@ describe('the Electron main process (real bundle, stand-in Electron)', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
       finished = window.webContents.sent.some((s) => {
         const e = s.payload as WorkbenchEvent;
-        return e.type === 'run-state' && e.run.runId === started.result.runId && e.run.status === 'finished';
+        return e.type === 'job' && e.job.id === started.result.runId && e.job.status === 'finished';
       });
     }
     expect(finished).toBe(true);

@@ -49,23 +49,25 @@ describe('run lifecycle', () => {
     const doc = await service.request('openDocument', { name: 'two.txt', dataBase64 });
     const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
     expect(held.length).toBe(0);
-    expect((await service.request('listRuns', { documentId: doc.id }))[0]).toMatchObject({ runId, status: 'running' });
+    expect((await service.request('listRuns', { documentId: doc.id }))[0]).toMatchObject({ id: runId, status: 'running' });
 
     const run = await heldRun(0);
     run.hooks.onProgress({ stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 });
     expect(recorder.events).toContainEqual({
-      type: 'run-state',
-      run: expect.objectContaining({
-        runId,
+      type: 'job',
+      job: expect.objectContaining({
+        id: runId,
+        kind: 'run',
         status: 'running',
-        progress: { runId, stage: 'windows', windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 },
+        stage: 'windows',
+        progress: { windowsDone: 1, windowsTotal: 3, tokensIn: 10, tokensOut: 2, tokensPerSecond: 5, etaSeconds: 4 },
       }),
     });
 
-    expect(await service.request('cancelRun', { runId })).toEqual({ cancelled: true });
+    expect(await service.request('cancelJob', { id: runId })).toEqual({ cancelled: true });
     expect(run.hooks.signal.aborted).toBe(true);
-    expect(await recorder.runEnd(runId)).toMatchObject({ status: 'cancelled', runId, documentId: doc.id, result: null, error: null });
-    expect(await service.request('cancelRun', { runId })).toEqual({ cancelled: false });
+    expect(await recorder.runEnd(runId)).toMatchObject({ status: 'cancelled', id: runId, documentId: doc.id, result: null, error: null });
+    expect(await service.request('cancelJob', { id: runId })).toEqual({ cancelled: false });
     expect((await service.request('listRuns', { documentId: doc.id }))[0]).toMatchObject({ status: 'cancelled', result: null });
   });
 
@@ -82,8 +84,8 @@ describe('run lifecycle', () => {
     runA.finish(good);
     expect(await recorder.runEnd(a.runId)).toMatchObject({ status: 'finished', result: good });
     runB.fail(new Error('the model ran out of memory\nwith a stack below'));
-    expect(await recorder.runEnd(b.runId)).toMatchObject({ status: 'failed', runId: b.runId, documentId: doc.id, result: null, error: 'the model ran out of memory' });
-    await service.request('cancelRun', { runId: c.runId });
+    expect(await recorder.runEnd(b.runId)).toMatchObject({ status: 'failed', id: b.runId, documentId: doc.id, result: null, error: 'the model ran out of memory' });
+    await service.request('cancelJob', { id: c.runId });
     await recorder.runEnd(c.runId);
 
     const runs = await service.request('listRuns', { documentId: doc.id });

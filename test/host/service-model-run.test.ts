@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { RunJob, WorkbenchEvent } from '../../shared/ipc/contract';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, writeTinyProfiles } from '../inference/tiny-profiles';
 import { recordEvents, runStateOf } from './service-helpers';
@@ -35,12 +35,13 @@ describe('a model run through the service', () => {
 
     const model = await service.request('startRun', { documentId: doc.id, strategy: 'simple', options: { profile: 'tiny-simple' } });
     // Cancel once the model is working through its windows, not while it is still loading.
-    const { run } = await recorder.waitFor(
-      (e): e is Extract<WorkbenchEvent, { type: 'run-state' }> => (runStateOf(e, model.runId)?.progress?.windowsTotal ?? 0) > 1,
+    const { job: run } = await recorder.waitFor(
+      (e): e is Extract<WorkbenchEvent, { type: 'job' }> => (runStateOf(e, model.runId)?.progress?.windowsTotal ?? 0) > 1,
     );
-    expect(run.progress!.windowsDone).toBeLessThan(run.progress!.windowsTotal);
-    expect(await service.request('cancelRun', { runId: model.runId })).toEqual({ cancelled: true });
-    expect(await recorder.runEnd(model.runId)).toMatchObject({ status: 'cancelled', runId: model.runId, documentId: doc.id, result: null });
+    const progress = (run as RunJob).progress!;
+    expect(progress.windowsDone).toBeLessThan(progress.windowsTotal);
+    expect(await service.request('cancelJob', { id: model.runId })).toEqual({ cancelled: true });
+    expect(await recorder.runEnd(model.runId)).toMatchObject({ status: 'cancelled', id: model.runId, documentId: doc.id, result: null });
 
     const runs = await service.request('listRuns', { documentId: doc.id });
     expect(runs.map((r) => r.status)).toEqual(['finished', 'cancelled']);

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { tinyModelPath, writeTinyProfiles } from '../inference/tiny-profiles';
 import { scratchDir } from '../support/scratch-dir';
@@ -45,11 +44,10 @@ describe('models through the service', () => {
     }
   });
 
-  it('reports a pull that cannot happen as a pull-failed event', async () => {
+  it('reports a pull that cannot happen as a failed pull job', async () => {
     const { pullId } = await service.request('pullModel', { profile: 'no-such-profile' });
-    const failed = await recorder.waitFor(
-      (e): e is Extract<WorkbenchEvent, { type: 'pull-failed' }> => e.type === 'pull-failed' && e.pullId === pullId,
-    );
+    const failed = await recorder.jobEnd(pullId);
+    expect(failed).toMatchObject({ kind: 'pull', status: 'failed', profile: 'no-such-profile', result: null });
     expect(failed.error).toMatch(/no profile named 'no-such-profile'/);
   });
 

@@ -112,7 +112,7 @@ describe('runs', () => {
     expect(segments).toEqual(cli.segments.map(({ start, end }) => ({ start, end })));
 
     const [record] = await service.request('listRuns', { documentId: doc.id });
-    expect(record).toMatchObject({ runId, status: 'finished', strategy: 'structural', error: null });
+    expect(record).toMatchObject({ id: runId, status: 'finished', strategy: 'structural', error: null });
     expect(record?.result?.segmentation).toEqual(result.segmentation);
   });
 
@@ -126,7 +126,7 @@ describe('runs', () => {
     expect(failing.end.error).not.toContain('\n');
 
     const runs = await service.request('listRuns', { documentId: doc.id });
-    expect(runs.map((r) => [r.runId, r.status])).toEqual([
+    expect(runs.map((r) => [r.id, r.status])).toEqual([
       [first.runId, 'finished'],
       [failing.runId, 'failed'],
     ]);

@@ -53,13 +53,13 @@ describe('the WebSocket WorkbenchApi', () => {
     const done = new Promise<WorkbenchEvent>((resolve) => (finished = resolve));
     const stop = client.onEvent((event) => {
       events.push(event);
-      if (event.type === 'run-state' && event.run.status !== 'running') finished(event);
+      if (event.type === 'job' && event.job.status !== 'running') finished(event);
     });
     const doc = await client.openSample({});
     const { runId } = await client.startRun({ documentId: doc.id, strategy: 'structural', options: {} });
     const end = await done;
     stop();
-    expect(end).toMatchObject({ type: 'run-state', run: { status: 'finished', runId, documentId: doc.id } });
+    expect(end).toMatchObject({ type: 'job', job: { kind: 'run', status: 'finished', id: runId, documentId: doc.id } });
     expect(events.some((e) => e.type === 'document-opened' && e.document.id === doc.id)).toBe(true);
     const [record] = await client.listRuns({ documentId: doc.id });
     expect(record?.status).toBe('finished');

@@ -13,7 +13,7 @@ import { createWorkbenchService } from '../../electron/services/workbench';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
 import { expectUserError, runCli } from '../cli/support/run-cli';
 import { scratchDir } from '../support/scratch-dir';
-import { recordEvents } from '../host/service-helpers';
+import { jobOf, recordEvents } from '../host/service-helpers';
 import { LoopbackHub } from './loopback-hub';
 import { TINY_MODEL, TINY_PEFT, requireFixtures } from './paths';
 
@@ -136,7 +136,7 @@ describe('a hub that misbehaves', () => {
 });
 
 describe('cancelling a pull through the contract', () => {
-  it('cancelPull stops a running pull with a pull-cancelled event; an unknown id is not cancelled', async () => {
+  it('cancelJob stops a running pull, whose job ends cancelled; a second cancel answers false', async () => {
     hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
     hub.behaviour = { pieceDelayMs: 50 };
     const profilesDir = await writeProfile('slow', { base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' } });
@@ -144,11 +144,11 @@ describe('cancelling a pull through the contract', () => {
     const recorder = recordEvents(service);
     try {
       const { pullId } = await service.request('pullModel', { profile: 'slow' });
-      await recorder.waitFor((e): e is Extract<WorkbenchEvent, { type: 'pull-progress' }> => e.type === 'pull-progress' && e.pullId === pullId && e.downloadedBytes > 0);
-      expect(await service.request('cancelPull', { pullId })).toEqual({ cancelled: true });
-      await recorder.waitFor((e): e is Extract<WorkbenchEvent, { type: 'pull-cancelled' }> => e.type === 'pull-cancelled' && e.pullId === pullId);
-      expect(recorder.events.some((e) => e.type === 'pull-failed' || e.type === 'pull-finished')).toBe(false);
-      expect(await service.request('cancelPull', { pullId })).toEqual({ cancelled: false });
+      await recorder.waitFor((e): e is Extract<WorkbenchEvent, { type: 'job' }> => (jobOf(e, pullId, 'pull')?.progress?.downloadedBytes ?? 0) > 0);
+      expect(await service.request('cancelJob', { id: pullId })).toEqual({ cancelled: true });
+      expect(await recorder.jobEnd(pullId)).toMatchObject({ kind: 'pull', status: 'cancelled', result: null, error: null });
+      expect(await service.request('cancelJob', { id: pullId })).toEqual({ cancelled: false });
+      await expect(service.request('cancelJob', { id: 'no-such-job' })).rejects.toMatchObject({ code: 'not-found' });
       expect(existsSync(join(dir, 'models', 'tiny-qwen2.gguf'))).toBe(false);
     } finally {
       await service.dispose();

@@ -6,7 +6,7 @@
  * while the run was still going, and Cancel found it running); bench/off-loop.ts prints the times.
  */
 import WebSocket from 'ws';
-import type { RunStatus, WorkbenchEvent } from '../../shared/ipc/contract';
+import type { JobStatus, WorkbenchEvent } from '../../shared/ipc/contract';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
 import { sessionCookieFor } from '../host/http-helpers';
@@ -15,15 +15,15 @@ export interface OffLoopObservation {
   /** Milliseconds each of the second client's listDocuments took, while the run went on. */
   secondClientMs: number[];
   /** The run's status as the host told the second client right after those answers. */
-  statusAfterAnswers: RunStatus | undefined;
+  statusAfterAnswers: JobStatus | undefined;
   /** Whether a terminal run-state (finished, failed, cancelled) had reached the first client before Cancel. */
   endedBeforeCancel: boolean;
   cancelAnswer: { cancelled: boolean };
-  /** From sending cancelRun to its answer, and to the `cancelled` run-state event. */
+  /** From sending cancelJob to its answer, and to the run job's `cancelled` event. */
   cancelAnswerMs: number;
   cancelledEventMs: number;
   /** The run's last status, as the second client lists it at the end. */
-  finalStatus: RunStatus | undefined;
+  finalStatus: JobStatus | undefined;
 }
 
 /** About `chars` characters of varied prose (TextTiling needs changing vocabulary to have work to do). */
@@ -52,7 +52,7 @@ export async function connectTo(url: string): Promise<SocketWorkbench> {
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const ENDED = new Set<RunStatus>(['finished', 'failed', 'cancelled']);
+const ENDED = new Set<JobStatus>(['finished', 'failed', 'cancelled']);
 
 export async function probeOffLoop(url: string, text: string = variedProse()): Promise<OffLoopObservation> {
   const first = await connectTo(url);
@@ -61,9 +61,9 @@ export async function probeOffLoop(url: string, text: string = variedProse()): P
     const doc = await first.openDocument({ name: 'long.txt', dataBase64: Buffer.from(text).toString('base64') });
     const events: WorkbenchEvent[] = [];
     const stop = first.onEvent((event) => events.push(event));
-    const statusOf = (e: WorkbenchEvent) => (e.type === 'run-state' ? e.run.status : undefined);
+    const statusOf = (e: WorkbenchEvent) => (e.type === 'job' ? e.job.status : undefined);
     const { runId } = await first.startRun({ documentId: doc.id, strategy: 'texttiling', options: {} });
-    const ofRun = (e: WorkbenchEvent) => e.type === 'run-state' && e.run.runId === runId;
+    const ofRun = (e: WorkbenchEvent) => e.type === 'job' && e.job.id === runId;
     while (!events.some(ofRun)) await pause(10);
     // Into the run, then the other client's calls.
     await pause(200);
@@ -74,15 +74,15 @@ export async function probeOffLoop(url: string, text: string = variedProse()): P
       secondClientMs.push(performance.now() - started);
       await pause(50);
     }
-    const statusAfterAnswers = (await second.listRuns({ documentId: doc.id })).find((run) => run.runId === runId)?.status;
+    const statusAfterAnswers = (await second.listRuns({ documentId: doc.id })).find((run) => run.id === runId)?.status;
     const endedBeforeCancel = events.some((e) => ofRun(e) && ENDED.has(statusOf(e)!));
     const cancelSent = performance.now();
-    const cancelAnswer = await first.cancelRun({ runId });
+    const cancelAnswer = await first.cancelJob({ id: runId });
     const cancelAnswerMs = performance.now() - cancelSent;
     while (!events.some((e) => ofRun(e) && ENDED.has(statusOf(e)!))) await pause(5);
     const cancelledEventMs = performance.now() - cancelSent;
     stop();
-    const finalStatus = (await second.listRuns({ documentId: doc.id })).find((run) => run.runId === runId)?.status;
+    const finalStatus = (await second.listRuns({ documentId: doc.id })).find((run) => run.id === runId)?.status;
     return { secondClientMs, statusAfterAnswers, endedBeforeCancel, cancelAnswer, cancelAnswerMs, cancelledEventMs, finalStatus };
   } finally {
     first.close();

@@ -9,7 +9,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync,
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { nextEvent } from '../../../test/support/next-event';
+import { nextEvent, nextJobEnd, trainLearned } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
 import { TINY_EMBED_MODEL } from '../../../test/models/paths';
 import { WORKSPACE_MODEL_FILE } from './model-file';
@@ -35,7 +35,8 @@ describe('workspaceTrainLearned', () => {
     service = createWorkbenchService({ workspaceDir: dir, embeddingModel: null });
     const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
     const [one] = added;
-    await expect(service.request('workspaceTrainLearned', {})).rejects.toThrow(/no corrected documents/);
+    // Refused by the training itself: its job fails with the reason.
+    await expect(trainLearned(service)).rejects.toThrow(/no corrected documents/);
     expect((await service.request('listStrategies', {})).find((s) => s.name === 'learned')?.available).toBe(false);
 
     const change = TEXT.indexOf('Taxes fund');
@@ -43,7 +44,7 @@ describe('workspaceTrainLearned', () => {
     await service.request('workspaceSaveCorrection', { workspaceDocumentId: one!.id, segmentation: { boundaries: [change], notes: [{}, {}] }, basedOnStrategy: null });
     await saved;
 
-    const report = await service.request('workspaceTrainLearned', {});
+    const report = await trainLearned(service);
     expect(report.documents).toEqual(['one.txt']);
     expect(report.crossValidation).toBeNull();
     expect(report.topFeatures.length).toBeGreaterThan(0);
@@ -51,9 +52,9 @@ describe('workspaceTrainLearned', () => {
     expect(existsSync(report.modelFile)).toBe(true);
     expect((await service.request('listStrategies', {})).find((s) => s.name === 'learned')?.available).toBe(true);
 
-    const finished = nextEvent(service, 'workspace-batch-finished');
+    const finished = nextJobEnd(service, 'batch');
     await service.request('workspaceBatchRun', { strategy: 'learned', options: {} });
-    const { outcomes } = await finished;
+    const outcomes = (await finished).result?.outcomes ?? [];
     expect(outcomes.map((o) => [o.ok, o.error])).toEqual([[true, undefined], [true, undefined]]);
     const runs = await service.request('workspaceOpenDocument', { workspaceDocumentId: added[1]!.id });
     const learned = runs.state.runs.find((r) => r.result.strategy === 'learned');
@@ -70,23 +71,26 @@ describe('workspaceTrainLearned', () => {
     await service.request('workspaceSaveCorrection', { workspaceDocumentId: two!.id, segmentation: { boundaries: [cut], notes: [{ reviewed: true }, {}] }, basedOnStrategy: null });
     const progress: string[] = [];
     service.onEvent((e) => {
-      if (e.type === 'workspace-train-progress') progress.push(e.stage);
+      if (e.type === 'job' && e.job.kind === 'train' && e.job.status === 'running' && e.job.progress) progress.push(e.job.stage);
     });
 
-    const reviewed = await service.request('workspaceTrainLearned', { include: 'reviewed' });
+    const reviewed = await trainLearned(service, { include: 'reviewed' });
     expect(reviewed.documents).toEqual(['one.txt']);
     expect(reviewed.skipped).toEqual([{ name: 'two.txt', reason: 'not every segment reviewed yet' }]);
     expect(progress).toContain('reading');
     expect(progress.at(-1)).toBe('training');
 
-    const leftOut = await service.request('workspaceTrainLearned', { exclude: [one!.id] });
+    const leftOut = await trainLearned(service, { exclude: [one!.id] });
     expect(leftOut.documents).toEqual(['two.txt']);
     expect(leftOut.skipped).toEqual([{ name: 'one.txt', reason: 'left out' }]);
 
-    expect(await service.request('workspaceCancelTraining', {})).toEqual({ cancelled: false });
-    const training = service.request('workspaceTrainLearned', {});
-    expect(await service.request('workspaceCancelTraining', {})).toEqual({ cancelled: true });
-    await expect(training).rejects.toThrow(/cancelled/);
+    const ended = nextJobEnd(service, 'train');
+    const { jobId } = await service.request('workspaceTrainLearned', {});
+    // One training at a time: a second is refused while this one runs.
+    await expect(service.request('workspaceTrainLearned', {})).rejects.toMatchObject({ code: 'unavailable' });
+    expect(await service.request('cancelJob', { id: jobId })).toEqual({ cancelled: true });
+    expect(await ended).toMatchObject({ id: jobId, status: 'cancelled', result: null });
+    expect(await service.request('cancelJob', { id: jobId })).toEqual({ cancelled: false });
   });
 
   it('learns from sentence embeddings too when the person asks for the installed embedding model, and runs with it', async () => {
@@ -101,16 +105,16 @@ describe('workspaceTrainLearned', () => {
     await saved;
 
     // Not unless asked: the embedding model costs a model call per sentence.
-    expect((await service.request('workspaceTrainLearned', {})).embeddingModel).toBeNull();
-    const report = await service.request('workspaceTrainLearned', { useEmbeddingModel: true });
+    expect((await trainLearned(service)).embeddingModel).toBeNull();
+    const report = await trainLearned(service, { useEmbeddingModel: true });
     expect(report.embeddingModel).toBe('tiny-qwen2-embed.gguf');
     const model = JSON.parse(readFileSync(report.modelFile, 'utf8'));
     expect(model.embedding.name).toBe('tiny-qwen2-embed.gguf');
     expect(model.features.map((f: { name: string }) => f.name)).toContain('embedding cosine drop over 1 sentence');
 
-    const finished = nextEvent(service, 'workspace-batch-finished');
+    const finished = nextJobEnd(service, 'batch');
     await service.request('workspaceBatchRun', { strategy: 'learned', options: {} });
-    const { outcomes } = await finished;
+    const outcomes = (await finished).result?.outcomes ?? [];
     expect(outcomes.map((o) => [o.ok, o.error])).toEqual([[true, undefined], [true, undefined]]);
   }, 300_000);
 });

@@ -14,6 +14,7 @@ import type {
   InstalledModel,
   ListedEndpoint,
   RunOptions,
+  PullProgress,
   RunProgress,
   SelftestResult,
   StrategyInfo,
@@ -37,7 +38,7 @@ export interface StrategyRunRequest {
   options: RunOptions & { learnedModelFile?: string; embeddingModelFile?: string };
 }
 
-export type StrategyProgress = Omit<RunProgress, 'runId'>;
+export type StrategyProgress = RunProgress;
 
 export interface StrategyRunHooks {
   onProgress: (progress: StrategyProgress) => void;
@@ -45,7 +46,7 @@ export interface StrategyRunHooks {
 }
 
 export interface PullHooks {
-  onProgress: (progress: { file: string; downloadedBytes: number; totalBytes: number | null }) => void;
+  onProgress: (progress: PullProgress) => void;
   signal: AbortSignal;
 }
 

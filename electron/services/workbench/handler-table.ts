@@ -1,6 +1,7 @@
 import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
 import { hostHandlers } from './handlers/host';
+import { jobHandlers } from './handlers/jobs';
 import { modelHandlers } from './handlers/models';
 import { runHandlers } from './handlers/runs';
 import type { HandlerScope, HandlerTable } from './handlers/types';
@@ -11,6 +12,7 @@ export function createHandlerTable(scope: HandlerScope): HandlerTable {
   return {
     ...documentHandlers(scope),
     ...runHandlers(scope),
+    ...jobHandlers(scope),
     ...exportHandlers(scope),
     ...modelHandlers(scope),
     ...hostHandlers(scope),

@@ -1,49 +1,28 @@
-import { randomUUID } from 'node:crypto';
+import type { JobRegistry } from '../jobs/registry';
 import type { WorkbenchDeps } from './deps';
-import { firstLine } from './errors';
-import type { EventBus } from './event-bus';
 
-/** Model downloads in the background: `start` answers with an id, progress arrives as events, `cancel` stops one. */
+/**
+ * Model downloads as jobs: `start` answers with the pull job's id, its progress goes out with the
+ * job, `cancelJob` stops it (what arrived is kept, so pulling again resumes it).
+ */
 export class PullManager {
-  private readonly active = new Map<string, { controller: AbortController; settled: Promise<void> }>();
-
   constructor(
     private readonly models: WorkbenchDeps['models'],
-    private readonly events: EventBus,
+    private readonly jobs: JobRegistry,
   ) {}
 
   start(profile: string): string {
-    const pullId = randomUUID();
-    const controller = new AbortController();
-    const settled = new Promise<void>((resolve) => setImmediate(resolve))
-      .then(() =>
-        this.models.pull(profile, {
-          signal: controller.signal,
-          onProgress: (p) => this.events.emit({ type: 'pull-progress', pullId, ...p }),
-        }),
-      )
-      .then(
-        (files) => this.events.emit({ type: 'pull-finished', pullId, files }),
-        (err: unknown) =>
-          controller.signal.aborted
-            ? this.events.emit({ type: 'pull-cancelled', pullId })
-            : this.events.emit({ type: 'pull-failed', pullId, error: firstLine(err instanceof Error ? err.message : String(err)) }),
-      )
-      .finally(() => this.active.delete(pullId));
-    this.active.set(pullId, { controller, settled });
-    return pullId;
-  }
-
-  /** Whether a running pull of this id was told to stop (its `pull-cancelled` event follows). */
-  cancel(pullId: string): boolean {
-    const pull = this.active.get(pullId);
-    if (!pull || pull.controller.signal.aborted) return false;
-    pull.controller.abort();
-    return true;
-  }
-
-  async dispose(): Promise<void> {
-    for (const pull of this.active.values()) pull.controller.abort();
-    await Promise.all([...this.active.values()].map((pull) => pull.settled));
+    return this.jobs.start<'pull'>({ kind: 'pull', profile }, async ({ signal, report }) => {
+      let retry: { attempt: number; of: number; reason: string } | undefined;
+      const files = await this.models.pull(profile, {
+        signal,
+        onProgress: (p) => {
+          // The latest retry stays with the progress while the pull goes on, as the Models screen shows it.
+          retry = p.retry ?? retry;
+          report({ stage: p.retry ? 'retrying' : 'downloading', progress: { file: p.file, downloadedBytes: p.downloadedBytes, totalBytes: p.totalBytes, ...(retry ? { retry } : {}) } });
+        },
+      });
+      return { files };
+    }).id;
   }
 }

@@ -7,6 +7,7 @@ import type { WorkbenchDeps } from './deps';
 import { DocumentRegistry } from './document-registry';
 import { toWireError, WorkbenchError } from './errors';
 import { EventBus } from './event-bus';
+import { JobRegistry } from '../jobs/registry';
 import { createHandlerTable } from './handler-table';
 import type { CallContext, Handler, HandlerContext, HandlerTable } from './handlers/types';
 import { createPathGate } from './path-gate';
@@ -68,6 +69,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     ...options.deps,
   };
   const events = new EventBus();
+  const jobs = new JobRegistry((job) => events.emit({ type: 'job', job }));
   const workspaceDir = options.workspaceDir ? path.resolve(options.workspaceDir) : null;
   const allowedDirs = (options.allowedDirs ?? []).map((dir) => path.resolve(dir));
   const settings = {
@@ -86,12 +88,10 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
   const scope = {
     deps,
     events,
+    jobs,
     documents: new DocumentRegistry(),
-    runs: new RunManager(
-      withLearnedModel(deps.runStrategy, settings),
-      events,
-    ),
-    pulls: new PullManager(deps.models, events),
+    runs: new RunManager(withLearnedModel(deps.runStrategy, settings), jobs),
+    pulls: new PullManager(deps.models, jobs),
     disposers: [] as (() => Promise<void>)[],
     paths: createPathGate([...(workspaceDir ? [workspaceDir] : []), ...allowedDirs]),
     picks: new PickedFiles(),
@@ -126,7 +126,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     holdPickedFile: (path, kind) => scope.picks.hold(path, kind),
     async dispose() {
       disposed = true;
-      await Promise.all([scope.runs.dispose(), scope.pulls.dispose(), ...scope.disposers.map((d) => d())]);
+      await Promise.all([jobs.dispose(), ...scope.disposers.map((d) => d())]);
       events.clear();
     },
   };

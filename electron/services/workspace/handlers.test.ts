@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { splitAt } from '../../../shared/edit/operations';
-import { nextEvent, nextRunEnd } from '../../../test/support/next-event';
+import { nextEvent, nextJobEnd, nextRunEnd } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
 
 const TEXT = '# Title\n\nFirst paragraph, about one thing. It goes on.\n\nSecond paragraph, about another. It ends here.\n';
@@ -70,13 +70,13 @@ describe('workspace handlers', () => {
     const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'reference' });
     const progress: number[] = [];
     service.onEvent((e) => {
-      if (e.type === 'workspace-batch-progress') progress.push(e.fraction);
+      if (e.type === 'job' && e.job.kind === 'batch' && e.job.progress) progress.push(e.job.progress.fraction);
     });
-    const finished = nextEvent(service, 'workspace-batch-finished');
-    await service.request('workspaceBatchRun', { strategy: 'structural', options: {} });
+    const finished = nextJobEnd(service, 'batch');
+    const { batchId } = await service.request('workspaceBatchRun', { strategy: 'structural', options: {} });
     const outcome = await finished;
-    expect(outcome.cancelled).toBe(false);
-    expect(outcome.outcomes.map((o) => o.ok)).toEqual([true, true]);
+    expect(outcome).toMatchObject({ id: batchId, status: 'finished', strategy: 'structural', error: null });
+    expect(outcome.result?.outcomes.map((o) => o.ok)).toEqual([true, true]);
     expect(progress.at(-1)).toBe(1);
 
     const state = await service.request('workspaceOpenDocument', { workspaceDocumentId: added[0]!.id });

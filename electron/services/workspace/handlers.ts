@@ -4,11 +4,11 @@
  * on first use, or another chosen with workspaceOpen. Documents opened from it join the session's
  * document registry, and every run that finishes on such a document is saved in the workspace.
  */
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { workspaceModelPath } from '../learn/model-file';
 import type { TrainProgress } from '../learn/train-workspace';
+import type { JobContext } from '../jobs/registry';
 import { withLearnedModel } from '../learn/workbench-model';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../shared/workspace/types';
@@ -32,22 +32,22 @@ const REMOTE_BATCH_DOCUMENTS = 8;
 type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
-  | 'workspaceCancelBatch' | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument' | 'workspaceTrainLearned'
-  | 'workspaceClearCorrection' | 'workspaceCancelTraining';
+  | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument' | 'workspaceTrainLearned'
+  | 'workspaceClearCorrection';
 
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
   close(): Promise<void>;
 }
 
-/** Training progress as events: every change of stage or document, sentences at most every 250 ms. */
-function throttledProgress(emit: (p: TrainProgress) => void): (p: TrainProgress) => void {
+/** Training progress on its job: every change of stage or document, sentences at most every 250 ms. */
+function throttledProgress(report: JobContext<'train'>['report']): (p: TrainProgress) => void {
   let last = { stage: '', documentsDone: -1, at: 0 };
-  return (p) => {
+  return ({ stage, ...progress }) => {
     const now = Date.now();
-    if (p.stage === last.stage && p.documentsDone === last.documentsDone && now - last.at < 250) return;
-    last = { stage: p.stage, documentsDone: p.documentsDone, at: now };
-    emit({ ...p });
+    if (stage === last.stage && progress.documentsDone === last.documentsDone && now - last.at < 250) return;
+    last = { stage, documentsDone: progress.documentsDone, at: now };
+    report({ stage, progress });
   };
 }
 
@@ -63,7 +63,7 @@ async function basisOf(ws: WorkspaceService, id: string, strategy: string | null
 }
 
 export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers {
-  const { deps, documents, events, settings, paths } = scope;
+  const { deps, documents, events, jobs, settings, paths } = scope;
   const readSource: SourceReader = async (file) => {
     const read = await deps.readDocument(file);
     return { text: read.text, sourceFormat: read.sourceFormat };
@@ -76,11 +76,10 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   };
   findLearnedModel();
   let opening: Promise<WorkspaceService> | null = null;
-  /** The training under way, if any (one at a time). */
-  let training: AbortController | null = null;
   /** Session document id <-> workspace document id, for the documents opened from the workspace. */
   const toWorkspace = new Map<string, string>();
-  const batches = new Map<string, { controller: AbortController; done: Promise<void> }>();
+  /** The batch jobs on the open workspace, stopped when another one opens. */
+  const batches = new Set<string>();
 
   function openService(target: string): Promise<WorkspaceService> {
     return WorkspaceService.open(target, {
@@ -109,16 +108,16 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   }
 
   async function close(): Promise<void> {
-    for (const batch of batches.values()) batch.controller.abort();
-    await Promise.all([...batches.values()].map((b) => b.done));
+    for (const id of batches) jobs.cancel(id);
+    await Promise.all([...batches].map((id) => jobs.whenEnded(id)));
     if (opening) await (await opening.catch(() => null))?.close();
   }
 
   // A finished run of a document that came from the workspace is kept there; once it is on disk,
   // the windows are told, so their lists show it (the run's own events come before the write).
   events.on((event) => {
-    if (event.type !== 'run-state' || event.run.status !== 'finished' || !event.run.result) return;
-    const { documentId, result } = event.run;
+    if (event.type !== 'job' || event.job.kind !== 'run' || event.job.status !== 'finished' || !event.job.result) return;
+    const { documentId, result } = event.job;
     const id = toWorkspace.get(documentId);
     if (id === undefined || !opening) return;
     void workspace()
@@ -186,66 +185,41 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }) => {
       const ws = await workspace();
       const ids = workspaceDocumentIds ?? (await ws.store.documentIds());
-      const batchId = randomUUID();
-      const controller = new AbortController();
-      // The caller gets its batchId before the first event: the work starts on the next turn.
-      const done = new Promise<void>((resolve) => setImmediate(resolve))
-        .then(() =>
-          runBatch(ws, {
-            ids,
-            strategy,
-            options,
-            runStrategy: withLearnedModel(deps.runStrategy, settings),
-            signal: controller.signal,
-            onProgress: (p) => events.emit({ type: 'workspace-batch-progress', batchId, ...p }),
-            // On inference servers several documents go at once: their windows fill the endpoints' slots;
-            // on the local engine as many as its sequences, whose windows share them (parallel.ts).
-            parallel: !(MODEL_STRATEGY_NAMES as readonly string[]).includes(strategy) ? 1 : options.backend === 'remote' ? REMOTE_BATCH_DOCUMENTS : localDocumentsAtOnce(options.parallel),
-          }),
-        )
-        .then((outcomes) => events.emit({ type: 'workspace-batch-finished', batchId, cancelled: controller.signal.aborted, outcomes }))
-        .finally(() => batches.delete(batchId));
-      batches.set(batchId, { controller, done });
-      return { batchId };
-    },
-    workspaceCancelBatch: async ({ batchId }) => {
-      const batch = batches.get(batchId);
-      if (!batch) return { cancelled: false };
-      batch.controller.abort();
-      return { cancelled: true };
+      const job = jobs.start<'batch'>({ kind: 'batch', strategy }, async ({ signal, report }) => ({
+        // Cancelled, the batch still answers the documents it did: the job ends `cancelled` with them.
+        outcomes: await runBatch(ws, {
+          ids,
+          strategy,
+          options,
+          runStrategy: withLearnedModel(deps.runStrategy, settings),
+          signal,
+          onProgress: (progress) => report({ stage: 'running', progress }),
+          // On inference servers several documents go at once: their windows fill the endpoints' slots;
+          // on the local engine as many as its sequences, whose windows share them (parallel.ts).
+          parallel: !(MODEL_STRATEGY_NAMES as readonly string[]).includes(strategy) ? 1 : options.backend === 'remote' ? REMOTE_BATCH_DOCUMENTS : localDocumentsAtOnce(options.parallel),
+        }),
+      }));
+      batches.add(job.id);
+      void jobs.whenEnded(job.id).then(() => batches.delete(job.id));
+      return { batchId: job.id };
     },
     workspaceExportBatch: async ({ format, include }) => exportBatch(await workspace(), format, { include }),
     workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel }) => {
-      if (training) throw new WorkbenchError(wireErrorCodes.unavailable, 'a training is already under way: wait for it or cancel it');
-      const controller = new AbortController();
-      training = controller;
-      const progress = throttledProgress((p) => events.emit({ type: 'workspace-train-progress', ...p }));
-      try {
+      if (jobs.list('train').some((job) => job.status === 'running')) {
+        throw new WorkbenchError(wireErrorCodes.unavailable, 'a training is already under way: wait for it or cancel it');
+      }
+      const ws = await workspace();
+      // The embedding model only when the person chose it: it costs a model call per sentence.
+      const embeddingModelFile = useEmbeddingModel === true ? await settings.embeddingModel(true) : null;
+      const job = jobs.start<'train'>({ kind: 'train' }, async ({ signal, report }) => {
         // Imported on first use: training may load node-llama-cpp (embeddings), which the main
         // process must not load at start-up.
         const { trainFromWorkspace } = await import('../learn/train-workspace');
-        const report = await trainFromWorkspace(await workspace(), {
-          include,
-          exclude,
-          // The embedding model only when the person chose it: it costs a model call per sentence.
-          embeddingModelFile: useEmbeddingModel === true ? await settings.embeddingModel(true) : null,
-          threads: settings.threads,
-          signal: controller.signal,
-          onProgress: progress,
-        });
-        settings.learnedModelFile = report.modelFile;
-        return report;
-      } catch (err) {
-        if (controller.signal.aborted) throw new WorkbenchError(wireErrorCodes.badInput, 'the training was cancelled; the previous model is kept');
-        throw err;
-      } finally {
-        training = null;
-      }
-    },
-    workspaceCancelTraining: async () => {
-      if (!training) return { cancelled: false };
-      training.abort();
-      return { cancelled: true };
+        const trained = await trainFromWorkspace(ws, { include, exclude, embeddingModelFile, threads: settings.threads, signal, onProgress: throttledProgress(report) });
+        settings.learnedModelFile = trained.modelFile;
+        return trained;
+      });
+      return { jobId: job.id };
     },
   };
 }

@@ -7,20 +7,24 @@ import { isSelected } from '../../../shared/workspace/correction-state';
 import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
 import { cancelTraining, trainFromCorrections } from '../../services/learn';
-import { useLearnStore, type TrainingProgress } from '../../stores/learn';
+import type { TrainJob } from '../../../shared/ipc/contract';
+import { jobOf, useJobs } from '../../stores/jobs';
+import { useLearnStore } from '../../stores/learn';
 
 const figure = (value: number) => value.toFixed(2);
 
-function ProgressLine({ progress }: { progress: TrainingProgress | null }) {
-  if (!progress) return <p className="hint" data-testid="learn-progress">Starting…</p>;
+/** The training job's stage and figures (jobs slice). */
+function ProgressLine({ job }: { job: TrainJob | null }) {
+  const progress = job?.progress;
+  if (!job || !progress) return <p className="hint" data-testid="learn-progress">Starting…</p>;
   const what =
-    progress.stage === 'reading'
+    job.stage === 'reading'
       ? `reading corrections: ${progress.documentsDone} of ${progress.documents} documents`
-      : progress.stage === 'embedding'
+      : job.stage === 'embedding'
         ? `embedding ${progress.current ?? ''}: document ${progress.documentsDone + 1} of ${progress.documents}, ${progress.sentencesEmbedded} sentences embedded`
         : `training on ${progress.documents} documents`;
   return (
-    <p className="hint" data-testid="learn-progress" data-stage={progress.stage}>
+    <p className="hint" data-testid="learn-progress" data-stage={job.stage}>
       {what}
     </p>
   );
@@ -50,7 +54,8 @@ export function LearnPanel() {
   const dir = useWorkspaceStore((s) => s.dir);
   const selection = useWorkspaceStore((s) => s.selection);
   const corrected = useWorkspaceStore((s) => s.documents.filter((d) => isSelected(d.state, selection)).length);
-  const { training, progress, report, error, useEmbeddingModel, setUseEmbeddingModel } = useLearnStore();
+  const { training, jobId, report, error, useEmbeddingModel, setUseEmbeddingModel } = useLearnStore();
+  const job = useJobs((s) => jobOf(s, jobId, 'train'));
   if (!dir) return null;
   const cv = report?.crossValidation;
   return (
@@ -74,7 +79,7 @@ export function LearnPanel() {
           </button>
         )}
       </div>
-      {training && <ProgressLine progress={progress} />}
+      {training && <ProgressLine job={job} />}
       {error && (
         <p className="error" role="alert" data-testid="learn-error">
           {error}

@@ -1,9 +1,12 @@
 /** Installed models and adapters, the compute backend and profiles, pulls with progress, imports. */
 import { useEffect, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import type { PullJob } from '../../../shared/ipc/contract';
 import { IMPORT_PURPOSE_LABELS, IMPORT_PURPOSES, type ImportPurpose } from '../../../shared/models/import-purpose';
 import { SERVER_KINDS, type ServerKind } from '../../../shared/models/inference-servers';
 import { addEndpoint, cancelPickedImport, cancelPull, importModel, importPicked, pullModel, refreshEndpoints, refreshModels, removeEndpoint, runDoctor, runSelftest } from '../../services/models';
-import { useModelsStore, type PullState } from '../../stores/models';
+import { pullJobs, useJobs } from '../../stores/jobs';
+import { useModelsStore } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
 
@@ -35,7 +38,7 @@ export function ModelsScreen() {
 
 function BackendSection() {
   const doctor = useModelsStore((s) => s.doctor);
-  const pulls = useModelsStore((s) => s.pulls);
+  const pulls = useJobs(useShallow(pullJobs));
   return (
     <Panel
       title="Compute backend and profiles"
@@ -240,8 +243,9 @@ function AddEndpointForm() {
   );
 }
 
-function PullProgress({ pull }: { pull: PullState }) {
-  const fraction = pull.totalBytes ? pull.downloadedBytes / pull.totalBytes : null;
+function PullProgress({ pull }: { pull: PullJob }) {
+  const { file = null, downloadedBytes = 0, totalBytes = null, retry } = pull.progress ?? {};
+  const fraction = totalBytes ? downloadedBytes / totalBytes : null;
   return (
     <div className="pull-progress" data-testid="pull-progress">
       <div className="progress-track">
@@ -251,11 +255,11 @@ function PullProgress({ pull }: { pull: PullState }) {
         />
       </div>
       <span className="muted">
-        {pull.file ?? 'starting'} · {formatBytes(pull.downloadedBytes)}
-        {pull.totalBytes ? ` of ${formatBytes(pull.totalBytes)}` : ''}
+        {file ?? 'starting'} · {formatBytes(downloadedBytes)}
+        {totalBytes ? ` of ${formatBytes(totalBytes)}` : ''}
       </span>
-      {pull.retry && <span className="muted" data-testid="pull-retry"> · {pull.retry}</span>}{' '}
-      <button className="small" data-testid="cancel-pull" onClick={() => void cancelPull(pull.pullId)}>
+      {retry && <span className="muted" data-testid="pull-retry"> · {`${retry.reason}; try ${retry.attempt} of ${retry.of}`}</span>}{' '}
+      <button className="small" data-testid="cancel-pull" onClick={() => void cancelPull(pull.id)}>
         Cancel
       </button>
     </div>

@@ -1,4 +1,5 @@
 /** Windows done of total, tokens per second and time left for the run in flight. */
+import { jobOf, useJobs } from '../../stores/jobs';
 import { useSession } from '../../stores/session';
 
 function formatEta(seconds: number | null): string {
@@ -19,7 +20,11 @@ const STATUS_TEXT = {
 export function RunProgressBar() {
   const status = useSession((s) => s.run.status);
   const strategy = useSession((s) => s.run.strategy);
-  const progress = useSession((s) => s.run.progress);
+  const runId = useSession((s) => s.run.runId);
+  // The run's job (jobs slice) holds its stage and figures; the session says whether it is shown.
+  const job = useJobs((s) => jobOf(s, runId, 'run'));
+  const progress = job?.progress ?? null;
+  const stage = job?.status === 'running' ? job.stage : null;
   const error = useSession((s) => s.run.error);
   const total = progress?.windowsTotal ?? 0;
   const done = progress?.windowsDone ?? 0;
@@ -48,7 +53,7 @@ export function RunProgressBar() {
         <span>
           {STATUS_TEXT[status]}
           {strategy ? ` ${strategy}` : ''}
-          {progress?.stage && (status === 'running' || status === 'starting') ? ` · ${progress.stage}` : ''}
+          {stage && stage !== 'starting' && (status === 'running' || status === 'starting') ? ` · ${stage}` : ''}
         </span>
         {progress && (
           <span className="progress-figures" data-testid="progress-figures">

@@ -10,6 +10,7 @@ import {
   addOpenDocumentToWorkspace, applyReanchor, cancelBatch, exportWorkspace, importFolder, openNextToReview, openWorkspaceDocument, previewReanchor,
   refreshWorkspace, removeWorkspaceDocument, startBatch,
 } from '../../services/workspace';
+import { jobOf, useJobs } from '../../stores/jobs';
 import { useWorkspaceStore } from '../../stores/workspace';
 import { Panel } from '../Panel';
 import { DamagedDocuments } from './DamagedDocuments';
@@ -84,7 +85,9 @@ export function WorkspacePanel() {
   useEffect(() => void refreshWorkspace(), []);
   const dir = useWorkspaceStore((s) => s.dir);
   const documents = useWorkspaceStore((s) => s.documents);
-  const batch = useWorkspaceStore((s) => s.batch);
+  const batchId = useWorkspaceStore((s) => s.batchId);
+  // The batch's progress and outcomes are its job's (jobs slice).
+  const batch = useJobs((s) => jobOf(s, batchId, 'batch'));
   const addOpened = useWorkspaceStore((s) => s.addOpened);
   const setAddOpened = useWorkspaceStore((s) => s.setAddOpened);
   const openId = useSession((s) => s.shownInWorkspace?.id ?? null);
@@ -106,7 +109,9 @@ export function WorkspacePanel() {
     }
     void startBatch(strategy, options);
   };
-  const running = batch !== null && batch.outcomes === null;
+  const running = batchId !== null && (batch === null || batch.status === 'running');
+  const outcomes = batch?.result?.outcomes ?? null;
+  const fraction = running ? (batch?.progress?.fraction ?? 0) : 1;
   return (
     <Panel
       title="Workspace"
@@ -167,13 +172,17 @@ export function WorkspacePanel() {
         </button>
         {running && <button onClick={() => void cancelBatch()}>Cancel</button>}
       </div>
-      {batch && (
-        <div data-testid="batch-progress" data-fraction={batch.fraction}>
-          <progress max={1} value={batch.fraction} />
+      {batchId !== null && (
+        <div data-testid="batch-progress" data-fraction={fraction}>
+          <progress max={1} value={fraction} />
           <span className="muted">
-            {running ? `${Math.round(batch.fraction * 100)}% ${batch.current ?? ''}` : `${batch.outcomes!.filter((o) => o.ok).length}/${batch.outcomes!.length} done`}
+            {running
+              ? `${Math.round(fraction * 100)}% ${batch?.progress?.current ?? ''}`
+              : outcomes
+                ? `${outcomes.filter((o) => o.ok).length}/${outcomes.length} done`
+                : `failed: ${batch?.error ?? 'unknown error'}`}
           </span>
-          {batch.outcomes?.filter((o) => !o.ok).map((o) => (
+          {outcomes?.filter((o) => !o.ok).map((o) => (
             <p key={o.workspaceDocumentId} className="error">
               {o.name}: {o.error}
             </p>

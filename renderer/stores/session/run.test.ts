@@ -1,14 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { RunProgress, RunRecord } from '../../../shared/ipc/contract';
+import type { RunJob } from '../../../shared/ipc/contract';
 import { openText } from '../../test-support/open-text';
 import { resultFromCuts } from '../../test-support/results';
 import { isRunActive, useSession } from './index';
 
 const TEXT = 'One.\n\nTwo.\n\nThree.\n';
 
-const progress = (runId: string, windowsDone: number): RunProgress => ({
-  runId,
-  stage: 'windows',
+const progress = (windowsDone: number): RunJob['progress'] => ({
   windowsDone,
   windowsTotal: 4,
   tokensIn: 100,
@@ -17,8 +15,10 @@ const progress = (runId: string, windowsDone: number): RunProgress => ({
   etaSeconds: 3,
 });
 
-const snapshot = (runId: string, change: Partial<RunRecord>): RunRecord => ({
-  runId,
+const snapshot = (runId: string, change: Partial<RunJob>): RunJob => ({
+  id: runId,
+  kind: 'run',
+  stage: 'windows',
   documentId: 'd1',
   strategy: 'simple',
   options: {},
@@ -34,15 +34,15 @@ const snapshot = (runId: string, change: Partial<RunRecord>): RunRecord => ({
 describe('run slice', () => {
   beforeEach(() => openText('d1', TEXT));
 
-  it('goes starting -> running -> done, keeps the progress and shows the result as one step', () => {
+  it('goes starting -> running -> done and shows the result as one step', () => {
     const session = useSession.getState();
     session.runStarting('simple', 'd1', false);
     expect(isRunActive(useSession.getState().run.status)).toBe(true);
     session.runStarted('r1');
-    expect(session.runUpdated(snapshot('r1', { progress: progress('r1', 2) }))).toBeNull();
-    expect(useSession.getState().run).toMatchObject({ status: 'running', runId: 'r1', progress: { windowsDone: 2 } });
-    session.runUpdated(snapshot('r1', { status: 'finished', progress: progress('r1', 4), result: resultFromCuts(TEXT, [6], 'simple') }));
-    expect(useSession.getState().run).toMatchObject({ status: 'done', progress: { windowsDone: 4 } });
+    expect(session.runUpdated(snapshot('r1', { progress: progress(2) }))).toBeNull();
+    expect(useSession.getState().run).toMatchObject({ status: 'running', runId: 'r1' });
+    session.runUpdated(snapshot('r1', { status: 'finished', progress: progress(4), result: resultFromCuts(TEXT, [6], 'simple') }));
+    expect(useSession.getState().run).toMatchObject({ status: 'done' });
     expect(useSession.getState().current?.segmentation.boundaries).toEqual([6]);
     expect(useSession.getState().history?.present).toBe(useSession.getState().current);
     expect(isRunActive('done')).toBe(false);
@@ -52,10 +52,10 @@ describe('run slice', () => {
     const session = useSession.getState();
     session.runStarting('simple', 'd1', false);
     session.runStarted('r2');
-    expect(session.runUpdated(snapshot('r1', { progress: progress('r1', 3) }))).toBeNull();
+    expect(session.runUpdated(snapshot('r1', { progress: progress(3) }))).toBeNull();
     session.runUpdated(snapshot('r1', { status: 'failed', error: 'old run failed' }));
     session.runUpdated(snapshot('r1', { status: 'cancelled' }));
-    expect(useSession.getState().run).toMatchObject({ status: 'running', progress: null, error: null });
+    expect(useSession.getState().run).toMatchObject({ status: 'running', runId: 'r2', error: null });
   });
 
   it('records a failure with its message, and a start the service refused', () => {

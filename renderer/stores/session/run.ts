@@ -1,13 +1,13 @@
 /**
- * The run slice: the run in flight, as the service's latest `run-state` snapshot says, plus what
- * the renderer knows before the service answers (`starting`). A finished run's result is shown
- * (one history step) by the same action that takes its snapshot.
+ * The run slice: the run in flight, as its job's latest snapshot says, plus what the renderer
+ * knows before the service answers (`starting`). A finished run's result is shown (one history
+ * step) by the same action that takes its snapshot. Its progress is read from the jobs slice.
  */
-import type { RunRecord } from '../../../shared/ipc/contract';
+import type { RunJob } from '../../../shared/ipc/contract';
 import { describeError } from '../../services/errors';
 import type { RunNews, RunSlice, RunStatus, RunView, SessionGet, SessionSet } from './types';
 
-export const IDLE_RUN: RunView = { status: 'idle', runId: null, strategy: null, documentId: null, progress: null, error: null, keepPrevious: false };
+export const IDLE_RUN: RunView = { status: 'idle', runId: null, strategy: null, documentId: null, error: null, keepPrevious: false };
 
 export function isRunActive(status: RunStatus): boolean {
   return status === 'starting' || status === 'running';
@@ -17,7 +17,7 @@ export function createRunSlice(set: SessionSet, get: SessionGet): RunSlice {
   const update = (change: Partial<RunView>) => set({ run: { ...get().run, ...change } });
 
   /** A finished run's result replaces the shown one, unless it is for another text or invalid. */
-  function finish(snapshot: RunRecord): RunNews {
+  function finish(snapshot: RunJob): RunNews {
     if (snapshot.documentId !== get().documentId) {
       update({ status: 'failed', error: 'another document was opened meanwhile' });
       return null;
@@ -41,8 +41,7 @@ export function createRunSlice(set: SessionSet, get: SessionGet): RunSlice {
 
     runUpdated(snapshot) {
       // Snapshots of another run (a stale one) must not touch this one's state.
-      if (get().run.runId !== snapshot.runId) return null;
-      if (snapshot.progress) update({ progress: snapshot.progress });
+      if (get().run.runId !== snapshot.id) return null;
       switch (snapshot.status) {
         case 'running':
           return null;

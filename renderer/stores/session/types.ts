@@ -4,7 +4,7 @@
  * without importing one another.
  */
 import type { DocumentInfo, Segmentation, SegmentationResult } from '../../../shared/document/types';
-import type { OpenedDocument, ReaderReport, RunProgress, RunRecord } from '../../../shared/ipc/contract';
+import type { OpenedDocument, ReaderReport, RunJob } from '../../../shared/ipc/contract';
 import type { History } from '../../../shared/history/history';
 import type { ResultChange } from '../../../shared/history/result-changes';
 import type { ReanchorReport, SourceStatus } from '../../../shared/workspace/types';
@@ -77,13 +77,12 @@ export interface HistorySlice {
 /** `starting` covers the gap between asking the service and getting the run id back. */
 export type RunStatus = 'idle' | 'starting' | 'running' | 'done' | 'failed' | 'cancelled';
 
-/** The run in flight (one at a time), as the latest snapshot the service pushed says. */
+/** The run in flight (one at a time), as the latest snapshot of its job says; its progress is in the jobs slice. */
 export interface RunView {
   status: RunStatus;
   runId: string | null;
   strategy: string | null;
   documentId: string | null;
-  progress: RunProgress | null;
   error: string | null;
   /** Keep the shown result beside the new one instead of replacing it. */
   keepPrevious: boolean;
@@ -98,7 +97,7 @@ export interface RunSlice {
   runStarted(runId: string): void;
   runStartFailed(error: string): void;
   /** Takes the service's snapshot of the run in flight (others are ignored); a finished run's result is shown. */
-  runUpdated(snapshot: RunRecord): RunNews;
+  runUpdated(snapshot: RunJob): RunNews;
 }
 
 export type SaveStatus = 'none' | 'pending' | 'saved' | 'failed';

@@ -4,7 +4,7 @@ import type { HandlerScope, Handlers } from './types';
 /** The model manager, as the UI sees it: listing, a health report, servers, downloads with progress, import, the self-test. */
 export function modelHandlers(
   scope: HandlerScope,
-): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'addEndpoint' | 'removeEndpoint' | 'pullModel' | 'cancelPull' | 'importModel' | 'importPickedModel' | 'modelSelftest'> {
+): Handlers<'listModels' | 'doctor' | 'listEndpoints' | 'addEndpoint' | 'removeEndpoint' | 'pullModel' | 'importModel' | 'importPickedModel' | 'modelSelftest'> {
   const { deps, pulls, paths, events, settings, picks } = scope;
   async function install(path: string, purpose: ImportPurpose | undefined) {
     const model = await deps.models.import(path, purpose);
@@ -30,7 +30,6 @@ export function modelHandlers(
       return deps.models.endpoints();
     },
     pullModel: async ({ profile }) => ({ pullId: pulls.start(profile) }),
-    cancelPull: async ({ pullId }) => ({ cancelled: pulls.cancel(pullId) }),
     importModel: async ({ path, purpose }, context) => install(await paths.resolve(path, 'the model file', context), purpose),
     // The host picked the path (a native dialog): the client names the pick, never the path.
     importPickedModel: async ({ pickId, purpose }) => {

@@ -4,7 +4,7 @@ import { WorkbenchError } from '../errors';
 import type { HandlerScope, Handlers } from './types';
 import { withLearnedAvailability } from '../../learn/workbench-model';
 
-export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'cancelRun' | 'listRuns' | 'listStrategies'> {
+export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'listRuns' | 'listStrategies'> {
   const { deps, documents, runs, settings } = scope;
   const strategies = async () => withLearnedAvailability(await deps.listStrategies(), settings.learnedModelFile);
   return {
@@ -20,9 +20,8 @@ export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'cancelR
           throw new WorkbenchError(wireErrorCodes.unavailable, `strategy ${strategy} is not available: ${known.reason ?? 'its model files are missing'}`);
         }
       }
-      return { runId: runs.start(doc, strategy, options).runId };
+      return { runId: runs.start(doc, strategy, options).id };
     },
-    cancelRun: async ({ runId }) => ({ cancelled: runs.cancel(runId) }),
     listRuns: async ({ documentId }) => runs.list(documentId),
     listStrategies: strategies,
   };

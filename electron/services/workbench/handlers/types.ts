@@ -2,6 +2,7 @@ import type { MethodName, MethodResults, ParamsOf } from '../../../../shared/ipc
 import type { WorkbenchDeps } from '../deps';
 import type { DocumentRegistry } from '../document-registry';
 import type { EventBus } from '../event-bus';
+import type { JobRegistry } from '../../jobs/registry';
 import type { RunManager } from '../run-manager';
 import type { PathGate } from '../path-gate';
 import type { PullManager } from '../pull-manager';
@@ -39,6 +40,8 @@ export interface ServiceSettings {
 export interface HandlerScope {
   deps: WorkbenchDeps;
   documents: DocumentRegistry;
+  /** Every long job (runs, pulls, workspace batches, trainings): one model, one cancel. */
+  jobs: JobRegistry;
   runs: RunManager;
   pulls: PullManager;
   events: EventBus;

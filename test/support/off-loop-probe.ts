@@ -16,7 +16,7 @@ export interface OffLoopObservation {
   secondClientMs: number[];
   /** The run's status as the host told the second client right after those answers. */
   statusAfterAnswers: JobStatus | undefined;
-  /** Whether a terminal run-state (finished, failed, cancelled) had reached the first client before Cancel. */
+  /** Whether the run job's end (finished, failed, cancelled) had reached the first client before Cancel. */
   endedBeforeCancel: boolean;
   cancelAnswer: { cancelled: boolean };
   /** From sending cancelJob to its answer, and to the run job's `cancelled` event. */

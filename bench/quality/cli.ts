@@ -15,7 +15,7 @@ import { retrievalCheck } from '../retrieval/check';
 import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
 import { optionsNamed, SHARED_OPTION_DECLARATIONS } from '../../shared/strategies/shared-options';
 import { refuseLocalOnlyFlags, sharedOptionFlags, sharedOptionsFromFlags } from '../../electron/cli/shared-option-flags';
-import { localDocumentsAtOnce } from '../../electron/services/inference/parallel';
+import { localDocumentsAtOnce } from '../../electron/services/native/parallel';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-flags';
 import { addsNothing } from '../../shared/chunks';
 import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';

@@ -36,7 +36,7 @@ describe('adding an inference server from the Models screen', () => {
   beforeAll(async () => {
     mkdirSync(modelsDir);
     // The vocabulary the host checks servers against, extracted here first (the host then finds it cached).
-    const probeIds = (await vocabTokenizer(await extractQwen2Vocab(qwen2VocabCachePath(modelsDir)))).tokenize(VOCABULARY_PROBE, false).map(Number);
+    const probeIds = (await vocabTokenizer(await extractQwen2Vocab(qwen2VocabCachePath(modelsDir)))).tokenizer.tokenize(VOCABULARY_PROBE, false).map(Number);
     fake = createServer((req, res) => {
       authorizations.push(req.headers.authorization);
       res.setHeader('Content-Type', 'application/json');

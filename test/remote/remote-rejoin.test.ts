@@ -20,7 +20,7 @@ describe.skipIf(skip !== null)(`a departed endpoint rejoins the rotation${skip ?
   let tokenizer: WindowTokenizer;
   beforeAll(async () => {
     [a, b] = await Promise.all([startLlamaServer({ parallel: 2 }), startLlamaServer({ parallel: 2 })]);
-    tokenizer = await vocabTokenizer(tinyModelPath);
+    tokenizer = (await vocabTokenizer(tinyModelPath)).tokenizer;
   });
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);

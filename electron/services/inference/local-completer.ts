@@ -8,7 +8,7 @@
 import type { Llama, LlamaModel } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../shared/profiles/schema';
 import { runPrompt } from './prompt-runner';
-import type { SequencePool } from './sequence-pool';
+import type { SequencePool } from '../native/sequence-pool';
 import { trieDecodable } from './trie-decoder';
 import type { WindowCompleter, WindowTokenizer } from './window-completer';
 

@@ -23,7 +23,7 @@ import { renderPrompt } from '../../../shared/profiles/template';
 import { planWindows, WindowPlanError } from '../../../shared/profiles/windows';
 import { documentUnits, type DocumentUnit } from './document-units';
 import type { ConstrainedDecoder } from '../../../shared/strategies/run-options';
-import type { BackendInfo, GpuChoice, InferenceEngine } from './engine';
+import type { BackendInfo, GpuChoice, InferenceEngine } from '../native/engine';
 import { abortError, InferenceError } from './errors';
 import { runBounded } from '../strategies/run-bounded';
 import { localCompleter, modelTokenizer } from './local-completer';
@@ -156,64 +156,47 @@ export function prepareWindows(req: WindowRunRequest, tokenizer: WindowTokenizer
 export async function segmentWithModel(engine: InferenceEngine, req: PipelineRequest, hooks: PipelineHooks = {}): Promise<PipelineOutput> {
   const { profile } = req;
   const { signal } = hooks;
-  let loadMs = 0;
-  // The lock is held while the model and the context are set up, then released (runLocked).
-  const release = await engine.lock.acquire(signal);
-  let released = false;
-  try {
-    return await runLocked();
-  } catch (err) {
-    if (signal?.aborted) {
-      // Free the KV cache now, unless other runs still use it; the model stays loaded for the next run.
-      if (released) await engine.lock.run(() => engine.releaseContextIfUnused());
-      else await engine.releaseContextIfUnused();
-      throw abortError();
-    }
-    throw err;
-  } finally {
-    if (!released) release();
-  }
-
-  async function runLocked(): Promise<PipelineOutput> {
-    const loadStart = performance.now();
-    hooks.onProgress?.({ stage: 'loading', windowsDone: 0, windowsTotal: 0, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: null });
-    const { llama, model, backend, loaded: modelLoaded } = await engine.useModel(req.gpu, req.files.model, { signal });
-    loadMs += performance.now() - loadStart;
-
+  hooks.onProgress?.({ stage: 'loading', windowsDone: 0, windowsTotal: 0, tokensIn: 0, tokensOut: 0, tokensPerSecond: 0, etaSeconds: null });
+  let prepared: PreparedWindows | undefined;
+  let batchSize = MAX_BATCH;
+  // The engine sets the model and the context up under its lock; other runs of the same strategy
+  // (a batch's documents) share the sequences once this returns.
+  const lease = await engine.lease({ gpu: req.gpu, modelPath: req.files.model, signal }, (model) => {
     const limit = profile.window.contextTokens ?? model.trainContextSize;
     const limitName = profile.window.contextTokens ? "the profile's context size" : `the model's context (${model.trainContextSize} tokens)`;
-    const prepared = prepareWindows(req, modelTokenizer(model), limit, limitName);
-
-    const contextStart = performance.now();
+    prepared = prepareWindows(req, modelTokenizer(model), limit, limitName);
     const contextSize = profile.window.contextTokens ?? prepared.needed;
-    const batchSize = Math.min(MAX_BATCH, contextSize);
-    const lease = await engine.useContext({ adapter: req.files.adapter, contextSize, batchSize, threads: req.threads, sequences: req.parallel }, { signal });
-    loadMs += performance.now() - contextStart;
-    // Set up: other runs of the same strategy (a batch's documents) may now share the sequences.
-    release();
-    released = true;
-
-    let result: SegmentationResult;
-    try {
-      const completer = localCompleter({ llama, model, pool: lease.pool, decoding: profile.decoding, batchSize, explainFailure: (err, what) => engine.explainFailure(err, what, 'use fewer sequences (--parallel), a smaller window (--window) or run on the CPU (--gpu off)') });
-      result = await segmentWindows(req, prepared, completer, hooks);
-    } finally {
-      lease.leave();
+    batchSize = Math.min(MAX_BATCH, contextSize);
+    return { adapter: req.files.adapter, contextSize, batchSize, threads: req.threads, sequences: req.parallel };
+  });
+  const { backend } = lease;
+  let result: SegmentationResult;
+  try {
+    const completer = localCompleter({ llama: lease.llama, model: lease.model, pool: lease.pool, decoding: profile.decoding, batchSize, explainFailure: (err, what) => lease.explainFailure(err, what, 'use fewer sequences (--parallel), a smaller window (--window) or run on the CPU (--gpu off)') });
+    result = await segmentWindows(req, prepared!, completer, hooks);
+  } catch (err) {
+    // Free the KV cache now, unless other runs still use it; the model stays loaded for the next run.
+    if (signal?.aborted) {
+      await lease.leave({ freeContext: true });
+      throw abortError();
     }
-    const meta = result.meta as Record<string, unknown> & { window: object; timingsMs: object };
-    result.meta = {
-      ...meta,
-      backend: backend.backend,
-      devices: backend.devices,
-      gpu: backend.requested,
-      threads: req.threads ?? null,
-      parallel: lease.pool.size,
-      window: { ...meta.window, contextSize: lease.context.contextSize },
-      loaded: { model: modelLoaded, context: lease.created },
-      timingsMs: { load: round(loadMs), ...meta.timingsMs },
-    };
-    return { backend, result };
+    await lease.leave();
+    throw err;
   }
+  await lease.leave();
+  const meta = result.meta as Record<string, unknown> & { window: object; timingsMs: object };
+  result.meta = {
+    ...meta,
+    backend: backend.backend,
+    devices: backend.devices,
+    gpu: backend.requested,
+    threads: req.threads ?? null,
+    parallel: lease.pool.size,
+    window: { ...meta.window, contextSize: lease.context.contextSize },
+    loaded: { model: lease.modelLoaded, context: lease.contextCreated },
+    timingsMs: { load: round(lease.loadMs), ...meta.timingsMs },
+  };
+  return { backend, result };
 }
 
 /**

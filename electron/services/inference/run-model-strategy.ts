@@ -9,7 +9,7 @@ import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } f
 import { GPU_CHOICES, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
 import { countSetting } from '../strategies/count-setting';
-import { sharedEngine, type InferenceEngine } from './engine';
+import { sharedEngine, type InferenceEngine } from '../native/engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';
 import { checkAdapterFile, checkModelFile } from './gguf-check';
@@ -127,12 +127,13 @@ export async function runModelStrategy(
   let result: SegmentationResult;
   if (remote) {
     const { segmentRemote } = await import('./remote/run-remote');
-    const { vocabTokenizer } = await import('./remote/vocab-tokenizer');
+    const { withVocabTokenizer } = await import('./remote/vocab-tokenizer');
     const wanted: WantedAdapter | undefined = files.adapter
       ? { file: files.adapter.path, source: 'base' in profile.model ? profile.model.adapter?.source : undefined, names: [profile.strategy, profile.name], scale: files.adapter.scale }
       : undefined;
-    const tokenizer = await vocabTokenizer(files.model);
-    result = await segmentRemote({ ...windowRun, files, remote: remoteSettings ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal });
+    result = await withVocabTokenizer(files.model, (tokenizer) =>
+      segmentRemote({ ...windowRun, files, remote: remoteSettings ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal }),
+    );
   } else {
     const engine = deps.engine ?? sharedEngine();
     ({ result } = await segmentWithModel(engine, { ...windowRun, gpu, threads, parallel, files }, { onProgress: hooks.onProgress, signal: hooks.signal }));

@@ -1,35 +1,29 @@
 /**
  * The model's tokenizer without its weights: the remote backend cuts and tokenizes windows here,
- * with the base GGUF's vocabulary loaded vocab-only (megabytes, no context, CPU), once per file.
+ * with the base GGUF's vocabulary loaded vocab-only by the native owner (native/vocab-models.ts).
+ * A caller leases it for as long as it uses it and releases it after; the owner disposes what
+ * nobody uses once newer ones push it out, and everything when the host closes.
  */
-import type { LlamaModel } from 'node-llama-cpp';
-import { checkGgufHeader } from '../../../model-files/header-check';
-import { cpuLlama } from '../../tokenizer/token-counter';
+import { leaseVocab, VocabLoadError, type VocabLease } from '../../native/vocab-models';
 import { InferenceError } from '../errors';
-import { modelTokenizer } from '../local-completer';
-import type { WindowTokenizer } from '../window-completer';
 
-const loaded = new Map<string, Promise<WindowTokenizer>>();
+export type { VocabLease };
 
-async function load(path: string): Promise<WindowTokenizer> {
-  const llama = await cpuLlama();
-  let model: LlamaModel;
+export async function vocabTokenizer(modelPath: string): Promise<VocabLease> {
   try {
-    // llama.cpp trusts the header's counts: bounded first (header-check.ts).
-    await checkGgufHeader(path);
-    model = await llama.loadModel({ modelPath: path, vocabOnly: true });
+    return await leaseVocab(modelPath);
   } catch (err) {
-    throw new InferenceError('bad-gguf', `cannot read the tokenizer of ${path}: ${(err as Error).message.split('\n')[0]}`);
+    const detail = err instanceof VocabLoadError ? err.detail : (err as Error).message.split('\n')[0];
+    throw new InferenceError('bad-gguf', `cannot read the tokenizer of ${modelPath}: ${detail}`);
   }
-  return modelTokenizer(model);
 }
 
-export function vocabTokenizer(modelPath: string): Promise<WindowTokenizer> {
-  let tokenizer = loaded.get(modelPath);
-  if (!tokenizer) {
-    tokenizer = load(modelPath);
-    loaded.set(modelPath, tokenizer);
-    tokenizer.catch(() => loaded.delete(modelPath));
+/** Runs `use` with the tokenizer of this GGUF, released after. */
+export async function withVocabTokenizer<T>(modelPath: string, use: (tokenizer: VocabLease['tokenizer']) => Promise<T>): Promise<T> {
+  const lease = await vocabTokenizer(modelPath);
+  try {
+    return await use(lease.tokenizer);
+  } finally {
+    lease.release();
   }
-  return tokenizer;
 }

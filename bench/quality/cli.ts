@@ -20,8 +20,8 @@ import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../../electron/cli/chunk-fla
 import { addsNothing } from '../../shared/chunks';
 import { chunkTokenCounter } from '../../electron/services/export/chunk-tokenizers';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../../electron/cli/remote-flags';
-import { displayUrl } from '../../electron/services/inference/remote/settings';
-import { endpointsCapacity } from '../../electron/services/inference/remote/endpoint-health';
+import { displayUrl } from '../../electron/services/inference/completers/remote/settings';
+import { endpointsCapacity } from '../../electron/services/inference/completers/remote/endpoint-health';
 import { machineInfo } from '../machine';
 import { listBenchStrategies, type BenchStrategy } from '../strategies';
 import { CORPORA_DIR, resolveCorpus } from '../../electron/corpus/resolve-corpus';

@@ -4,6 +4,7 @@
  * (show-document.ts) as a restore: it never replaces a document the person opened meanwhile.
  */
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import { useNativeStore } from '../stores/native';
 import { useUiStore } from '../stores/ui';
 import { openPickedDocument, openSample } from './documents';
 import { exportCurrent } from './exports';
@@ -28,6 +29,9 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       return;
     case 'models-changed':
       void refreshAfterModelsChanged();
+      return;
+    case 'native-state':
+      useNativeStore.getState().setState(event.state);
       return;
     // The desktop app's File menu acts in the main process, then tells this window what to show.
     case 'menu-command':

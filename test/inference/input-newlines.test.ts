@@ -9,7 +9,7 @@ import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import { modelInputText } from '../../shared/profiles/input';
 import { sentenceStarts } from '../../shared/text/sentences';
-import { documentUnits } from '../../electron/services/inference/document-units';
+import { documentUnits } from '../../electron/services/inference/plan/document-units';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import { leaseVocab } from '../../electron/services/native/vocab-models';
 import { useTinyEngine } from './tiny-engine';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
-import type { ModelRunProgress } from '../../electron/services/inference/progress';
+import type { ModelRunProgress } from '../../electron/services/inference/plan/progress';
 import { InferenceEngine } from '../../electron/services/native/engine';
 import { defaultParallel, largestFitting } from '../../electron/services/native/parallel';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';

@@ -118,6 +118,7 @@ export async function embedShared(file: string, texts: readonly string[], option
       nativeStateChanged();
     });
     shared.set(key, created);
+    disposeOnExit();
     nativeStateChanged();
     entry = created;
   }
@@ -142,4 +143,16 @@ export async function disposeEmbedders(): Promise<void> {
   shared.clear();
   nativeStateChanged();
   await Promise.all(all.map(([, e]) => e.model.then((m) => m.dispose(), () => undefined)));
+}
+
+let exitHooked = false;
+
+/** Frees what is loaded when the host's event loop runs dry (as the engine does), so llama.cpp frees in order. */
+function disposeOnExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('beforeExit', () => {
+    exitHooked = false;
+    void disposeEmbedders();
+  });
 }

@@ -15,6 +15,7 @@
 import { freemem } from 'node:os';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaModel } from 'node-llama-cpp';
 import type { GpuChoice } from '../../../shared/strategies/run-options';
+import type { LocalBackend } from '../../../shared/document/model-run-meta';
 import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfAborted } from './errors';
 import { defaultParallel, largestFitting } from './parallel';
 import { SequencePool } from './sequence-pool';
@@ -26,7 +27,7 @@ export type { GpuChoice };
 
 export interface BackendInfo {
   /** The compute backend llama.cpp runs on: cuda, metal, vulkan or cpu. */
-  backend: string;
+  backend: LocalBackend;
   devices: string[];
   /** The --gpu choice that led to it. */
   requested: GpuChoice;

@@ -3,28 +3,9 @@
  * part true with dispose listeners (engine.ts, vocab-models.ts, embedders.ts); `nativeState()`
  * puts the parts together, and `onNativeState` hears every change of any of them.
  */
-export type EngineStage = 'idle' | 'loading-backend' | 'loading-model' | 'creating-context' | 'ready' | 'failed';
+import type { EngineStage, EngineState, NativeState } from '../../../shared/ipc/native-state';
 
-export interface EngineState {
-  stage: EngineStage;
-  /** 0..1 while loading the model or the adapter. */
-  progress: number;
-  /** The compute backend llama.cpp runs on (null: not started), and the --gpu choice that led to it. */
-  backend: { backend: string; devices: string[]; requested: string } | null;
-  /** The base model loaded for generation. */
-  model: { path: string } | null;
-  /** The context on it: its adapter, size in tokens and sequences (windows decoded at once). */
-  context: { adapterPath: string | null; contextSize: number; sequences: number } | null;
-}
-
-export interface NativeState {
-  /** The process's engine (the model strategies' runs). */
-  engine: EngineState;
-  /** Tokenizer files loaded vocab-only (token counts, remote runs' windows). */
-  tokenizers: string[];
-  /** Embedding models loaded (the learned strategy's features). */
-  embedders: string[];
-}
+export type { EngineStage, EngineState, NativeState };
 
 const parts: { engine: () => EngineState; tokenizers: () => string[]; embedders: () => string[] } = {
   engine: () => ({ stage: 'idle', progress: 0, backend: null, model: null, context: null }),

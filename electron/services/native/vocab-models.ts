@@ -100,6 +100,7 @@ export async function leaseVocab(path: string): Promise<VocabLease> {
   if (!entry) {
     const created: Entry = { model: load(path), users: 0, lastUsed: 0 };
     entries.set(path, created);
+    disposeOnExit();
     // A failed load is not kept: the next caller tries again (and says why again).
     created.model.catch(() => {
       if (entries.get(path) === created) entries.delete(path);
@@ -138,4 +139,16 @@ export async function disposeVocabModels(): Promise<void> {
   entries.clear();
   nativeStateChanged();
   await Promise.all(all.map(([, e]) => e.model.then((m) => m.dispose(), () => undefined)));
+}
+
+let exitHooked = false;
+
+/** Frees what is loaded when the host's event loop runs dry (as the engine does), so llama.cpp frees in order. */
+function disposeOnExit(): void {
+  if (exitHooked) return;
+  exitHooked = true;
+  process.once('beforeExit', () => {
+    exitHooked = false;
+    void disposeVocabModels();
+  });
 }

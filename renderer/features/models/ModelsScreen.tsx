@@ -6,6 +6,7 @@ import { addEndpoint, cancelPickedImport, cancelPull, importModel, importPicked,
 import { useModelsStore, type PullState } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
+import { LoadedNow } from './LoadedNow';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -59,6 +60,7 @@ function BackendSection() {
               <code>{doctor.modelsDir}</code>
             </dd>
           </dl>
+          <LoadedNow />
           <table className="table">
             <thead>
               <tr>

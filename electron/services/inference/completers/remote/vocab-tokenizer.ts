@@ -4,8 +4,8 @@
  * A caller leases it for as long as it uses it and releases it after; the owner disposes what
  * nobody uses once newer ones push it out, and everything when the host closes.
  */
-import { leaseVocab, VocabLoadError, type VocabLease } from '../../native/vocab-models';
-import { InferenceError } from '../errors';
+import { leaseVocab, VocabLoadError, type VocabLease } from '../../../native/vocab-models';
+import { InferenceError } from '../../errors';
 
 export type { VocabLease };
 

@@ -6,9 +6,9 @@
  */
 import { vocabTokenizer } from './vocab-tokenizer';
 import { connectEndpoint } from './connect';
-import type { WindowTokenizer } from '../window-completer';
-import type { EndpointHealth } from '../../../../shared/ipc/contract';
-import { redact } from '../../../../shared/util/redact';
+import type { WindowTokenizer } from '../seam';
+import type { EndpointHealth } from '../../../../../shared/ipc/contract';
+import { redact } from '../../../../../shared/util/redact';
 import { displayUrl, endpointEntries, parseEndpoint, type EndpointEntry, type RemoteSettings } from './settings';
 
 export type { EndpointHealth };

@@ -16,8 +16,8 @@ import { join, resolve } from 'node:path';
 import { getLlama } from 'node-llama-cpp';
 import { describeDocument } from '../shared/document/document-info';
 import type { ProfileInput } from '../shared/profiles/schema';
-import { InferenceEngine } from '../electron/services/inference/engine';
-import { localDocumentsAtOnce } from '../electron/services/inference/parallel';
+import { InferenceEngine } from '../electron/services/native/engine';
+import { localDocumentsAtOnce } from '../electron/services/native/parallel';
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { runBounded } from '../electron/services/strategies/run-bounded';
 import { flag } from './flag';
@@ -70,7 +70,7 @@ const profile: ProfileInput = {
 writeFileSync(join(profilesDir, `${profile.name}.json`), JSON.stringify(profile));
 
 const engine = new InferenceEngine();
-const { backend } = await engine.useModel('auto', twin);
+const backend = await engine.backendInfo('auto');
 process.stdout.write(
   `bench:gpu  backend ${backend.backend}${backend.devices.length ? ` (${backend.devices.join(', ')})` : ''}, twin model, ${texts.length} Moby-Dick chapters cut at ${maxChars} chars, windows of 768 tokens, at most 128 new  [${loadAverage()}]\n`,
 );

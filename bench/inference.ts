@@ -23,7 +23,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describeDocument } from '../shared/document/document-info';
 import type { ProfileInput } from '../shared/profiles/schema';
-import { InferenceEngine, type GpuChoice } from '../electron/services/inference/engine';
+import { InferenceEngine, type GpuChoice } from '../electron/services/native/engine';
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { loadAverage, startBusyLoad } from './load';
 import { measureParallel } from './inference-parallel';
@@ -111,9 +111,10 @@ async function measure(argv: string[], model: string) {
 
   const engine = new InferenceEngine();
   const loadStart = performance.now();
-  const first = await engine.lock.acquire();
-  const { model: llamaModel, backend } = await engine.useModel(gpu, model);
-  first();
+  // Loads the model (and a small context, replaced below by the one each measure needs).
+  const first = await engine.lease({ gpu, modelPath: model }, () => ({ contextSize: 512, batchSize: 512, threads, sequences: 1 }));
+  const { model: llamaModel, backend } = first;
+  await first.leave();
   const loadMs = performance.now() - loadStart;
 
   const parallelFlag = flag(argv, 'parallel');
@@ -143,10 +144,8 @@ async function measure(argv: string[], model: string) {
   // 1. and 2. Raw prefill (one call; node-llama-cpp splits it into batches of the context's batch
   // size) and raw greedy decode after it (no grammar, no penalties).
   const raw = async (when: string): Promise<RawRates> => {
-    const release = await engine.lock.acquire();
+    const lease = await engine.lease({ gpu, modelPath: model }, () => ({ contextSize: tokens.length + decodeTokens + 64, batchSize: 512, threads, sequences: 1 }));
     try {
-      const lease = await engine.useContext({ contextSize: tokens.length + decodeTokens + 64, batchSize: 512, threads, sequences: 1 });
-      lease.leave();
       const { context } = lease;
       const sequence = lease.pool.sequences[0]!;
       if (when === '') {
@@ -171,7 +170,7 @@ async function measure(argv: string[], model: string) {
       await sequence.clearHistory();
       return { prefill: (tokens.length - 1) / prefillMs, decode: generated / decodeMs };
     } finally {
-      release();
+      await lease.leave();
     }
   };
   const before = await raw('');

@@ -14,7 +14,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { checkEndpoints } from '../electron/services/inference/remote/endpoint-health';
+import { checkEndpoints } from '../electron/services/inference/completers/remote/endpoint-health';
 
 const self = fileURLToPath(import.meta.url);
 const MiB = 1024 * 1024;

@@ -18,7 +18,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { describeDocument } from '../shared/document/document-info';
 import type { SegmentationResult } from '../shared/document/types';
-import { InferenceEngine } from '../electron/services/inference/engine';
+import { InferenceEngine } from '../electron/services/native/engine';
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { parseArgs } from '../electron/cli/args';
 import { machineInfo } from './machine';

@@ -6,8 +6,8 @@
  * added from its Models screen (the models folder's inference-servers.json, each with its own key).
  */
 import path from 'node:path';
-import { createEndpointStore, ENDPOINTS_FILE } from '../services/inference/remote/endpoint-store';
-import type { RemoteSettings } from '../services/inference/remote/settings';
+import { createEndpointStore, ENDPOINTS_FILE } from '../services/inference/completers/remote/endpoint-store';
+import type { RemoteSettings } from '../services/inference/completers/remote/settings';
 import { modelsDir } from '../services/inference/paths';
 import type { HostSettings } from '../services/strategies/settings';
 import type { FlagSpecs } from './args';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Budgets } from '../../shared/budgets/budgets';
-import type { RemoteSettings } from '../services/inference/remote/settings';
+import type { RemoteSettings } from '../services/inference/completers/remote/settings';
 import type { HubSettings } from '../services/models/hub-settings';
 import type { StrategySettings } from '../services/strategies/types';
 import { createWorkbenchService, type WorkbenchService } from '../services/workbench';

@@ -5,6 +5,7 @@
  */
 import type { Job, WorkbenchEvent } from '../../shared/ipc/contract';
 import { useJobs } from '../stores/jobs';
+import { useNativeStore } from '../stores/native';
 import { useUiStore } from '../stores/ui';
 import { openPickedDocument, openSample } from './documents';
 import { exportCurrent } from './exports';
@@ -38,6 +39,9 @@ export function dispatchEvent(event: WorkbenchEvent): void {
       return;
     case 'models-changed':
       void refreshAfterModelsChanged();
+      return;
+    case 'native-state':
+      useNativeStore.getState().setState(event.state);
       return;
     // The desktop app's File menu acts in the main process, then tells this window what to show.
     case 'menu-command':

@@ -18,6 +18,7 @@ import { SERVER_KINDS, type EndpointSource, type ServerKind } from '../models/in
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 import { jobIdSchema, type Job, type RunJob } from './jobs';
+import type { NativeState } from './native-state';
 
 // Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
 export { segmentationResultSchema } from '../document/schema';
@@ -290,6 +291,8 @@ export type WorkbenchEvent =
   | { type: 'models-changed' }
   /** A native menu item the renderer acts on (Electron only), e.g. File > Export. */
   | ({ type: 'menu-command' } & MenuCommand)
+  /** What the host has loaded (backend, model, context, tokenizers, embedders), whole, when it changes. */
+  | { type: 'native-state'; state: NativeState }
   | WorkspaceEvent;
 
 /**

@@ -12,9 +12,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VOCABULARY_PROBE } from '../../electron/services/inference/remote/connect';
-import { ENDPOINTS_FILE } from '../../electron/services/inference/remote/endpoint-store';
-import { vocabTokenizer } from '../../electron/services/inference/remote/vocab-tokenizer';
+import { VOCABULARY_PROBE } from '../../electron/services/inference/completers/remote/connect';
+import { ENDPOINTS_FILE } from '../../electron/services/inference/completers/remote/endpoint-store';
+import { vocabTokenizer } from '../../electron/services/inference/completers/remote/vocab-tokenizer';
 import { extractQwen2Vocab, qwen2VocabCachePath } from '../../electron/services/tokenizer/qwen2-vocab';
 import { fixtureModelsDir, tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
 import { scratchDir } from '../support/scratch-dir';
@@ -36,7 +36,7 @@ describe('adding an inference server from the Models screen', () => {
   beforeAll(async () => {
     mkdirSync(modelsDir);
     // The vocabulary the host checks servers against, extracted here first (the host then finds it cached).
-    const probeIds = (await vocabTokenizer(await extractQwen2Vocab(qwen2VocabCachePath(modelsDir)))).tokenize(VOCABULARY_PROBE, false).map(Number);
+    const probeIds = (await vocabTokenizer(await extractQwen2Vocab(qwen2VocabCachePath(modelsDir)))).tokenizer.tokenize(VOCABULARY_PROBE, false).map(Number);
     fake = createServer((req, res) => {
       authorizations.push(req.headers.authorization);
       res.setHeader('Content-Type', 'application/json');

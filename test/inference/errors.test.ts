@@ -12,7 +12,7 @@ import { assertValidSegmentation } from '../../shared/document/segmentation';
 import { UserError } from '../../shared/errors';
 import { writeGguf } from '../../electron/model-files/writer';
 import { kv } from '../../electron/model-files/types';
-import { InferenceEngine } from '../../electron/services/inference/engine';
+import { InferenceEngine } from '../../electron/services/native/engine';
 import { explainOutOfMemory, InferenceError } from '../../electron/services/inference/errors';
 import { listProfiles } from '../../electron/services/inference/profiles';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';

@@ -4,13 +4,14 @@
  * get the same boundaries, on the tiny fixture model with real node-llama-cpp; the segmentation
  * still covers the original text, line breaks included.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import { modelInputText } from '../../shared/profiles/input';
 import { sentenceStarts } from '../../shared/text/sentences';
-import { documentUnits } from '../../electron/services/inference/document-units';
+import { documentUnits } from '../../electron/services/inference/plan/document-units';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { leaseVocab } from '../../electron/services/native/vocab-models';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile } from './tiny-profiles';
 
@@ -37,8 +38,9 @@ describe('input.newlines: space', () => {
   });
 
   it('gives the model the same tokens and the same boundary offsets as the spaced copy', async () => {
-    const release = await tiny.engine.lock.acquire();
-    const { model } = await tiny.engine.useModel('off', tinyModelPath).finally(release);
+    // The model file's own vocabulary (the native owner's tokenizer of it: the same tokens as the loaded model's).
+    const { tokenizer: model, release } = await leaseVocab(tinyModelPath);
+    onTestFinished(release);
     const tokenize = (s: string) => model.tokenize(s);
     const units = documentUnits(withBreaks, tokenize, 128, modelInputText(withBreaks, { newlines: 'space' }));
     const copyUnits = documentUnits(spaced, tokenize, 128);

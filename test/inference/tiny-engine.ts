@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import type { ProfileInput } from '../../shared/profiles/schema';
-import { InferenceEngine } from '../../electron/services/inference/engine';
+import { InferenceEngine } from '../../electron/services/native/engine';
 import { tinyModelPath, writeTinyProfiles } from './tiny-profiles';
 
 export interface TinyEngine {

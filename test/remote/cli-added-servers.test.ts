@@ -8,7 +8,7 @@
 import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINTS_FILE } from '../../electron/services/inference/remote/endpoint-store';
+import { ENDPOINTS_FILE } from '../../electron/services/inference/completers/remote/endpoint-store';
 import { expectUserError, runCli } from '../cli/support/run-cli';
 import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from '../inference/tiny-profiles';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';

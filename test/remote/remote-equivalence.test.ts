@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
-import { InferenceEngine } from '../../electron/services/inference/engine';
+import { InferenceEngine } from '../../electron/services/native/engine';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from '../inference/tiny-profiles';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';

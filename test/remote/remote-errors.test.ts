@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
-import { connectPool } from '../../electron/services/inference/remote/connect';
-import { remoteCompleter } from '../../electron/services/inference/remote/remote-completer';
-import { vocabTokenizer } from '../../electron/services/inference/remote/vocab-tokenizer';
+import { connectPool } from '../../electron/services/inference/completers/remote/connect';
+import { remoteCompleter } from '../../electron/services/inference/completers/remote/remote-completer';
+import { vocabTokenizer } from '../../electron/services/inference/completers/remote/vocab-tokenizer';
 import { extractBundleFile } from '../../electron/services/tokenizer/qwen2-vocab';
 import { fixtureModelsDir, mobyDickOpening, repoRoot, tinyModelPath, tinyProfile, writeTinyProfiles } from '../inference/tiny-profiles';
 import { freePort, serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
@@ -73,7 +73,7 @@ describe.skipIf(skip !== null)(`bad input on a real llama-server${skip ? ` (skip
   });
 
   it('a grammar the server cannot parse: grammar-rejected, naming the endpoint', async () => {
-    const tokenizer = await vocabTokenizer(tinyModelPath);
+    const tokenizer = (await vocabTokenizer(tinyModelPath)).tokenizer;
     const pool = await connectPool({ endpoints: [server.url] }, tokenizer, () => undefined);
     const completer = remoteCompleter({ pool, tokenizer, decoding: tinyProfile('topic').decoding as never });
     const tokens = tokenizer.tokenize('Split this text: Call me Ishmael.');
@@ -82,7 +82,7 @@ describe.skipIf(skip !== null)(`bad input on a real llama-server${skip ? ` (skip
 
   it('a model with another vocabulary: the probe tokenized on both sides differs', async () => {
     const gpt2 = await extractBundleFile('models/ggml-vocab-gpt-2.gguf', join(scratch, 'ggml-vocab-gpt-2.gguf'));
-    const other = await vocabTokenizer(gpt2);
+    const other = (await vocabTokenizer(gpt2)).tokenizer;
     await expect(connectPool({ endpoints: [server.url] }, other, () => undefined)).rejects.toMatchObject({
       code: 'vocabulary-mismatch',
       message: expect.stringContaining(`the model at ${server.url}`),

@@ -5,10 +5,10 @@
  * adapters stays out, with the reason as its last error.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectPool } from '../../electron/services/inference/remote/connect';
-import type { EndpointPool, RotationWarning } from '../../electron/services/inference/remote/pool';
-import { vocabTokenizer } from '../../electron/services/inference/remote/vocab-tokenizer';
-import type { WindowTokenizer } from '../../electron/services/inference/window-completer';
+import { connectPool } from '../../electron/services/inference/completers/remote/connect';
+import type { EndpointPool, RotationWarning } from '../../electron/services/inference/completers/remote/pool';
+import { vocabTokenizer } from '../../electron/services/inference/completers/remote/vocab-tokenizer';
+import type { WindowTokenizer } from '../../electron/services/inference/completers/seam';
 import { tinyModelPath, tinyProfile } from '../inference/tiny-profiles';
 import { FIXTURE_LORAS, serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
 
@@ -20,7 +20,7 @@ describe.skipIf(skip !== null)(`a departed endpoint rejoins the rotation${skip ?
   let tokenizer: WindowTokenizer;
   beforeAll(async () => {
     [a, b] = await Promise.all([startLlamaServer({ parallel: 2 }), startLlamaServer({ parallel: 2 })]);
-    tokenizer = await vocabTokenizer(tinyModelPath);
+    tokenizer = (await vocabTokenizer(tinyModelPath)).tokenizer;
   });
   afterAll(async () => {
     await Promise.all([a?.kill(), b?.kill()]);

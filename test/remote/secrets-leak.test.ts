@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
 import { WORKBENCH_SOCKET_PATH, type SocketMessage } from '../../shared/ipc/wire';
 import { secretForms } from '../../shared/util/redact';
-import { json, stubServer, type StubServer } from '../../electron/services/inference/remote/stub-server.test-support';
+import { json, stubServer, type StubServer } from '../../electron/services/inference/completers/remote/stub-server.test-support';
 import { serveWorkbench, type ServedWorkbench } from '../../electron/web-host/serve-workbench';
 import { runCliFromSource } from '../cli/support/run-cli';
 import { nextMessage, openSocket, sessionCookieFor } from '../host/http-helpers';

@@ -24,7 +24,7 @@ import { verifyForUse } from '../../services/models/verify';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { UserInputError } from '../errors';
 import { REMOTE_FLAGS, serversFrom } from '../remote-flags';
-import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/remote/endpoint-health';
+import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/completers/remote/endpoint-health';
 import { extractQwen2Vocab, qwen2VocabCachePath } from '../../services/tokenizer/qwen2-vocab';
 
 import { hostSettingsFromEnvironment } from '../../services/strategies/settings';

@@ -26,7 +26,7 @@ import { STRATEGY_DECLARATIONS, strategyNames } from '../../../shared/strategies
 import type { StrategyDeclaration } from '../../../shared/strategies/declaration';
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../remote-flags';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
-import type { RemoteSettings } from '../../services/inference/remote/settings';
+import type { RemoteSettings } from '../../services/inference/completers/remote/settings';
 
 /**
  * The flags, for a list of strategy declarations (the strategies' names and their own options'

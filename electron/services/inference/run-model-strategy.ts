@@ -9,15 +9,19 @@ import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } f
 import { GPU_CHOICES, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
 import { countSetting } from '../strategies/count-setting';
-import { sharedEngine, type InferenceEngine } from './engine';
+import { sharedEngine, type InferenceEngine } from '../native/engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';
 import { checkAdapterFile, checkModelFile } from './gguf-check';
 import { type LocationOptions, resolveModelFile } from './paths';
-import { segmentWithModel, type ModelFiles, type RunMode } from './pipeline';
+import type { BackendRunMeta } from '../../../shared/document/model-run-meta';
+import { modelRunMeta } from '../../../shared/document/model-run-meta';
+import type { WindowsOutcome } from './plan/segment-windows';
+import type { ModelFiles, RunMode } from './plan/windows';
+import { segmentLocal } from './completers/local/run-local';
 import { defaultProfileName, loadProfile } from './profiles';
-import type { WantedAdapter } from './remote/adapters';
-import type { RemoteSettings } from './remote/settings';
+import type { WantedAdapter } from './completers/remote/adapters';
+import type { RemoteSettings } from './completers/remote/settings';
 
 export interface ModelStrategyDeps extends LocationOptions {
   engine?: InferenceEngine;
@@ -124,31 +128,30 @@ export async function runModelStrategy(
   const checkMs = performance.now() - checkStart;
 
   const windowRun = { text, info, strategy, profile, mode, decoder, windowTokens, overlapTokens };
-  let result: SegmentationResult;
+  let run: { windows: WindowsOutcome; backend: BackendRunMeta };
   if (remote) {
-    const { segmentRemote } = await import('./remote/run-remote');
-    const { vocabTokenizer } = await import('./remote/vocab-tokenizer');
+    const { segmentRemote } = await import('./completers/remote/run-remote');
+    const { withVocabTokenizer } = await import('./completers/remote/vocab-tokenizer');
     const wanted: WantedAdapter | undefined = files.adapter
       ? { file: files.adapter.path, source: 'base' in profile.model ? profile.model.adapter?.source : undefined, names: [profile.strategy, profile.name], scale: files.adapter.scale }
       : undefined;
-    const tokenizer = await vocabTokenizer(files.model);
-    result = await segmentRemote({ ...windowRun, files, remote: remoteSettings ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal });
+    run = await withVocabTokenizer(files.model, (tokenizer) =>
+      segmentRemote({ ...windowRun, files, remote: remoteSettings ?? { endpoints: [] }, adapter: wanted }, tokenizer, { onProgress: hooks.onProgress, signal: hooks.signal }),
+    );
   } else {
-    const engine = deps.engine ?? sharedEngine();
-    ({ result } = await segmentWithModel(engine, { ...windowRun, gpu, threads, parallel, files }, { onProgress: hooks.onProgress, signal: hooks.signal }));
+    run = await segmentLocal(deps.engine ?? sharedEngine(), { ...windowRun, gpu, threads, parallel, files }, { onProgress: hooks.onProgress, signal: hooks.signal });
   }
   const [modelSha, adapterSha] = await hashes;
-  const timings = result.meta.timingsMs as Record<string, number>;
-  result.meta = {
-    ...result.meta,
+  // The run's meta, put together once: the windows', the backend's and the files'.
+  const meta = modelRunMeta(run.windows.meta, run.backend, {
+    checkMs,
     profile: { name: profile.name, path: profilePath, strategy: profile.strategy },
     files: {
-      model: { path: files.model, sha256: modelSha, sizeBytes: base.sizeBytes, from: files.role, ...(remote ? { usedFor: 'tokenizer' } : {}) },
+      model: { path: files.model, sha256: modelSha, sizeBytes: base.sizeBytes, from: files.role, ...(remote ? { usedFor: 'tokenizer' as const } : {}) },
       ...(files.adapter ? { adapter: { path: files.adapter.path, sha256: adapterSha, scale: files.adapter.scale } } : {}),
     },
-    timingsMs: { check: Math.round(checkMs * 10) / 10, ...timings },
     // One window at a time: one sequence here (meta.parallel 1), one request per server.
     deterministic,
-  };
-  return result;
+  });
+  return { document: info, strategy, segmentation: run.windows.segmentation, warnings: run.windows.warnings, meta };
 }

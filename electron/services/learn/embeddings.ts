@@ -1,25 +1,18 @@
 /**
- * Sentence embeddings for the learned strategy's embedding features, from a GGUF model through
- * node-llama-cpp's embedding context. The native handles (llama, model, context) live here and
- * nowhere else; shared/learn gets plain vectors. Each unit of featureUnits(text) is embedded once
+ * Sentence embeddings for the learned strategy's embedding features, from a GGUF model loaded by
+ * the native owner (native/embedders.ts, which alone holds the handles and the lock of each model's
+ * one context); shared/learn gets plain vectors. Each unit of featureUnits(text) is embedded once
  * (cut to the context size), so a document costs one model call per sentence or line.
  */
-import { basename, resolve } from 'node:path';
+import { basename } from 'node:path';
 import { stat } from 'node:fs/promises';
-import type { LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
 import type { EmbeddingIdentity } from '../../../shared/learn/embedding-features';
 import { featureUnits } from '../../../shared/learn/features';
 import { LearnedModelError, type DocumentEmbeddings } from '../../../shared/learn/model';
 import { fileSha256 } from '../inference/file-hash';
 import { listInstalled } from '../models/inventory';
-import { lastLlamaLogLine } from '../llama-log';
-import { cpuLlama } from '../tokenizer/token-counter';
-import { SerialLock } from '../inference/serial-lock';
+import { EmbedderLoadError, embedShared, loadedEmbeddingModels, openEmbeddingModel } from '../native/embedders';
 import { countSetting } from '../strategies/count-setting';
-import { checkGgufHeader } from '../../model-files/header-check';
-
-/** Tokens embedded per unit at most: sentences are short; a longer unit is cut there (its start says most). */
-const UNIT_TOKENS = 512;
 
 export interface Embedder {
   model: EmbeddingIdentity;
@@ -39,119 +32,54 @@ export async function identifyEmbeddingModel(file: string): Promise<EmbeddingIde
   return { name: basename(file), bytes, sha256: await fileSha256(file) };
 }
 
+/** Vectors for the feature units of a text: a unit with no tokens gets zeros (no information). */
+function documentEmbeddings(identity: EmbeddingIdentity, vectors: number[][]): DocumentEmbeddings {
+  const dims = vectors.reduce((n, v) => Math.max(n, v.length), 0);
+  return { model: identity, unitVectors: vectors.map((v) => (v.length === 0 ? new Array<number>(dims).fill(0) : v)) };
+}
+
+/** The texts a document's embeddings are made of: each unit of featureUnits(text), trimmed. */
+function unitTexts(text: string): string[] {
+  const units = featureUnits(text);
+  return units.map((start, u) => text.slice(start, units[u + 1] ?? text.length).trim());
+}
+
+async function opening<T>(file: string, open: () => Promise<T>): Promise<T> {
+  try {
+    return await open();
+  } catch (err) {
+    if (err instanceof EmbedderLoadError) throw new LearnedModelError(`cannot embed with ${file}: ${err.detail}`);
+    throw err;
+  }
+}
+
 /**
- * Loads an embedding model on the CPU. `threads`: a run option or the host's setting as the user
- * gave it (WORKBENCH_THREADS), checked here; default the machine's math cores.
+ * Loads an embedding model of its own (training: disposed after). `threads`: a run option or the
+ * host's setting as the user gave it (WORKBENCH_THREADS), checked here; default the machine's math cores.
  */
 export async function openEmbedder(file: string, options: { threads?: number | string } = {}): Promise<Embedder> {
   const threads = countSetting('threads', options.threads);
   const identity = await identifyEmbeddingModel(file);
-  let model: LlamaModel | undefined;
-  let context: LlamaEmbeddingContext;
-  let contextSize = UNIT_TOKENS;
-  // The process's one CPU llama.cpp (the tokenizers' too); its last log line explains a failure.
-  const llama = await cpuLlama();
-  const logBefore = lastLlamaLogLine();
-  try {
-    // llama.cpp trusts the header's counts: bounded first (header-check.ts).
-    await checkGgufHeader(file);
-    model = await llama.loadModel({ modelPath: file, gpuLayers: 0 });
-    contextSize = Math.min(UNIT_TOKENS, model.trainContextSize);
-    context = await model.createEmbeddingContext({ contextSize, batchSize: contextSize, threads: threads ?? llama.cpuMathCores });
-  } catch (err) {
-    await model?.dispose();
-    const log = lastLlamaLogLine();
-    const detail = [(err as Error).message.split('\n')[0], log === logBefore ? '' : log].filter(Boolean).join(': ');
-    throw new LearnedModelError(`cannot embed with ${file}: ${detail}`);
-  }
-  const loaded = model;
+  const model = await opening(file, () => openEmbeddingModel(file, { threads }));
   return {
     model: identity,
-    async embed(text, signal, onUnit) {
-      const units = featureUnits(text);
-      const unitVectors: number[][] = [];
-      let dims = 0;
-      for (const [u, start] of units.entries()) {
-        if (signal?.aborted) throw new DOMException('the run was cancelled', 'AbortError');
-        const tokens = loaded.tokenize(text.slice(start, units[u + 1] ?? text.length).trim()).slice(0, contextSize);
-        // A unit of only spaces has no tokens: a zero vector, which the features read as "no information".
-        const vector = tokens.length === 0 ? [] : [...(await context.getEmbeddingFor(tokens)).vector];
-        dims = Math.max(dims, vector.length);
-        unitVectors.push(vector);
-        onUnit?.();
-      }
-      return { model: identity, unitVectors: unitVectors.map((v) => (v.length === 0 ? new Array<number>(dims).fill(0) : v)) };
-    },
-    async dispose() {
-      await context.dispose();
-      await loaded.dispose();
-    },
+    embed: async (text, signal, onUnit) => documentEmbeddings(identity, await model.embed(unitTexts(text), signal, onUnit)),
+    dispose: () => model.dispose(),
   };
 }
 
-/** How long a loaded embedding model waits for the next document before it is let go. */
-const IDLE_MS = 20_000;
-
-interface SharedEmbedder {
-  embedder: Promise<Embedder>;
-  /** One embedding context: one document at a time. */
-  lock: SerialLock;
-  users: number;
-  idle?: ReturnType<typeof setTimeout>;
-}
-
-/** The process's loaded embedding models, by file, size, modification time and threads. */
-const loaded = new Map<string, SharedEmbedder>();
-
-async function sharedKey(file: string, threads: number | undefined): Promise<string> {
-  try {
-    const info = await stat(file);
-    return `${resolve(file)}\n${info.size}:${info.mtimeMs}\n${threads ?? ''}`;
-  } catch {
-    throw new LearnedModelError(`no embedding model at ${file}`);
-  }
-}
-
-/** How many embedding models this process holds loaded now (each loaded once, however many documents use it). */
-export function loadedEmbeddingModels(): number {
-  return loaded.size;
-}
-
 /**
- * Embeds one text with the process's loaded copy of the model: loaded on first use and kept while
- * documents keep coming (a batch run of `learned` loads it once, not per document), let go after
- * IDLE_MS without use. Documents wait their turn for its one context.
+ * Embeds one text with the native owner's shared copy of the model (native/embedders.ts): loaded
+ * on first use and kept while documents keep coming (a batch run of `learned` loads it once, not
+ * per document). Documents wait their turn for its one context.
  */
 export async function embedText(file: string, text: string, options: { threads?: number | string; signal?: AbortSignal } = {}): Promise<DocumentEmbeddings> {
   const threads = countSetting('threads', options.threads);
-  const key = await sharedKey(file, threads);
-  let entry = loaded.get(key);
-  if (!entry) {
-    const created: SharedEmbedder = { embedder: openEmbedder(file, { threads }), lock: new SerialLock(), users: 0 };
-    // A failed load is forgotten, so the next document tries again (and says why again).
-    created.embedder.catch(() => {
-      if (loaded.get(key) === created) loaded.delete(key);
-    });
-    loaded.set(key, created);
-    entry = created;
-  }
-  const mine = entry;
-  mine.users++;
-  if (mine.idle) clearTimeout(mine.idle);
-  try {
-    const embedder = await mine.embedder;
-    return await mine.lock.run(() => embedder.embed(text, options.signal), options.signal);
-  } finally {
-    if (--mine.users === 0 && loaded.get(key) === mine) {
-      mine.idle = setTimeout(() => {
-        loaded.delete(key);
-        void mine.embedder.then((e) => e.dispose()).catch(() => {});
-      }, IDLE_MS);
-      // A waiting model does not keep a finished CLI run alive.
-      mine.idle.unref?.();
-    }
-  }
+  const identity = await identifyEmbeddingModel(file);
+  return documentEmbeddings(identity, await opening(file, () => embedShared(file, unitTexts(text), { threads, signal: options.signal })));
 }
+
+export { loadedEmbeddingModels };
 
 /**
  * The first installed model that declares itself an embedding model (its GGUF metadata names a

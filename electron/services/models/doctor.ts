@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { getModuleVersion } from 'node-llama-cpp';
 import { profileFiles } from '../../../shared/profiles/schema';
-import { InferenceEngine, type BackendInfo, type GpuChoice } from '../inference/engine';
+import { InferenceEngine, type BackendInfo, type GpuChoice } from '../native/engine';
 import { listProfiles, loadProfile } from '../inference/profiles';
 import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../inference/paths';
 import { join } from 'node:path';
@@ -33,8 +33,7 @@ export interface DoctorReport {
 async function backendInfo(gpu: GpuChoice): Promise<DoctorReport['backend']> {
   const engine = new InferenceEngine();
   try {
-    const { backend } = await engine.lock.run(() => engine.backend(gpu));
-    return backend;
+    return await engine.backendInfo(gpu);
   } catch (err) {
     return { backend: 'unavailable', requested: gpu, error: (err as Error).message.split('\n')[0]! };
   } finally {

@@ -14,7 +14,7 @@ import { ADAPTER_TEMPLATE_FORMAT, PROMPT_FORMATS, type ModelStrategy, type Promp
 import { adapterChatTemplate } from '../inference/adapter-chat-template';
 import { buildProbeDocuments, type ProbeDocument } from '../../../shared/selftest/probe';
 import { bestVariant, variantFigures, type VariantFigures, type VariantRun } from '../../../shared/selftest/score';
-import type { InferenceEngine } from '../inference/engine';
+import type { InferenceEngine } from '../native/engine';
 import { selftestTextsDir, type LocationOptions } from '../inference/paths';
 import { listProfiles, loadProfile, writeUserProfile } from '../inference/profiles';
 import { runModelStrategy } from '../inference/run-model-strategy';

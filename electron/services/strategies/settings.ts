@@ -4,7 +4,7 @@
  * start-up, and passes the result down with every run; nothing below a host reads process.env,
  * and nothing writes it.
  */
-import { splitEndpointList } from '../inference/remote/settings';
+import { splitEndpointList } from '../inference/completers/remote/settings';
 import { hubSettingsFrom, type HubSettings } from '../models/hub-settings';
 import type { StrategySettings } from './types';
 

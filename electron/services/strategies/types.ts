@@ -3,7 +3,7 @@
  * so that each runner imports these types and the dispatcher imports the runners: no cycle.
  */
 import type { Budgets } from '../../../shared/budgets/budgets';
-import type { RemoteSettings } from '../inference/remote/settings';
+import type { RemoteSettings } from '../inference/completers/remote/settings';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type { RunProgress } from '../../../shared/ipc/contract';
 import type { GpuChoice, RunOptions } from '../../../shared/strategies/run-options';

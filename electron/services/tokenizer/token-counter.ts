@@ -5,15 +5,15 @@
  *
  * Loaded lazily, once per process and file: the first caller pays for starting llama.cpp and reading
  * the vocabulary, concurrent callers wait for that same load, later ones get the loaded counter.
+ * The vocabulary itself is the native owner's (native/vocab-models.ts): a counter holds its lease
+ * until disposed.
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { Llama, LlamaModel } from 'node-llama-cpp';
 import { modelsDir as resolveModelsDir } from '../inference/paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
-import { writeLlamaLog } from '../llama-log';
-import { checkGgufHeader } from '../../model-files/header-check';
+import { leaseVocab, VocabLoadError } from '../native/vocab-models';
 
 export { TokenizerLoadError };
 
@@ -21,7 +21,7 @@ export interface TokenCounter {
   countTokens(text: string): number;
   /** The tokenizer file the counts come from. */
   source: string;
-  /** Frees the vocabulary; the next loadTokenCounter for this file loads it again. */
+  /** Lets the vocabulary go (the native owner keeps it loaded while it is among the recently used). */
   dispose(): Promise<void>;
 }
 
@@ -32,25 +32,7 @@ export interface TokenCounterOptions {
   modelsDir?: string;
 }
 
-let llamaLoad: Promise<Llama> | undefined;
 const counters = new Map<string, Promise<TokenCounter>>();
-
-/** One CPU-only llama.cpp for every tokenizer: a vocab-only model never touches a GPU. */
-export function cpuLlama(): Promise<Llama> {
-  // Imported on first use: loading node-llama-cpp costs more than a whole rule-strategy run.
-  llamaLoad ??= import('node-llama-cpp').then(({ getLlama, LlamaLogLevel }) => getLlama({
-    gpu: false,
-    // Never compile llama.cpp behind the user's back: prebuilt binaries or a clear error.
-    build: 'never',
-    progressLogs: false,
-    logLevel: LlamaLogLevel.error,
-    logger: writeLlamaLog,
-  })).catch((err: unknown) => {
-    llamaLoad = undefined;
-    throw err;
-  });
-  return llamaLoad;
-}
 
 function firstLine(err: unknown): string {
   return ((err as Error)?.message ?? String(err)).split('\n')[0] || String(err);
@@ -71,27 +53,21 @@ async function tokenizerFile(options: TokenCounterOptions): Promise<string> {
 }
 
 async function load(path: string): Promise<TokenCounter> {
-  let llama: Llama;
+  let lease;
   try {
-    llama = await cpuLlama();
+    lease = await leaseVocab(path);
   } catch (err) {
-    throw new TokenizerLoadError(`cannot start llama.cpp to load the tokenizer: ${firstLine(err)}`);
+    if (err instanceof VocabLoadError && err.stage === 'runtime') throw new TokenizerLoadError(`cannot start llama.cpp to load the tokenizer: ${err.detail}`);
+    throw new TokenizerLoadError(`cannot load a tokenizer from ${path} (is it a GGUF file?): ${err instanceof VocabLoadError ? err.detail : firstLine(err)}`);
   }
-  let model: LlamaModel;
-  try {
-    // llama.cpp trusts the header's counts: bounded first (header-check.ts).
-    await checkGgufHeader(path);
-    model = await llama.loadModel({ modelPath: path, vocabOnly: true });
-  } catch (err) {
-    throw new TokenizerLoadError(`cannot load a tokenizer from ${path} (is it a GGUF file?): ${firstLine(err)}`);
-  }
+  const { tokenizer } = lease;
   return {
     // Plain text, no special tokens: a literal "<|im_end|>" in a document counts as the text it is.
-    countTokens: (text) => (text.length === 0 ? 0 : model.tokenize(text, false).length),
+    countTokens: (text) => (text.length === 0 ? 0 : tokenizer.tokenize(text, false).length),
     source: path,
     dispose: async () => {
       counters.delete(path);
-      await model.dispose();
+      lease.release();
     },
   };
 }

@@ -4,7 +4,7 @@
  */
 import type { DoctorReport, InstalledModel, SelftestResult } from '../../../shared/ipc/contract';
 import type { LocationOptions } from '../inference/paths';
-import type { EndpointStore } from '../inference/remote/endpoint-store';
+import type { EndpointStore } from '../inference/completers/remote/endpoint-store';
 import type { HubSettings } from '../models/hub-settings';
 import type { ModelsFacade } from './deps';
 

@@ -8,6 +8,7 @@ import { DocumentRegistry } from './document-registry';
 import { toWireError, WorkbenchError } from './errors';
 import { EventBus } from './event-bus';
 import { JobRegistry } from '../jobs/registry';
+import { forwardNativeState } from './native-events';
 import { createHandlerTable } from './handler-table';
 import type { CallContext, Handler, HandlerContext, HandlerTable } from './handlers/types';
 import { createPathGate } from './path-gate';
@@ -98,6 +99,8 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     settings,
   };
   const handlers: HandlerTable = createHandlerTable(scope);
+  const stopNativeState = forwardNativeState((event) => events.emit(event));
+  scope.disposers.push(async () => stopNativeState());
   let disposed = false;
 
   async function dispatch(method: MethodName, params: unknown, context: HandlerContext): Promise<unknown> {

@@ -17,7 +17,7 @@ import { summarize, toOpenedDocument } from '../workbench/document-registry';
 import { WorkbenchError } from '../workbench/errors';
 import type { HandlerScope, Handlers } from '../workbench/handlers/types';
 import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
-import { localDocumentsAtOnce } from '../inference/parallel';
+import { localDocumentsAtOnce } from '../native/parallel';
 import { runBatch } from './batch-run';
 import { repairDocument } from './damaged-documents';
 import { exportBatch } from './export-batch';

@@ -9,6 +9,7 @@ import { pullJobs, useJobs } from '../../stores/jobs';
 import { useModelsStore } from '../../stores/models';
 import { Panel } from '../Panel';
 import { EndpointList } from './EndpointList';
+import { LoadedNow } from './LoadedNow';
 
 const numberFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 
@@ -62,6 +63,7 @@ function BackendSection() {
               <code>{doctor.modelsDir}</code>
             </dd>
           </dl>
+          <LoadedNow />
           <table className="table">
             <thead>
               <tr>

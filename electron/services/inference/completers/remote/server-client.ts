@@ -3,7 +3,7 @@
  * tokenizer (for the vocabulary check) and a completion of a token prompt under a grammar with one
  * of its LoRA adapters.
  */
-import type { DecodingSettings } from '../../../../shared/profiles/schema';
+import type { DecodingSettings } from '../../../../../shared/profiles/schema';
 import type { EndpointSpec, ServerKind } from './settings';
 
 export interface ServedAdapter {

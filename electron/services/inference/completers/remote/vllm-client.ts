@@ -15,7 +15,7 @@
  */
 import { z } from 'zod';
 import { EndpointFailure, RemoteError } from './errors';
-import { redact } from '../../../../shared/util/redact';
+import { redact } from '../../../../../shared/util/redact';
 import { ANSWER_BODY_BYTES, GENERATION_TIMEOUT_MS, requestJson, secretsOf } from './http';
 import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
 import type { EndpointSpec } from './settings';

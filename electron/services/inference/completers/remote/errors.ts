@@ -6,7 +6,7 @@
  * EndpointFailure is a request that failed in transport or with a retryable status; the pool
  * retries it elsewhere and turns it into a RemoteError only when no endpoint is left.
  */
-import { UserError } from '../../../../shared/errors';
+import { UserError } from '../../../../../shared/errors';
 
 export type RemoteErrorCode =
   | 'invalid-endpoint'

@@ -11,8 +11,8 @@
  * model text (shared/profiles/input.ts: the same length, perhaps with line breaks as spaces).
  */
 import type { Token } from 'node-llama-cpp';
-import { sentenceStarts } from '../../../shared/text/sentences';
-import { evenCuts } from '../../../shared/profiles/windows';
+import { sentenceStarts } from '../../../../shared/text/sentences';
+import { evenCuts } from '../../../../shared/profiles/windows';
 
 export interface DocumentUnit {
   start: number;

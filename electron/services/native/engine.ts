@@ -5,22 +5,29 @@
  * the base model (expensive), and one strategy runs at a time. Loading, unloading and setting up a
  * run are serialized by one lock; runs that want the context as it is (the documents of a batch)
  * share it and its sequences, and a run that needs another context waits until they are done.
- * Native handles never leave this module and its callers in electron/services/inference.
+ *
+ * The lock is the engine's own: every public method takes it inside (lease, backendInfo, dispose),
+ * so no caller can set up a context without it or forget to let it go. A run's lease hands out the
+ * loaded model and the context's sequences until the run leaves; the handles are for the local
+ * completer (inference/completers/local) and nothing keeps them after it leaves. Dispose listeners
+ * on the runtime, the model and the context keep `state` (serializable) true whoever disposes them.
  */
 import { freemem } from 'node:os';
 import { getLlama, LlamaLogLevel, type Llama, type LlamaContext, type LlamaModel } from 'node-llama-cpp';
 import type { GpuChoice } from '../../../shared/strategies/run-options';
+import type { LocalBackend } from '../../../shared/document/model-run-meta';
 import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfAborted } from './errors';
 import { defaultParallel, largestFitting } from './parallel';
 import { SequencePool } from './sequence-pool';
 import { SerialLock } from './serial-lock';
 import { writeLlamaLog } from '../llama-log';
+import { nativeStateChanged, provideNativeState, type EngineStage, type EngineState } from './state';
 
 export type { GpuChoice };
 
 export interface BackendInfo {
   /** The compute backend llama.cpp runs on: cuda, metal, vulkan or cpu. */
-  backend: string;
+  backend: LocalBackend;
   devices: string[];
   /** The --gpu choice that led to it. */
   requested: GpuChoice;
@@ -48,30 +55,51 @@ export interface EngineOptions {
 }
 
 /** A run's hold on the shared context: its sequences, until it leaves. */
-export interface ContextLease {
+interface ContextLease {
   context: LlamaContext;
   pool: SequencePool;
   created: boolean;
   leave(): void;
 }
 
+/** What a run asks of the engine: this backend and this base model, loaded. */
+export interface RunRequest {
+  gpu: GpuChoice;
+  modelPath: string;
+  signal?: AbortSignal;
+  onLoadProgress?: (p: number) => void;
+}
+
+/**
+ * A run's hold on the loaded model and the context's sequences, from `lease` until `leave`. Runs
+ * of the same context (the documents of a batch) hold leases at once and share the sequences.
+ */
+export interface RunLease {
+  llama: Llama;
+  model: LlamaModel;
+  backend: BackendInfo;
+  context: LlamaContext;
+  pool: SequencePool;
+  /** Whether this run loaded the model / created the context (false: it was there already). */
+  modelLoaded: boolean;
+  contextCreated: boolean;
+  /** Time spent loading the model and creating the context, in ms. */
+  loadMs: number;
+  /** The error to throw for a native failure while running (out of memory named as such). */
+  explainFailure(err: unknown, what: string, advice: string): unknown;
+  /** Gives the sequences back; `freeContext` (after a cancel) frees the KV cache if no other run uses it. */
+  leave(options?: { freeContext?: boolean }): Promise<void>;
+}
+
 const MB = 1024 * 1024;
 
-export type EngineStage = 'idle' | 'loading-backend' | 'loading-model' | 'creating-context' | 'ready' | 'failed';
-
-export interface EngineState {
-  stage: EngineStage;
-  /** 0..1 while loading the model or the adapter. */
-  progress: number;
-  modelPath: string | null;
-  adapterPath: string | null;
-}
+export type { EngineStage, EngineState };
 
 const RECENT_LOG_LINES = 30;
 
 export class InferenceEngine {
-  /** Serializes everything that touches the native objects: hold it for a whole run. */
-  readonly lock = new SerialLock();
+  /** Serializes loading, unloading and setting up a run; taken inside each public method. */
+  private readonly lock = new SerialLock();
   /** How many times a base model was loaded: adapter swaps must not move it. */
   modelLoads = 0;
   contextCreations = 0;
@@ -84,7 +112,7 @@ export class InferenceEngine {
   private contextUnused: (() => void)[] = [];
 
   constructor(private readonly options: EngineOptions = {}) {}
-  private stateValue: EngineState = { stage: 'idle', progress: 0, modelPath: null, adapterPath: null };
+  private stateValue: EngineState = { stage: 'idle', progress: 0, backend: null, model: null, context: null };
   private readonly stateListeners = new Set<(state: EngineState) => void>();
   private readonly recentLogs: string[] = [];
 
@@ -102,13 +130,62 @@ export class InferenceEngine {
     for (const listener of this.stateListeners) listener(this.state);
   }
 
-  /** The loaded base model, for tests that check an adapter swap keeps it. */
+  /** The loaded base model, for tests that estimate a context's memory from it (no run uses it). */
   get currentModel(): LlamaModel | null {
     return this.loadedModel?.model ?? null;
   }
 
-  /** The compute backend (loads llama.cpp, not a model). Call with the lock held. */
-  async backend(choice: GpuChoice): Promise<{ llama: Llama; backend: BackendInfo }> {
+  /**
+   * Loads the backend and the base model (if they are not loaded) and leases a context as
+   * `contextFor` asks for it, given the model (its train context bounds the window). The lock is
+   * held while they are set up and let go before this returns; a cancel while setting up frees the
+   * context (not the model) and rejects with an AbortError.
+   */
+  async lease(request: RunRequest, contextFor: (model: LlamaModel) => ContextSpec): Promise<RunLease> {
+    const { signal } = request;
+    const release = await this.lock.acquire(signal);
+    try {
+      const loadStart = performance.now();
+      const { llama, model, backend, loaded } = await this.useModel(request.gpu, request.modelPath, request);
+      let loadMs = performance.now() - loadStart;
+      const spec = contextFor(model);
+      const contextStart = performance.now();
+      const held = await this.useContext(spec, { signal });
+      loadMs += performance.now() - contextStart;
+      return {
+        llama,
+        model,
+        backend,
+        context: held.context,
+        pool: held.pool,
+        modelLoaded: loaded,
+        contextCreated: held.created,
+        loadMs,
+        explainFailure: (err, what, advice) => this.explainFailure(err, what, advice),
+        leave: async (options = {}) => {
+          held.leave();
+          if (options.freeContext) await this.lock.run(() => this.releaseContextIfUnused());
+        },
+      };
+    } catch (err) {
+      if (signal?.aborted) {
+        // Free the KV cache now, unless other runs still use it; the model stays loaded for the next run.
+        await this.releaseContextIfUnused();
+        throw abortError();
+      }
+      throw err;
+    } finally {
+      release();
+    }
+  }
+
+  /** The compute backend this choice gives (starts llama.cpp if needed, loads no model). */
+  async backendInfo(choice: GpuChoice): Promise<BackendInfo> {
+    return this.lock.run(async () => (await this.backend(choice)).backend);
+  }
+
+  /** The compute backend (loads llama.cpp, not a model). Lock held. */
+  private async backend(choice: GpuChoice): Promise<{ llama: Llama; backend: BackendInfo }> {
     if (this.runtime && this.runtime.choice === choice) return this.runtime;
     // The new backend is started before the old one is let go: if it cannot start, what is loaded stays.
     const previousStage = this.stateValue.stage;
@@ -140,8 +217,17 @@ export class InferenceEngine {
     const devices = llama.gpu === false ? [] : await llama.getGpuDeviceNames().catch(() => []);
     const backend: BackendInfo = { backend: llama.gpu === false ? 'cpu' : llama.gpu, devices, requested: choice };
     await this.releaseAll();
-    this.runtime = { choice, llama, backend };
-    return this.runtime;
+    const runtime = { choice, llama, backend };
+    this.runtime = runtime;
+    llama.onDispose.createListener(() => {
+      if (this.runtime !== runtime) return;
+      this.runtime = null;
+      this.loadedModel = null;
+      this.loadedContext = null;
+      this.setState({ backend: null, model: null, context: null });
+    });
+    this.setState({ backend });
+    return runtime;
   }
 
   private log(level: LlamaLogLevel, message: string): void {
@@ -153,7 +239,7 @@ export class InferenceEngine {
   }
 
   /** The error to throw for a native failure: out-of-memory is named as such, llama.cpp's log helps. */
-  explainFailure(err: unknown, what: string, advice: string): unknown {
+  private explainFailure(err: unknown, what: string, advice: string): unknown {
     const lastLog = this.recentLogs.slice(-5).join(' | ');
     if (!isOutOfMemory(err) && isOutOfMemory(lastLog)) {
       return new InferenceError('out-of-memory', `out of memory while ${what} (${lastLog}); ${advice}`);
@@ -162,7 +248,7 @@ export class InferenceEngine {
   }
 
   /** Makes sure the backend and this base model are loaded (nothing happens when they are). Lock held. */
-  async useModel(
+  private async useModel(
     gpu: GpuChoice,
     modelPath: string,
     hooks: { signal?: AbortSignal; onLoadProgress?: (p: number) => void } = {},
@@ -174,7 +260,7 @@ export class InferenceEngine {
     let loaded = false;
     if (!this.loadedModel || this.loadedModel.path !== modelPath) {
       await this.releaseModel();
-      this.setState({ stage: 'loading-model', progress: 0, modelPath, adapterPath: null });
+      this.setState({ stage: 'loading-model', progress: 0 });
       try {
         const model = await llama.loadModel({
           modelPath,
@@ -185,12 +271,19 @@ export class InferenceEngine {
             hooks.onLoadProgress?.(p);
           },
         });
-        this.loadedModel = { path: modelPath, model };
+        const entry = { path: modelPath, model };
+        this.loadedModel = entry;
         this.modelLoads++;
         loaded = true;
-        this.setState({ stage: 'idle', progress: 1 });
+        model.onDispose.createListener(() => {
+          if (this.loadedModel !== entry) return;
+          this.loadedModel = null;
+          this.loadedContext = null;
+          this.setState({ model: null, context: null });
+        });
+        this.setState({ stage: 'idle', progress: 1, model: { path: modelPath } });
       } catch (err) {
-        this.setState({ stage: 'failed', modelPath: null });
+        this.setState({ stage: 'failed' });
         if (signal?.aborted) throw abortError();
         throw this.explainFailure(err, `loading the model ${modelPath}`, 'close other programs or use a smaller model');
       }
@@ -207,7 +300,7 @@ export class InferenceEngine {
    * KV cache does not fit the free memory is refused before it is made, naming the largest number
    * of sequences that fits. Call useModel first.
    */
-  async useContext(spec: ContextSpec, hooks: { signal?: AbortSignal } = {}): Promise<ContextLease> {
+  private async useContext(spec: ContextSpec, hooks: { signal?: AbortSignal } = {}): Promise<ContextLease> {
     const { signal } = hooks;
     const model = this.loadedModel?.model;
     if (!model || !this.runtime) throw new Error('useContext before useModel');
@@ -242,7 +335,7 @@ export class InferenceEngine {
       if (!matches(sequences)) {
         await this.releaseContext();
         throwIfAborted(signal);
-        this.setState({ stage: 'creating-context', progress: 0, adapterPath: spec.adapter?.path ?? null });
+        this.setState({ stage: 'creating-context', progress: 0 });
         try {
           const context = await model.createContext({
             contextSize: spec.contextSize,
@@ -259,9 +352,16 @@ export class InferenceEngine {
               : undefined,
           });
           const pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
-          this.loadedContext = { adapterKey, size: context.contextSize, batchSize: context.batchSize, context, pool };
+          const entry = { adapterKey, size: context.contextSize, batchSize: context.batchSize, context, pool };
+          this.loadedContext = entry;
           this.contextCreations++;
           created = true;
+          context.onDispose.createListener(() => {
+            if (this.loadedContext !== entry) return;
+            this.loadedContext = null;
+            this.setState({ context: null });
+          });
+          this.setState({ context: { adapterPath: spec.adapter?.path ?? null, contextSize: context.contextSize, sequences } });
         } catch (err) {
           this.setState({ stage: 'failed' });
           if (signal?.aborted) throw abortError();
@@ -296,17 +396,17 @@ export class InferenceEngine {
   }
 
   /** Frees the context when no other run uses it (after a cancel: the KV cache goes, the model stays). Lock held. */
-  async releaseContextIfUnused(): Promise<void> {
+  private async releaseContextIfUnused(): Promise<void> {
     if (this.contextUsers === 0) await this.releaseContext();
   }
 
   /** Frees the context (and its KV cache), keeping the model. Call with the lock held. */
-  async releaseContext(): Promise<void> {
+  private async releaseContext(): Promise<void> {
     await this.contextIdle();
     const ctx = this.loadedContext;
     this.loadedContext = null;
     if (ctx && !ctx.context.disposed) await ctx.context.dispose();
-    if (this.stateValue.stage === 'ready') this.setState({ stage: 'idle', adapterPath: null });
+    this.setState(this.stateValue.stage === 'ready' ? { stage: 'idle', context: null } : { context: null });
   }
 
   private async releaseModel(): Promise<void> {
@@ -314,7 +414,7 @@ export class InferenceEngine {
     const m = this.loadedModel;
     this.loadedModel = null;
     if (m && !m.model.disposed) await m.model.dispose();
-    this.setState({ stage: 'idle', modelPath: null, adapterPath: null });
+    this.setState({ stage: 'idle', model: null, context: null });
   }
 
   private async releaseAll(): Promise<void> {
@@ -322,6 +422,7 @@ export class InferenceEngine {
     const r = this.runtime;
     this.runtime = null;
     if (r && !r.llama.disposed) await r.llama.dispose();
+    this.setState({ backend: null });
   }
 
   /** Unloads everything, after any run in progress. */
@@ -337,11 +438,13 @@ async function systemFreeMemory(llama: Llama): Promise<FreeMemory> {
 
 let shared: InferenceEngine | null = null;
 
-/** The process-wide engine; disposed on exit so llama.cpp frees its memory in order. */
+/** The process-wide engine; disposed on exit so llama.cpp frees its memory in order. Its state is the native state's `engine`. */
 export function sharedEngine(): InferenceEngine {
   if (!shared) {
     const engine = new InferenceEngine();
     shared = engine;
+    provideNativeState('engine', () => engine.state);
+    engine.onState(nativeStateChanged);
     process.once('beforeExit', () => {
       void engine.dispose();
     });

@@ -6,7 +6,7 @@
  * `return_tokens` brings back the generated ids, detokenized locally like the local engine does.
  */
 import { z } from 'zod';
-import { redact } from '../../../../shared/util/redact';
+import { redact } from '../../../../../shared/util/redact';
 import { ANSWER_BODY_BYTES, GENERATION_TIMEOUT_MS, requestJson, secretsOf } from './http';
 import type { CompletionAnswer, CompletionRequest, ServerClient, ServerInfo } from './server-client';
 import type { EndpointSpec } from './settings';

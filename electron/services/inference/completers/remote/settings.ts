@@ -6,8 +6,8 @@
  * An endpoint is `URL` (server kind detected from the server) or `KIND=URL` with KIND
  * `llama-server` or `vllm`, e.g. `vllm=http://gpu1:8000`.
  */
-import { SERVER_KINDS, type ServerKind } from '../../../../shared/models/inference-servers';
-import { redact } from '../../../../shared/util/redact';
+import { SERVER_KINDS, type ServerKind } from '../../../../../shared/models/inference-servers';
+import { redact } from '../../../../../shared/util/redact';
 import { RemoteError } from './errors';
 
 export { SERVER_KINDS, type ServerKind };

@@ -5,9 +5,9 @@
  * windows go out as token ids). Every problem is a RemoteError naming the endpoint and the fix.
  */
 import { z } from 'zod';
-import { redact } from '../../../../shared/util/redact';
-import { abortError } from '../errors';
-import type { WindowTokenizer } from '../window-completer';
+import { redact } from '../../../../../shared/util/redact';
+import { abortError } from '../../errors';
+import type { WindowTokenizer } from '../seam';
 import { EndpointFailure, RemoteError } from './errors';
 import { requestJson, secretsOf } from './http';
 import { LlamaServerClient } from './llama-server-client';

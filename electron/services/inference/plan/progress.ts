@@ -2,7 +2,7 @@
  * Progress of a model run: windows done, tokens in and out, throughput and an ETA. The ETA uses
  * the measured prefill and decode rates separately, since on a CPU they differ by ~10x.
  */
-import type { RunProgress } from '../../../shared/ipc/contract';
+import type { RunProgress } from '../../../../shared/ipc/contract';
 
 export type ModelRunProgress = Omit<RunProgress, 'runId'>;
 

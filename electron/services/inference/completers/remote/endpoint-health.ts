@@ -6,8 +6,9 @@
  */
 import { vocabTokenizer } from './vocab-tokenizer';
 import { connectEndpoint } from './connect';
-import type { EndpointHealth } from '../../../../shared/ipc/contract';
-import { redact } from '../../../../shared/util/redact';
+import type { WindowTokenizer } from '../seam';
+import type { EndpointHealth } from '../../../../../shared/ipc/contract';
+import { redact } from '../../../../../shared/util/redact';
 import { displayUrl, endpointEntries, parseEndpoint, type EndpointEntry, type RemoteSettings } from './settings';
 
 export type { EndpointHealth };
@@ -26,7 +27,16 @@ function secretsOfEntry(entry: EndpointEntry): string[] {
 
 /** Checks every endpoint at once; `tokenizerPath` (a GGUF) enables the vocabulary check. */
 export async function checkEndpoints(settings: RemoteSettings, tokenizerPath?: string, signal?: AbortSignal): Promise<EndpointHealth[]> {
-  const tokenizer = tokenizerPath ? await vocabTokenizer(tokenizerPath) : null;
+  const lease = tokenizerPath ? await vocabTokenizer(tokenizerPath) : null;
+  const tokenizer = lease?.tokenizer ?? null;
+  try {
+    return await checkEach(settings, tokenizer, signal);
+  } finally {
+    lease?.release();
+  }
+}
+
+function checkEach(settings: RemoteSettings, tokenizer: WindowTokenizer | null, signal: AbortSignal | undefined): Promise<EndpointHealth[]> {
   return Promise.all(
     endpointEntries(settings).map(async (entry): Promise<EndpointHealth> => {
       const endpoint = displayUrl(entry.raw.replace(/^(llama-server|vllm)=/, ''));

@@ -14,7 +14,7 @@
  * endpoint-store.test.ts shows it).
  */
 import type { z } from 'zod';
-import { redact, redactAndCut } from '../../../../shared/util/redact';
+import { redact, redactAndCut } from '../../../../../shared/util/redact';
 import { connectionCode, EndpointFailure, RemoteError } from './errors';
 import type { EndpointSpec } from './settings';
 

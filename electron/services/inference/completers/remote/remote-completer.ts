@@ -5,8 +5,8 @@
  * becomes a RemoteError naming the endpoint.
  */
 import type { Token } from 'node-llama-cpp';
-import type { DecodingSettings } from '../../../../shared/profiles/schema';
-import type { WindowCompleter, WindowTokenizer } from '../window-completer';
+import type { DecodingSettings } from '../../../../../shared/profiles/schema';
+import type { WindowCompleter, WindowTokenizer } from '../seam';
 import { keyRefused } from './connect';
 import { EndpointFailure, RemoteError } from './errors';
 import type { EndpointPool, PoolEndpoint } from './pool';

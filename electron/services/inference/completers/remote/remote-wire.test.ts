@@ -9,9 +9,9 @@
 import { Buffer } from 'node:buffer';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Token } from 'node-llama-cpp';
-import type { DecodingSettings } from '../../../../shared/profiles/schema';
-import { secretForms } from '../../../../shared/util/redact';
-import type { WindowTokenizer } from '../window-completer';
+import type { DecodingSettings } from '../../../../../shared/profiles/schema';
+import { secretForms } from '../../../../../shared/util/redact';
+import type { WindowTokenizer } from '../seam';
 import { connectEndpoint, connectPool } from './connect';
 import { checkEndpoints, describeEndpoint } from './endpoint-health';
 import { LlamaServerClient } from './llama-server-client';

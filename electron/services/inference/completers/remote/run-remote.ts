@@ -1,15 +1,16 @@
 /**
  * A model strategy run on inference servers: the same windows, prompts, grammars, locator and
- * reconciliation as the local engine (pipeline.ts), with the windows completed by the endpoint
+ * reconciliation as the local engine (plan/), with the windows completed by the endpoint
  * pool, up to its capacity at once.
  *
  * Runs that overlap in time (the documents of a batch) share one pool, so together they keep every
  * endpoint's slots busy and no more; the pool is connected (and the endpoints probed) when the first
  * of them starts and dropped when the last ends, so a later run probes again.
  */
-import type { SegmentationResult } from '../../../../shared/document/types';
-import { prepareWindows, segmentWindows, type ModelFiles, type PipelineHooks, type WindowRunRequest } from '../pipeline';
-import type { WindowTokenizer } from '../window-completer';
+import type { RemoteRunMeta } from '../../../../../shared/document/model-run-meta';
+import { segmentWindows, type WindowRunHooks, type WindowsOutcome } from '../../plan/segment-windows';
+import { prepareWindows, type ModelFiles, type WindowRunRequest } from '../../plan/windows';
+import type { WindowTokenizer } from '../seam';
 import { requireAdapter, type WantedAdapter } from './adapters';
 import { connectPool } from './connect';
 import type { EndpointPool, PoolEndpoint, RotationWarning } from './pool';
@@ -24,7 +25,7 @@ export interface RemoteRunRequest extends WindowRunRequest {
   adapter?: WantedAdapter;
 }
 
-export interface RemoteRunHooks extends PipelineHooks {
+export interface RemoteRunHooks extends WindowRunHooks {
   /** A warning about the endpoints (one left the rotation or came back); also put into the result's warnings. */
   onWarning?: (message: string) => void;
 }
@@ -67,7 +68,7 @@ async function withPool<T>(settings: RemoteSettings, modelPath: string, tokenize
   }
 }
 
-export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowTokenizer, hooks: RemoteRunHooks = {}): Promise<SegmentationResult> {
+export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowTokenizer, hooks: RemoteRunHooks = {}): Promise<{ windows: WindowsOutcome; backend: RemoteRunMeta }> {
   const { signal } = hooks;
   const warnings: { code: RotationWarning; message: string }[] = [];
   const onWarning = (message: string, code: RotationWarning) => {
@@ -95,29 +96,29 @@ export async function segmentRemote(req: RemoteRunRequest, tokenizer: WindowToke
       adapterOf: req.adapter ? (e) => ({ adapter: adapters.get(e)!, scale: req.adapter!.scale }) : undefined,
       onAnswer: (e) => answeredBy.set(e.client.endpoint.url, (answeredBy.get(e.client.endpoint.url) ?? 0) + 1),
     });
-    const result = await segmentWindows(req, prepared, completer, hooks);
+    const windows = await segmentWindows(req, prepared, completer, hooks);
     const status = new Map(pool.status().map((s) => [s.url, s]));
-    const meta = result.meta as Record<string, unknown> & { timingsMs: object };
-    result.warnings.push(...warnings);
-    result.meta = {
-      ...meta,
-      backend: 'remote',
-      // Endpoints as shown (never their credentials or the API key), with what each one runs.
-      servers: pool.endpoints.map((e) => ({
-        endpoint: e.client.endpoint.url,
-        kind: e.info.kind,
-        model: e.info.model,
-        build: e.info.build,
-        slots: e.info.slots,
-        concurrency: e.limit,
-        adapter: adapters.get(e)?.id ?? null,
-        windows: answeredBy.get(e.client.endpoint.url) ?? 0,
-        // The most requests it had in flight at once (shared with runs that overlapped this one).
-        peakInFlight: status.get(e.client.endpoint.url)?.peak ?? 0,
-        inRotation: status.get(e.client.endpoint.url)?.inRotation ?? false,
-      })),
-      timingsMs: { connect: Math.round(connectMs * 10) / 10, ...meta.timingsMs },
+    windows.warnings.push(...warnings);
+    return {
+      windows,
+      backend: {
+        backend: 'remote',
+        // Endpoints as shown (never their credentials or the API key), with what each one runs.
+        servers: pool.endpoints.map((e) => ({
+          endpoint: e.client.endpoint.url,
+          kind: e.info.kind,
+          model: e.info.model,
+          build: e.info.build,
+          slots: e.info.slots,
+          concurrency: e.limit,
+          adapter: adapters.get(e)?.id ?? null,
+          windows: answeredBy.get(e.client.endpoint.url) ?? 0,
+          // The most requests it had in flight at once (shared with runs that overlapped this one).
+          peakInFlight: status.get(e.client.endpoint.url)?.peak ?? 0,
+          inRotation: status.get(e.client.endpoint.url)?.inRotation ?? false,
+        })),
+        connectMs,
+      },
     };
-    return result;
   });
 }

@@ -6,11 +6,11 @@
  * history) belongs to one window's call, so windows on different sequences never share one.
  */
 import type { Llama, LlamaModel } from 'node-llama-cpp';
-import type { DecodingSettings } from '../../../shared/profiles/schema';
-import { runPrompt } from './prompt-runner';
-import type { SequencePool } from './sequence-pool';
-import { trieDecodable } from './trie-decoder';
-import type { WindowCompleter, WindowTokenizer } from './window-completer';
+import type { DecodingSettings } from '../../../../../shared/profiles/schema';
+import { runPrompt } from '../../prompt-runner';
+import type { SequencePool } from '../../../native/sequence-pool';
+import { trieDecodable } from '../../trie-decoder';
+import type { WindowCompleter } from '../seam';
 
 export interface LocalCompleterSpec {
   llama: Llama;
@@ -20,16 +20,6 @@ export interface LocalCompleterSpec {
   batchSize: number;
   /** Turns a native failure into a clear error (out of memory named as such). */
   explainFailure: (err: unknown, what: string) => unknown;
-}
-
-/** A loaded model as the pipeline's tokenizer. */
-export function modelTokenizer(model: LlamaModel): WindowTokenizer {
-  return {
-    tokenize: (text, special) => model.tokenize(text, special ?? false),
-    detokenize: (tokens) => model.detokenize(tokens),
-    promptPrefix: model.tokens.shouldPrependBosToken && model.tokens.bos !== null ? [model.tokens.bos] : [],
-    trainContextSize: model.trainContextSize,
-  };
 }
 
 export function localCompleter(spec: LocalCompleterSpec): WindowCompleter {

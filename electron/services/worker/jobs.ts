@@ -16,7 +16,7 @@ export type Job =
   /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
   | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> }
   /** A large WebSocket text frame parsed and its call checked before the host's loop parses it (workbench/frame-check.ts). */
-  | { kind: 'check-frame'; frame: string };
+  | { kind: 'check-frame'; bytes: Uint8Array };
 
 export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' }
   ? SegmentationResult
@@ -34,6 +34,6 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
     case 'run-rule-strategy':
       return (await import('../strategies/run-strategy')).runStrategy(job.request);
     case 'check-frame':
-      return (await import('../workbench/frame-check')).checkFrame(job.frame);
+      return (await import('../workbench/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
   }
 }

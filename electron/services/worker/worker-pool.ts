@@ -157,7 +157,7 @@ export class WorkerPool {
       worker.on('error', onError);
       worker.on('exit', onExit);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (job.kind === 'read-document-bytes') {
+      if (job.kind === 'read-document-bytes' || job.kind === 'check-frame') {
         // A copy of just these bytes is handed over (a view may sit on a larger, shared buffer).
         const bytes = job.bytes.slice();
         worker.postMessage({ ...job, bytes }, [bytes.buffer]);

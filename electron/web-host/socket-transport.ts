@@ -92,10 +92,11 @@ export function createSocketTransport(
           // The bytes go to the worker (a copy, handed over): decoding them here as text cost as
           // much as a third of the parse on the loaded machine.
           const bytes = asBuffer(data);
-          // A plain view: the pool hands over a copy of it (a Buffer's slice would be the same memory).
+          // A plain view: where it is the whole of its buffer (ws joins a large frame into one of
+          // its own) the buffer is handed over and back, else the pool hands over a copy.
           const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
           const check = await checkFrame(view).catch((): FrameCheck => ({ ok: true }));
-          if (check.ok) return start(frames.text(bytes.toString()));
+          if (check.ok) return start(frames.text((check.bytes && check.bytes.byteLength === size ? Buffer.from(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength) : bytes).toString()));
           start(frames.textAnswered());
           pressure.startCall((done) => send({ id: check.id, ok: false, error: check.error }, done));
         })

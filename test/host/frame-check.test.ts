@@ -67,8 +67,9 @@ beforeAll(async () => {
     rendererDir: dir,
     port: 0,
     checkFrame: async (frame) => {
+      const bytes = frame.byteLength; // the frame's buffer may be handed to the worker
       const check = await real(frame);
-      checked.push({ bytes: frame.byteLength, ok: check.ok });
+      checked.push({ bytes, ok: check.ok });
       return check;
     },
   });

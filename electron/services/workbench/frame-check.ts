@@ -16,8 +16,11 @@ import { validateCall } from './validate';
 /** Text frames of more bytes than this are checked off the loop. */
 export const OFF_LOOP_FRAME_BYTES = 1 << 20;
 
-/** What the check found: nothing against the frame (parse it and answer the call), or its refusal. */
-export type FrameCheck = { ok: true } | { ok: false; id: number; error: WireError };
+/**
+ * What the check found: nothing against the frame (parse it and answer the call; from a worker,
+ * with the frame's bytes handed back), or its refusal.
+ */
+export type FrameCheck = { ok: true; bytes?: Uint8Array } | { ok: false; id: number; error: WireError };
 
 /**
  * Parses a text frame and checks its call as the service would, in whichever thread calls it.

@@ -33,7 +33,9 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
       return (await import('../../readers')).readDocumentBytes(job.name, job.bytes, job.budgets, job.options);
     case 'run-rule-strategy':
       return (await import('../strategies/run-strategy')).runStrategy(job.request);
-    case 'check-frame':
-      return (await import('../workbench/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
+    case 'check-frame': {
+      const check = (await import('../workbench/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
+      return check.ok ? { ok: true, bytes: job.bytes } : check;
+    }
   }
 }

@@ -7,7 +7,7 @@
 import mammoth from 'mammoth';
 import { BUDGET_SPECS, checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import { DocumentReadError } from './errors';
-import { checkInflatedSize } from './zip-inflate-budget';
+import { checkDeclaredXml, checkInflatedSize } from './zip-inflate-budget';
 import { zipEntries } from './zip-directory';
 
 /** The parts mammoth parses: XML and relationship files (images and fonts are not unpacked to text). */
@@ -22,6 +22,7 @@ export function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets):
   const parts = entries.filter((entry) => PARSED_PART.test(entry.name));
   const expanded = parts.reduce((sum, entry) => sum + entry.uncompressedSize, 0);
   checkBudget('expandedChars', budgets, name, expanded, `unpacks to ${expanded} characters of XML`);
+  checkDeclaredXml(name, parts, budgets);
   // The declared sizes may lie: what the parts really inflate to, counted as they inflate.
   checkInflatedSize(name, bytes, parts, budgets);
 }

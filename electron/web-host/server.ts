@@ -8,7 +8,7 @@ import type { WorkbenchService } from '../services/workbench';
 import { createToken, isOwnHost, isOwnOrigin, readCookie, sameHostLocation, sessionCookie, sessionCookieName, tokensMatch } from './auth';
 import { contentSecurityPolicy, hardeningHeaders } from './csp';
 import type { BackpressureLimits } from './backpressure';
-import { createSocketTransport } from './socket-transport';
+import { createSocketTransport, type FrameChecker } from './socket-transport';
 import { mimeTypeFor, resolveStaticFile } from './static-files';
 
 export const LOOPBACK = '127.0.0.1';
@@ -23,6 +23,8 @@ export interface WebHostOptions {
   token?: string;
   /** Per-connection limits on unanswered calls and unread answers (backpressure.ts); the defaults where not given. */
   backpressure?: BackpressureLimits;
+  /** Checks text frames over 1 MiB off the event loop (frame-check.ts); a worker thread where not given. */
+  checkFrame?: FrameChecker;
 }
 
 export interface WebHost {
@@ -52,7 +54,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const sessionSecret = createToken();
   const rendererDir = path.resolve(options.rendererDir);
   const rendererBuilt = existsSync(path.join(rendererDir, 'index.html'));
-  const sockets = createSocketTransport(options.service, options.backpressure);
+  const sockets = createSocketTransport(options.service, options.backpressure, options.checkFrame);
   let port = 0;
 
   const isAuthorized = (req: http.IncomingMessage, url: URL) =>

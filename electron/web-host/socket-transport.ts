@@ -3,7 +3,25 @@ import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '..
 import { LongStringsError, MAX_FRAME_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
 import { callOutcome, type WorkbenchService } from '../services/workbench';
+import { workerEntry } from '../services/worker/worker-entries';
+import { WorkerPool } from '../services/worker/worker-pool';
 import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
+import { OFF_LOOP_FRAME_BYTES, type FrameCheck } from '../services/workbench/frame-check';
+
+/** Checks a large text frame, its UTF-8 bytes, off the event loop (frame-check.ts). */
+export type FrameChecker = (frame: Uint8Array) => Promise<FrameCheck>;
+
+/** Bytes of frames one connection may have waiting for a check; past them it is closed (1008). */
+const MAX_WAITING_FRAME_BYTES = 4 * MAX_FRAME_BYTES;
+
+/** One worker for the host's frame checks, apart from the runs' pool: a check never waits behind a run. */
+export function defaultFrameChecker(): FrameChecker {
+  let pool: WorkerPool | null = null;
+  return (frame) => {
+    pool ??= new WorkerPool(workerEntry('heavyWork'), { size: 1, queue: 1000 });
+    return pool.run({ kind: 'check-frame', bytes: frame });
+  };
+}
 
 /**
  * The service over WebSocket: `{ id, method, params }` in, `{ id, ok, result | error }` out, and
@@ -15,6 +33,7 @@ import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits }
 export function createSocketTransport(
   service: WorkbenchService,
   limits: BackpressureLimits = DEFAULT_BACKPRESSURE,
+  checkFrame: FrameChecker = defaultFrameChecker(),
 ): {
   server: WebSocketServer;
   close(): Promise<void>;
@@ -39,8 +58,7 @@ export function createSocketTransport(
     socket.on('close', unsubscribe);
     socket.on('error', unsubscribe);
     const frames = new FrameAssembler<Buffer>((frame) => frame.length);
-    socket.on('message', (data, isBinary) => {
-      const messages = isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString());
+    const start = (messages: ReturnType<typeof frames.text>) => {
       for (const message of messages) {
         pressure.startCall((done) =>
           void answer(message).then(
@@ -53,6 +71,44 @@ export function createSocketTransport(
           ),
         );
       }
+    };
+    const read = (data: RawData, isBinary: boolean) => start(isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString()));
+    // Frames are read in the order they came: once a large one is being checked off the loop, the
+    // ones after it wait for it (their bytes counted, the connection closed past the limit).
+    let checking: Promise<void> | null = null;
+    let waitingBytes = 0;
+    socket.on('message', (data, isBinary) => {
+      const size = rawSize(data);
+      const large = !isBinary && size > OFF_LOOP_FRAME_BYTES;
+      if (!checking && !large) return read(data, isBinary);
+      waitingBytes += size;
+      if (waitingBytes > MAX_WAITING_FRAME_BYTES) {
+        socket.close(1008, 'the client sends large frames faster than the host reads them');
+        return;
+      }
+      checking = (checking ?? Promise.resolve())
+        .then(async () => {
+          if (!large) return read(data, isBinary);
+          // The bytes go to the worker (a copy, handed over): decoding them here as text cost as
+          // much as a third of the parse on the loaded machine.
+          const bytes = asBuffer(data);
+          // A plain view: where it is the whole of its buffer (ws joins a large frame into one of
+          // its own) the buffer is handed over and back, else the pool hands over a copy.
+          const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+          const check = await checkFrame(view).catch((): FrameCheck => ({ ok: true }));
+          if (check.ok) return start(frames.text((check.bytes && check.bytes.byteLength === size ? Buffer.from(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength) : bytes).toString()));
+          start(frames.textAnswered());
+          pressure.startCall((done) => send({ id: check.id, ok: false, error: check.error }, done));
+        })
+        // A bug, not the client's: the connection cannot go on in order.
+        .catch(() => socket.close(1011, 'the host could not read a frame'))
+        .finally(() => {
+          waitingBytes -= size;
+        });
+      const mine = checking;
+      void mine.then(() => {
+        if (checking === mine) checking = null;
+      });
     });
   });
 
@@ -82,6 +138,12 @@ export function createSocketTransport(
 
 function malformed(id: number, message: string): SocketMessage {
   return { id, ok: false, error: { code: wireErrorCodes.malformedCall, message } };
+}
+
+/** A frame's size in bytes, whichever shape ws handed it over in. */
+function rawSize(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, piece) => sum + piece.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 /** ws hands a binary frame over as a Buffer unless told otherwise; the other shapes, joined. */

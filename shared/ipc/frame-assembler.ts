@@ -49,6 +49,17 @@ export class FrameAssembler<B> {
    * waiting for its frames is refused first; the text frame is a new message all the same.
    */
   text(frame: string): Assembled<B> {
+    const out = this.textAnswered();
+    const message = this.envelope(frame);
+    if (message) out.push(message);
+    return out;
+  }
+
+  /**
+   * A text frame the caller answered without handing it here (the web host refuses a large one
+   * off its event loop): what its coming ends, as for any text frame.
+   */
+  textAnswered(): Assembled<B> {
     const out: Assembled<B> = [];
     if (this.waiting) {
       const { envelope, received, expected } = this.waiting;
@@ -56,8 +67,6 @@ export class FrameAssembler<B> {
       out.push({ error: `a text frame came after ${received} of the ${expected} string frames announced`, envelope });
     }
     this.dropping = 0; // the frames of a refused message end where a text frame comes
-    const message = this.envelope(frame);
-    if (message) out.push(message);
     return out;
   }
 

@@ -11,7 +11,8 @@ import path from 'node:path';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli';
-import { circularPdf, nestedTablesDocx, textOperatorsPdf } from '../support/hostile-files';
+import { circularPdf, flateBomb, nestedTablesDocx, stylesBombDocx, textOperatorsPdf } from '../support/hostile-files';
+import { makeRawPdf } from '../support/make-raw-pdf';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, runCli, type CliRun } from './support/run-cli';
 
@@ -31,6 +32,9 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'circular.pdf'), circularPdf());
   writeFileSync(join(dir, 'operators.pdf'), textOperatorsPdf());
   writeFileSync(join(dir, 'nested.docx'), nestedTablesDocx(3_000));
+  writeFileSync(join(dir, 'styles.docx'), stylesBombDocx(290_000));
+  const hexBomb = Buffer.from(Buffer.from(flateBomb(12)).toString('hex') + '>', 'latin1');
+  writeFileSync(join(dir, 'chain.pdf'), makeRawPdf([{ content: hexBomb, filter: '[/ASCIIHexDecode /FlateDecode]' }]));
   bundle = await buildCli(bundleDir);
 }, 120_000);
 
@@ -55,6 +59,20 @@ describe.each([
     expectUserError(
       await run(['segment', join(dir, 'nested.docx')]),
       /^error: .*nested\.docx: word\/document\.xml's elements nested 9005 levels deep, over the nesting-depth limit of 1000 levels \(raise it with --max-depth N\)\n$/,
+    );
+  });
+
+  it('a .docx of 33 MB of styles.xml (issue 36): exit 2 naming the file, the part and the read-memory limit', { timeout: 60_000 }, async () => {
+    expectUserError(
+      await run(['segment', join(dir, 'styles.docx')]),
+      /^error: .*styles\.docx: its XML parts declare \d+ bytes \(word\/styles\.xml \d+ of them\), and reading them takes about 36 bytes of memory each \(\d+ MB\), over the read-memory limit of 1024 MB \(raise it with --max-read-memory-mb N\)\n$/,
+    );
+  });
+
+  it('a Flate bomb behind ASCIIHex (issue 36): exit 2 naming the file and the expanded-characters limit', { timeout: 60_000 }, async () => {
+    expectUserError(
+      await run(['segment', join(dir, 'chain.pdf'), '--max-expanded-chars', '10000000']),
+      /^error: .*chain\.pdf: the stream at byte \d+ inflates through its filters to more than 10000000 characters \(counted while inflating\), over the expanded-characters limit of 10000000 characters \(raise it with --max-expanded-chars N\)\n$/,
     );
   });
 });

@@ -9,6 +9,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { buildCli } from '../../scripts/build-cli';
 import { zip } from '../cli/support/zip';
 import { startServe, TSX_ENTRY, type ServeHandle } from '../e2e/support/serve';
@@ -52,6 +53,22 @@ describe.each(['tsx entry', 'bundled command'])('heavy work off the event loop: 
       });
     } finally {
       client.close();
+    }
+  });
+
+  it('checks a frame over 1 MiB in its worker and answers its refusal (issue 36)', { timeout: 60_000 }, async () => {
+    const url = new URL(hosts[which]!.url);
+    const socket = new WebSocket(`ws://${url.host}/workbench-socket?token=${url.searchParams.get('token')}`);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    try {
+      const ranges = Array.from({ length: 300_000 }, () => [0, 10]);
+      const answer = new Promise<{ id: number; ok: boolean; error?: { code: string; message: string } }>((resolve) =>
+        socket.once('message', (data) => resolve(JSON.parse(data.toString()) as never)),
+      );
+      socket.send(JSON.stringify({ id: 9, method: 'countTokens', params: { documentId: 'd', tokenizer: 'cl100k_base', ranges } }));
+      expect(await answer).toMatchObject({ id: 9, ok: false, error: { code: 'invalid-params', message: expect.stringMatching(/<=200000 items/) } });
+    } finally {
+      socket.close();
     }
   });
 });

@@ -8,17 +8,24 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import type { ReadOptions } from '../../../shared/document/reader-report';
 import type { ReadDocumentResult } from '../../readers';
 import type { RunStrategyRequest } from '../strategies/run-strategy';
+import type { FrameCheck } from '../workbench/frame-check';
 
 export type Job =
   | { kind: 'read-document'; path: string; budgets: Budgets; options?: ReadOptions }
   | { kind: 'read-document-bytes'; name: string; bytes: Uint8Array; budgets: Budgets; options?: ReadOptions }
   /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
-  | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> };
+  | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> }
+  /** A large WebSocket text frame parsed and its call checked before the host's loop parses it (workbench/frame-check.ts). */
+  | { kind: 'check-frame'; bytes: Uint8Array };
 
-export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' } ? SegmentationResult : ReadDocumentResult;
+export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' }
+  ? SegmentationResult
+  : J extends { kind: 'check-frame' }
+    ? FrameCheck
+    : ReadDocumentResult;
 
 /** Does the job, in whichever thread calls it. */
-export async function runJob(job: Job): Promise<ReadDocumentResult | SegmentationResult> {
+export async function runJob(job: Job): Promise<ReadDocumentResult | SegmentationResult | FrameCheck> {
   switch (job.kind) {
     case 'read-document':
       return (await import('../../readers')).readDocument(job.path, job.budgets, job.options);
@@ -26,5 +33,9 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
       return (await import('../../readers')).readDocumentBytes(job.name, job.bytes, job.budgets, job.options);
     case 'run-rule-strategy':
       return (await import('../strategies/run-strategy')).runStrategy(job.request);
+    case 'check-frame': {
+      const check = (await import('../workbench/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
+      return check.ok ? { ok: true, bytes: job.bytes } : check;
+    }
   }
 }

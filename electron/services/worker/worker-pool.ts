@@ -157,10 +157,12 @@ export class WorkerPool {
       worker.on('error', onError);
       worker.on('exit', onExit);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (job.kind === 'read-document-bytes') {
-        // A copy of just these bytes is handed over (a view may sit on a larger, shared buffer).
-        const bytes = job.bytes.slice();
-        worker.postMessage({ ...job, bytes }, [bytes.buffer]);
+      if (job.kind === 'read-document-bytes' || job.kind === 'check-frame') {
+        // A copy of just these bytes is handed over (a view may sit on a larger, shared buffer);
+        // a frame's own buffer goes as it is (checkFrame hands it back with its answer).
+        const own = job.kind === 'check-frame' && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength;
+        const bytes = own ? job.bytes : job.bytes.slice();
+        worker.postMessage({ ...job, bytes }, [bytes.buffer as ArrayBuffer]);
       } else {
         worker.postMessage(job);
       }

@@ -8,6 +8,8 @@
 import { useEffect } from 'react';
 import { DocumentTitle } from './features/document-header/DocumentTitle';
 import { ComparePanel } from './features/compare/ComparePanel';
+import { useCompareViewOpen } from './features/compare/compare-choice';
+import { CompareView } from './features/compare/CompareView';
 import { DocumentView } from './features/document-view/DocumentView';
 import { EditingGlobal } from './features/editing/EditingGlobal';
 import { EditingToolbar } from './features/editing/EditingToolbar';
@@ -54,6 +56,8 @@ export function App() {
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
   const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
+  // Compare side by side takes the workbench's place (the editor stays mounted behind it).
+  const comparing = useCompareViewOpen() && screen === 'workbench';
 
   return (
     <DropZone>
@@ -78,14 +82,14 @@ export function App() {
           <OpenControls />
         </header>
         {/* Hand edits act on the document: their own row, on the document screen. */}
-        {screen === 'workbench' && (
+        {screen === 'workbench' && !comparing && (
           <div className="command-bar">
             <EditingToolbar status={<SaveStatus />} />
           </div>
         )}
         <Notices />
         {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
-        <main className="workbench" hidden={screen !== 'workbench'}>
+        <main className="workbench" hidden={screen !== 'workbench' || comparing}>
           <aside className="sidebar left">
             <SideTabs
               panes={{
@@ -119,6 +123,7 @@ export function App() {
             </div>
           </aside>
         </main>
+        {comparing && <CompareView />}
         {screen === 'workspace' && <WorkspaceTable />}
         {screen === 'models' && <ModelsScreen />}
         <footer className="status-bar">

@@ -106,6 +106,12 @@ describe('Compare side by side', () => {
     await page.locator('[data-testid="compare-view-prev"]').click();
     await page.locator('[data-testid="compare-view-prev"]').click();
     await expect.poll(() => position.getAttribute('data-offset')).toBe(String(expected[0]!.offset));
+    // N / Shift+N from the keyboard, with a column focused.
+    await side(page, 'right').focus();
+    await page.keyboard.press('n');
+    await expect.poll(() => position.getAttribute('data-offset')).toBe(String(expected[1]!.offset));
+    await page.keyboard.press('Shift+N');
+    await expect.poll(() => position.getAttribute('data-offset')).toBe(String(expected[0]!.offset));
 
     // Scrolling one column scrolls the other to the same text, either way round.
     for (const [from, to] of [['left', 'right'], ['right', 'left']] as const) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { diffBoundaries } from './boundary-diff';
-import { disagreements, parallelPieces, pieceIndexAt, stepIndex } from './parallel-bands';
+import { disagreements, parallelPieces, partAt, pieceBlocks, pieceIndexAt, stepIndex } from './parallel-bands';
 
 describe('disagreements', () => {
   it('lists the boundaries one side has and the other lacks, in text order', () => {
@@ -84,5 +84,39 @@ describe('stepIndex', () => {
     expect(stepIndex(3, 0, -1)).toBe(2);
     expect(stepIndex(3, 1, 1)).toBe(2);
     expect(stepIndex(0, null, 1)).toBeNull();
+  });
+});
+
+describe('pieceBlocks', () => {
+  const text = Array.from({ length: 40 }, (_, i) => `line ${i} of the text`).join('\n');
+  const pieces = parallelPieces(text.length, [30, 95, 200, 420], [95, 300]);
+
+  it('groups whole lines into blocks, splitting a piece across a block end into parts', () => {
+    const blocks = pieceBlocks(text, pieces, 100);
+    expect(blocks[0]!.start).toBe(0);
+    expect(blocks.at(-1)!.end).toBe(text.length);
+    for (let i = 1; i < blocks.length; i++) {
+      expect(blocks[i]!.start).toBe(blocks[i - 1]!.end);
+      expect(text[blocks[i]!.start - 1]).toBe('\n');
+    }
+    // The parts, in order, cover the text exactly and each lies in its piece.
+    const parts = blocks.flatMap((b) => b.parts);
+    expect(parts.map((p) => text.slice(p.start, p.end)).join('')).toBe(text);
+    for (const part of parts) {
+      expect(part.start).toBeGreaterThanOrEqual(pieces[part.piece]!.start);
+      expect(part.end).toBeLessThanOrEqual(pieces[part.piece]!.end);
+    }
+    expect(parts.length).toBeGreaterThan(pieces.length);
+  });
+
+  it('keeps a text without line breaks as one block, and finds the part holding an offset', () => {
+    const flat = 'x'.repeat(500);
+    const blocks = pieceBlocks(flat, parallelPieces(500, [100], [250]), 100);
+    expect(blocks).toHaveLength(1);
+    expect(partAt(blocks, 0)).toEqual({ block: 0, part: 0 });
+    expect(partAt(blocks, 250)).toEqual({ block: 0, part: 2 });
+    const many = pieceBlocks(text, pieces, 100);
+    const at = partAt(many, 300);
+    expect(many[at.block]!.parts[at.part]!.start).toBe(300);
   });
 });

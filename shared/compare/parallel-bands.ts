@@ -110,3 +110,63 @@ export function stepIndex(count: number, at: number | null, direction: 1 | -1): 
   if (at === null) return direction > 0 ? 0 : count - 1;
   return (at + direction + count) % count;
 }
+
+/** A stretch of a piece inside one block. */
+export interface BlockPart {
+  piece: number;
+  start: number;
+  end: number;
+}
+
+/** A run of whole lines, drawn as one block that the browser may skip while it is off screen. */
+export interface CompareBlock {
+  start: number;
+  end: number;
+  parts: BlockPart[];
+}
+
+/**
+ * The pieces grouped into blocks of whole lines of about `targetChars` each (a block ends just
+ * after a line break, so drawing blocks one under another keeps every line as it was; a text with
+ * no line break for longer stays one block). A piece across a block's end is split into parts.
+ */
+export function pieceBlocks(text: string, pieces: readonly ComparePiece[], targetChars = 4000): CompareBlock[] {
+  const cuts: number[] = [];
+  for (let from = targetChars; from < text.length; ) {
+    const nl = text.indexOf('\n', from - 1);
+    if (nl < 0 || nl + 1 >= text.length) break;
+    cuts.push(nl + 1);
+    from = nl + 1 + targetChars;
+  }
+  const bounds = [0, ...cuts, text.length];
+  const blocks: CompareBlock[] = [];
+  let p = 0;
+  for (let b = 0; b + 1 < bounds.length; b++) {
+    const start = bounds[b]!;
+    const end = bounds[b + 1]!;
+    const parts: BlockPart[] = [];
+    while (p < pieces.length && pieces[p]!.start < end) {
+      const piece = pieces[p]!;
+      parts.push({ piece: p, start: Math.max(piece.start, start), end: Math.min(piece.end, end) });
+      if (piece.end > end) break;
+      p++;
+    }
+    blocks.push({ start, end, parts });
+  }
+  return blocks;
+}
+
+/** The block and part holding `offset`. */
+export function partAt(blocks: readonly CompareBlock[], offset: number): { block: number; part: number } {
+  let lo = 0;
+  let hi = blocks.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (blocks[mid]!.start <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  const parts = blocks[lo]?.parts ?? [];
+  let part = 0;
+  while (part + 1 < parts.length && parts[part + 1]!.start <= offset) part++;
+  return { block: lo, part };
+}

@@ -9,7 +9,7 @@
  * The marks take no width, so both columns wrap their text alike (scroll-sync.ts relies on it).
  */
 import { memo, type ReactNode, type Ref, type UIEvent } from 'react';
-import type { ComparePiece, PieceMark } from '../../../shared/compare/parallel-bands';
+import type { CompareBlock, ComparePiece, PieceMark } from '../../../shared/compare/parallel-bands';
 
 export type Side = 'left' | 'right';
 
@@ -21,19 +21,28 @@ function mark(side: Side, kind: PieceMark, offset: number): ReactNode {
   return <span className={`cmp-bar cmp-${kind === 'shared' ? 'shared' : `only-${side}`}`} data-testid="boundary" data-offset={offset} data-kind={kind} title={kind === 'shared' ? 'Boundary on both sides' : `Boundary on the ${side} only`} />;
 }
 
-/** The text as pieces: memoized, since a long document makes tens of thousands of elements. */
-export const CompareFlow = memo(function CompareFlow({ text, pieces, side, flowRef }: { text: string; pieces: readonly ComparePiece[]; side: Side; flowRef: Ref<HTMLDivElement> }) {
+/**
+ * The text as blocks of whole lines, each block its pieces' parts: memoized, since a long document
+ * makes tens of thousands of elements. A block off screen is skipped by the browser
+ * (content-visibility), so opening a long document lays out only what shows.
+ */
+export const CompareFlow = memo(function CompareFlow({ text, pieces, blocks, side, flowRef }: { text: string; pieces: readonly ComparePiece[]; blocks: readonly CompareBlock[]; side: Side; flowRef: Ref<HTMLDivElement> }) {
   return (
     <div className="cmp-flow" ref={flowRef}>
-      {pieces.map((p) => {
-        const segment = side === 'left' ? p.leftSegment : p.rightSegment;
-        return (
-          <span key={p.start} className={`cmp-piece ${TINT[segment % 2]}`} data-start={p.start} data-segment={segment}>
-            {mark(side, side === 'left' ? p.leftMark : p.rightMark, p.start)}
-            {text.slice(p.start, p.end)}
-          </span>
-        );
-      })}
+      {blocks.map((b) => (
+        <div key={b.start} className="cmp-block">
+          {b.parts.map((part) => {
+            const p = pieces[part.piece]!;
+            const segment = side === 'left' ? p.leftSegment : p.rightSegment;
+            return (
+              <span key={part.start} className={`cmp-piece ${TINT[segment % 2]}`} data-start={part.start} data-segment={segment}>
+                {part.start === p.start && mark(side, side === 'left' ? p.leftMark : p.rightMark, p.start)}
+                {text.slice(part.start, part.end)}
+              </span>
+            );
+          })}
+        </div>
+      ))}
     </div>
   );
 });
@@ -45,6 +54,7 @@ export function CompareSide(props: {
   onlyHere: number;
   text: string;
   pieces: readonly ComparePiece[];
+  blocks: readonly CompareBlock[];
   paneRef: Ref<HTMLDivElement>;
   flowRef: Ref<HTMLDivElement>;
   onScroll(e: UIEvent<HTMLDivElement>): void;
@@ -62,7 +72,7 @@ export function CompareSide(props: {
         </span>
       </header>
       <div className="cmp-pane" ref={props.paneRef} data-testid="compare-side" data-side={side} data-top-offset={0} tabIndex={0} onScroll={props.onScroll}>
-        <CompareFlow text={props.text} pieces={props.pieces} side={side} flowRef={props.flowRef} />
+        <CompareFlow text={props.text} pieces={props.pieces} blocks={props.blocks} side={side} flowRef={props.flowRef} />
       </div>
     </section>
   );

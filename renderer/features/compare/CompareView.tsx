@@ -6,13 +6,13 @@
  * shared/compare/parallel-bands), scrolling both columns there and marking it; the first Next goes
  * to the first. Esc or Close returns to the editor.
  */
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { compareSegmentations } from '../../../shared/compare/compare';
-import { disagreementsOf, parallelPieces, pieceIndexAt, stepIndex } from '../../../shared/compare/parallel-bands';
+import { disagreementsOf, parallelPieces, partAt, pieceBlocks, stepIndex } from '../../../shared/compare/parallel-bands';
 import { useSession } from '../../stores/session';
 import { useChoices, useChosenPair, useCompareChoice, type Choice } from './compare-choice';
 import { CompareSide, type Side } from './CompareSide';
-import { scrollTopFor, topOf } from './scroll-sync';
+import { scrollTopFor, topOf, type FlowPlace } from './scroll-sync';
 import './compare-view.css';
 
 /** Where a stepped-to disagreement is put: this far down the column, so the lines before it show too. */
@@ -83,33 +83,35 @@ function ComparePair({ choices, left, right, text, tolerance }: { choices: reado
   const comparison = useMemo(() => compareSegmentations(text, a, b, { tolerance }), [text, a, b, tolerance]);
   const list = useMemo(() => disagreementsOf(comparison.diff), [comparison]);
   const pieces = useMemo(() => parallelPieces(text.length, a.boundaries, b.boundaries, tolerance), [text.length, a, b, tolerance]);
+  const blocks = useMemo(() => pieceBlocks(text, pieces), [text, pieces]);
   const [at, setAt] = useState<number | null>(null);
   const panes = { left: useRef<HTMLDivElement>(null), right: useRef<HTMLDivElement>(null) };
   const flows = { left: useRef<HTMLDivElement>(null), right: useRef<HTMLDivElement>(null) };
   // The scrollTop each column was last put at by the other, so its own echo of that is not followed back.
   const placed = useRef<Record<Side, number | null>>({ left: null, right: null });
 
-  const place = useCallback((side: Side, top: number, pieceIndex: number) => {
-    const pane = side === 'left' ? panes.left.current : panes.right.current;
-    if (!pane) return;
-    pane.scrollTop = top;
+  const startOf = (at: FlowPlace) => blocks[at.block]?.parts[at.part]?.start ?? 0;
+  /** Puts `place` of the text `below` px under the top of `side`'s column. */
+  const place = (side: Side, at: FlowPlace, below = 0) => {
+    const pane = panes[side].current;
+    const flow = flows[side].current;
+    if (!pane || !flow) return;
+    pane.scrollTop = scrollTopFor(pane, flow, at) - below;
     placed.current[side] = pane.scrollTop;
-    pane.dataset.topOffset = String(pieces[pieceIndex]?.start ?? 0);
-  }, [pieces]);
+    pane.dataset.topOffset = String(startOf(topOf(pane, flow)));
+  };
 
   const follow = (from: Side) => {
     const to: Side = from === 'left' ? 'right' : 'left';
     const src = panes[from].current;
     const srcFlow = flows[from].current;
-    const dst = panes[to].current;
-    const dstFlow = flows[to].current;
-    if (!src || !srcFlow || !dst || !dstFlow) return;
+    if (!src || !srcFlow) return;
     const echo = placed.current[from];
     placed.current[from] = null;
     if (echo !== null && Math.abs(src.scrollTop - echo) < 1) return;
     const top = topOf(src, srcFlow);
-    src.dataset.topOffset = String(pieces[top.index]?.start ?? 0);
-    place(to, scrollTopFor(dst, dstFlow, top.index, top.intoPiece), top.index);
+    src.dataset.topOffset = String(startOf(top));
+    place(to, top);
   };
 
   const current = at === null ? null : list[at] ?? null;
@@ -129,13 +131,8 @@ function ComparePair({ choices, left, right, text, tolerance }: { choices: reado
   const go = (index: number | null) => {
     if (index === null) return;
     setAt(index);
-    const offset = list[index]!.offset;
-    const pieceIndex = pieceIndexAt(pieces, offset);
-    for (const side of ['left', 'right'] as const) {
-      const pane = panes[side].current;
-      const flow = flows[side].current;
-      if (pane && flow) place(side, scrollTopFor(pane, flow, pieceIndex, 0) - pane.clientHeight * REVEAL_AT, pieceIndex);
-    }
+    const at = { ...partAt(blocks, list[index]!.offset), into: 0 };
+    for (const side of ['left', 'right'] as const) place(side, at, (panes[side].current?.clientHeight ?? 0) * REVEAL_AT);
   };
   const step = (direction: 1 | -1) => go(stepIndex(list.length, at, direction));
 
@@ -201,8 +198,8 @@ function ComparePair({ choices, left, right, text, tolerance }: { choices: reado
         ))}
       </div>
       <div className="cmp-columns">
-        <CompareSide side="left" label={left.label} segments={a.notes.length} onlyHere={comparison.diff.leftOnly.length} text={text} pieces={pieces} paneRef={panes.left} flowRef={flows.left} onScroll={() => follow('left')} />
-        <CompareSide side="right" label={right.label} segments={b.notes.length} onlyHere={comparison.diff.rightOnly.length} text={text} pieces={pieces} paneRef={panes.right} flowRef={flows.right} onScroll={() => follow('right')} />
+        <CompareSide side="left" label={left.label} segments={a.notes.length} onlyHere={comparison.diff.leftOnly.length} text={text} pieces={pieces} blocks={blocks} paneRef={panes.left} flowRef={flows.left} onScroll={() => follow('left')} />
+        <CompareSide side="right" label={right.label} segments={b.notes.length} onlyHere={comparison.diff.rightOnly.length} text={text} pieces={pieces} blocks={blocks} paneRef={panes.right} flowRef={flows.right} onScroll={() => follow('right')} />
       </div>
     </div>
   );

@@ -56,7 +56,7 @@ export function App() {
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
   const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
-  // Compare side by side takes the workbench's place (the editor stays mounted behind it).
+  // Compare side by side covers the workbench (the editor stays mounted and laid out behind it).
   const comparing = useCompareViewOpen() && screen === 'workbench';
 
   return (
@@ -89,7 +89,7 @@ export function App() {
         )}
         <Notices />
         {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
-        <main className="workbench" hidden={screen !== 'workbench' || comparing}>
+        <main className="workbench" hidden={screen !== 'workbench'}>
           <aside className="sidebar left">
             <SideTabs
               panes={{
@@ -122,8 +122,8 @@ export function App() {
               <Outline />
             </div>
           </aside>
+          {comparing && <CompareView />}
         </main>
-        {comparing && <CompareView />}
         {screen === 'workspace' && <WorkspaceTable />}
         {screen === 'models' && <ModelsScreen />}
         <footer className="status-bar">

@@ -75,8 +75,14 @@ describe('Compare side by side', () => {
     await page.locator('[data-testid="compare-open-view"]').click();
     const view = page.locator('[data-testid="compare-view"]');
     await view.waitFor();
-    // The workbench makes way: the editor is hidden while the view is open.
-    expect(await page.locator('main.workbench').isHidden()).toBe(true);
+    // The view covers the whole workbench, the editor and both side columns under it.
+    for (const id of ['document-view', 'outline-list', 'side-tab-run']) {
+      const covered = await page.locator(`[data-testid="${id}"]`).evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('[data-testid="compare-view"]') !== null;
+      });
+      expect(covered, id).toBe(true);
+    }
 
     // Both bands: alternating tints on each side, every boundary of each result drawn at its offset.
     for (const which of ['left', 'right'] as const) {

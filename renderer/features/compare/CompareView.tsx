@@ -1,6 +1,6 @@
 /**
- * Compare side by side (issue 31, item 2): opened from the Compare panel, it takes the workbench's
- * full width. Two columns show the same text, each with one result's segments as bands and its
+ * Compare side by side (issue 31, item 2): opened from the Compare panel, it covers the whole
+ * workbench. Two columns show the same text, each with one result's segments as bands and its
  * boundaries at their characters; they scroll together by text offset. Prev / Next (or N /
  * Shift+N) step through the disagreements (boundaries one side has and the other lacks, from
  * shared/compare/parallel-bands), scrolling both columns there and marking it; the first Next goes
@@ -39,7 +39,7 @@ export function CompareView() {
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!open) return;
-    root.current?.focus();
+    root.current?.focus({ preventScroll: true });
     // Esc closes even when the focus has left the view (a click on the page around it).
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && !e.defaultPrevented) close();

@@ -6,9 +6,9 @@
  * shared/compare/parallel-bands), scrolling both columns there and marking it; the first Next goes
  * to the first. Esc or Close returns to the editor.
  */
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import { compareSegmentations } from '../../../shared/compare/compare';
-import { disagreementsOf, parallelPieces, partAt, pieceBlocks, stepIndex } from '../../../shared/compare/parallel-bands';
+import { disagreementsOf, parallelPieces, partAt, pieceBlocks, stepIndex, type Disagreement } from '../../../shared/compare/parallel-bands';
 import { useSession } from '../../stores/session';
 import { useChoices, useChosenPair, useCompareChoice, type Choice } from './compare-choice';
 import { CompareSide, type Side } from './CompareSide';
@@ -27,6 +27,27 @@ function ChoiceSelect({ testId, value, choices, onChange }: { testId: string; va
         </option>
       ))}
     </select>
+  );
+}
+
+/** Every tick drawn once per comparison; stepping moves only the one "current" marker over them. */
+const Ticks = memo(function Ticks({ list, length, go }: { list: readonly Disagreement[]; length: number; go(index: number): void }) {
+  return (
+    <>
+      {list.map((d, i) => (
+        <span key={`${d.side}-${d.offset}`} className={`cmp-tick cmp-only-${d.side}`} style={{ left: `${(d.offset / length) * 100}%` }} data-offset={d.offset} onClick={() => go(i)} />
+      ))}
+    </>
+  );
+});
+
+function DisagreementMap({ list, length, at, go }: { list: readonly Disagreement[]; length: number; at: number | null; go(index: number): void }) {
+  const total = Math.max(1, length);
+  return (
+    <div className="cmp-map" data-testid="compare-view-map" title="The disagreements along the document: click one to go there">
+      <Ticks list={list} length={total} go={go} />
+      {at !== null && <span className="cmp-tick current" style={{ left: `${(at / total) * 100}%` }} />}
+    </div>
   );
 }
 
@@ -135,6 +156,10 @@ function ComparePair({ choices, left, right, text, tolerance }: { choices: reado
     for (const side of ['left', 'right'] as const) place(side, at, (panes[side].current?.clientHeight ?? 0) * REVEAL_AT);
   };
   const step = (direction: 1 | -1) => go(stepIndex(list.length, at, direction));
+  // One function for the map's lifetime, so its thousands of ticks are not redrawn at each step.
+  const goLatest = useRef(go);
+  goLatest.current = go;
+  const goFromMap = useCallback((index: number) => goLatest.current(index), []);
 
   const onKeyDown = (e: ReactKeyboardEvent) => {
     const target = e.target as HTMLElement;
@@ -186,17 +211,7 @@ function ComparePair({ choices, left, right, text, tolerance }: { choices: reado
           Close
         </button>
       </header>
-      <div className="cmp-map" data-testid="compare-view-map" title="The disagreements along the document: click one to go there">
-        {list.map((d, i) => (
-          <span
-            key={`${d.side}-${d.offset}`}
-            className={`cmp-tick cmp-only-${d.side}${i === at ? ' current' : ''}`}
-            style={{ left: `${(d.offset / Math.max(1, text.length)) * 100}%` }}
-            data-offset={d.offset}
-            onClick={() => go(i)}
-          />
-        ))}
-      </div>
+      <DisagreementMap list={list} length={text.length} at={current?.offset ?? null} go={goFromMap} />
       <div className="cmp-columns">
         <CompareSide side="left" label={left.label} segments={a.notes.length} onlyHere={comparison.diff.leftOnly.length} text={text} pieces={pieces} blocks={blocks} paneRef={panes.left} flowRef={flows.left} onScroll={() => follow('left')} />
         <CompareSide side="right" label={right.label} segments={b.notes.length} onlyHere={comparison.diff.rightOnly.length} text={text} pieces={pieces} blocks={blocks} paneRef={panes.right} flowRef={flows.right} onScroll={() => follow('right')} />

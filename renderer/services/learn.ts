@@ -12,10 +12,10 @@ import { refreshStrategies } from './models';
 import { workbench } from './workbench';
 
 export async function trainFromCorrections(): Promise<void> {
-  const { excluded, useEmbeddingModel } = useLearnStore.getState();
+  const { excluded, useEmbeddingModel, trainingOptions } = useLearnStore.getState();
   useLearnStore.setState({ training: true, error: null, progress: null });
   try {
-    const report = await workbench().workspaceTrainLearned({ include: useWorkspaceStore.getState().selection, exclude: excluded, useEmbeddingModel });
+    const report = await workbench().workspaceTrainLearned({ include: useWorkspaceStore.getState().selection, exclude: excluded, useEmbeddingModel, training: trainingOptions });
     useLearnStore.setState({ training: false, progress: null, report });
     await refreshStrategies();
   } catch (err) {

@@ -215,7 +215,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       return { cancelled: true };
     },
     workspaceExportBatch: async ({ format, include }) => exportBatch(await workspace(), format, { include }),
-    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel }) => {
+    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel, training: trainingOptions }) => {
       if (training) throw new WorkbenchError(wireErrorCodes.unavailable, 'a training is already under way: wait for it or cancel it');
       const controller = new AbortController();
       training = controller;
@@ -230,6 +230,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
           // The embedding model only when the person chose it: it costs a model call per sentence.
           embeddingModelFile: useEmbeddingModel === true ? await settings.embeddingModel(true) : null,
           threads: settings.threads,
+          training: trainingOptions,
           signal: controller.signal,
           onProgress: progress,
         });

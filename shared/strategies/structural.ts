@@ -225,7 +225,7 @@ export const structural = defineRuleStrategy({
       max: 10_000_000,
       default: STRUCTURAL_MIN_CHARS,
       label: 'Min chars',
-      help: 'pieces shorter than this merge with a neighbour within the limits, until they reach it: sibling sections too (forward after a heading, else backward), never across a higher heading; a top-level heading always starts a segment (by default never more than a quarter of max chars)',
+      help: 'pieces shorter than this merge with a neighbour within the limits, until they reach it: sibling sections too (forward after a heading, else backward into a sibling or the section that holds it), never across a higher heading; a top-level heading starts a segment unless the tiny piece before it is only heading lines (by default never more than a quarter of max chars)',
     },
     blocks: {
       type: 'enum',

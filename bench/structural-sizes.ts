@@ -3,7 +3,9 @@
  * .docx, read as `segment` reads them): segments over --max-chars, the longest, and segments under
  * the strategy's own minimum (a document's last segment not counted). Prints figures; asserts none.
  *
- *   npx tsx bench/structural-sizes.ts --dir /tmp/corpus [--max-chars 2000] [--min-chars 100] [--blocks split|whole]
+ *   npx tsx bench/structural-sizes.ts --dir /tmp/corpus [--max-chars 2000] [--min-chars 100] [--blocks split|whole] [--show-under]
+ *
+ * --show-under prints each segment under the minimum (file, its text and the next segment's start) to stderr.
  */
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,6 +20,7 @@ if (dir === '') throw new Error('usage: npx tsx bench/structural-sizes.ts --dir 
 const maxChars = Number(flag(argv, 'max-chars', '2000'));
 const minChars = Number(flag(argv, 'min-chars', '100'));
 const blocks = flag(argv, 'blocks', '');
+const showUnder = argv.includes('--show-under');
 
 const files = readdirSync(dir).filter((f) => /\.(txt|md|html?|pdf|docx)$/i.test(f)).sort();
 let documents = 0;
@@ -44,7 +47,10 @@ for (const file of files) {
       over++;
       longest.push([length, file]);
     }
-    if (i < list.length - 1 && s.text.trim().length < minChars) tiny++;
+    if (i < list.length - 1 && s.text.trim().length < minChars) {
+      tiny++;
+      if (showUnder) console.error(`${file}: ${JSON.stringify(s.text)} -> ${JSON.stringify(list[i + 1]?.text.slice(0, 60))}`);
+    }
   });
 }
 longest.sort((a, b) => b[0] - a[0]);

@@ -5,6 +5,8 @@
  *   npm run corpora -- --corpus novel --seed 7 --limit 10
  *   npm run corpora -- --sample          # the small committed sample in test/fixtures/corpus-sample/
  *
+ *   npm run corpora -- --corpus tech-docs --from DIR --out DIR   # from other packages' Markdown (held out)
+ *
  * The same seed and options always give byte-identical files.
  */
 import { join } from 'node:path';
@@ -21,6 +23,7 @@ const SPEC = {
   'max-chars': { type: 'int', min: 200, description: 'documents stop growing before this many characters' },
   out: { type: 'string', valueName: 'DIR', description: 'output folder (default corpora/, or test/fixtures/corpus-sample/ with --sample)' },
   sample: { type: 'boolean', description: 'build the small committed sample' },
+  from: { type: 'string', valueName: 'DIR', description: "read packages from this node_modules-like folder instead of the repository's (held-out corpora)" },
 } as const;
 
 const SAMPLE_DIR = 'test/fixtures/corpus-sample';
@@ -41,7 +44,7 @@ function main(argv: string[]): number {
     const started = performance.now();
     let corpus;
     try {
-      corpus = buildCorpus(name, { seed, limit, maxChars, nodeModules: REPO_NODE_MODULES });
+      corpus = buildCorpus(name, { seed, limit, maxChars, nodeModules: flags.from ?? REPO_NODE_MODULES });
     } catch (err) {
       // Builders fail only on their inputs (options, installed packages); the folder is untouched.
       throw new UserInputError(`corpus ${name}: ${(err as Error).message}`);
@@ -49,7 +52,7 @@ function main(argv: string[]): number {
     if (corpus.documents.length === 0) throw new UserInputError(`corpus ${name}: no document fits --max-chars ${maxChars}`);
     const command = flags.sample
       ? `npm run corpora -- --sample --corpus ${name}${flags.seed ? ` --seed ${seed}` : ''}`
-      : `npm run corpora -- --corpus ${name} --seed ${seed} --limit ${limit} --max-chars ${maxChars}`;
+      : `npm run corpora -- --corpus ${name} --seed ${seed} --limit ${limit} --max-chars ${maxChars}${flags.from ? ` --from ${flags.from}` : ''}`;
     const dir = join(out, name);
     const manifest = writeCorpus(dir, corpus, command);
     const chars = manifest.documents.reduce((s, d) => s + d.chars, 0);

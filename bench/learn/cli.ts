@@ -6,7 +6,7 @@
  */
 import { join, resolve } from 'node:path';
 import { describeDocument } from '../../shared/document/document-info';
-import { EMBEDDING_MODEL_FLAGS } from '../../electron/cli/learn-flags';
+import { EMBEDDING_MODEL_FLAGS, TRAINING_OPTION_FLAGS, trainingOptionsFromFlags } from '../../electron/cli/learn-flags';
 import { prepareDocuments } from '../../electron/services/learn/train-workspace';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
@@ -25,6 +25,7 @@ const SPEC = {
   limit: { type: 'int', min: 2, description: 'only the first N documents' },
   json: { type: 'boolean', description: 'print the report as JSON on stdout instead of the table' },
   ...EMBEDDING_MODEL_FLAGS,
+  ...TRAINING_OPTION_FLAGS,
   out: { type: 'string', valueName: 'DIR', description: `folder for learn.json and learn.html (default ${CORPORA_DIR}/reports/NAME)` },
 } as const;
 
@@ -56,7 +57,7 @@ export async function learnCommand(argv: string[]): Promise<number> {
       baselines[name].push([...result.segmentation.boundaries]);
     }
   }
-  const curve = learningCurve({ documents, baselines }, (k, seed) => progress(`training on ${k}, split ${seed}`));
+  const curve = learningCurve({ documents, baselines, training: trainingOptionsFromFlags(flags) }, (k, seed) => progress(`training on ${k}, split ${seed}`));
   if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
 
   const report: LearnReport = {

@@ -7,6 +7,7 @@
 import { predictPrepared, trainPrepared, type PreparedDocument } from '../../shared/learn/model';
 import { scorePredictions, type HeldOutScores } from '../../shared/learn/scores';
 import { seededRandom } from '../../shared/util/seeded-random';
+import type { TrainingOptions } from '../../shared/learn/training-options';
 
 export const TRAINING_SIZES = [1, 2, 5, 10, 20] as const;
 export const SPLIT_SEEDS = [1, 2, 3] as const;
@@ -29,6 +30,8 @@ export interface CurveInput {
   documents: readonly PreparedDocument[];
   /** Each model-free strategy's boundaries, per document (same order as documents). */
   baselines: Record<string, ReadonlyArray<readonly number[]>>;
+  /** The training options (those left out at their defaults). */
+  training?: Partial<TrainingOptions>;
 }
 
 function shuffled(n: number, seed: number): number[] {
@@ -63,7 +66,7 @@ export function learningCurve(input: CurveInput, onProgress: (k: number, seed: n
       const train = order.slice(0, k).map((i) => input.documents[i] as PreparedDocument);
       const test = order.slice(k);
       const started = performance.now();
-      const model = trainPrepared(train);
+      const model = trainPrepared(train, undefined, true, undefined, input.training);
       seconds += (performance.now() - started) / 1000;
       learned.push(
         withoutCount(

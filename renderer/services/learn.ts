@@ -14,10 +14,10 @@ import { refreshStrategies } from './models';
 import { workbench } from './workbench';
 
 export async function trainFromCorrections(): Promise<void> {
-  const { excluded, useEmbeddingModel } = useLearnStore.getState();
+  const { excluded, useEmbeddingModel, trainingOptions } = useLearnStore.getState();
   useLearnStore.setState({ training: true, jobId: null, error: null });
   try {
-    const { jobId } = await workbench().workspaceTrainLearned({ include: useWorkspaceStore.getState().selection, exclude: excluded, useEmbeddingModel });
+    const { jobId } = await workbench().workspaceTrainLearned({ include: useWorkspaceStore.getState().selection, exclude: excluded, useEmbeddingModel, training: trainingOptions });
     useLearnStore.setState({ jobId });
     // A short training can end before its start is answered: its job is in the jobs slice already.
     const job = jobOf(useJobs.getState(), jobId, 'train');

@@ -2,13 +2,14 @@
  * CSV, one segment per record after a header record, for spreadsheets. Every record repeats the
  * document name, sha256 and strategy so that rows stay traceable when sorted or filtered; a
  * reader needs the columns start, end and text, the others are optional. Empty topic/summary
- * cells mean "none"; reviewed is `true` or empty; confidence a number in [0, 1] or empty. The
+ * cells mean "none"; reviewed is `true` or empty; confidence a number in [0, 1] or empty; continues the kind of block a
+ * size limit cut the segment out of (list, table, code, math) or empty, as the JSON's field. The
  * `offsets` column names the unit of start and end (shared/formats/offsets.ts), the same on every
  * record; a file without it is read as UTF-16 code units. Segments a person excluded are not
  * written (their index leaves a gap).
  */
 import type { ChunkExtras } from '../chunks/extras';
-import type { SegmentationResult } from '../document/types';
+import { CONTINUED_BLOCKS, type ContinuedBlock, type SegmentationResult } from '../document/types';
 import { assembleResult, baseName, type ReadResult, type SegmentRow } from './assemble';
 import { segmentsToWrite } from './check-result';
 import { decodeCsv, encodeCsv } from './csv-codec';
@@ -16,7 +17,7 @@ import { FormatError } from './errors';
 import { offsetsFieldSchema } from './offsets';
 import { DEFAULT_OFFSET_UNIT, OFFSET_UNITS, type OffsetUnit } from '../text/offset-units';
 
-const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'text'] as const;
+const COLUMNS = ['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'continues', 'text'] as const;
 const REQUIRED = ['start', 'end', 'text'] as const;
 
 /** Columns added after `text` when an export asks for retrieval extras; headings joined with ' > '. */
@@ -38,6 +39,7 @@ export function writeCsv(result: SegmentationResult, text: string, extras: reado
     s.summary ?? '',
     s.reviewed ? 'true' : '',
     s.confidence === undefined ? '' : String(s.confidence),
+    s.continues ?? '',
     s.text,
     ...(withExtras ? [s.context_before ?? '', s.headings?.join(' > ') ?? '', s.content ?? s.text, s.tokens === undefined ? '' : String(s.tokens)] : []),
   ]);
@@ -57,6 +59,13 @@ function parseConfidence(source: string, record: number, value: string | undefin
   const confidence = Number(value);
   if (!(confidence >= 0 && confidence <= 1)) throw new FormatError(`${source}: record ${record}: confidence must be a number from 0 to 1 or empty (got '${value}')`);
   return confidence;
+}
+
+/** An empty or missing cell: none; otherwise the kind of block the segment continues. */
+function parseContinues(source: string, record: number, value: string | undefined): ContinuedBlock | undefined {
+  if (value === undefined || value === '') return undefined;
+  if (!(CONTINUED_BLOCKS as readonly string[]).includes(value)) throw new FormatError(`${source}: record ${record}: continues must be ${CONTINUED_BLOCKS.join(', ')} or empty (got '${value}')`);
+  return value as ContinuedBlock;
 }
 
 export function readCsv(source: string, content: string): ReadResult {
@@ -86,6 +95,7 @@ export function readCsv(source: string, content: string): ReadResult {
       summary: cell(record, 'summary'),
       reviewed: reviewed === 'true',
       confidence: parseConfidence(source, i + 1, cell(record, 'confidence')),
+      continues: parseContinues(source, i + 1, cell(record, 'continues')),
     };
   });
   const first = records[0];

@@ -173,8 +173,19 @@ describe('CSV', () => {
   it('has one header and one record per segment', () => {
     const csv = writeCsv(resultFor(TEXT, CUTS, [{ topic: 'Intro' }]), TEXT);
     const [header, first] = decodeCsv('x', csv);
-    expect(header).toEqual(['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'text']);
+    expect(header).toEqual(['document', 'sha256', 'strategy', 'index', 'offsets', 'start', 'end', 'head', 'topic', 'summary', 'reviewed', 'confidence', 'continues', 'text']);
     expect(first?.slice(2, 9)).toEqual(['structural', '0', 'codepoint', '0', '44', '# Intro First part. It has two sentences.', 'Intro']);
+  });
+
+  it('writes the block a segment continues, as the JSON does, and reads it back', () => {
+    const result = resultFor(TEXT, CUTS, [{}, { continues: 'list' }]);
+    const csv = writeCsv(result, TEXT);
+    const [header, first, second] = decodeCsv('x', csv);
+    const at = (header ?? []).indexOf('continues');
+    expect([first?.[at], second?.[at]]).toEqual(['', 'list']);
+    expect(readCsv('c.csv', csv).result.segmentation.notes.map((n) => n.continues)).toEqual(readJson('c.json', writeJson(result, TEXT)).result.segmentation.notes.map((n) => n.continues));
+    expect(readCsv('c.csv', csv).result.segmentation.notes[1]?.continues).toBe('list');
+    expectFormatError(() => readCsv('c.csv', csv.replace(',list,', ',lists,')), /record 2: continues must be list, table, code, math or empty/);
   });
 
   it('reads a minimal hand-made CSV and refuses broken ones', () => {

@@ -9,6 +9,7 @@ import { chunkOptionsSchema, TOKENIZER_NAMES } from '../chunks/options';
 import type { DocumentSummary, OpenedDocument } from '../document/opened';
 import { segmentationResultSchema } from '../document/schema';
 import { segmentationDeltaSchema } from '../edit/segmentation-delta';
+import { trainingOptionsSchema } from '../learn/training-options';
 import { readOptionsSchema } from '../document/reader-report';
 import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
@@ -95,6 +96,8 @@ export const workspaceParamSchemas = {
       include: correctionSelectionSchema.optional(),
       exclude: z.array(workspaceDocumentIdParam).max(100_000).optional(),
       useEmbeddingModel: z.boolean().optional(),
+      /** The declared training options (shared/learn/training-options.ts); each left out takes its default. */
+      training: trainingOptionsSchema.optional(),
     })
     .strict(),
 } as const;

@@ -61,9 +61,13 @@ export const FEATURE_NAMES: readonly string[] = [
   'starts with markup',
 ];
 
-/** The feature names of a feature set with or without the embedding features. */
-export function featureNames(withEmbeddings: boolean): readonly string[] {
-  return withEmbeddings ? [...FEATURE_NAMES, ...EMBEDDING_FEATURE_NAMES] : FEATURE_NAMES;
+/** The features that say where another strategy cuts: weighed only when the training option strategyCuts asks for them. */
+export const STRATEGY_CUT_FEATURES: readonly string[] = ['texttiling cuts here', 'c99 cuts here', 'c99 splits here early'];
+
+/** The feature names of a feature set with or without the embedding features and the other strategies' cuts. */
+export function featureNames(withEmbeddings: boolean, strategyCuts = true): readonly string[] {
+  const names = withEmbeddings ? [...FEATURE_NAMES, ...EMBEDDING_FEATURE_NAMES] : FEATURE_NAMES;
+  return strategyCuts ? names : names.filter((name) => !STRATEGY_CUT_FEATURES.includes(name));
 }
 
 /** The units (sentence and line starts) whose texts an embedding model embeds for candidateFeatures. */

@@ -152,6 +152,26 @@ describe('the learned model', () => {
     expect(() => parseLearnedModel(JSON.stringify(older), 'm.json')).toThrow(new LearnedModelError('m.json is a learned model of format version 1; this version reads 2: train it again'));
   });
 
+  it("weighs other strategies' cuts only when the training option asks, and reads either model back", () => {
+    const at = '2026-01-01T00:00:00.000Z';
+    const cutNames = ['texttiling cuts here', 'c99 cuts here', 'c99 splits here early'];
+    const withCuts = trainModel(training, at, { strategyCuts: true });
+    const without = trainModel(training, at, { strategyCuts: false });
+    expect(withCuts.training.strategyCuts).toBe(true);
+    expect(without.training.strategyCuts).toBe(false);
+    expect(withCuts.features.map((f) => f.name)).toEqual(expect.arrayContaining(cutNames));
+    expect(without.features.map((f) => f.name).filter((name) => cutNames.includes(name))).toEqual([]);
+    expect(without.features.length).toBe(withCuts.features.length - cutNames.length);
+    for (const model of [withCuts, without]) {
+      expect(parseLearnedModel(JSON.stringify(model), 'm.json')).toEqual(model);
+      const doc = makeDocument(101);
+      assertValidSegmentation(doc.text, segmentWithModel(doc.text, model).segmentation);
+    }
+    // A file written before the option existed weighed those cuts: it reads as such.
+    const { strategyCuts: _, ...olderTraining } = withCuts.training;
+    expect(parseLearnedModel(JSON.stringify({ ...withCuts, training: olderTraining }), 'm.json').training.strategyCuts).toBe(true);
+  });
+
   it('refuses documents without boundaries to learn from', () => {
     expect(() => trainModel([{ name: 'a', text: 'One. Two. Three.', boundaries: [] }])).toThrow(LearnedModelError);
     expect(() => trainModel([])).toThrow(/no documents/);

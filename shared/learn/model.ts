@@ -8,6 +8,7 @@ import { BAD_INPUT, UserError } from '../errors';
 import { z } from 'zod';
 import { scorePredictions } from './scores';
 import { candidateFeatures, featureNames, type CandidateFeatures } from './features';
+import { DEFAULT_TRAINING_OPTIONS, withTrainingDefaults, type TrainingOptions } from './training-options';
 import type { EmbeddingIdentity } from './embedding-features';
 import { decodeCuts, decoderReach, lengthShapeRows, lengthShapeTable, tableRows, type SegmentRows } from './decode';
 import { cohesionRows, cohesionTable } from './cohesion';
@@ -15,12 +16,15 @@ import { fitLengthPrior, type LengthPrior } from './length-prior';
 import { fitLogistic } from './logistic';
 import { buildCueTable, cueValues, cueValuesLeavingOut, LEARNED_CUE_FEATURE, LEARNED_TRANSITION_FEATURE } from './cue-words';
 
-/** Every feature a model weighs: the computed ones (with the embedding ones, if it used embeddings), then the cue words learned from training. */
-export function modelFeatureNames(withEmbeddings: boolean): readonly string[] {
-  return [...featureNames(withEmbeddings), LEARNED_CUE_FEATURE, LEARNED_TRANSITION_FEATURE];
+/**
+ * Every feature a model weighs: the computed ones (with the embedding ones, if it used embeddings;
+ * other strategies' cuts if it was trained with them), then the cue words learned from training.
+ */
+export function modelFeatureNames(withEmbeddings: boolean, strategyCuts = DEFAULT_TRAINING_OPTIONS.strategyCuts): readonly string[] {
+  return [...featureNames(withEmbeddings, strategyCuts), LEARNED_CUE_FEATURE, LEARNED_TRANSITION_FEATURE];
 }
 
-/** The features of a model trained without embeddings. */
+/** The features of a model trained without embeddings, with the default training options. */
 export const MODEL_FEATURE_NAMES: readonly string[] = modelFeatureNames(false);
 
 export const LEARNED_MODEL_FORMAT = 'segment-workbench/learned-boundaries';
@@ -73,7 +77,14 @@ const modelSchema = z.object({
   /** The same table for changes of line kind (LayoutIndex.transition), e.g. "code > prose, 1 blank". */
   transitions: cueTableSchema,
   trainedOn: z.array(z.object({ name: z.string(), chars: z.number().int().nonnegative(), boundaries: z.number().int().nonnegative(), sha256: z.string().optional() })),
-  training: z.object({ candidates: z.number().int(), cuts: z.number().int(), iterations: z.number().int(), l2: z.number() }),
+  training: z.object({
+    candidates: z.number().int(),
+    cuts: z.number().int(),
+    iterations: z.number().int(),
+    l2: z.number(),
+    /** The training option: whether other strategies' cuts are among the features (files written before it had them). */
+    strategyCuts: z.boolean().default(true),
+  }),
   trainedAt: z.string(),
 });
 export type LearnedModel = z.infer<typeof modelSchema>;
@@ -104,7 +115,7 @@ export function parseLearnedModel(json: string, source: string): LearnedModel {
     throw new LearnedModelError(`${source} is not a learned model (${issue?.path.join('.') || 'top level'}: ${issue?.message ?? 'invalid'})`);
   }
   const names = parsed.data.features.map((f) => f.name);
-  if (names.join('\n') !== modelFeatureNames(parsed.data.embedding !== null).join('\n')) {
+  if (names.join('\n') !== modelFeatureNames(parsed.data.embedding !== null, parsed.data.training.strategyCuts).join('\n')) {
     throw new LearnedModelError(`${source} was trained with other features than this version computes: train it again`);
   }
   return parsed.data;
@@ -177,10 +188,15 @@ function logOdds(model: Pick<LearnedModel, 'features' | 'intercept'>, rows: read
   return rows.map((row) => model.features.reduce((z, f, k) => z + (f.weight * ((row[k] as number) - f.mean)) / f.sd, model.intercept));
 }
 
-/** The rows the model weighs: a model without embeddings drops the embedding columns a document may have. */
-function withCues(rows: readonly number[][], cues: readonly number[], transitions: readonly number[], embedded: boolean): number[][] {
-  const width = featureNames(embedded).length;
-  return rows.map((row, i) => [...row.slice(0, width), cues[i] as number, transitions[i] as number]);
+/**
+ * The rows the model weighs: a model without embeddings drops the embedding columns a document may
+ * have, one trained without other strategies' cuts drops those.
+ */
+function withCues(rows: readonly number[][], cues: readonly number[], transitions: readonly number[], embedded: boolean, strategyCuts: boolean): number[][] {
+  const all = featureNames(embedded);
+  const kept = new Set(featureNames(embedded, strategyCuts));
+  const columns = all.flatMap((name, k) => (kept.has(name) ? [k] : []));
+  return rows.map((row, i) => [...columns.map((k) => row[k] as number), cues[i] as number, transitions[i] as number]);
 }
 
 /**
@@ -226,9 +242,17 @@ function sharedEmbedding(docs: readonly PreparedDocument[]): EmbeddingIdentity |
 /**
  * Trains on prepared documents; throws LearnedModelError when they hold nothing to learn from.
  * With embeddings when every document has them from the same embedding model, and
- * `useEmbeddings` (default true) does not say otherwise.
+ * `useEmbeddings` (default true) does not say otherwise; `options`: the declared training
+ * options (training-options.ts), each left out at its default.
  */
-export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new Date().toISOString(), useEmbeddings = true, keptRowEntries = KEPT_ROW_ENTRIES): LearnedModel {
+export function trainPrepared(
+  docs: readonly PreparedDocument[],
+  trainedAt = new Date().toISOString(),
+  useEmbeddings = true,
+  keptRowEntries = KEPT_ROW_ENTRIES,
+  options?: Partial<TrainingOptions>,
+): LearnedModel {
+  const { strategyCuts } = withTrainingDefaults(options);
   const embedding = useEmbeddings ? sharedEmbedding(docs) : null;
   const embedded = embedding !== null;
   const cueWords = buildCueTable(docs.map((d) => ({ firstWords: d.features.firstWords, labels: d.labels })));
@@ -239,6 +263,7 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
       cueValuesLeavingOut(cueWords, { firstWords: d.features.firstWords, labels: d.labels }),
       cueValuesLeavingOut(transitions, { firstWords: d.features.transitions, labels: d.labels }),
       embedded,
+      strategyCuts,
     ),
   );
   const rows = rowsByDoc.flat();
@@ -247,7 +272,7 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
   if (docs.length === 0) throw new LearnedModelError('no documents to learn from');
   if (cuts === 0) throw new LearnedModelError('the training documents have no boundaries at sentence or line starts: nothing to learn');
   if (cuts === labels.length) throw new LearnedModelError('every candidate cut point is a boundary in the training documents: nothing to learn');
-  const names = modelFeatureNames(embedded);
+  const names = modelFeatureNames(embedded, strategyCuts);
   const { mean, sd } = scaling(rows, names.length);
   const standardised = rows.map((row) => row.map((v, f) => (v - (mean[f] as number)) / (sd[f] as number)));
   const fit = fitLogistic(standardised, labels, L2);
@@ -283,13 +308,13 @@ export function trainPrepared(docs: readonly PreparedDocument[], trainedAt = new
     cueWords,
     transitions,
     trainedOn: docs.map((d) => ({ name: d.name, chars: d.length, boundaries: d.gold.length, ...(d.sha256 ? { sha256: d.sha256 } : {}) })),
-    training: { candidates: rows.length, cuts, iterations: fit.iterations, l2: L2 },
+    training: { candidates: rows.length, cuts, iterations: fit.iterations, l2: L2, strategyCuts },
     trainedAt,
   };
 }
 
-export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string): LearnedModel {
-  return trainPrepared(docs.map((d) => prepareDocument(d)), trainedAt);
+export function trainModel(docs: readonly TrainingDocument[], trainedAt?: string, options?: Partial<TrainingOptions>): LearnedModel {
+  return trainPrepared(docs.map((d) => prepareDocument(d)), trainedAt, true, KEPT_ROW_ENTRIES, options);
 }
 
 /**
@@ -304,7 +329,13 @@ export function predictPrepared(
 ): number[] {
   const refusal = embeddingModelNeeded(model, doc.embedding);
   if (refusal) throw refusal;
-  const rows = withCues(doc.features.rows, cueValues(model.cueWords, doc.features.firstWords), cueValues(model.transitions, doc.features.transitions), model.embedding !== null);
+  const rows = withCues(
+    doc.features.rows,
+    cueValues(model.cueWords, doc.features.firstWords),
+    cueValues(model.transitions, doc.features.transitions),
+    model.embedding !== null,
+    model.training.strategyCuts,
+  );
   // Streamed, one row at a time: the whole table of a long document would not fit in memory.
   const reach = decoderReach(doc.length, doc.features.offsets, model.lengthPrior);
   const cohesion = model.cohesionWeight === 0 ? undefined : { weight: model.cohesionWeight, rows: cohesionRows(doc.features.unitTerms, doc.features.vocabulary, reach) };

@@ -7,6 +7,7 @@ import { STRATEGY_DECLARATIONS } from './catalog';
 import { numberRule, optionFlag, optionRule, type StrategyDeclaration } from './declaration';
 import { sharedRunOptionsSchema } from './run-options';
 import { SCOPE_WORDS, SHARED_OPTION_DECLARATIONS, type SharedOptionDeclaration } from './shared-options';
+import { TRAINING_OPTION_DECLARATIONS, TRAINING_OPTION_KEYS, trainingOptionFlag } from '../learn/training-options';
 
 const cell = (text: string) => text.replaceAll('|', '\\|');
 
@@ -54,5 +55,18 @@ applies to.
 | run option | flag | Run panel | applies to | value | meaning |
 |---|---|---|---|---|---|
 ${sharedOptions.map(sharedOptionRow).join('\n')}
+
+## Training options of \`learned\`
+
+Declared in \`shared/learn/training-options.ts\`: each is a field of the model file's \`training\`,
+a flag of \`cli train\` and \`bench learn\`, a field of the contract's \`workspaceTrainLearned.training\`
+and a checkbox of the Learn panel.
+
+| training option | flag | Learn panel | default | meaning |
+|---|---|---|---|---|
+${TRAINING_OPTION_KEYS.map((key) => {
+  const option = TRAINING_OPTION_DECLARATIONS[key];
+  return `| \`${key}\` | \`--${trainingOptionFlag(key)} yes\\|no\` | ${option.label} | ${option.default ? 'yes' : 'no'} | ${cell(option.help)} |`;
+}).join('\n')}
 `;
 }

@@ -26,6 +26,24 @@ describe('structural: small sections merge', () => {
     expect(segments).toEqual(['## A\n\nshort a.\n\n## B\n\nshort b.\n\n', '# Chapter\n\nshort c.\n\n## C\n\nshort d.\n']);
   });
 
+  it('reads a term over its `: definition` line as a term, so small entries merge (bash.html variables)', () => {
+    const entries = ['BASH', 'BASHPID', 'PPID', 'PWD'].map((v) => `${v}\n: The ${v.toLowerCase()} variable, in one short line.\n\n`).join('');
+    const text = `## Shell Variables\n\n${entries}`;
+    const segments = texts(text, { minChars: 100 });
+    expect(segments.length).toBeLessThan(3);
+    for (const s of segments.slice(0, -1)) expect(s.trim().length).toBeGreaterThanOrEqual(100);
+  });
+
+  it('lets a top-level heading join a tiny piece before it that is no section: a contents list, a `#` comment', () => {
+    const contents = 'SYNOPSIS\n\nCOPYRIGHT\n\nDESCRIPTION\n\nOPTIONS\n\nARGUMENTS\n\nINVOCATION\n\n';
+    expect(texts(contents, { minChars: 100 })).toEqual([contents]);
+    const config = '# use a visible bell\nset bell-style visible\n\n# keep 8 bits\nset input-meta on\n\n# allow iso-latin1\nset convert-meta off\n';
+    expect(texts(config, { minChars: 100 })).toEqual([config]);
+    // A man page's sections with a body of their own still each start a segment.
+    const man = 'NAME\n       uuidd - UUID daemon\n\nSYNOPSIS\n       uuidd [options]\n';
+    expect(texts(man, { minChars: 100 })).toEqual(['NAME\n       uuidd - UUID daemon\n\n', 'SYNOPSIS\n       uuidd [options]\n']);
+  });
+
   it('joins a small last sibling to the one before it when a higher heading follows', () => {
     const long = 'This section has enough words in it to be well over the minimum of the merger here. ';
     const text = `## A\n\n${long}\n\n## B\n\nshort b.\n\n# Next chapter\n\n${long}\n`;

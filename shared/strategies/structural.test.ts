@@ -86,11 +86,14 @@ describe('structural', () => {
     expect(segmentTexts(text, { maxTokens: 25, minChars: 1 })).toHaveLength(12);
   });
 
-  it('merges tiny pieces into a neighbour but never a heading into the piece before it', () => {
-    const text = '# A\n\nOk.\n\nThis is a paragraph long enough that it will not be considered tiny at all by the merger.\n\n## B\n\nYes.\n';
-    const segments = segmentTexts(text, { minChars: 40 });
-    expect(segments).toEqual([
-      '# A\n\nOk.\n\nThis is a paragraph long enough that it will not be considered tiny at all by the merger.\n\n',
+  it('merges a tiny subsection into the section that holds it, never into a deeper one', () => {
+    const long = 'This is a paragraph long enough that it will not be considered tiny at all by the merger.';
+    // `## B` is tiny and last: it joins `# A`, the section that holds it (no higher heading between).
+    expect(segmentTexts(`# A\n\nOk.\n\n${long}\n\n## B\n\nYes.\n`, { minChars: 40 })).toEqual([`# A\n\nOk.\n\n${long}\n\n## B\n\nYes.\n`]);
+    // After a `### C` section it would join a section below its own level: it stays alone.
+    expect(segmentTexts(`# A\n\n${long}\n\n### C\n\n${long}\n\n## B\n\nYes.\n`, { minChars: 40 })).toEqual([
+      `# A\n\n${long}\n\n`,
+      `### C\n\n${long}\n\n`,
       '## B\n\nYes.\n',
     ]);
   });

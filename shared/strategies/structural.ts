@@ -19,9 +19,10 @@
  *    limits, until they reach minChars: a piece without a heading into the piece before it; a
  *    tiny piece that starts with a heading takes the pieces after it (its body, its subsections,
  *    its sibling sections: a term and its one-line definition, then the next), and, where the
- *    next is a higher heading, joins its sibling section before it. Never across a heading of a
- *    higher level (heading-level.ts), and never a heading into a section above its own level; a
- *    top-level heading (level 1: a chapter, a man page's section) always starts a segment.
+ *    next is a higher heading, joins the section before it (a sibling, or the section that holds
+ *    it). Never across a heading of a higher level (heading-level.ts), and never a heading into a
+ *    section below its own level; a top-level heading (level 1: a chapter, a man page's section)
+ *    always starts a segment, unless the tiny piece before it is no section (looseTopPiece). A term over its `: definition` line is a term, not a heading.
  */
 import { ATOMIC_KINDS, type BlockKind } from '../text/blocks';
 import { structureBlocks, type StructureBlocks } from '../text/plain-structure';
@@ -137,6 +138,22 @@ export const NO_HEADING = 0;
 /** Top-level headings (a chapter, a man page's NAME or SEE ALSO) always start a segment. */
 const TOP_LEVEL = 1;
 
+const ATX_LINE = /^ {0,3}#{1,6}(?:[ \t]|$)/;
+const CAPITALS_LINE = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
+
+/**
+ * Whether a tiny piece that starts with a top-level heading is no section of its own: only heading
+ * lines (a contents list: `SYNOPSIS`, `COPYRIGHT`), or a `#` line with its one or two lines right
+ * under it (a comment in an unfenced config or shell example, read as a heading). Such a piece
+ * joins the top-level section after it, its sibling.
+ */
+function looseTopPiece(text: string, from: number, to: number): boolean {
+  const lines = text.slice(from, to).split(/\r?\n/);
+  const filled = lines.filter((line) => line.trim() !== '');
+  if (filled.every((line) => ATX_LINE.test(line) || CAPITALS_LINE.test(line.trim()))) return true;
+  return ATX_LINE.test(lines[0] as string) && (lines[1] ?? '').trim() !== '';
+}
+
 /**
  * Takes the pieces in order and keeps the starts of those left once tiny ones are merged with a
  * neighbour (see the module comment). Each piece's content is measured once, and again only when
@@ -159,7 +176,9 @@ function tinyMerger(
   const settleBackward = (end: number) => {
     const n = kept.length;
     const heading = headings[n - 1] as number;
-    if (!lastTiny || n < 2 || heading <= TOP_LEVEL || heading !== sections[n - 2]) return;
+    // Into a sibling section, or into the section that holds it (its parent: a last `#### Community`
+    // under `## Notice`); never into a section below its own level.
+    if (!lastTiny || n < 2 || heading <= TOP_LEVEL || (sections[n - 2] as number) > heading) return;
     if (!fits(text, kept[n - 2] as number, end, limits)) return;
     kept.pop();
     headings.pop();
@@ -174,7 +193,10 @@ function tinyMerger(
       const lastHeading = headings[n - 1] ?? NO_HEADING;
       // A piece without a heading joins a tiny one before it, or, tiny, the one before it. A
       // heading joins only a tiny heading piece of its level or above (forward after a heading).
-      const joins = heading === NO_HEADING ? lastTiny || thisTiny : heading > TOP_LEVEL && lastTiny && lastHeading !== NO_HEADING && heading >= lastHeading;
+      const joins =
+        heading === NO_HEADING
+          ? lastTiny || thisTiny
+          : lastTiny && lastHeading !== NO_HEADING && heading >= lastHeading && (heading > TOP_LEVEL || looseTopPiece(text, kept[n - 1] as number, start));
       if (n > 0 && joins && fits(text, kept[n - 1] as number, end, limits)) {
         lastTiny = !notTiny(kept[n - 1] as number, end);
         return;
@@ -203,7 +225,7 @@ export const structural = defineRuleStrategy({
       max: 10_000_000,
       default: STRUCTURAL_MIN_CHARS,
       label: 'Min chars',
-      help: 'pieces shorter than this merge with a neighbour within the limits, until they reach it: sibling sections too (forward after a heading, else backward), never across a higher heading; a top-level heading always starts a segment (by default never more than a quarter of max chars)',
+      help: 'pieces shorter than this merge with a neighbour within the limits, until they reach it: sibling sections too (forward after a heading, else backward into a sibling or the section that holds it), never across a higher heading; a top-level heading starts a segment unless the tiny piece before it is only heading lines (by default never more than a quarter of max chars)',
     },
     blocks: {
       type: 'enum',

@@ -6,6 +6,7 @@ import type { OpenedDocument } from '../document/opened';
 import type { SegmentationDelta } from '../edit/segmentation-delta';
 import type { CorrectionState } from './correction-state';
 import type { CorrectedFile, RunFile } from './schema';
+import type { TrainingOptions } from '../learn/training-options';
 
 /** Whether a document's source still is the text its segmentations were made on. */
 export type SourceStatus =
@@ -162,6 +163,13 @@ export interface LearnedTrainingReport {
   typicalSegmentChars: number;
   /** The embedding model whose cosine drops it weighs (file name), or null when it used none. */
   embeddingModel: string | null;
+  /** The training options it was trained with (shared/learn/training-options.ts). */
+  options: TrainingOptions;
+  /**
+   * When most of the corrections started from one strategy's result: which, and how many of the
+   * documents (the model may learn to copy that strategy); null otherwise or for a corpus.
+   */
+  mostlyFrom: { strategy: string; documents: number; of: number } | null;
 }
 
 /** A correction sent as its change from a saved one (the contract's `change`). */

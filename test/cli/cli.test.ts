@@ -118,7 +118,7 @@ describe('cli: working runs', () => {
   it('reads a .docx and writes CSV', () => {
     expect(docx.code).toBe(0);
     const lines = docx.stdout.split('\r\n');
-    expect(lines[0]).toBe('document,sha256,strategy,index,offsets,start,end,head,topic,summary,reviewed,confidence,text');
+    expect(lines[0]).toBe('document,sha256,strategy,index,offsets,start,end,head,topic,summary,reviewed,confidence,continues,text');
     expect(lines[1]).toMatch(/^letter\.docx,[0-9a-f]{64},sentence-rules,0,codepoint,0,/);
     expect(docx.stdout).toContain('This letter has three paragraphs.');
   });

@@ -17,7 +17,8 @@ import { WORKSPACE_MODEL_FILE, writeLearnedModel } from '../../services/learn/mo
 import { prepareDocuments, trainFromWorkspace } from '../../services/learn/train-workspace';
 import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
-import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
+import { EMBEDDING_MODEL_FLAGS, TRAINING_OPTION_FLAGS, trainingOptionsFromFlags } from '../learn-flags';
+import { TRAINING_OPTION_KEYS, trainingOptionFlag, type TrainingOptions } from '../../../shared/learn/training-options';
 import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
 import { modelsDir } from '../../services/inference/paths';
 import { embeddingModelSource } from '../../services/learn/workbench-model';
@@ -34,6 +35,7 @@ const SPEC = {
   out: { type: 'string', valueName: 'FILE', description: `where to write the model (default: DIR/${WORKSPACE_MODEL_FILE}, or ./${WORKSPACE_MODEL_FILE} for a corpus)` },
   limit: { type: 'int', min: 1, description: 'corpus: only the first N documents' },
   ...EMBEDDING_MODEL_FLAGS,
+  ...TRAINING_OPTION_FLAGS,
 } as const;
 
 export const TRAIN_USAGE = `usage: cli train --workspace DIR | --corpus NAME|PATH [options]
@@ -50,11 +52,15 @@ function format(report: Omit<LearnedTrainingReport, 'modelFile'>, modelFile: str
   const cv = report.crossValidation;
   return [
     `trained on ${report.documents.length} document${report.documents.length === 1 ? '' : 's'}; typical segment ${report.typicalSegmentChars} chars; ${report.embeddingModel ? `embeddings of ${report.embeddingModel}` : 'no embeddings'}`,
+    `training options: ${TRAINING_OPTION_KEYS.map((key) => `--${trainingOptionFlag(key)} ${report.options[key] ? 'yes' : 'no'}`).join(' ')}`,
     cv
       ? `held-out (${cv.folds}-fold, ${cv.documents} documents): Pk ${cv.pk.toFixed(3)}  WindowDiff ${cv.windowDiff.toFixed(3)}  P ${cv.precision.toFixed(3)}  R ${cv.recall.toFixed(3)}  F1 ${cv.f1.toFixed(3)}`
       : 'held-out: needs at least 2 documents',
     'strongest features (weight per standard deviation; positive = more likely a boundary):',
     ...report.topFeatures.map((f) => `  ${f.weight >= 0 ? '+' : ''}${f.weight.toFixed(2)}  ${f.name}`),
+    ...(report.mostlyFrom
+      ? [`note: ${report.mostlyFrom.documents} of ${report.mostlyFrom.of} corrections started from ${report.mostlyFrom.strategy}: boundaries left where it put them teach the model to copy it`]
+      : []),
     ...report.skipped.map((s) => `skipped ${s.name}: ${s.reason}`),
     `wrote ${modelFile}`,
   ].join('\n') + '\n';
@@ -65,12 +71,13 @@ async function trainOnCorpus(
   limit: number | undefined,
   embeddingModel: string | undefined,
   threads: number | string | undefined,
+  training: Partial<TrainingOptions>,
 ): Promise<{ model: LearnedModel; report: Omit<LearnedTrainingReport, 'modelFile'> }> {
   const corpus = resolveCorpus(value, limit);
   if (corpus.documents.length === 0) throw new UserInputError(`corpus ${corpus.dir} has no documents`);
   const prepared = await prepareDocuments(corpus.documents.map((d) => ({ name: `${d.id}.txt`, text: d.text, boundaries: d.boundaries })), embeddingModel, { threads });
-  const { model, summary } = trainWithSummary(prepared);
-  return { model, report: { ...summary, reviewedSegments: 0, skipped: [] } };
+  const { model, summary } = trainWithSummary(prepared, training);
+  return { model, report: { ...summary, reviewedSegments: 0, skipped: [], mostlyFrom: null } };
 }
 
 export default async function train(argv: string[]): Promise<number> {
@@ -84,8 +91,9 @@ export default async function train(argv: string[]): Promise<number> {
   if (flags['allow-dir'] !== undefined && flags.workspace === undefined) throw new UserInputError('--allow-dir applies only to --workspace');
   // The embedding model runs on the host's CPU threads (WORKBENCH_THREADS), as the strategies do.
   const host = hostSettingsFromEnvironment();
+  const training = trainingOptionsFromFlags(flags);
   if (flags.corpus !== undefined) {
-    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model'], host.threads);
+    const { model, report } = await trainOnCorpus(flags.corpus, flags.limit, flags['embedding-model'], host.threads, training);
     const out = path.resolve(flags.out ?? WORKSPACE_MODEL_FILE);
     await writeLearnedModel(out, model);
     process.stdout.write(format(report, out));
@@ -103,7 +111,7 @@ export default async function train(argv: string[]): Promise<number> {
   try {
     // As Train from corrections does: the flag, else the host's embedding model, else the first installed one.
     const embeddingModelFile = await embeddingModelSource(flags['embedding-model'] ?? host.embeddingModel ?? null, modelsDir({ modelsDir: host.modelsDir }))();
-    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile, threads: host.threads });
+    const report = await trainFromWorkspace(ws, { modelFile: flags.out === undefined ? undefined : path.resolve(flags.out), embeddingModelFile, threads: host.threads, training });
     process.stdout.write(format(report, report.modelFile));
     return 0;
   } finally {

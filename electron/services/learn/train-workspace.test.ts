@@ -61,6 +61,30 @@ describe('workspaceTrainLearned', () => {
     expect(learned?.result.segmentation.boundaries).toContain(TEXT.indexOf('Taxes fund'));
   });
 
+  it('takes the declared training options and says when most corrections started from one strategy', async () => {
+    const dir = path.join(root, 'ws');
+    service = createWorkbenchService({ workspaceDir: dir, embeddingModel: null });
+    const { added } = await service.request('workspaceImportFolder', { path: root, mode: 'copy' });
+    const ran = nextJobEnd(service, 'batch');
+    await service.request('workspaceBatchRun', { strategy: 'texttiling', options: {} });
+    await ran;
+    const saved = nextEvent(service, 'workspace-saved');
+    await service.request('workspaceSaveCorrection', {
+      workspaceDocumentId: added[0]!.id,
+      segmentation: { boundaries: [TEXT.indexOf('Taxes fund')], notes: [{}, {}] },
+      basedOnStrategy: 'texttiling',
+    });
+    await saved;
+    const defaults = await trainLearned(service);
+    expect(defaults.options).toEqual({ strategyCuts: false });
+    expect(defaults.mostlyFrom).toEqual({ strategy: 'texttiling', documents: 1, of: 1 });
+    expect(JSON.parse(readFileSync(defaults.modelFile, 'utf8')).features.map((f: { name: string }) => f.name)).not.toContain('texttiling cuts here');
+    const withCuts = await trainLearned(service, { training: { strategyCuts: true } });
+    expect(withCuts.options).toEqual({ strategyCuts: true });
+    expect(JSON.parse(readFileSync(withCuts.modelFile, 'utf8')).features.map((f: { name: string }) => f.name)).toContain('texttiling cuts here');
+    await expect(service.request('workspaceTrainLearned', { training: { other: true } } as never)).rejects.toThrow();
+  });
+
   it('takes only the documents chosen: reviewed only, or with one left out; says how far it got; can be cancelled', async () => {
     const dir = path.join(root, 'ws');
     service = createWorkbenchService({ workspaceDir: dir, embeddingModel: null });

@@ -7,6 +7,8 @@
  */
 import { LearnedModelError, prepareDocument, type PreparedDocument, type TrainingDocument } from '../../../shared/learn/model';
 import { trainWithSummary } from '../../../shared/learn/train-summary';
+import { mostlyFrom } from '../../../shared/learn/started-from';
+import type { TrainingOptions } from '../../../shared/learn/training-options';
 import { correctionStateOfNotes, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from '../workspace/workspace-service';
@@ -24,6 +26,8 @@ export interface TrainOptions {
   include?: CorrectionSelection;
   /** Documents the person left out, by workspace id. */
   exclude?: readonly string[];
+  /** The declared training options (shared/learn/training-options.ts); those left out take their default. */
+  training?: Partial<TrainingOptions>;
   /** Stops the training between sentences and stages; nothing is saved then. */
   signal?: AbortSignal;
   onProgress?: (progress: TrainProgress) => void;
@@ -68,6 +72,8 @@ export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOpt
   const modelFile = options.modelFile ?? workspaceModelPath(ws.dir);
   await ws.flush();
   const docs: TrainingDocument[] = [];
+  /** The strategy each training document's correction started from (null: from none). */
+  const startedFrom: Array<string | null> = [];
   const skipped: LearnedTrainingReport['skipped'] = [];
   let reviewedSegments = 0;
   const ids = await ws.store.documentIds();
@@ -101,6 +107,7 @@ export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOpt
     }
     reviewedSegments += corrected.segmentation.notes.filter((n) => n.reviewed).length;
     docs.push({ name: record.name, text, boundaries: corrected.segmentation.boundaries, sha256 });
+    startedFrom.push(corrected.basedOn?.strategy ?? null);
   }
   if (docs.length === 0) throw new LearnedModelError('no corrected documents in the workspace yet: correct the boundaries of at least one document, then train');
   report({ stage: options.embeddingModelFile ? 'embedding' : 'training', documentsDone: 0, documents: docs.length });
@@ -112,8 +119,8 @@ export async function trainFromWorkspace(ws: WorkspaceService, options: TrainOpt
   });
   throwIfCancelled(signal);
   report({ stage: 'training', documentsDone: docs.length, current: null });
-  const { model, summary } = trainWithSummary(prepared);
+  const { model, summary } = trainWithSummary(prepared, options.training);
   throwIfCancelled(signal);
   await writeLearnedModel(modelFile, model);
-  return { modelFile, reviewedSegments, skipped, ...summary };
+  return { modelFile, reviewedSegments, skipped, ...summary, mostlyFrom: mostlyFrom(startedFrom) };
 }

@@ -204,7 +204,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       return { batchId: job.id };
     },
     workspaceExportBatch: async ({ format, include }) => exportBatch(await workspace(), format, { include }),
-    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel }) => {
+    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel, training }) => {
       if (jobs.list('train').some((job) => job.status === 'running')) {
         throw new WorkbenchError(wireErrorCodes.unavailable, 'a training is already under way: wait for it or cancel it');
       }
@@ -215,7 +215,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
         // Imported on first use: training may load node-llama-cpp (embeddings), which the main
         // process must not load at start-up.
         const { trainFromWorkspace } = await import('../learn/train-workspace');
-        const trained = await trainFromWorkspace(ws, { include, exclude, embeddingModelFile, threads: settings.threads, signal, onProgress: throttledProgress(report) });
+        const trained = await trainFromWorkspace(ws, { include, exclude, embeddingModelFile, threads: settings.threads, training, signal, onProgress: throttledProgress(report) });
         settings.learnedModelFile = trained.modelFile;
         return trained;
       });

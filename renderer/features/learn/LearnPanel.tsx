@@ -10,6 +10,7 @@ import { cancelTraining, trainFromCorrections } from '../../services/learn';
 import type { TrainJob } from '../../../shared/ipc/contract';
 import { jobOf, useJobs } from '../../stores/jobs';
 import { useLearnStore } from '../../stores/learn';
+import { TRAINING_OPTION_DECLARATIONS, TRAINING_OPTION_KEYS } from '../../../shared/learn/training-options';
 
 const figure = (value: number) => value.toFixed(2);
 
@@ -54,7 +55,7 @@ export function LearnPanel() {
   const dir = useWorkspaceStore((s) => s.dir);
   const selection = useWorkspaceStore((s) => s.selection);
   const corrected = useWorkspaceStore((s) => s.documents.filter((d) => isSelected(d.state, selection)).length);
-  const { training, jobId, report, error, useEmbeddingModel, setUseEmbeddingModel } = useLearnStore();
+  const { training, jobId, report, error, useEmbeddingModel, setUseEmbeddingModel, trainingOptions, setTrainingOption } = useLearnStore();
   const job = useJobs((s) => jobOf(s, jobId, 'train'));
   if (!dir) return null;
   const cv = report?.crossValidation;
@@ -69,6 +70,12 @@ export function LearnPanel() {
         <input type="checkbox" data-testid="learn-use-embeddings" checked={useEmbeddingModel} onChange={(e) => setUseEmbeddingModel(e.target.checked)} />
         Use the embedding model (slow)
       </label>
+      {TRAINING_OPTION_KEYS.map((key) => (
+        <label className="setting" key={key} title={TRAINING_OPTION_DECLARATIONS[key].help}>
+          <input type="checkbox" data-testid={`learn-option-${key}`} checked={trainingOptions[key]} onChange={(e) => setTrainingOption(key, e.target.checked)} />
+          {TRAINING_OPTION_DECLARATIONS[key].label}
+        </label>
+      ))}
       <div className="button-row">
         <button className="primary" data-testid="train-learned" disabled={training} onClick={() => void trainFromCorrections()}>
           {training ? 'Training…' : 'Train from corrections'}
@@ -99,6 +106,12 @@ export function LearnPanel() {
             . Saved as{' '}
             <code>{report.modelFile}</code>.
           </p>
+          {report.mostlyFrom && (
+            <p className="hint" data-testid="learn-mostly-from">
+              {report.mostlyFrom.documents} of {report.mostlyFrom.of} corrections started from <b>{report.mostlyFrom.strategy}</b>: boundaries left where it put them teach the
+              model to copy it{report.options.strategyCuts ? ", and it weighs other strategies' cuts" : ''}. Correct results of other strategies too, or review every boundary.
+            </p>
+          )}
           {cv ? (
             <p data-testid="learn-heldout">
               Held out ({cv.folds}-fold, your corrections): Pk {figure(cv.pk)} · WindowDiff {figure(cv.windowDiff)} · F1 {figure(cv.f1)}

@@ -17,6 +17,7 @@ const train = (change: Partial<TrainJob>): TrainJob => ({ ...common, id: 't1', k
 const report: LearnedTrainingReport = {
   modelFile: 'learned-model.json', trainedAt: '2026-01-01T00:00:01.000Z', documents: ['one.txt'], reviewedSegments: 0, skipped: [],
   crossValidation: null, topFeatures: [{ name: 'blank line', weight: 1 }], typicalSegmentChars: 400, embeddingModel: null,
+  options: { strategyCuts: false }, mostlyFrom: null,
 };
 
 describe('jobs followed by their features', () => {

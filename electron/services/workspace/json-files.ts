@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { writeFileAtomic } from './atomic-file';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { wireErrorCodes } from '../../../shared/error-codes';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
 
 export class WorkspaceFileError extends UserError {

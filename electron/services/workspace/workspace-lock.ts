@@ -16,7 +16,7 @@ import { promises as fs, readFileSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UserError } from '../../../shared/errors';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { wireErrorCodes } from '../../../shared/error-codes';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { workspaceLockSchema, WORKSPACE_VERSION, type WorkspaceLockRecord } from '../../../shared/workspace/schema';
 import { isRunning, TEMP_SUFFIX } from './atomic-file';

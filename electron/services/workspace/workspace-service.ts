@@ -6,7 +6,7 @@
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { applyDelta, diffSegmentations, showsDelta } from '../../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { wireErrorCodes } from '../../../shared/error-codes';
 import { UserError } from '../../../shared/errors';
 import { correctionStateOfNotes } from '../../../shared/workspace/correction-state';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';

@@ -17,8 +17,8 @@ import {
   workspaceMarkerSchema, WORKSPACE_VERSION,
   type CorrectedFile, type CorrectionBasis, type DocumentRecord, type RunFile,
 } from '../../../shared/workspace/schema';
-import { strategyNameSchema } from '../../../shared/ipc/contract';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { strategyNameSchema } from '../../../shared/strategies/run-options';
+import { wireErrorCodes } from '../../../shared/error-codes';
 import { UserError } from '../../../shared/errors';
 import { runFileBaseName } from '../../../shared/workspace/run-file-name';
 import type { DamagedWorkspaceDocument, SourceStatus } from '../../../shared/workspace/types';

@@ -40,8 +40,11 @@ export class DocumentDamageError extends WorkspaceFileError {
 /** Open for reading, refusing a symbolic link as the last part of the path (where the platform can tell). */
 export const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
-/** Parses and validates a JSON file; null when it does not exist. */
-export async function readJsonFile<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S> | null> {
+/**
+ * Parses and validates a JSON file; null when it does not exist. `migrate` brings a file of an
+ * older format version up to the schema's (storage/migrations.ts) before it is validated.
+ */
+export async function readJsonFile<S extends z.ZodType>(file: string, schema: S, migrate?: (parsed: unknown, file: string) => unknown): Promise<z.infer<S> | null> {
   let raw: string;
   try {
     raw = await fs.readFile(file, { encoding: 'utf8', flag: READ_NO_FOLLOW });
@@ -59,7 +62,7 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S)
   } catch (err) {
     throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`, file);
   }
-  const checked = schema.safeParse(parsed);
+  const checked = schema.safeParse(migrate ? migrate(parsed, file) : parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';

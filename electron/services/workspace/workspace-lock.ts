@@ -18,7 +18,7 @@ import path from 'node:path';
 import { UserError } from '../../../shared/errors';
 import { wireErrorCodes } from '../../../shared/error-codes';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
-import { workspaceLockSchema, WORKSPACE_VERSION, type WorkspaceLockRecord } from '../../../shared/workspace/schema';
+import { workspaceLockSchema, LOCK_VERSION, type WorkspaceLockRecord } from '../../../shared/workspace/schema';
 import { isRunning, TEMP_SUFFIX } from './atomic-file';
 
 export const LOCK_FILE = 'workspace.lock';
@@ -143,7 +143,7 @@ export class WorkspaceLock {
     const file = path.join(dir, LOCK_FILE);
     const record: WorkspaceLockRecord = {
       format: 'segment-workbench-lock',
-      version: WORKSPACE_VERSION,
+      version: LOCK_VERSION,
       pid: process.pid,
       hostname: os.hostname(),
       startedAt: new Date().toISOString(),

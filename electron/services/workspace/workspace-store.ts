@@ -27,6 +27,7 @@ import { KeyedQueue } from './keyed-queue';
 import { WorkspaceLock } from './workspace-lock';
 import { DocumentDamageError, readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
 import { readCopiedText, SourceFiles } from './source-files';
+import { NewerWorkspaceVersionError, toCurrentVersion, upgradeMarker } from './storage/migrations';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */
 export type SourceReader = (absolutePath: string) => Promise<{ text: string; sourceFormat: string }>;
@@ -124,7 +125,9 @@ export class WorkspaceStore {
     const stat = await fs.stat(root).catch(() => null);
     if (!stat) return 'new';
     if (!stat.isDirectory()) throw new WorkspaceFileError(`${root} is not a folder`);
-    const marker = await readJsonFile(path.join(root, 'workspace.json'), workspaceMarkerSchema).catch((err: Error) => {
+    const marker = await readJsonFile(path.join(root, 'workspace.json'), workspaceMarkerSchema, toCurrentVersion).catch((err: Error) => {
+      // A newer build's workspace says so, not that it is none.
+      if (err instanceof NewerWorkspaceVersionError) throw err;
       throw new WorkspaceFileError(`${root} is not a Segment Workbench workspace (${err.message})`);
     });
     if (marker) {
@@ -158,6 +161,7 @@ export class WorkspaceStore {
       await fs.mkdir(path.join(root, 'documents'), { recursive: true }).catch((err: NodeJS.ErrnoException) => {
         if (err.code !== 'EEXIST' && err.code !== 'ENOTDIR') throw err;
       });
+      await upgradeMarker(root);
       const store = new WorkspaceStore(root, readSource, lock, options.referenceRoots ?? []);
       await store.removeStaleTempFiles();
       return store;
@@ -248,7 +252,7 @@ export class WorkspaceStore {
       const what = folder.isSymbolicLink() ? 'a symbolic link (not followed)' : 'a file';
       throw new DocumentDamageError(`documents/${id} is ${what}, not a document folder`, docDir, null);
     }
-    const record = await readJsonFile(this.recordFile(id), documentRecordSchema);
+    const record = await readJsonFile(this.recordFile(id), documentRecordSchema, toCurrentVersion);
     if (!record) {
       const copied = await fs.lstat(path.join(docDir, COPIED_SOURCE)).catch(() => null);
       throw new DocumentDamageError(
@@ -350,14 +354,14 @@ export class WorkspaceStore {
     const names = await this.runFileNames(id);
     const runs: RunFile[] = [];
     for (const name of names) {
-      const run = await readJsonFile(path.join(dir, name), runFileSchema);
+      const run = await readJsonFile(path.join(dir, name), runFileSchema, toCurrentVersion);
       if (run) runs.push(run);
     }
     return runs;
   }
 
   async readCorrected(id: string): Promise<CorrectedFile | null> {
-    return readJsonFile(this.correctedFile(id), correctedFileSchema);
+    return readJsonFile(this.correctedFile(id), correctedFileSchema, toCurrentVersion);
   }
 
   /** Saves a strategy's result as that strategy's latest run (replacing the previous one). */

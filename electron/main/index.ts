@@ -18,6 +18,7 @@ import { echoLlamaLogs } from '../services/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../services/strategies/settings';
 import { budgetsFromArgv } from '../cli/budget-flags';
 import type { Budgets } from '../../shared/budgets/budgets';
+import { errorMessage } from '../../shared/text/error-message';
 
 // Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
 // `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
@@ -43,7 +44,7 @@ function readBudgets(argv: readonly string[]): Budgets {
   try {
     return budgetsFromArgv(argv);
   } catch (err) {
-    dialog.showErrorBox('Segment Workbench', err instanceof Error ? err.message : String(err));
+    dialog.showErrorBox('Segment Workbench', errorMessage(err));
     app.exit(2);
     throw err;
   }

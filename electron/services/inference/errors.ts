@@ -4,6 +4,8 @@
  * prints `error: <message>` and exits 2, the service sends the message as a run-failed event.
  */
 import { UserError } from '../../../shared/errors';
+import { errorMessage } from '../../../shared/text/error-message';
+import { firstLine } from '../../../shared/text/first-line';
 
 export type InferenceErrorCode =
   | 'profile-not-found'
@@ -29,7 +31,7 @@ export class InferenceError extends UserError {
 
 /** True for llama.cpp's and ggml's ways of saying an allocation failed. */
 export function isOutOfMemory(err: unknown): boolean {
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   return /out of memory|failed to allocate|alloc(?:ation)? failed|insufficient memory|not enough (?:v?ram|memory)|cudaMalloc|ErrorOutOfDeviceMemory|VK_ERROR_OUT_OF/i.test(
     message,
   );
@@ -38,7 +40,7 @@ export function isOutOfMemory(err: unknown): boolean {
 /** Turns an allocation failure into a clear error; any other error passes through unchanged. */
 export function explainOutOfMemory(err: unknown, what: string, advice: string): unknown {
   if (!isOutOfMemory(err)) return err;
-  const detail = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  const detail = firstLine(err);
   return new InferenceError('out-of-memory', `out of memory while ${what} (${detail}); ${advice}`);
 }
 

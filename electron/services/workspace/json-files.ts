@@ -7,6 +7,7 @@ import { writeFileAtomic } from './atomic-file';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
 import { wireErrorCodes } from '../../../shared/error-codes';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
+import { errorMessage } from '../../../shared/text/error-message';
 
 export class WorkspaceFileError extends UserError {
   constructor(
@@ -60,7 +61,7 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S,
   try {
     parsed = JSON.parse(raw);
   } catch (err) {
-    throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`, file);
+    throw new WorkspaceFileError(`${file} is not valid JSON: ${errorMessage(err)}`, file);
   }
   const checked = schema.safeParse(migrate ? migrate(parsed, file) : parsed);
   if (!checked.success) {

@@ -20,6 +20,7 @@ import { wireErrorCodes } from '../../../shared/error-codes';
 import { canonicalJson } from '../../../shared/workspace/canonical-json';
 import { workspaceLockSchema, LOCK_VERSION, type WorkspaceLockRecord } from '../../../shared/workspace/schema';
 import { isRunning, TEMP_SUFFIX } from './atomic-file';
+import { errorMessage } from '../../../shared/text/error-message';
 
 export const LOCK_FILE = 'workspace.lock';
 
@@ -58,7 +59,7 @@ async function readLock(file: string): Promise<LockOnDisk> {
     raw = await fs.readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'none' };
-    return { state: 'unreadable', reason: (err as NodeJS.ErrnoException).code ?? (err as Error).message };
+    return { state: 'unreadable', reason: (err as NodeJS.ErrnoException).code ?? errorMessage(err) };
   }
   try {
     const checked = workspaceLockSchema.safeParse(JSON.parse(raw));

@@ -17,6 +17,7 @@ import { writeFileAtomic } from '../../files/atomic-write';
 import { RemoteError } from './errors';
 import { redact } from '../../../../shared/util/redact';
 import { displayUrl, endpointEntries, parseEndpoint, type EndpointSpec, type KeyedEndpoint, type RemoteSettings } from './settings';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 /** The file, in the models folder. */
 export const ENDPOINTS_FILE = 'inference-servers.json';
@@ -79,7 +80,7 @@ export function createEndpointStore(file: string, startup: RemoteSettings | null
       text = await fs.readFile(file, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return (added = []);
-      throw new RemoteError('invalid-endpoint', `cannot read the inference servers added from the Models screen (${file}): ${(err as Error).message}`);
+      throw new RemoteError('invalid-endpoint', `cannot read the inference servers added from the Models screen (${file}): ${errorMessage(err)}`);
     }
     try {
       added = endpointsFileSchema.parse(JSON.parse(text)).endpoints;

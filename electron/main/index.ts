@@ -14,7 +14,7 @@ import { confirmLeavingWithUnsavedCorrections } from './leave-guard';
 import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
-import { echoLlamaLogs } from '../services/llama-log';
+import { echoLlamaLogs } from '../services/platform/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../services/strategies/settings';
 import { budgetsFromArgv } from '../cli/budget-flags';
 import type { Budgets } from '../../shared/budgets/budgets';

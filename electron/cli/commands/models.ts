@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { commitFile } from '../../services/files/atomic-write';
+import { commitFile } from '../../services/platform/atomic-write';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { modelsDir as resolveModelsDir, type LocationOptions } from '../../services/inference/paths';

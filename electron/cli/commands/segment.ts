@@ -8,7 +8,7 @@ import { FORMAT_NAMES } from '../../../shared/formats';
 import { SUPPORTED_EXTENSIONS } from '../../../shared/document/source-formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
-import { echoLlamaLogs } from '../../services/llama-log';
+import { echoLlamaLogs } from '../../services/platform/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';

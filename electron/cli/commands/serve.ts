@@ -5,7 +5,7 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { echoLlamaLogs } from '../../services/llama-log';
+import { echoLlamaLogs } from '../../services/platform/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';

@@ -14,7 +14,7 @@ import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfA
 import { defaultParallel, largestFitting } from './parallel';
 import { SequencePool } from './sequence-pool';
 import { SerialLock } from './serial-lock';
-import { writeLlamaLog } from '../llama-log';
+import { writeLlamaLog } from '../platform/llama-log';
 
 export type { GpuChoice };
 

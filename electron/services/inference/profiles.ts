@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../files/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { basename, join } from 'node:path';
 import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
 import { ADAPTER_TEMPLATE_FORMAT, parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';

@@ -12,7 +12,7 @@ import { featureUnits } from '../../../shared/learn/features';
 import { LearnedModelError, type DocumentEmbeddings } from '../../../shared/learn/model';
 import { fileSha256 } from '../inference/file-hash';
 import { listInstalled } from '../models/inventory';
-import { lastLlamaLogLine } from '../llama-log';
+import { lastLlamaLogLine } from '../platform/llama-log';
 import { cpuLlama } from '../tokenizer/token-counter';
 import { SerialLock } from '../inference/serial-lock';
 import { countSetting } from '../strategies/count-setting';

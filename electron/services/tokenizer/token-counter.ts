@@ -12,7 +12,7 @@ import type { Llama, LlamaModel } from 'node-llama-cpp';
 import { modelsDir as resolveModelsDir } from '../inference/paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
-import { writeLlamaLog } from '../llama-log';
+import { writeLlamaLog } from '../platform/llama-log';
 import { checkGgufHeader } from '../../model-files/header-check';
 
 export { TokenizerLoadError };

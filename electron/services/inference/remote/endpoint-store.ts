@@ -13,7 +13,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ListedEndpoint } from '../../../../shared/ipc/contract';
 import { MAX_ADDED_ENDPOINTS, SERVER_KINDS, type ServerKind } from '../../../../shared/models/inference-servers';
-import { writeFileAtomic } from '../../files/atomic-write';
+import { writeFileAtomic } from '../../platform/atomic-write';
 import { RemoteError } from './errors';
 import { redact } from '../../../../shared/util/redact';
 import { displayUrl, endpointEntries, parseEndpoint, type EndpointSpec, type KeyedEndpoint, type RemoteSettings } from './settings';

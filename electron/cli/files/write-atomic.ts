@@ -22,7 +22,7 @@
 import { access, lstat, realpath, stat, writeFile } from 'node:fs/promises';
 import { constants, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomic as replaceFile } from '../../services/workspace/atomic-file';
+import { writeFileAtomic as replaceFile } from '../../services/platform/atomic-write';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
 import { errorMessage } from '../../../shared/text/error-message';
 

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LearnedModelError, parseLearnedModel, type LearnedModel } from '../../../shared/learn/model';
-import { writeFileAtomic } from '../workspace/atomic-file';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { firstLine } from '../../../shared/text/first-line';
 
 /** Where "Train from corrections" saves the workspace's model, and where the workbench looks for it. */

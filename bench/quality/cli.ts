@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
 import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/strategies/settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/host/settings';
 import { retrievalCheck } from '../retrieval/check';
 import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
 import { optionsNamed, SHARED_OPTION_DECLARATIONS } from '../../shared/strategies/shared-options';

@@ -4,7 +4,7 @@
  */
 import { UserError } from '../../shared/errors';
 import { UserInputError } from './errors';
-import { hostSettingsFromEnvironment } from '../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../services/host/settings';
 import { firstLine } from '../../shared/text/first-line';
 
 type Command = (argv: string[]) => Promise<number | void>;

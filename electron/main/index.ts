@@ -15,7 +15,7 @@ import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
 import { echoLlamaLogs } from '../services/platform/llama-log';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../services/strategies/settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../services/host/settings';
 import { budgetsFromArgv } from '../cli/budget-flags';
 import type { Budgets } from '../../shared/budgets/budgets';
 import { errorMessage } from '../../shared/text/error-message';

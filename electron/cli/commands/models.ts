@@ -27,7 +27,7 @@ import { REMOTE_FLAGS, serversFrom } from '../remote-flags';
 import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/remote/endpoint-health';
 import { extractQwen2Vocab, qwen2VocabCachePath } from '../../services/tokenizer/qwen2-vocab';
 
-import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../../services/host/settings';
 const DIRS = {
   'models-dir': { type: 'string', description: 'models folder (default: WORKBENCH_MODELS_DIR, else models/)' },
 } as const satisfies FlagSpecs;

@@ -9,7 +9,7 @@ import { SUPPORTED_EXTENSIONS } from '../../../shared/document/source-formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
 import { echoLlamaLogs } from '../../services/platform/llama-log';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/host/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { READ_FLAGS, readOptionsFromFlags } from '../read-flags';

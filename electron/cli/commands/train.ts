@@ -18,7 +18,7 @@ import { prepareDocuments, trainFromWorkspace } from '../../services/learn/train
 import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
-import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../../services/host/settings';
 import { modelsDir } from '../../services/inference/paths';
 import { embeddingModelSource } from '../../services/learn/workbench-model';
 import { firstLine } from '../../../shared/text/first-line';

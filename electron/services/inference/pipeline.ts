@@ -25,7 +25,7 @@ import { documentUnits, type DocumentUnit } from './document-units';
 import type { ConstrainedDecoder } from '../../../shared/strategies/run-options';
 import type { BackendInfo, GpuChoice, InferenceEngine } from './engine';
 import { abortError, InferenceError } from './errors';
-import { runBounded } from '../strategies/run-bounded';
+import { runBounded } from '../platform/run-bounded';
 import { localCompleter, modelTokenizer } from './local-completer';
 import { RunMeter, type ModelRunProgress } from './progress';
 import type { WindowCompleter, WindowCompletion, WindowTokenizer } from './window-completer';

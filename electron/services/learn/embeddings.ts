@@ -15,7 +15,7 @@ import { listInstalled } from '../models/inventory';
 import { lastLlamaLogLine } from '../platform/llama-log';
 import { cpuLlama } from '../tokenizer/token-counter';
 import { SerialLock } from '../inference/serial-lock';
-import { countSetting } from '../strategies/count-setting';
+import { countSetting } from '../inference/count-setting';
 import { checkGgufHeader } from '../../model-files/header-check';
 
 /** Tokens embedded per unit at most: sentences are short; a longer unit is cut there (its start says most). */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { SUPPORTED_EXTENSIONS } from '../../readers';
 import { isEmptyDocument } from '../../../shared/document/empty';
 import type { ImportFolderReport } from '../../../shared/workspace/types';
-import { WorkspaceFileError } from './json-files';
+import { WorkspaceFileError } from './storage/json-files';
 import type { SourceReader } from './workspace-store';
 import type { WorkspaceService } from './workspace-service';
 import { firstLine } from '../../../shared/text/first-line';

@@ -13,7 +13,7 @@ import { anchorsOf, workspaceDocumentId, WORKSPACE_VERSION, type CorrectedFile, 
 import { wireErrorCodes } from '../../../shared/error-codes';
 import { UserError } from '../../../shared/errors';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
-import { KeyedQueue } from './keyed-queue';
+import { KeyedQueue } from './queue/keyed-queue';
 import { CorrectionRevisions, type HeldCorrection, type SavedRevision } from './state/correction-revisions';
 import { COPIED_SOURCE, now, WorkspaceFiles, type DocumentText, type NewDocument, type SourceReader } from './storage/workspace-files';
 

@@ -14,7 +14,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { WORKSPACE_VERSION, workspaceMarkerSchema } from '../../../../shared/workspace/schema';
-import { DocumentDamageError, READ_NO_FOLLOW, writeJsonFile } from '../json-files';
+import { DocumentDamageError, READ_NO_FOLLOW, writeJsonFile } from './json-files';
 
 type FileObject = Record<string, unknown>;
 

@@ -17,10 +17,10 @@ import {
 import { strategyNameSchema } from '../../../../shared/strategies/run-options';
 import { runFileBaseName } from '../../../../shared/workspace/run-file-name';
 import type { DamagedWorkspaceDocument, SourceStatus } from '../../../../shared/workspace/types';
-import { writeFileAtomic, removeStaleTempFiles, syncDirectory, TEMP_SUFFIX } from '../atomic-file';
-import { WorkspaceLock } from '../workspace-lock';
-import { DocumentDamageError, readJsonFile, writeJsonFile, WorkspaceFileError } from '../json-files';
-import { readCopiedText, SourceFiles } from '../source-files';
+import { writeFileAtomic, removeStaleTempFiles, syncDirectory, TEMP_SUFFIX } from './atomic-file';
+import { WorkspaceLock } from './workspace-lock';
+import { DocumentDamageError, readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
+import { readCopiedText, SourceFiles } from './source-files';
 import { NewerWorkspaceVersionError, toCurrentVersion, upgradeMarker } from './migrations';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */

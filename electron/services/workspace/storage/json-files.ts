@@ -2,12 +2,12 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
+import { canonicalJson } from '../../../../shared/workspace/canonical-json';
 import { writeFileAtomic } from './atomic-file';
-import { BAD_INPUT, UserError } from '../../../shared/errors';
-import { wireErrorCodes } from '../../../shared/error-codes';
-import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
-import { errorMessage } from '../../../shared/text/error-message';
+import { BAD_INPUT, UserError } from '../../../../shared/errors';
+import { wireErrorCodes } from '../../../../shared/error-codes';
+import type { DamagedWorkspaceDocument } from '../../../../shared/workspace/types';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 export class WorkspaceFileError extends UserError {
   constructor(

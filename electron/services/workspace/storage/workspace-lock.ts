@@ -15,12 +15,12 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UserError } from '../../../shared/errors';
-import { wireErrorCodes } from '../../../shared/error-codes';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
-import { workspaceLockSchema, LOCK_VERSION, type WorkspaceLockRecord } from '../../../shared/workspace/schema';
+import { UserError } from '../../../../shared/errors';
+import { wireErrorCodes } from '../../../../shared/error-codes';
+import { canonicalJson } from '../../../../shared/workspace/canonical-json';
+import { workspaceLockSchema, LOCK_VERSION, type WorkspaceLockRecord } from '../../../../shared/workspace/schema';
 import { isRunning, TEMP_SUFFIX } from './atomic-file';
-import { errorMessage } from '../../../shared/text/error-message';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 export const LOCK_FILE = 'workspace.lock';
 

@@ -4,9 +4,9 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { TEMP_SUFFIX } from '../platform/atomic-write';
+import { TEMP_SUFFIX } from '../../platform/atomic-write';
 
-export { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../platform/atomic-write';
+export { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../../platform/atomic-write';
 
 /** Whether a process with this id exists (EPERM: it does, but belongs to someone else). */
 export function isRunning(pid: number): boolean {

@@ -6,10 +6,10 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { DocumentRecord } from '../../../shared/workspace/schema';
-import { canonicalPath, isWithin } from '../workbench/path-gate';
+import type { DocumentRecord } from '../../../../shared/workspace/schema';
+import { canonicalPath, isWithin } from '../../workbench/path-gate';
 import { DocumentDamageError, READ_NO_FOLLOW } from './json-files';
-import { errorMessage } from '../../../shared/text/error-message';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 /** Reads a document's copied text; a missing, linked or folder source.txt is damage (`shown`: its name in messages). */
 export async function readCopiedText(file: string, shown: string): Promise<string> {

@@ -15,6 +15,44 @@ const rendererPatterns = [
 const noIpc = { regex: '^(\\.\\.?/)+(services/workbench|ipc)(/.*)?$', message: 'Only renderer/services/ calls the workbench: add a function there.' };
 const noFeatures = { group: ['**/features/**'], message: 'renderer/services and renderer/stores may not import feature folders.' };
 
+const electronNoRenderer = { group: ['**/renderer/**', 'react', 'react-dom', 'monaco-editor', 'zustand'], message: 'electron/ may not import the renderer.' };
+
+// electron/services in layers (docs/architecture.md, "The target for electron/services"): a folder
+// imports only folders below it in this list, never one above. Folders not made yet keep their
+// place. A relative import names a sibling folder after as many '../' as the file is deep.
+const SERVICE_LAYERS = ['workbench', 'jobs', 'host', 'workspace', 'learn', 'worker', 'strategies', 'models', 'inference', 'export', 'tokenizer', 'native', 'platform'];
+// Edges that still point up, each until its move lands (issue 35, item 3); a new file gets no entry.
+const LAYER_EXCEPTIONS = {
+  // The workbench <-> workspace <-> learn cycles.
+  'electron/services/workspace/batch-run.ts': 'runs strategies through the workbench deps: a jobs/ kind (35jobs)',
+  'electron/services/workspace/handlers.ts': 'the workspace handlers belong in workbench/handlers (35jobs)',
+  'electron/services/workspace/storage/source-files.ts': 'the path gate (workbench/path-gate.ts) uses the call context: split it first',
+  'electron/services/learn/workbench-model.ts': 'the learned-model facade belongs in workbench/',
+  'electron/services/learn/train-workspace.ts': 'training from a workspace belongs above learn/ (a jobs/ kind)',
+  // inference -> strategies/models, tokenizer -> inference: 35native splits inference/ into plan/ and completers/.
+  'electron/services/inference/run-model-strategy.ts': 'the model runner implements strategies/types (35native)',
+  'electron/services/inference/adapter-chat-template.ts': 'reads models/peft-source (35native)',
+  'electron/services/tokenizer/token-counter.ts': 'reads inference/paths: the model paths belong below both',
+  // The worker's job table names each job's work; the frame check is the workbench's (imported when run).
+  'electron/services/worker/jobs.ts': 'the check-frame job runs workbench/frame-check in the worker',
+};
+const serviceLayerRules = SERVICE_LAYERS.flatMap((folder, index) => {
+  const above = SERVICE_LAYERS.slice(0, index);
+  if (above.length === 0) return [];
+  return [1, 2, 3, 4].map((depth) => ({
+    files: [`electron/services/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+    ignores: ['**/*.test.ts', ...Object.keys(LAYER_EXCEPTIONS)],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          electronNoRenderer,
+          { regex: `^(\\.\\./){${depth}}(${above.join('|')})(/.*)?$`, message: `electron/services/${folder} may import only the folders below it (${SERVICE_LAYERS.slice(index + 1).join(', ')}): docs/architecture.md` },
+        ],
+      }],
+    },
+  }));
+});
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'renderer/dist/', 'release/', 'models/', 'corpora/', 'test-results/'] },
   js.configs.recommended,
@@ -61,7 +99,22 @@ export default tseslint.config(
     languageOptions: { globals: globals.node },
     rules: {
       'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/renderer/**', 'react', 'react-dom', 'monaco-editor', 'zustand'], message: 'electron/ may not import the renderer.' }],
+        patterns: [electronNoRenderer],
+      }],
+    },
+  },
+  ...serviceLayerRules,
+  // The workspace's storage and state read and write files: they raise errors, never speak the wire.
+  {
+    files: ['electron/services/workspace/storage/*.ts', 'electron/services/workspace/state/*.ts'],
+    ignores: ['**/*.test.ts', ...Object.keys(LAYER_EXCEPTIONS)],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          electronNoRenderer,
+          { regex: `^(\\.\\./){2}(${SERVICE_LAYERS.slice(0, SERVICE_LAYERS.indexOf('workspace')).join('|')})(/.*)?$`, message: 'electron/services/workspace may import only the folders below it: docs/architecture.md' },
+          { group: ['**/shared/ipc/**'], message: "the workspace's storage does not import the wire contract: error codes are in shared/error-codes.ts" },
+        ],
       }],
     },
   },

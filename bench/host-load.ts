@@ -32,6 +32,7 @@ import { WORKBENCH_SOCKET_PATH } from '../shared/ipc/wire';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../renderer/ipc/socket-client';
 import { variedProse } from '../test/support/off-loop-probe';
 import { serveWorkbench } from '../electron/web-host/serve-workbench';
+import { errorMessage } from '../shared/text/error-message';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -218,6 +219,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`error: ${errorMessage(err)}`);
   process.exit(2);
 });

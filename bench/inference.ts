@@ -27,6 +27,7 @@ import { InferenceEngine, type GpuChoice } from '../electron/services/native/eng
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { loadAverage, startBusyLoad } from './load';
 import { measureParallel } from './inference-parallel';
+import { firstLine } from '../shared/text/first-line';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -270,6 +271,6 @@ async function measure(argv: string[], model: string) {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`error: ${(err as Error).message?.split('\n')[0] ?? String(err)}\n`);
+  process.stderr.write(`error: ${firstLine(err)}\n`);
   process.exitCode = 1;
 });

@@ -7,6 +7,7 @@
  */
 import { UserError } from '../shared/errors';
 import { UserInputError } from '../electron/cli/errors';
+import { firstLine } from '../shared/text/first-line';
 
 const usage = `usage: npm run --silent bench -- <quality|speed|learn> [options]
 
@@ -39,8 +40,7 @@ bench(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (err: unknown) => {
-    const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`error: ${message.split('\n')[0]}\n`);
+    process.stderr.write(`error: ${firstLine(err)}\n`);
     if (!(err instanceof UserError) && process.env.WORKBENCH_DEBUG) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
     process.exitCode = err instanceof UserError ? 2 : 1;
   },

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { buildCli } from '../scripts/build-cli';
 import { startServe, TSX_ENTRY } from '../test/e2e/support/serve';
 import { probeOffLoop, variedProse } from '../test/support/off-loop-probe';
+import { errorMessage } from '../shared/text/error-message';
 
 async function main(argv: string[]): Promise<void> {
   const at = argv.indexOf('--chars');
@@ -40,6 +41,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`error: ${errorMessage(err)}`);
   process.exit(2);
 });

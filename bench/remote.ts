@@ -24,6 +24,7 @@ import { parseArgs } from '../electron/cli/args';
 import { machineInfo } from './machine';
 import { fixtureModelsDir, repoRoot, writeTinyProfiles } from '../test/inference/tiny-profiles';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../test/support/llama-server';
+import { errorMessage } from '../shared/text/error-message';
 
 const SPEC = {
   documents: { type: 'int', min: 1, max: 1000, description: 'documents (default 20)' },
@@ -139,6 +140,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  process.stderr.write(`error: ${(err as Error).message}\n`);
+  process.stderr.write(`error: ${errorMessage(err)}\n`);
   process.exitCode = 1;
 });

@@ -12,6 +12,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, openServedWorkbench, TSX_ENTRY } from '../test/e2e/support';
 import { largeParagraphs } from '../test/e2e/support/large-text';
+import { errorMessage } from '../shared/text/error-message';
 
 declare global {
   interface Window {
@@ -55,6 +56,6 @@ async function main(argv: string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+  console.error(`error: ${errorMessage(err)}`);
   process.exit(2);
 });

@@ -13,6 +13,7 @@ import { toSegments } from '../shared/document/segmentation';
 import { structural } from '../shared/strategies/structural';
 import { loadDocument } from '../electron/cli/files';
 import { flag } from './flag';
+import { errorMessage } from '../shared/text/error-message';
 
 const argv = process.argv.slice(2);
 const dir = flag(argv, 'dir', '');
@@ -33,7 +34,7 @@ for (const file of files) {
   try {
     doc = await loadDocument(join(dir, file));
   } catch (err) {
-    console.error(`skipped ${file}: ${(err as Error).message}`);
+    console.error(`skipped ${file}: ${errorMessage(err)}`);
     continue;
   }
   documents++;

@@ -27,6 +27,7 @@ import { build } from 'vite';
 import { launchChromium } from '../test/e2e/support/browser';
 import type { KeyPhase, UiBenchFigures } from './ui-page/run-benchmark';
 import type { EditFigures } from './ui-page/edit-timing';
+import { errorMessage } from '../shared/text/error-message';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const OUT_DIR = join(ROOT, 'test-results', 'bench-ui');
@@ -246,7 +247,7 @@ async function main(argv: string[]): Promise<void> {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   main(process.argv.slice(2)).catch((err: unknown) => {
-    console.error(`error: ${err instanceof Error ? err.message : String(err)}`);
+    console.error(`error: ${errorMessage(err)}`);
     process.exitCode = 1;
   });
 }

@@ -9,6 +9,7 @@ import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildNodeEsm } from './build-electron';
+import { firstLine } from '../shared/text/first-line';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const CLI_BUNDLE = path.join(root, 'dist', 'cli', 'main.mjs');
@@ -23,7 +24,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
   await buildCli().then(
     (file) => process.stderr.write(`built ${path.relative(root, file)}\n`),
     (err: unknown) => {
-      process.stderr.write(`build-cli: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}\n`);
+      process.stderr.write(`build-cli: ${firstLine(err)}\n`);
       process.exitCode = 1;
     },
   );

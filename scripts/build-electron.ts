@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { CHUNKS_FOLDER, WORKER_ENTRIES } from '../electron/services/worker/worker-entries';
+import { firstLine } from '../shared/text/first-line';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -72,7 +73,7 @@ if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.me
     ({ main, preload }) => process.stderr.write(`built ${path.relative(root, main)} and ${path.relative(root, preload)}\n`),
     (err: unknown) => {
       // esbuild has already printed each error with its location.
-      process.stderr.write(`build-electron: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}\n`);
+      process.stderr.write(`build-electron: ${firstLine(err)}\n`);
       process.exitCode = 1;
     },
   );

@@ -15,6 +15,8 @@ import { UserInputError } from '../electron/cli/errors';
 import { buildCorpus, DEFAULT_SEED, FULL_SIZE, REPO_NODE_MODULES, SAMPLE_SIZE } from '../bench/corpus/build';
 import { writeCorpus } from '../electron/corpus/corpus-files';
 import { CORPUS_NAMES } from '../electron/corpus/types';
+import { firstLine } from '../shared/text/first-line';
+import { errorMessage } from '../shared/text/error-message';
 
 const SPEC = {
   corpus: { type: 'enum', values: [...CORPUS_NAMES, 'all'], description: 'which corpus to build (default all)' },
@@ -47,7 +49,7 @@ function main(argv: string[]): number {
       corpus = buildCorpus(name, { seed, limit, maxChars, nodeModules: flags.from ?? REPO_NODE_MODULES });
     } catch (err) {
       // Builders fail only on their inputs (options, installed packages); the folder is untouched.
-      throw new UserInputError(`corpus ${name}: ${(err as Error).message}`);
+      throw new UserInputError(`corpus ${name}: ${errorMessage(err)}`);
     }
     if (corpus.documents.length === 0) throw new UserInputError(`corpus ${name}: no document fits --max-chars ${maxChars}`);
     const command = flags.sample
@@ -65,6 +67,6 @@ function main(argv: string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (err) {
-  process.stderr.write(`error: ${(err instanceof Error ? err.message : String(err)).split('\n')[0]}\n`);
+  process.stderr.write(`error: ${firstLine(err)}\n`);
   process.exitCode = err instanceof UserInputError ? 2 : 1;
 }

@@ -13,6 +13,7 @@ import { writeQwen2Model, qwen2TokenizerMetadata } from './fixtures/qwen2-model'
 import { writeGgufLora, writePeftLora } from './fixtures/qwen2-lora';
 import { TINY_EMBED_FILE, TINY_MODEL_FILE, TINY_PEFT_DIR, TINY_QWEN2, TWIN_MODEL_FILE, tinyEmbedModel, tinyLoras, tinyModel, tinyPeft, twinModel } from './fixtures/plan';
 import { extractQwen2Vocab, llamaCppBundlePath, qwen2VocabCachePath } from '../electron/services/tokenizer/qwen2-vocab';
+import { errorMessage } from '../shared/text/error-message';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -110,6 +111,6 @@ async function main(argv: string[]) {
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {
-  process.stderr.write(`error: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.stderr.write(`error: ${errorMessage(err)}\n`);
   process.exitCode = 1;
 });

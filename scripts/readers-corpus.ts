@@ -21,6 +21,7 @@ import { describeFlags, parseArgs } from '../electron/cli/args';
 import { UserInputError } from '../electron/cli/errors';
 import { PAGE_CHROME } from '../electron/readers/article-choice';
 import { READERS_CORPUS_NAME, READERS_MANIFEST, type ReadersCorpusManifest, type ReadersDocument } from '../bench/readers/corpus-types';
+import { errorMessage } from '../shared/text/error-message';
 
 const SPEC = {
   from: { type: 'string', valueName: 'DIR', description: 'where the Debian packages were unpacked (dpkg -x)' },
@@ -158,6 +159,6 @@ function main(argv: string[]): number {
 try {
   process.exitCode = main(process.argv.slice(2));
 } catch (err) {
-  process.stderr.write(`error: ${(err as Error).message}\n`);
+  process.stderr.write(`error: ${errorMessage(err)}\n`);
   process.exitCode = err instanceof UserInputError ? 2 : 1;
 }

@@ -11,6 +11,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { errorMessage } from '../shared/text/error-message';
 
 const repoRoot = resolve(import.meta.dirname, '..');
 const BUNDLE = join(repoRoot, 'node_modules', 'node-llama-cpp', 'llama', 'gitRelease.bundle');
@@ -81,7 +82,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename
   try {
     process.stdout.write(`${build()}\n`);
   } catch (err) {
-    process.stderr.write(`error: ${(err as Error).message}\n`);
+    process.stderr.write(`error: ${errorMessage(err)}\n`);
     process.exit(2);
   }
 }

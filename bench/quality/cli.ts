@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
 import { runStrategy, type StrategyOptions } from '../../electron/services/strategies/run-strategy';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/strategies/settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../electron/services/host/settings';
 import { retrievalCheck } from '../retrieval/check';
 import { DECODING_MODES, GPU_CHOICES } from '../../shared/strategies/run-options';
 import { optionsNamed, SHARED_OPTION_DECLARATIONS } from '../../shared/strategies/shared-options';
@@ -36,6 +36,7 @@ import { describeDocument } from '../../shared/document/document-info';
 import type { LoadedCorpus } from '../../electron/corpus/corpus-files';
 import { READERS_CORPUS_NAME } from '../readers/corpus-types';
 import { isReadersCorpus, readersQuality } from '../readers/run';
+import { firstLine } from '../../shared/text/first-line';
 
 /** The shared numeric options a quality run passes to every strategy, declared in shared/strategies/shared-options.ts. */
 const RUN_OPTIONS = optionsNamed(SHARED_OPTION_DECLARATIONS, ['maxChars', 'parallel']);
@@ -167,7 +168,7 @@ export async function qualityCommand(argv: string[]): Promise<number> {
       strategies[strategy.name] = await measureStrategy(corpus, strategy.name, runner, settings, progress);
     } catch (err) {
       // One strategy failing (a model that cannot load, say) must not cost the others' figures.
-      failed.push({ strategy: strategy.name, error: (err as Error).message.split('\n')[0] ?? String(err) });
+      failed.push({ strategy: strategy.name, error: firstLine(err) });
     }
   }
   if (progress) process.stderr.write('\r\x1b[K');

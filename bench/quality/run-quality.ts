@@ -10,7 +10,7 @@ import { countMatches, windowScores } from '../../shared/metrics';
 import { retrievalCheck, type IndexedChunk, type SegmentedDocument } from '../retrieval/check';
 import { generateQuestions } from '../retrieval/questions';
 import type { LoadedCorpus } from '../../electron/corpus/corpus-files';
-import { runBounded } from '../../electron/services/strategies/run-bounded';
+import { runBounded } from '../../electron/services/platform/run-bounded';
 import { EMBEDDING_BYTES_PER_SEGMENT, type StrategyFigures } from './types';
 
 export interface StrategyRunner {

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { structural } from '../../shared/strategies/structural';
 import type { ReadersCorpusManifest } from './corpus-types';
 import { locateHeadings, startsSegment } from './heading-starts';
+import { firstLine } from '../../shared/text/first-line';
+import { errorMessage } from '../../shared/text/error-message';
 
 /** The reader entry point measured: this checkout's or another one's (before/after). */
 export type ReadText = (path: string) => Promise<string>;
@@ -54,7 +56,7 @@ export async function measureReaders(dir: string, manifest: ReadersCorpusManifes
     try {
       text = await read(join(dir, doc.file));
     } catch (err) {
-      figures.failures.push(`${doc.file}: ${(err as Error).message}`);
+      figures.failures.push(`${doc.file}: ${errorMessage(err)}`);
       continue;
     }
     const row = figures[doc.format];
@@ -83,7 +85,7 @@ export async function measureReaders(dir: string, manifest: ReadersCorpusManifes
         ? { page, result: 'read as the original', detail: `${legacy.length} characters` }
         : { page, result: 'read, differs from the original', detail: `${legacy.length} vs ${original.length} characters` };
     } catch (err) {
-      figures.legacy = { page, result: 'refused', detail: (err as Error).message.split('\n')[0]! };
+      figures.legacy = { page, result: 'refused', detail: firstLine(err) };
     }
   }
   return figures;

@@ -12,6 +12,7 @@ import { modelSection } from './model-section';
 import { uiSection } from './ui-section';
 import { measurePeers, peersTable } from './peers-section';
 import type { SpeedSection } from './section';
+import { firstLine } from '../../shared/text/first-line';
 
 const SECTIONS = ['locator', 'rules', 'peers', 'model', 'ui'] as const;
 type SectionName = (typeof SECTIONS)[number];
@@ -77,7 +78,7 @@ export async function speedCommand(argv: string[]): Promise<number> {
       section = await runners[name]();
     } catch (err) {
       failed = true;
-      section = { title: name, skipped: `failed: ${(err as Error).message.split('\n')[0]}` };
+      section = { title: name, skipped: `failed: ${firstLine(err)}` };
     }
     results[name] = section;
     if (!flags.json) {

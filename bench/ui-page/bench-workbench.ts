@@ -7,6 +7,7 @@
 import type { DocumentInfo } from '../../shared/document/types';
 import type { OpenedDocument, WorkbenchApi, WorkbenchEvent } from '../../shared/ipc/contract';
 import { benchSegmentation } from './bench-document';
+import { DEFAULT_STRATEGY } from '../../shared/strategies/default-strategy';
 
 /** The benchmark does not need a real digest; hashing 5 MB in JS would only add noise. */
 function infoOf(name: string, text: string): DocumentInfo {
@@ -67,7 +68,7 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
     },
     cancelJob: async () => ({ cancelled: false }),
     listModels: async () => [],
-    getHostInfo: async () => ({ transport: 'local', version: 'bench', workspaceDir: null, defaultStrategy: 'structural' }),
+    getHostInfo: async () => ({ transport: 'local', version: 'bench', workspaceDir: null, defaultStrategy: DEFAULT_STRATEGY }),
     listDocuments: async () => [...documents.values()].map(({ id, info, sourceFormat }) => ({ id, info, sourceFormat })),
     getDocument: async ({ documentId }) => {
       const doc = documents.get(documentId);

@@ -4,7 +4,8 @@
  */
 import { UserError } from '../../shared/errors';
 import { UserInputError } from './errors';
-import { hostSettingsFromEnvironment } from '../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../services/host/settings';
+import { firstLine } from '../../shared/text/first-line';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -46,12 +47,11 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UserError) {
-      process.stderr.write(`error: ${err.message.split('\n')[0]}\n`);
+      process.stderr.write(`error: ${firstLine(err)}\n`);
       process.exitCode = 2;
     } else {
       // An unexpected failure is still one line for the user; the stack only on request.
-      const message = err instanceof Error ? err.message : String(err);
-      process.stderr.write(`error: ${message.split('\n')[0]}\n`);
+      process.stderr.write(`error: ${firstLine(err)}\n`);
       if (hostSettingsFromEnvironment().debug) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
       process.exitCode = 1;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hostSettingsFromEnvironment } from '../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../services/host/settings';
 import { remoteSettingsFrom } from './remote-flags';
 
 describe('the remote-backend flags', () => {

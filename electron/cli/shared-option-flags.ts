@@ -6,6 +6,7 @@
  */
 import { findSharedOption, SCOPE_WORDS, SHARED_OPTION_DECLARATIONS, type SharedOptionDeclaration } from '../../shared/strategies/shared-options';
 import { UserInputError } from './errors';
+import { numberRule } from '../../shared/strategies/declaration';
 
 /** Why a local-engine setting is refused on inference servers, unless its declaration says what to use there. */
 export const SERVERS_CHOOSE = 'the servers choose their own';
@@ -15,7 +16,7 @@ export type SharedOptionFlags<E extends SharedOptionDeclaration> = { [X in E as 
 
 function describe(option: SharedOptionDeclaration): string {
   const scope = option.appliesTo === 'all' ? '' : `${SCOPE_WORDS[option.appliesTo]}: `;
-  return `${scope}${option.help}; from ${option.limits.min} to ${option.limits.max}`;
+  return `${scope}${option.help}; ${numberRule({ type: 'int', ...option.limits })}`;
 }
 
 /** These options as flags, in their order. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { UserInputError } from '../cli/errors';
 import { readCorpus, type LoadedCorpus } from './corpus-files';
 import { CORPUS_NAMES, type CorpusName } from './types';
+import { errorMessage } from '../../shared/text/error-message';
 
 /** Built corpora live here (git-ignored), one folder per name. */
 export const CORPORA_DIR = 'corpora';
@@ -25,6 +26,6 @@ export function resolveCorpus(value: string, limit?: number): LoadedCorpus {
   try {
     return readCorpus(dir, limit);
   } catch (err) {
-    throw new UserInputError((err as Error).message);
+    throw new UserInputError(errorMessage(err));
   }
 }

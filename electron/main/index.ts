@@ -14,10 +14,11 @@ import { confirmLeavingWithUnsavedCorrections } from './leave-guard';
 import { buildMenuTemplate } from './menu';
 import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
-import { echoLlamaLogs } from '../services/llama-log';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../services/strategies/settings';
+import { echoLlamaLogs } from '../services/platform/llama-log';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../services/host/settings';
 import { budgetsFromArgv } from '../cli/budget-flags';
 import type { Budgets } from '../../shared/budgets/budgets';
+import { errorMessage } from '../../shared/text/error-message';
 
 // Must precede `ready`: app:// behaves like https (secure context, fetch, workers). Vite's
 // `<script type="module" crossorigin>` fetches in CORS mode, which a custom scheme only allows
@@ -43,7 +44,7 @@ function readBudgets(argv: readonly string[]): Budgets {
   try {
     return budgetsFromArgv(argv);
   } catch (err) {
-    dialog.showErrorBox('Segment Workbench', err instanceof Error ? err.message : String(err));
+    dialog.showErrorBox('Segment Workbench', errorMessage(err));
     app.exit(2);
     throw err;
   }

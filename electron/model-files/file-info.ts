@@ -7,6 +7,7 @@
 import type { GgufFileInfo } from 'node-llama-cpp';
 import { GgufFormatError } from './errors';
 import { checkGgufHeader } from './header-check';
+import { firstLine } from '../../shared/text/first-line';
 
 /** A tensor as the header lists it; `offset` counts from the start of the tensor data section. */
 export interface GgufTensorEntry {
@@ -48,7 +49,7 @@ async function parse(path: string, size: number): Promise<GgufFileInfo> {
     if ((err as NodeJS.ErrnoException)?.code) throw err;
     // Any other failure of the parser is a header it could not make sense of: counts or lengths
     // past what the file can hold, unknown value types.
-    throw new GgufFormatError('corrupt', `the GGUF header of this ${size}-byte file cannot be read (${(err as Error).message.split('\n')[0]})`);
+    throw new GgufFormatError('corrupt', `the GGUF header of this ${size}-byte file cannot be read (${firstLine(err)})`);
   }
 }
 

@@ -3,7 +3,7 @@
  * without holding it all in memory.
  */
 import { open, rm } from 'node:fs/promises';
-import { commitFile } from '../services/files/atomic-write';
+import { commitFile } from '../services/platform/atomic-write';
 import { GGUF_DEFAULT_ALIGNMENT, GGUF_MAGIC, GGUF_SCALAR_BYTES, GGUF_VERSION, GgufValueType, alignUp, tensorByteSize, type GgufScalar, type GgufValue } from './types';
 
 export interface GgufTensorSource {

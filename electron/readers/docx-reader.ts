@@ -9,6 +9,7 @@ import { countHeadings } from '../../shared/document/markdown-headings';
 import { checkArchive, docxToText, mammothFailure } from './docx';
 import { parsePage } from './html';
 import { elementToMarkdown } from './html-markdown';
+import { firstLine } from '../../shared/text/first-line';
 
 export interface DocxReading {
   text: string;
@@ -29,7 +30,7 @@ export async function readDocx(name: string, bytes: Uint8Array, budgets: Budgets
     const text = elementToMarkdown(parsePage(html).body);
     return { text, headings: countHeadings(text), warnings: [] };
   } catch (err) {
-    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
+    const reason = firstLine(err).slice(0, 200);
     const text = await docxToText(name, bytes, budgets);
     return { text, headings: 0, warnings: [`the Markdown converter failed (${reason}): read as plain paragraphs`] };
   }

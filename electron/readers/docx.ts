@@ -9,6 +9,7 @@ import { BUDGET_SPECS, checkBudget, type Budgets } from '../../shared/budgets/bu
 import { DocumentReadError } from './errors';
 import { checkDeclaredXml, checkInflatedSize } from './zip-inflate-budget';
 import { zipEntries } from './zip-directory';
+import { firstLine } from '../../shared/text/first-line';
 
 /** The parts mammoth parses: XML and relationship files (images and fonts are not unpacked to text). */
 const PARSED_PART = /\.(xml|rels)$/i;
@@ -33,7 +34,7 @@ export function checkArchive(name: string, bytes: Uint8Array, budgets: Budgets):
  * out means the budget was raised past what it can follow, and the message says so.
  */
 export function mammothFailure(name: string, err: unknown, budgets: Budgets): DocumentReadError {
-  const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0];
+  const reason = firstLine(err);
   if (err instanceof RangeError && /call stack/i.test(reason ?? '')) {
     const spec = BUDGET_SPECS.nestingDepth;
     return new DocumentReadError(

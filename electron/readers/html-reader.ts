@@ -8,6 +8,7 @@ import type { Budgets } from '../../shared/budgets/budgets';
 import { countHeadings } from '../../shared/document/markdown-headings';
 import { pageTitle, parsePage, pickArticle, plainTextOf, type PickedArticle } from './html';
 import { elementToMarkdown, MARKDOWN_MAX_DEPTH } from './html-markdown';
+import { firstLine } from '../../shared/text/first-line';
 
 export interface HtmlReading {
   text: string;
@@ -18,8 +19,8 @@ export interface HtmlReading {
 /** The article's title as a `#` line when the Markdown does not open with it (Readability often takes the page's <h1> out). */
 function withTitle(markdown: string, title: string | undefined): string {
   if (!title) return markdown;
-  const firstLine = markdown.split('\n', 1)[0]!.replace(/^#+\s*/, '').trim();
-  if (firstLine.startsWith(title)) return markdown;
+  const opening = markdown.split('\n', 1)[0]!.replace(/^#+\s*/, '').trim();
+  if (opening.startsWith(title)) return markdown;
   return markdown ? `# ${title}\n\n${markdown}` : markdown;
 }
 
@@ -43,7 +44,7 @@ export function readHtml(name: string, html: string, budgets: Budgets, plain: bo
     const text = markdownOf(picked);
     return { text, headings: countHeadings(text), warnings: [] };
   } catch (err) {
-    const reason = (err instanceof Error ? err.message : String(err)).split('\n')[0]!.slice(0, 200);
+    const reason = firstLine(err).slice(0, 200);
     return { text: plainTextOf(picked), headings: 0, warnings: [`the Markdown converter failed (${reason}): read as plain paragraphs`] };
   }
 }

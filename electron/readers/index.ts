@@ -15,6 +15,7 @@ import type { ReaderReport, ReadOptions } from '../../shared/document/reader-rep
 import { DocumentReadError } from './errors';
 import { readFormat } from './read-formats';
 import { SNIFF_BYTES, sniff } from './sniff';
+import { errorMessage } from '../../shared/text/error-message';
 
 export { DocumentReadError } from './errors';
 export { decodeTextFile } from './decode-text';
@@ -68,7 +69,7 @@ async function regularFileSize(path: string): Promise<number> {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') throw new DocumentReadError(`no such file: ${path}`);
     if (code === 'EACCES' || code === 'EPERM') throw new DocumentReadError(`permission denied: ${path}`);
-    throw new DocumentReadError(`cannot read ${path}: ${(err as Error).message}`);
+    throw new DocumentReadError(`cannot read ${path}: ${errorMessage(err)}`);
   }
   if (stats.isDirectory()) throw new DocumentReadError(`${path} is a directory, not a file`);
   if (!stats.isFile()) throw new DocumentReadError(`${path} is not a regular file`);
@@ -87,7 +88,7 @@ async function readHead(path: string, length: number): Promise<Uint8Array> {
       await handle.close();
     }
   } catch (err) {
-    throw new DocumentReadError(`cannot read ${path}: ${(err as Error).message}`);
+    throw new DocumentReadError(`cannot read ${path}: ${errorMessage(err)}`);
   }
 }
 
@@ -96,7 +97,7 @@ async function readCheckedFile(path: string): Promise<Uint8Array> {
   try {
     return new Uint8Array(await readFile(path));
   } catch (err) {
-    throw new DocumentReadError(`cannot read ${path}: ${(err as Error).message}`);
+    throw new DocumentReadError(`cannot read ${path}: ${errorMessage(err)}`);
   }
 }
 

@@ -8,6 +8,7 @@ import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import type { PdfItem, PdfPageItems } from '../../shared/pdf-layout/types';
 import { DocumentReadError } from './errors';
 import { checkPdfStreams } from './pdf-streams';
+import { errorMessage } from '../../shared/text/error-message';
 
 type PdfDocument = Awaited<ReturnType<(typeof import('pdfjs-dist/legacy/build/pdf.mjs'))['getDocument']>['promise']>;
 
@@ -22,7 +23,7 @@ async function withPdf<T>(name: string, bytes: Uint8Array, budgets: Budgets, use
   try {
     pdf = await task.promise;
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = errorMessage(err);
     if ((err as { name?: string })?.name === 'PasswordException') throw new DocumentReadError(`${name} is password-protected`);
     throw new DocumentReadError(`${name} is not a readable PDF: ${reason}`);
   }

@@ -20,6 +20,7 @@ import { BUDGET_SPECS, BudgetError, budgetMessage, checkBudget, type Budgets } f
 import { DocumentReadError } from './errors';
 import { xmlDepth } from './xml-depth';
 import type { ZipEntry } from './zip-directory';
+import { errorMessage } from '../../shared/text/error-message';
 
 const LOCAL_FILE_HEADER = 0x04034b50;
 const STORED = 0;
@@ -98,7 +99,7 @@ export function checkInflatedSize(name: string, bytes: Uint8Array, parts: readon
         xml = inflateRawSync(data, { maxOutputLength: Math.min(limit, memoryLimit) - total + 1 });
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code === 'ERR_BUFFER_TOO_LARGE') throw over(entry, Math.min(limit, memoryLimit) - total + 1);
-        throw new DocumentReadError(`${name} is not a readable .docx file: the archive's entry ${entry.name} does not inflate (${(err as Error).message})`);
+        throw new DocumentReadError(`${name} is not a readable .docx file: the archive's entry ${entry.name} does not inflate (${errorMessage(err)})`);
       }
     } else {
       throw new DocumentReadError(`${name} is not a readable .docx file: the archive's entry ${entry.name} uses compression method ${entry.method} (only stored and deflated are read)`);

@@ -8,7 +8,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { isRunning } from '../services/workspace/atomic-file';
+import { isRunning } from '../services/workspace/storage/atomic-file';
 
 export const SOURCE_DIRS = ['renderer', 'shared'] as const;
 const BUILD_SCRIPT = 'build:renderer';

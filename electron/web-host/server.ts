@@ -10,6 +10,7 @@ import { contentSecurityPolicy, hardeningHeaders } from './csp';
 import type { BackpressureLimits } from './backpressure';
 import { createSocketTransport, type FrameChecker } from './socket-transport';
 import { mimeTypeFor, resolveStaticFile } from './static-files';
+import { errorMessage } from '../../shared/text/error-message';
 
 export const LOOPBACK = '127.0.0.1';
 
@@ -64,7 +65,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     void handleRequest(req, res).catch((err: unknown) => {
       if (!res.headersSent) refuse(res, 500, 'internal error');
       else res.destroy();
-      process.stderr.write(`serve: ${err instanceof Error ? err.message : String(err)}\n`);
+      process.stderr.write(`serve: ${errorMessage(err)}\n`);
     });
   });
 

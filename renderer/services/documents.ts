@@ -13,6 +13,7 @@ import { startRun } from './runs';
 import { beginShow, showDocument, type ShowOrigin } from './show-document';
 import { workbench } from './workbench';
 import { joinWorkspace } from './workspace';
+import { errorMessage } from '../../shared/text/error-message';
 
 /** What the readers accept (shared/document/source-formats), so the open button never refuses a file they read. */
 export const OPENABLE_EXTENSIONS = SUPPORTED_EXTENSIONS;
@@ -34,7 +35,7 @@ export async function openFile(file: File): Promise<void> {
     try {
       dataBase64 = await readAsBase64(file, (done) => stillWanted() && useOpeningStore.getState().report('reading', done, file.size), stillWanted);
     } catch (err) {
-      throw new Error(`the file could not be read (${err instanceof Error ? err.message : String(err)})`);
+      throw new Error(`the file could not be read (${errorMessage(err)})`);
     }
     if (dataBase64 === null) return null;
     useOpeningStore.getState().report('decoding', 0, 0);

@@ -5,6 +5,7 @@
 import { create } from 'zustand';
 import type { ExportFormat, ReadOptions } from '../../shared/ipc/contract';
 import type { SharedFieldKey } from '../../shared/strategies/shared-options';
+import { DEFAULT_STRATEGY } from '../../shared/strategies/default-strategy';
 
 /** The document workbench, the workspace's table of documents, or the models screen. */
 export type Screen = 'workbench' | 'workspace' | 'models';
@@ -85,7 +86,7 @@ export const useUiStore = create<UiState>()((set, get) => ({
   revealRequest: null,
   runForm: { strategy: 'structural', profile: '', keepPrevious: false, backend: 'local' },
   exportFormat: 'json',
-  defaultStrategy: 'structural',
+  defaultStrategy: DEFAULT_STRATEGY,
   reading: { plain: false, encoding: '' },
   showScreen: (screen) => set({ screen }),
   // The same message again (a failing service asked twice) moves to the end instead of stacking up.

@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { FormatError } from './errors';
+import { firstLine } from '../text/first-line';
 
 /** JSON.parse with the file name and position in the error instead of a bare SyntaxError. */
 export function parseJsonText(source: string, content: string): unknown {
   try {
     return JSON.parse(content);
   } catch (err) {
-    throw new FormatError(`${source}: not valid JSON (${(err as Error).message.split('\n')[0]})`);
+    throw new FormatError(`${source}: not valid JSON (${firstLine(err)})`);
   }
 }
 

@@ -3,7 +3,6 @@
  * `CallOutcome` (so a refusal keeps its code instead of becoming a remote exception string); the
  * WebSocket adds an `id` to match answers with calls and pushes events in `EventMessage`s.
  */
-import { BAD_INPUT } from '../errors';
 import type { WireError, WorkbenchEvent } from './contract';
 import type { StringPlace } from './long-strings';
 
@@ -37,29 +36,8 @@ export const WORKBENCH_SOCKET_PATH = '/workbench-socket';
 export const IPC_CALL_CHANNEL = 'workbench:call';
 export const IPC_EVENT_CHANNEL = 'workbench:event';
 
-/** Stable `WireError.code` values. */
-export const wireErrorCodes = {
-  unknownMethod: 'unknown-method',
-  invalidParams: 'invalid-params',
-  malformedCall: 'malformed-call',
-  forbidden: 'forbidden',
-  notFound: 'not-found',
-  badInput: BAD_INPUT,
-  coverage: 'coverage',
-  unavailable: 'unavailable',
-  /** Another workbench has the workspace open (its lock names it). */
-  workspaceLocked: 'workspace-locked',
-  /** A save based on an older revision than the one on disk: refused, not merged. */
-  conflict: 'conflict',
-  /** A correction's change based on a state the host does not hold (any more): send the whole correction instead. */
-  staleBase: 'stale-base',
-  /** A workspace document whose files are missing, misplaced or inconsistent. */
-  damaged: 'damaged',
-  connection: 'connection',
-  /** The host's worker threads and their queue are full: try again once some jobs have finished. */
-  busy: 'busy',
-  internal: 'internal',
-} as const;
+/** Stable `WireError.code` values (their home: shared/error-codes.ts). */
+export { wireErrorCodes } from '../error-codes';
 
 /** The Error a client throws for a refused call: the one-line message, with the code kept. */
 export class WorkbenchCallError extends Error {

@@ -4,7 +4,7 @@
  * would, so the profile becomes ready without the person knowing the name it looks for.
  */
 import { UserError } from '../errors';
-import { MODEL_STRATEGY_NAMES } from '../strategies/run-options';
+import { isModelStrategy } from '../strategies/run-options';
 
 export const IMPORT_PURPOSES = ['file', 'base', 'simple-adapter', 'topic-adapter', 'summary-adapter', 'embedding'] as const;
 export type ImportPurpose = (typeof IMPORT_PURPOSES)[number];
@@ -39,7 +39,7 @@ export interface ProfileFileNames {
  */
 export function installNameFor(purpose: ImportPurpose, profiles: ProfileFileNames[]): string | null {
   if (purpose === 'file' || purpose === 'embedding') return null;
-  const modelProfiles = profiles.filter((p) => (MODEL_STRATEGY_NAMES as readonly string[]).includes(p.name));
+  const modelProfiles = profiles.filter((p) => isModelStrategy(p.name));
   if (purpose === 'base') {
     const bases = [...new Set(modelProfiles.flatMap((p) => p.files.filter((f) => f.role === 'base').map((f) => f.file)))];
     if (bases.length === 1) return bases[0]!;

@@ -4,6 +4,11 @@ import type { NoOptions, StrategyDeclaration } from './declaration';
 export const MODEL_STRATEGY_NAMES = ['simple', 'topic', 'summary'] as const;
 export type ModelStrategyName = (typeof MODEL_STRATEGY_NAMES)[number];
 
+/** Whether `name` is a strategy that needs a language model: the one way to ask it. */
+export function isModelStrategy(name: string): name is ModelStrategyName {
+  return (MODEL_STRATEGY_NAMES as readonly string[]).includes(name);
+}
+
 /** Shown when a model strategy's profile has no description of its own. */
 const descriptions: Record<ModelStrategyName, string> = {
   simple: 'Small model (Qwen2-0.5B + LoRA): segment heads only',

@@ -14,7 +14,7 @@ export { RUN_OPTION_LIMITS } from './shared-options';
 
 export const strategyNameSchema = z.string().min(1).max(64).regex(/^[a-z0-9-]+$/);
 
-export { MODEL_STRATEGY_NAMES, type ModelStrategyName } from './model-strategies';
+export { isModelStrategy, MODEL_STRATEGY_NAMES, type ModelStrategyName } from './model-strategies';
 
 /** llama.cpp's compute backends: auto picks the best available one, off means CPU. */
 export const GPU_CHOICES = ['auto', 'off', 'cuda', 'metal', 'vulkan'] as const;

@@ -3,6 +3,8 @@
  * String() gives it. For one-line messages made from a multi-line error (a stack, a tool's output).
  * No trimming and no fallback: a caller that needs them adds its own.
  */
+import { errorMessage } from './error-message';
+
 export function firstLine(value: unknown): string {
-  return (value instanceof Error ? value.message : String(value)).split('\n')[0]!;
+  return errorMessage(value).split('\n')[0]!;
 }

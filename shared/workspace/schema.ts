@@ -14,7 +14,15 @@ import { z } from 'zod';
 import { segmentationResultSchema, segmentationSchema } from '../document/schema';
 import { strategyNameSchema } from '../strategies/run-options';
 
-export const WORKSPACE_VERSION = 1;
+/**
+ * The version of the workspace's data files (workspace.json, document.json, runs, corrected.json).
+ * Older files are brought up to it when read (electron/services/workspace/storage/migrations.ts);
+ * newer ones are refused. Version 2 changed no field (see there).
+ */
+export const WORKSPACE_VERSION = 2;
+
+/** The version of workspace.lock: a lock lives only while its host runs, so it is never migrated. */
+export const LOCK_VERSION = 1;
 
 /** Folder-safe, stable ids: a slug of the name plus the start of the text's sha256. */
 export const workspaceDocumentIdSchema = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,95}$/, 'not a workspace document id');
@@ -44,7 +52,7 @@ export type WorkspaceMarker = z.infer<typeof workspaceMarkerSchema>;
 export const workspaceLockSchema = z
   .object({
     format: z.literal('segment-workbench-lock'),
-    version: z.literal(WORKSPACE_VERSION),
+    version: z.literal(LOCK_VERSION),
     pid: z.number().int().positive(),
     hostname: z.string().min(1).max(255),
     startedAt: isoTime,

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readJson } from '../../shared/formats';
-import { TEMP_SUFFIX } from '../../electron/services/workspace/atomic-file';
+import { TEMP_SUFFIX } from '../../electron/services/workspace/storage/atomic-file';
 import { makeDocx } from './support/make-docx';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, runCliAll, type CliRun } from './support/run-cli';

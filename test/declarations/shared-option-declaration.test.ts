@@ -49,8 +49,8 @@ const fieldsHtml = (kind: StrategyKind | undefined, backend: RunForm['backend'],
 describe('a shared option declaration', () => {
   it('shows in segment --help with its scope and limits, where its scope goes', () => {
     const help = segmentUsage(STRATEGY_DECLARATIONS, shared);
-    expect(help).toMatch(/--max-sentences N\s+longest segment, in sentences; from 1 to 500\n/);
-    expect(help).toMatch(/--batch N\s+model strategies, local engine: tokens decoded in one batch; from 8 to 4096\n/);
+    expect(help).toMatch(/--max-sentences N\s+longest segment, in sentences; a whole number from 1 to 500\n/);
+    expect(help).toMatch(/--batch N\s+model strategies, local engine: tokens decoded in one batch; a whole number from 8 to 4096\n/);
     // Every strategy's options follow --strategy, the model strategies' the other model flags.
     expect(help.indexOf('--max-sentences')).toBeLessThan(help.indexOf('--tokenizer'));
     expect(help.indexOf('--batch')).toBeGreaterThan(help.indexOf('--parallel'));
@@ -93,9 +93,9 @@ describe('a shared option declaration', () => {
     expect(runOptionsFrom(form({ maxSentences: ' 12 ', batchTokens: '64' }), rules, undefined, shared)).toEqual({ maxSentences: 12 });
     expect(runOptionsFrom(form({ maxSentences: '12', batchTokens: '64' }), model, undefined, shared)).toEqual({ maxSentences: 12, batchTokens: 64 });
     expect(runOptionsFrom(form({ batchTokens: '64' }, 'remote'), model, undefined, shared)).toEqual({ backend: 'remote' });
-    expect(() => runOptionsFrom(form({ maxSentences: 'x' }), rules, undefined, shared)).toThrow('Max sentences must be a positive whole number, got "x"');
+    expect(() => runOptionsFrom(form({ maxSentences: 'x' }), rules, undefined, shared)).toThrow('Max sentences must be a whole number from 1 to 500, got "x"');
     expect(() => runOptionsFrom(form({ batchTokens: '4' }), model, undefined, shared)).toThrow('Batch tokens must be a whole number from 8 to 4096, got "4"');
-    expect(() => runOptionsFrom(form({ batchTokens: '5000' }), model, undefined, shared)).toThrow('Batch tokens must be from 8 to 4096, got "5000"');
+    expect(() => runOptionsFrom(form({ batchTokens: '5000' }), model, undefined, shared)).toThrow('Batch tokens must be a whole number from 8 to 4096, got "5000"');
   });
 
   it('reaches the docs table', () => {
@@ -108,8 +108,8 @@ describe('a shared option declaration', () => {
 describe('the declared shared options', () => {
   it('keep the flags, limits and Run panel fields people and the e2e tests know', () => {
     const help = segmentUsage();
-    expect(help).toMatch(/--max-chars N\s+longest segment, in characters; from 1 to 10000000\n/);
-    expect(help).toMatch(/--window N\s+model strategies: window size in tokens; from 1 to 131072\n/);
+    expect(help).toMatch(/--max-chars N\s+longest segment, in characters; a whole number from 1 to 10000000\n/);
+    expect(help).toMatch(/--window N\s+model strategies: window size in tokens; a whole number from 1 to 131072\n/);
     expect(help).toMatch(/--parallel N\s+model strategies, local engine: windows decoded at once/);
     const testIds = (html: string) => [...html.matchAll(/data-testid="([^"]+)"/g)].map((m) => m[1]);
     expect(testIds(fieldsHtml('rules', 'local'))).toEqual(['max-chars', 'max-tokens']);

@@ -15,7 +15,7 @@ import { build } from 'esbuild';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import { correctedFileSchema, documentRecordSchema, runFileSchema, workspaceLockSchema, workspaceMarkerSchema } from '../../shared/workspace/schema';
 import { seededRandom } from '../../shared/util/seeded-random';
-import { TEMP_SUFFIX } from '../../electron/services/workspace/atomic-file';
+import { TEMP_SUFFIX } from '../../electron/services/workspace/storage/atomic-file';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { correctionTopic, killTestText, lineStartOffsets } from './kill-fixture';
 

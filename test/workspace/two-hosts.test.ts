@@ -18,7 +18,7 @@ import { diffSegmentations } from '../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../shared/edit/segmentation-digest';
 import { createWorkbenchService } from '../../electron/services/workbench';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
-import { LOCK_FILE } from '../../electron/services/workspace/workspace-lock';
+import { LOCK_FILE } from '../../electron/services/workspace/storage/workspace-lock';
 import { scratchDir } from '../support/scratch-dir';
 
 const root = scratchDir('two-hosts-');

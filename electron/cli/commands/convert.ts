@@ -12,7 +12,7 @@ import { inputSource, STDIN_PATH } from '../stdin';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';
 import { UserInputError } from '../errors';
 import { writeOutput } from '../io';
-import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../../services/host/settings';
 
 /** Besides the segmentation formats, `text` writes the bare document text (e.g. a WIKI-727K file without its markers, ready for `segment`). */
 const TARGETS = [...FORMAT_NAMES, 'text'] as const;

@@ -5,7 +5,7 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { commitFile } from '../../services/files/atomic-write';
+import { commitFile } from '../../services/platform/atomic-write';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { GPU_CHOICES } from '../../../shared/strategies/run-options';
 import { modelsDir as resolveModelsDir, type LocationOptions } from '../../services/inference/paths';
@@ -27,7 +27,7 @@ import { REMOTE_FLAGS, serversFrom } from '../remote-flags';
 import { checkEndpoints, describeEndpoint, type EndpointHealth } from '../../services/inference/completers/remote/endpoint-health';
 import { extractQwen2Vocab, qwen2VocabCachePath } from '../../services/tokenizer/qwen2-vocab';
 
-import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../../services/host/settings';
 const DIRS = {
   'models-dir': { type: 'string', description: 'models folder (default: WORKBENCH_MODELS_DIR, else models/)' },
 } as const satisfies FlagSpecs;

@@ -8,8 +8,8 @@ import { FORMAT_NAMES } from '../../../shared/formats';
 import { SUPPORTED_EXTENSIONS } from '../../../shared/document/source-formats';
 import { checkOutputPath, loadDocument } from '../files';
 import { isModelStrategy, runStrategy, type StrategyOptions } from '../../services/strategies/run-strategy';
-import { echoLlamaLogs } from '../../services/llama-log';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
+import { echoLlamaLogs } from '../../services/platform/llama-log';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/host/settings';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { READ_FLAGS, readOptionsFromFlags } from '../read-flags';
@@ -27,6 +27,7 @@ import type { StrategyDeclaration } from '../../../shared/strategies/declaration
 import { REMOTE_FLAGS, remoteSettingsFrom } from '../remote-flags';
 import { EMBEDDING_MODEL_FLAGS } from '../learn-flags';
 import type { RemoteSettings } from '../../services/inference/completers/remote/settings';
+import { DEFAULT_STRATEGY } from '../../../shared/strategies/default-strategy';
 
 /**
  * The flags, for a list of strategy declarations (the strategies' names and their own options'
@@ -35,7 +36,7 @@ import type { RemoteSettings } from '../../services/inference/completers/remote/
  */
 function segmentSpec<E extends SharedOptionDeclaration>(declarations: readonly StrategyDeclaration[], sharedOptions: readonly E[]) {
   return {
-    strategy: { type: 'enum', values: strategyNames(declarations), description: 'how to segment (default structural)' },
+    strategy: { type: 'enum', values: strategyNames(declarations), description: `how to segment (default ${DEFAULT_STRATEGY})` },
     ...sharedOptionFlags(optionsIn(sharedOptions, ['all'])),
     tokenizer: { type: 'string', valueName: 'FILE', description: 'rule strategies: GGUF file whose tokenizer counts --max-tokens' },
     format: { type: 'enum', values: FORMAT_NAMES, description: 'output format (default json)' },
@@ -160,7 +161,7 @@ export default async function segment(argv: string[]): Promise<number> {
     return 0;
   }
   const file = positionals[0] as string;
-  const strategy = flags.strategy ?? 'structural';
+  const strategy = flags.strategy ?? DEFAULT_STRATEGY;
   const format = flags.format ?? 'json';
   // The environment is read here, once: the servers go down as settings, the choice as an option.
   const host = hostSettingsFromEnvironment();

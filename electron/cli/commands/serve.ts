@@ -5,8 +5,8 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { echoLlamaLogs } from '../../services/llama-log';
-import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/strategies/settings';
+import { echoLlamaLogs } from '../../services/platform/llama-log';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/host/settings';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { budgetFlags, budgetsFromFlags } from '../budget-flags';

@@ -19,9 +19,10 @@ import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
 import { EMBEDDING_MODEL_FLAGS, TRAINING_OPTION_FLAGS, trainingOptionsFromFlags } from '../learn-flags';
 import { TRAINING_OPTION_KEYS, trainingOptionFlag, type TrainingOptions } from '../../../shared/learn/training-options';
-import { hostSettingsFromEnvironment } from '../../services/strategies/settings';
+import { hostSettingsFromEnvironment } from '../../services/host/settings';
 import { modelsDir } from '../../services/inference/paths';
 import { embeddingModelSource } from '../../services/learn/workbench-model';
+import { firstLine } from '../../../shared/text/first-line';
 
 const SPEC = {
   workspace: { type: 'string', valueName: 'DIR', description: 'learn from the corrected documents of this workspace' },
@@ -106,7 +107,7 @@ export default async function train(argv: string[]): Promise<number> {
   if (!existsSync(path.join(dir, 'workspace.json'))) throw new UserInputError(`no workspace at ${dir} (no workspace.json)`);
   const referenceRoots = flags['allow-dir'] ?? [];
   const ws = await WorkspaceService.open(dir, { referenceRoots, readSource: async (file) => { const r = await readDocument(file); return { text: r.text, sourceFormat: r.sourceFormat }; } }).catch((err: unknown) => {
-    throw new UserInputError(`cannot open the workspace ${dir}: ${(err as Error).message.split('\n')[0]}`);
+    throw new UserInputError(`cannot open the workspace ${dir}: ${firstLine(err)}`);
   });
   try {
     // As Train from corrections does: the flag, else the host's embedding model, else the first installed one.

@@ -22,8 +22,9 @@
 import { access, lstat, realpath, stat, writeFile } from 'node:fs/promises';
 import { constants, type Stats } from 'node:fs';
 import { dirname } from 'node:path';
-import { writeFileAtomic as replaceFile } from '../../services/workspace/atomic-file';
+import { writeFileAtomic as replaceFile } from '../../services/platform/atomic-write';
 import { BAD_INPUT, UserError } from '../../../shared/errors';
+import { errorMessage } from '../../../shared/text/error-message';
 
 export class OutputPathError extends UserError {
   constructor(message: string) {
@@ -43,7 +44,7 @@ async function statOrNull(path: string, follow: boolean): Promise<Stats | null> 
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return null;
-    throw new OutputPathError(`cannot write ${path}: ${(err as Error).message}`);
+    throw new OutputPathError(`cannot write ${path}: ${errorMessage(err)}`);
   }
 }
 
@@ -101,6 +102,6 @@ export async function writeFileAtomic(path: string, content: string, inputs: rea
     if (target.kind === 'write-through') await writeFile(target.path, content, { flag: 'w' });
     else await replaceFile(target.path, content, target.mode === undefined ? {} : { mode: target.mode });
   } catch (err) {
-    throw new OutputPathError(`cannot write ${path}: ${(err as Error).message}`);
+    throw new OutputPathError(`cannot write ${path}: ${errorMessage(err)}`);
   }
 }

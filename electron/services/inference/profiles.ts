@@ -4,13 +4,14 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, readdir } from 'node:fs/promises';
-import { writeFileAtomic } from '../files/atomic-write';
+import { writeFileAtomic } from '../platform/atomic-write';
 import { basename, join } from 'node:path';
 import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayout } from '../../../shared/profiles/prompt-layouts';
 import { ADAPTER_TEMPLATE_FORMAT, parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
 import { adapterChatTemplate } from './adapter-chat-template';
 import { InferenceError } from './errors';
 import { profileSearchPath, resolveModelFile, userProfilesDir, type LocationOptions } from './paths';
+import { errorMessage } from '../../../shared/text/error-message';
 
 export interface LoadedProfile {
   profile: Profile;
@@ -44,7 +45,7 @@ async function readProfileFile(path: string): Promise<Profile> {
   try {
     json = JSON.parse(await readFile(path, 'utf-8'));
   } catch (err) {
-    throw new InferenceError('profile-invalid', `profile ${basename(path)} is not valid JSON: ${(err as Error).message}`);
+    throw new InferenceError('profile-invalid', `profile ${basename(path)} is not valid JSON: ${errorMessage(err)}`);
   }
   try {
     const profile = parseProfile(json, `profile ${basename(path)}`);
@@ -111,7 +112,7 @@ export async function listProfiles(options: LocationOptions = {}): Promise<Profi
           .map((f) => `${f.path} (${f.role}${f.uri ? `: models pull ${name}` : f.source ? `: from ${f.source}` : ''})`);
         out.push({ name, strategy: profile.strategy, description: profile.description, path, ready: missing.length === 0, missing });
       } catch (err) {
-        out.push({ name, path, ready: false, missing: [], error: (err as Error).message });
+        out.push({ name, path, ready: false, missing: [], error: errorMessage(err) });
       }
     }
   }

@@ -8,7 +8,7 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
 import { GPU_CHOICES, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
-import { countSetting } from '../strategies/count-setting';
+import { countSetting } from './count-setting';
 import { sharedEngine, type InferenceEngine } from '../native/engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';

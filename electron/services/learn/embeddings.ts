@@ -12,7 +12,7 @@ import { LearnedModelError, type DocumentEmbeddings } from '../../../shared/lear
 import { fileSha256 } from '../inference/file-hash';
 import { listInstalled } from '../models/inventory';
 import { EmbedderLoadError, embedShared, loadedEmbeddingModels, openEmbeddingModel } from '../native/embedders';
-import { countSetting } from '../strategies/count-setting';
+import { countSetting } from '../inference/count-setting';
 
 export interface Embedder {
   model: EmbeddingIdentity;

@@ -2,7 +2,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LearnedModelError, parseLearnedModel, type LearnedModel } from '../../../shared/learn/model';
-import { writeFileAtomic } from '../workspace/atomic-file';
+import { writeFileAtomic } from '../platform/atomic-write';
+import { firstLine } from '../../../shared/text/first-line';
 
 /** Where "Train from corrections" saves the workspace's model, and where the workbench looks for it. */
 export const WORKSPACE_MODEL_FILE = 'learned-model.json';
@@ -17,7 +18,7 @@ export async function readLearnedModel(file: string): Promise<LearnedModel> {
     json = await readFile(file, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new LearnedModelError(code === 'ENOENT' ? `no model file at ${file}: train one first (cli train, or Train from corrections)` : `cannot read the model ${file}: ${(err as Error).message.split('\n')[0]}`);
+    throw new LearnedModelError(code === 'ENOENT' ? `no model file at ${file}: train one first (cli train, or Train from corrections)` : `cannot read the model ${file}: ${firstLine(err)}`);
   }
   return parseLearnedModel(json, file);
 }

@@ -13,7 +13,7 @@
  */
 import { open, rename, rm, stat, statfs } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
-import { abortableSleep } from '../abortable-sleep';
+import { abortableSleep } from '../platform/abortable-sleep';
 import { ModelError } from './errors';
 
 export interface DownloadProgress {

@@ -1,6 +1,6 @@
 /**
  * Where hub downloads go and with which token, as the user set them in the environment. The host
- * reads the environment once (strategies/settings.ts) and passes these down; nothing under
+ * reads the environment once (host/settings.ts) and passes these down; nothing under
  * services/models reads process.env, so the endpoint has one precedence everywhere.
  */
 import { homedir } from 'node:os';

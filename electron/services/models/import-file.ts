@@ -4,7 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rm, stat } from 'node:fs/promises';
-import { commitFile } from '../files/atomic-write';
+import { commitFile } from '../platform/atomic-write';
 import { basename, join, resolve } from 'node:path';
 import type { VerifiedGguf } from '../../model-files/verify';
 import { sha256File } from '../inference/file-hash';

@@ -4,7 +4,7 @@
  * (vocab-models.ts, embedders.ts), which own what they load on it.
  */
 import type { Llama } from 'node-llama-cpp';
-import { writeLlamaLog } from '../llama-log';
+import { writeLlamaLog } from '../platform/llama-log';
 
 let llamaLoad: Promise<Llama> | undefined;
 

@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
 import type { LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
 import { checkGgufHeader } from '../../model-files/header-check';
-import { lastLlamaLogLine } from '../llama-log';
+import { lastLlamaLogLine } from '../platform/llama-log';
 import { cpuLlama } from './cpu-runtime';
 import { abortError } from './errors';
 import { SerialLock } from './serial-lock';

@@ -20,7 +20,7 @@ import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfA
 import { defaultParallel, largestFitting } from './parallel';
 import { SequencePool } from './sequence-pool';
 import { SerialLock } from './serial-lock';
-import { writeLlamaLog } from '../llama-log';
+import { writeLlamaLog } from '../platform/llama-log';
 import { nativeStateChanged, provideNativeState, type EngineStage, type EngineState } from './state';
 
 export type { GpuChoice };

@@ -44,6 +44,5 @@ export function explainOutOfMemory(err: unknown, what: string, advice: string): 
   return new InferenceError('out-of-memory', `out of memory while ${what} (${detail}); ${advice}`);
 }
 
-// One abort error for every runner (rules, models): written in strategies/abort.ts (a platform
-// helper that has not moved to platform/ yet).
-export { abortError, throwIfAborted } from '../strategies/abort';
+// One abort error for every runner (rules, models): written in platform/abort.ts.
+export { abortError, throwIfAborted } from '../platform/abort';

@@ -3,7 +3,7 @@ import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
 import { LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
 import { RULE_STRATEGIES } from '../../../shared/strategies';
 import { allStrategyNames, isModelStrategy, runnerFor, strategyKindOf } from './registry';
-import { hostSettingsFromEnvironment, runSettingsOf } from './settings';
+import { hostSettingsFromEnvironment, runSettingsOf } from '../host/settings';
 
 describe('the strategy registry', () => {
   it('knows every rule, learned and model strategy by kind, and nothing else', () => {

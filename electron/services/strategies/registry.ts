@@ -9,6 +9,7 @@ import type { StrategyKind } from '../../../shared/strategies/declaration';
 import type { StrategyRunner } from './types';
 
 export { strategyKindOf };
+export { isModelStrategy } from '../../../shared/strategies/model-strategies';
 export type { StrategyKind };
 
 const runners: Record<StrategyKind, () => Promise<StrategyRunner>> = {
@@ -19,10 +20,6 @@ const runners: Record<StrategyKind, () => Promise<StrategyRunner>> = {
 
 export function allStrategyNames(): string[] {
   return strategyNames();
-}
-
-export function isModelStrategy(name: string): boolean {
-  return strategyKindOf(name) === 'model';
 }
 
 export function runnerFor(kind: StrategyKind): Promise<StrategyRunner> {

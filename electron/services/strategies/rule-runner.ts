@@ -5,7 +5,7 @@
 import type { SegmentationResult } from '../../../shared/document/types';
 import { getRuleStrategy, type RuleStrategy } from '../../../shared/strategies';
 import { RULE_SHARED_OPTION_KEYS } from '../../../shared/strategies/types';
-import { throwIfAborted } from './abort';
+import { throwIfAborted } from '../platform/abort';
 import type { RunStrategyHooks, RunStrategyRequest, StrategyOptions, StrategySettings } from './types';
 
 /**

@@ -9,7 +9,7 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { BudgetError, budgetMessage, checkBudget, DEFAULT_BUDGETS, type Budgets } from '../../../shared/budgets/budgets';
 import { requireStrategy } from '../../../shared/strategies/catalog';
-import { throwIfAborted } from './abort';
+import { throwIfAborted } from '../platform/abort';
 import { withinLimits } from './outside-limits';
 import { runnerFor } from './registry';
 import type { RunStrategyHooks, RunStrategyRequest } from './types';

@@ -9,7 +9,7 @@ import { InferenceError } from '../inference/errors';
 import { ModelError } from '../models/errors';
 import { UnknownStrategyError } from '../strategies/run-strategy';
 import { TokenizerLoadError } from '../tokenizer/errors';
-import { WorkspaceFileError } from '../workspace/json-files';
+import { WorkspaceFileError } from '../workspace/storage/json-files';
 import { toWireError, WorkbenchError } from './errors';
 
 describe('errors a person can fix', () => {

@@ -1,6 +1,7 @@
 import { UserError } from '../../../shared/errors';
 import type { WireError } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { errorMessage } from '../../../shared/text/error-message';
 
 /** A refusal the service means to send to the caller: a stable code and a one-line message. */
 export class WorkbenchError extends UserError {
@@ -18,6 +19,6 @@ export function firstLine(message: string): string {
 export function toWireError(err: unknown): WireError {
   // Every error a person can fix (readers, formats, models, inference, workspace files...) keeps its code.
   if (err instanceof UserError) return { code: err.code, message: firstLine(err.message) };
-  const message = err instanceof Error ? err.message : String(err);
+  const message = errorMessage(err);
   return { code: wireErrorCodes.internal, message: firstLine(message) };
 }

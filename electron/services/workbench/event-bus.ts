@@ -1,4 +1,5 @@
 import type { WorkbenchEvent } from '../../../shared/ipc/contract';
+import { errorMessage } from '../../../shared/text/error-message';
 
 export type EventListener = (event: WorkbenchEvent) => void;
 
@@ -18,7 +19,7 @@ export class EventBus {
       try {
         listener(event);
       } catch (err) {
-        process.stderr.write(`workbench: an event listener failed: ${err instanceof Error ? err.message : String(err)}\n`);
+        process.stderr.write(`workbench: an event listener failed: ${errorMessage(err)}\n`);
       }
     }
   }

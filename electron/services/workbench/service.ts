@@ -18,6 +18,7 @@ import { RunManager } from './run-manager';
 import { validateCall } from './validate';
 import { embeddingModelSource, withLearnedModel } from '../learn/workbench-model';
 import { modelsDir } from '../inference/paths';
+import { DEFAULT_STRATEGY } from '../../../shared/strategies/default-strategy';
 
 export interface WorkbenchServiceOptions extends DefaultDepsOptions {
   /** Where sample/ and profiles/ live; defaults to ./resources of the working directory. */
@@ -59,7 +60,7 @@ export interface WorkbenchService {
   dispose(): Promise<void>;
 }
 
-export const DEFAULT_STRATEGY = 'structural';
+export { DEFAULT_STRATEGY };
 
 /** The workbench's services, once, with no transport: Electron IPC and the web host both wrap this. */
 export function createWorkbenchService(options: WorkbenchServiceOptions = {}): WorkbenchService {

@@ -16,7 +16,7 @@ import type { Worker } from 'node:worker_threads';
 import { UserError } from '../../../shared/errors';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { fromSentError, type SentError } from './error-transfer';
-import { abortError } from '../strategies/abort';
+import { abortError } from '../platform/abort';
 import { startWorker } from './start-worker';
 import type { Job, JobResult } from './jobs';
 

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { firstLine } from '../../../shared/text/first-line';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
-import { DocumentDamageError, WorkspaceFileError } from './json-files';
+import { DocumentDamageError, WorkspaceFileError } from './storage/json-files';
 import { COPIED_SOURCE, type WorkspaceStore } from './workspace-store';
 
 /** The copied text of a document added by copy: what a lost record can be rebuilt from. */

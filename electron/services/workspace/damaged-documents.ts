@@ -11,7 +11,7 @@ import { documentRecordSchema, DOCUMENTS_FOLDER_DAMAGE_ID, WORKSPACE_VERSION, ty
 import type { RepairReport } from '../../../shared/workspace/types';
 import { COPIED_SOURCE } from './damage';
 import { reanchorDocument } from './reanchor-document';
-import { WorkspaceFileError } from './json-files';
+import { WorkspaceFileError } from './storage/json-files';
 import type { WorkspaceService } from './workspace-service';
 import type { WorkspaceStore } from './workspace-store';
 

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { assertCoversLength, assertValidSegmentation, CoverageError } from '../../../shared/document/segmentation';
 import type { Segmentation } from '../../../shared/document/types';
 import type { CorrectedFile, DocumentRecord, RunFile } from '../../../shared/workspace/schema';
-import { DocumentDamageError } from './json-files';
+import { DocumentDamageError } from './storage/json-files';
 import { COPIED_SOURCE, type DocumentText, type WorkspaceStore } from './workspace-store';
 
 /** What a segmentation is checked against: the text itself, or only its length (a source not read). */

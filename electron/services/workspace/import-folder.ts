@@ -10,9 +10,10 @@ import path from 'node:path';
 import { SUPPORTED_EXTENSIONS } from '../../readers';
 import { isEmptyDocument } from '../../../shared/document/empty';
 import type { ImportFolderReport } from '../../../shared/workspace/types';
-import { WorkspaceFileError } from './json-files';
+import { WorkspaceFileError } from './storage/json-files';
 import type { SourceReader } from './workspace-store';
 import type { WorkspaceService } from './workspace-service';
+import { firstLine } from '../../../shared/text/first-line';
 
 export async function importFolder(service: WorkspaceService, folder: string, mode: 'copy' | 'reference', readSource: SourceReader): Promise<ImportFolderReport> {
   const dir = path.resolve(folder);
@@ -52,7 +53,7 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
       if (known.has(added.id)) report.alreadyThere.push(added);
       else report.added.push(added);
     } catch (err) {
-      report.skipped.push({ file: entry.name, reason: (err instanceof Error ? err.message : String(err)).split('\n')[0] as string });
+      report.skipped.push({ file: entry.name, reason: firstLine(err) });
     }
   }
   return report;

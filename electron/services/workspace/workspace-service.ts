@@ -6,7 +6,7 @@
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { applyDelta, diffSegmentations, showsDelta } from '../../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
+import { wireErrorCodes } from '../../../shared/error-codes';
 import { UserError } from '../../../shared/errors';
 import { correctionStateOfNotes } from '../../../shared/workspace/correction-state';
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
@@ -14,10 +14,10 @@ import { CORRECTED, type CorrectionBasis, type CorrectedFile, type DocumentRecor
 import { runsOldestFirst } from '../../../shared/workspace/shown-result';
 import type { CorrectionChange, DamagedWorkspaceDocument, SavedCorrection, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeDamage } from './damage';
-import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './debounced-saver';
+import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './queue/debounced-saver';
 import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
-import { DocumentDamageError, WorkspaceFileError } from './json-files';
-import { KeyedQueue } from './keyed-queue';
+import { DocumentDamageError, WorkspaceFileError } from './storage/json-files';
+import { KeyedQueue } from './queue/keyed-queue';
 import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
 
 export interface WorkspaceServiceOptions {

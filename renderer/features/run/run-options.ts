@@ -1,7 +1,7 @@
 /** The run form's text fields turned into the contract's RunOptions. */
 import type { RunOptions, StrategyInfo } from '../../../shared/ipc/contract';
 import { findStrategy } from '../../../shared/strategies/catalog';
-import { optionProblem, type OptionDeclaration, type StrategyDeclaration, type StrategyKind } from '../../../shared/strategies/declaration';
+import { numberRule, optionProblem, type OptionDeclaration, type StrategyDeclaration, type StrategyKind } from '../../../shared/strategies/declaration';
 import { hasField, optionApplies, SHARED_OPTION_DECLARATIONS, sharedOption, type SharedFieldOption, type SharedOptionDeclaration } from '../../../shared/strategies/shared-options';
 import type { RunForm, SharedOptionTexts } from '../../stores/ui';
 
@@ -21,7 +21,7 @@ export function sharedFieldText(texts: SharedOptionTexts, key: string): string {
 
 /**
  * A shared option's field: undefined when empty, else a whole number within the option's limits;
- * throws a one-line message naming the field otherwise ("Max chars must be a positive whole number").
+ * throws a one-line message naming the field otherwise ("Max chars must be a whole number from 1 to 10000000").
  */
 export function sharedFieldValue(option: SharedFieldOption, raw: string | undefined): number | undefined {
   const trimmed = (raw ?? '').trim();
@@ -29,9 +29,8 @@ export function sharedFieldValue(option: SharedFieldOption, raw: string | undefi
   const value = Number(trimmed);
   const { min, max } = option.limits;
   if (Number.isInteger(value) && value >= min && value <= max) return value;
-  const below = !Number.isInteger(value) || value < min;
-  const wanted = below && min === 1 ? 'a positive whole number' : below ? `a whole number from ${min} to ${max}` : `from ${min} to ${max}`;
-  throw new Error(`${option.field.label} must be ${wanted}, got "${trimmed}"`);
+  // Worded as everywhere else a range is (numberRule): the CLI's --help, the declarations' checks, the docs.
+  throw new Error(`${option.field.label} must be ${numberRule({ type: 'int', min, max })}, got "${trimmed}"`);
 }
 
 /** One declared option's field: undefined when empty, else its value checked by the declaration. */

@@ -18,7 +18,7 @@ import { SelectionField } from './SelectionField';
 import { TextField } from '../run/TextField';
 import { parallelFrom } from '../run/run-options';
 import { describeError } from '../../services/errors';
-import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
+import { isModelStrategy } from '../../../shared/strategies/run-options';
 import { sharedOption } from '../../../shared/strategies/shared-options';
 import './workspace.css';
 
@@ -97,7 +97,7 @@ export function WorkspacePanel() {
   const parallel = useUiStore((s) => s.runForm.parallel ?? '');
   if (!dir) return null;
   // A model strategy's documents share the local engine's sequences: the field says how many windows at once.
-  const isModel = (MODEL_STRATEGY_NAMES as readonly string[]).includes(strategy);
+  const isModel = isModelStrategy(strategy);
   const runAll = () => {
     let options;
     try {

@@ -19,7 +19,7 @@ import { buildHeadGrammar, parseConstrainedOutput } from '../../../../shared/pro
 import { parseModelOutput } from '../../../../shared/profiles/parse-output';
 import { reconcileWindows, type WindowCuts } from '../../../../shared/profiles/reconcile';
 import type { ConstrainedDecoder } from '../../../../shared/strategies/run-options';
-import { runBounded } from '../../strategies/run-bounded';
+import { runBounded } from '../../platform/run-bounded';
 import type { WindowCompleter, WindowCompletion } from '../completers/seam';
 import { abortError, InferenceError } from '../errors';
 import { RunMeter, type ModelRunProgress } from './progress';

@@ -15,6 +15,7 @@ import { EndpointPool, type PoolEndpoint, type RotationWarning } from './pool';
 import type { ServerClient, ServerInfo } from './server-client';
 import { endpointEntries, parseEndpoint, type EndpointEntry, type EndpointSpec, type RemoteSettings } from './settings';
 import { VllmClient } from './vllm-client';
+import { errorMessage } from '../../../../../shared/text/error-message';
 
 /** Words, digits, punctuation, a newline and non-ASCII text: enough to tell two BPE vocabularies apart. */
 export const VOCABULARY_PROBE = 'Call me Ishmael. Some years ago, 1851 — naïve “whales” swim\nthrough Straße 東京 🐋.';
@@ -34,7 +35,7 @@ export const VLLM_CONCURRENCY = 256;
 function probeError(spec: EndpointSpec, err: unknown, keyed: boolean, apiKey?: string): RemoteError {
   if (err instanceof RemoteError) return err;
   if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) return keyRefused(spec.url, err, keyed);
-  const detail = redact(err instanceof Error ? err.message : String(err), secretsOf(spec, apiKey));
+  const detail = redact(errorMessage(err), secretsOf(spec, apiKey));
   return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${spec.url} (${detail}); start it, or fix the --endpoint URL`);
 }
 
@@ -77,7 +78,7 @@ export async function detectServer(spec: EndpointSpec, apiKey?: string, signal?:
   } catch (err) {
     if (signal?.aborted) throw abortError();
     if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) throw probeError(spec, err, keyed, apiKey);
-    const detail = redact((err as Error).message, secretsOf(spec, apiKey));
+    const detail = redact(errorMessage(err), secretsOf(spec, apiKey));
     throw new RemoteError('unknown-server', `${spec.url} answers neither /props (llama-server) nor /v1/models (vLLM): ${detail}; name the kind as llama-server=URL or vllm=URL`);
   }
 }

@@ -10,6 +10,7 @@ import type { WindowTokenizer } from '../seam';
 import type { EndpointHealth } from '../../../../../shared/ipc/contract';
 import { redact } from '../../../../../shared/util/redact';
 import { displayUrl, endpointEntries, parseEndpoint, type EndpointEntry, type RemoteSettings } from './settings';
+import { errorMessage } from '../../../../../shared/text/error-message';
 
 export type { EndpointHealth };
 
@@ -57,7 +58,7 @@ function checkEach(settings: RemoteSettings, tokenizer: WindowTokenizer | null, 
       } catch (err) {
         // Every message is redacted where it is made (http.ts, connect.ts); once more here, since
         // these rows leave the host (the WebSocket, `models doctor`).
-        return { endpoint, ok: false, error: redact((err as Error).message, secretsOfEntry(entry)) };
+        return { endpoint, ok: false, error: redact(errorMessage(err), secretsOfEntry(entry)) };
       }
     }),
   );

@@ -13,10 +13,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { ListedEndpoint } from '../../../../../shared/ipc/contract';
 import { MAX_ADDED_ENDPOINTS, SERVER_KINDS, type ServerKind } from '../../../../../shared/models/inference-servers';
-import { writeFileAtomic } from '../../../files/atomic-write';
+import { writeFileAtomic } from '../../../platform/atomic-write';
 import { RemoteError } from './errors';
 import { redact } from '../../../../../shared/util/redact';
 import { displayUrl, endpointEntries, parseEndpoint, type EndpointSpec, type KeyedEndpoint, type RemoteSettings } from './settings';
+import { errorMessage } from '../../../../../shared/text/error-message';
 
 /** The file, in the models folder. */
 export const ENDPOINTS_FILE = 'inference-servers.json';
@@ -79,7 +80,7 @@ export function createEndpointStore(file: string, startup: RemoteSettings | null
       text = await fs.readFile(file, 'utf8');
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return (added = []);
-      throw new RemoteError('invalid-endpoint', `cannot read the inference servers added from the Models screen (${file}): ${(err as Error).message}`);
+      throw new RemoteError('invalid-endpoint', `cannot read the inference servers added from the Models screen (${file}): ${errorMessage(err)}`);
     }
     try {
       added = endpointsFileSchema.parse(JSON.parse(text)).endpoints;

@@ -17,6 +17,7 @@ import type { z } from 'zod';
 import { redact, redactAndCut } from '../../../../../shared/util/redact';
 import { connectionCode, EndpointFailure, RemoteError } from './errors';
 import type { EndpointSpec } from './settings';
+import { errorMessage } from '../../../../../shared/text/error-message';
 
 const PROBE_TIMEOUT_MS = 10_000;
 /** A window's generation, queueing included, unless RemoteSettings.requestTimeoutMs says otherwise. */
@@ -148,7 +149,7 @@ export async function requestJson<S extends z.ZodTypeAny>(endpoint: EndpointSpec
       throw new RemoteError('unknown-server', `the server at ${endpoint.url} answered ${path} with more than ${mib(maxBytes)}; is it a llama-server or vLLM endpoint?`);
     }
     if (timeout.aborted) throw noAnswer();
-    throw new EndpointFailure(endpoint.url, null, `connection broke while reading the answer (${connectionCode(err) ?? redact((err as Error).message, secrets)})`, true);
+    throw new EndpointFailure(endpoint.url, null, `connection broke while reading the answer (${connectionCode(err) ?? redact(errorMessage(err), secrets)})`, true);
   }
   let json: unknown;
   try {

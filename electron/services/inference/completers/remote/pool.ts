@@ -9,7 +9,7 @@
  * it served (the `recheck` the pool was given); until then the pool keeps checking. With no
  * endpoint left, every request fails with `endpoints-down`.
  */
-import { abortableSleep } from '../../../abortable-sleep';
+import { abortableSleep } from '../../../platform/abortable-sleep';
 import { abortError } from '../../errors';
 import { EndpointFailure, RemoteError } from './errors';
 import type { ServerClient, ServerInfo } from './server-client';

@@ -2,11 +2,12 @@
 import { constants, promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
+import { canonicalJson } from '../../../../shared/workspace/canonical-json';
 import { writeFileAtomic } from './atomic-file';
-import { BAD_INPUT, UserError } from '../../../shared/errors';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
-import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
+import { BAD_INPUT, UserError } from '../../../../shared/errors';
+import { wireErrorCodes } from '../../../../shared/error-codes';
+import type { DamagedWorkspaceDocument } from '../../../../shared/workspace/types';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 export class WorkspaceFileError extends UserError {
   constructor(
@@ -40,8 +41,11 @@ export class DocumentDamageError extends WorkspaceFileError {
 /** Open for reading, refusing a symbolic link as the last part of the path (where the platform can tell). */
 export const READ_NO_FOLLOW = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0);
 
-/** Parses and validates a JSON file; null when it does not exist. */
-export async function readJsonFile<S extends z.ZodType>(file: string, schema: S): Promise<z.infer<S> | null> {
+/**
+ * Parses and validates a JSON file; null when it does not exist. `migrate` brings a file of an
+ * older format version up to the schema's (storage/migrations.ts) before it is validated.
+ */
+export async function readJsonFile<S extends z.ZodType>(file: string, schema: S, migrate?: (parsed: unknown, file: string) => unknown): Promise<z.infer<S> | null> {
   let raw: string;
   try {
     raw = await fs.readFile(file, { encoding: 'utf8', flag: READ_NO_FOLLOW });
@@ -57,9 +61,9 @@ export async function readJsonFile<S extends z.ZodType>(file: string, schema: S)
   try {
     parsed = JSON.parse(raw);
   } catch (err) {
-    throw new WorkspaceFileError(`${file} is not valid JSON: ${(err as Error).message}`, file);
+    throw new WorkspaceFileError(`${file} is not valid JSON: ${errorMessage(err)}`, file);
   }
-  const checked = schema.safeParse(parsed);
+  const checked = schema.safeParse(migrate ? migrate(parsed, file) : parsed);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';

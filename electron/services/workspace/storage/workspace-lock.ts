@@ -15,11 +15,12 @@ import { randomBytes } from 'node:crypto';
 import { promises as fs, readFileSync, unlinkSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { UserError } from '../../../shared/errors';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { canonicalJson } from '../../../shared/workspace/canonical-json';
-import { workspaceLockSchema, WORKSPACE_VERSION, type WorkspaceLockRecord } from '../../../shared/workspace/schema';
+import { UserError } from '../../../../shared/errors';
+import { wireErrorCodes } from '../../../../shared/error-codes';
+import { canonicalJson } from '../../../../shared/workspace/canonical-json';
+import { workspaceLockSchema, LOCK_VERSION, type WorkspaceLockRecord } from '../../../../shared/workspace/schema';
 import { isRunning, TEMP_SUFFIX } from './atomic-file';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 export const LOCK_FILE = 'workspace.lock';
 
@@ -58,7 +59,7 @@ async function readLock(file: string): Promise<LockOnDisk> {
     raw = await fs.readFile(file, 'utf8');
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return { state: 'none' };
-    return { state: 'unreadable', reason: (err as NodeJS.ErrnoException).code ?? (err as Error).message };
+    return { state: 'unreadable', reason: (err as NodeJS.ErrnoException).code ?? errorMessage(err) };
   }
   try {
     const checked = workspaceLockSchema.safeParse(JSON.parse(raw));
@@ -143,7 +144,7 @@ export class WorkspaceLock {
     const file = path.join(dir, LOCK_FILE);
     const record: WorkspaceLockRecord = {
       format: 'segment-workbench-lock',
-      version: WORKSPACE_VERSION,
+      version: LOCK_VERSION,
       pid: process.pid,
       hostname: os.hostname(),
       startedAt: new Date().toISOString(),

@@ -5,7 +5,7 @@
  */
 import { numberRule } from '../../../shared/strategies/declaration';
 import { RUN_OPTION_LIMITS } from '../../../shared/strategies/run-options';
-import { InferenceError } from '../inference/errors';
+import { InferenceError } from './errors';
 
 /** The value in its range, or undefined when none was given (the engine's default); an InferenceError otherwise. */
 export function countSetting(name: 'threads' | 'parallel', value: unknown): number | undefined {

@@ -1,12 +1,12 @@
 /**
- * The workspace's side of crash-safe writes: the helper itself (services/files/atomic-write.ts),
+ * The workspace's side of crash-safe writes: the helper itself (services/platform/atomic-write.ts),
  * and the clean-up of temp files that writers killed mid-write left behind.
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import { TEMP_SUFFIX } from '../files/atomic-write';
+import { TEMP_SUFFIX } from '../../platform/atomic-write';
 
-export { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../files/atomic-write';
+export { syncDirectory, TEMP_SUFFIX, writeFileAtomic } from '../../platform/atomic-write';
 
 /** Whether a process with this id exists (EPERM: it does, but belongs to someone else). */
 export function isRunning(pid: number): boolean {

@@ -6,7 +6,7 @@
  */
 import { splitEndpointList } from '../inference/completers/remote/settings';
 import { hubSettingsFrom, type HubSettings } from '../models/hub-settings';
-import type { StrategySettings } from './types';
+import type { StrategySettings } from '../strategies/types';
 
 export type Environment = Record<string, string | undefined>;
 

@@ -6,9 +6,10 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { DocumentRecord } from '../../../shared/workspace/schema';
-import { canonicalPath, isWithin } from '../workbench/path-gate';
+import type { DocumentRecord } from '../../../../shared/workspace/schema';
+import { canonicalPath, isWithin } from '../../workbench/path-gate';
 import { DocumentDamageError, READ_NO_FOLLOW } from './json-files';
+import { errorMessage } from '../../../../shared/text/error-message';
 
 /** Reads a document's copied text; a missing, linked or folder source.txt is damage (`shown`: its name in messages). */
 export async function readCopiedText(file: string, shown: string): Promise<string> {
@@ -20,7 +21,7 @@ export async function readCopiedText(file: string, shown: string): Promise<strin
       code === 'ENOENT' ? 'is missing: the copied text is gone'
       : code === 'ELOOP' ? 'is a symbolic link, which a workspace never writes: it is not read'
       : code === 'EISDIR' ? 'is a folder, not the copied text'
-      : `cannot be read (${code ?? (err as Error).message})`;
+      : `cannot be read (${code ?? errorMessage(err)})`;
     throw new DocumentDamageError(`${shown} ${why}`, file, null);
   }
 }

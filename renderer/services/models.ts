@@ -120,7 +120,8 @@ export async function renameModel(file: string, to: string): Promise<boolean> {
   try {
     useModelsStore.getState().setInstalled(await workbench().renameModel({ file, to }));
     useUiStore.getState().notify('info', `Renamed ${file} to ${to}.`);
-    await refreshAfterModelsChanged();
+    // The list is the answer's; strategies and profiles follow (the doctor takes seconds).
+    void refreshAfterModelsChanged();
     return true;
   } catch (err) {
     reportError(`Could not rename ${file}`, err);
@@ -132,7 +133,7 @@ export async function deleteModel(file: string): Promise<void> {
   try {
     useModelsStore.getState().setInstalled(await workbench().deleteModel({ file }));
     useUiStore.getState().notify('info', `Deleted ${file}.`);
-    await refreshAfterModelsChanged();
+    void refreshAfterModelsChanged();
   } catch (err) {
     reportError(`Could not delete ${file}`, err);
   }
@@ -146,7 +147,7 @@ export async function replaceModel(file: string, path: string): Promise<boolean>
     const row = installed.find((m) => m.file === file);
     const warned = row?.warnings?.length ? ` Check it: ${row.warnings.join('; ')}.` : '';
     useUiStore.getState().notify(warned ? 'error' : 'info', `Replaced ${file} with ${path}.${warned}`);
-    await refreshAfterModelsChanged();
+    void refreshAfterModelsChanged();
     return true;
   } catch (err) {
     reportError(`Could not replace ${file}`, err);

@@ -163,6 +163,17 @@ export const paramSchemas = {
   replaceModel: z.object({ file: installedFileParam, path: z.string().min(1).max(4096) }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
+  /**
+   * The retrieval test's dense scores: the cosine of the question's embedding with each chunk's
+   * (`ranges` of the open document), by the host's embedding model; an empty question scores nothing.
+   */
+  denseScores: z
+    .object({
+      documentId: documentIdSchema,
+      question: z.string().max(10_000),
+      ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(200_000),
+    })
+    .strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
   getHostInfo: z.object({}).strict(),
   listDocuments: z.object({}).strict(),
@@ -308,6 +319,8 @@ export interface MethodResults extends WorkspaceMethodResults {
   deleteModel: InstalledModel[];
   replaceModel: InstalledModel[];
   modelSelftest: SelftestResult;
+  /** `model`: the embedding model's file name, or null when none is installed (then no scores: BM25 only). */
+  denseScores: { model: string | null; scores: number[] };
   getHostInfo: HostInfo;
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;

@@ -25,6 +25,11 @@ export interface Embedder {
   model: EmbeddingIdentity;
   /** `onUnit`: after each sentence (or line) embedded, for progress. */
   embed(text: string, signal?: AbortSignal, onUnit?: () => void): Promise<DocumentEmbeddings>;
+  /**
+   * One vector per passage (a chunk, a question), each cut to the context (its start says most);
+   * an empty passage gets an empty vector. For the retrieval test's dense scores.
+   */
+  embedPassages(passages: readonly string[], signal?: AbortSignal): Promise<number[][]>;
   dispose(): Promise<void>;
 }
 
@@ -82,6 +87,15 @@ export async function openEmbedder(file: string, options: { threads?: number | s
       }
       return { model: identity, unitVectors: unitVectors.map((v) => (v.length === 0 ? new Array<number>(dims).fill(0) : v)) };
     },
+    async embedPassages(passages, signal) {
+      const out: number[][] = [];
+      for (const passage of passages) {
+        if (signal?.aborted) throw new DOMException('the request was cancelled', 'AbortError');
+        const tokens = loaded.tokenize(passage.trim()).slice(0, contextSize);
+        out.push(tokens.length === 0 ? [] : [...(await context.getEmbeddingFor(tokens)).vector]);
+      }
+      return out;
+    },
     async dispose() {
       await context.dispose();
       await loaded.dispose();
@@ -123,6 +137,15 @@ export function loadedEmbeddingModels(): number {
  * IDLE_MS without use. Documents wait their turn for its one context.
  */
 export async function embedText(file: string, text: string, options: { threads?: number | string; signal?: AbortSignal } = {}): Promise<DocumentEmbeddings> {
+  return withSharedEmbedder(file, options, (embedder) => embedder.embed(text, options.signal));
+}
+
+/** Embeds passages (one vector each) with the process's loaded copy of the model, as embedText does documents. */
+export async function embedPassages(file: string, passages: readonly string[], options: { threads?: number | string; signal?: AbortSignal } = {}): Promise<number[][]> {
+  return withSharedEmbedder(file, options, (embedder) => embedder.embedPassages(passages, options.signal));
+}
+
+async function withSharedEmbedder<T>(file: string, options: { threads?: number | string; signal?: AbortSignal }, work: (embedder: Embedder) => Promise<T>): Promise<T> {
   const threads = countSetting('threads', options.threads);
   const key = await sharedKey(file, threads);
   let entry = loaded.get(key);
@@ -140,7 +163,7 @@ export async function embedText(file: string, text: string, options: { threads?:
   if (mine.idle) clearTimeout(mine.idle);
   try {
     const embedder = await mine.embedder;
-    return await mine.lock.run(() => embedder.embed(text, options.signal), options.signal);
+    return await mine.lock.run(() => work(embedder), options.signal);
   } finally {
     if (--mine.users === 0 && loaded.get(key) === mine) {
       mine.idle = setTimeout(() => {

@@ -2,6 +2,7 @@ import { documentHandlers } from './handlers/documents';
 import { exportHandlers } from './handlers/export';
 import { hostHandlers } from './handlers/host';
 import { modelHandlers } from './handlers/models';
+import { retrievalHandlers } from './handlers/retrieval';
 import { runHandlers } from './handlers/runs';
 import type { HandlerScope, HandlerTable } from './handlers/types';
 import { workspaceHandlers } from './handlers/workspace';
@@ -14,6 +15,7 @@ export function createHandlerTable(scope: HandlerScope): HandlerTable {
     ...exportHandlers(scope),
     ...modelHandlers(scope),
     ...hostHandlers(scope),
+    ...retrievalHandlers(scope),
     ...workspaceHandlers(scope),
   };
 }

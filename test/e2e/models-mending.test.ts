@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureModelsDir, tinyModelPath } from '../inference/tiny-profiles';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, type ServedWorkbench, type WorkbenchSession } from './support';
+import { openServedWorkbench, sideTab, type ServedWorkbench, type WorkbenchSession } from './support';
 
 const dir = scratchDir('e2e-models-mending-');
 const modelsDir = join(dir, 'models');
@@ -64,6 +64,12 @@ describe('mending installed model files from the Models screen', () => {
 
   it('flags a wrong-purpose adapter, replaces, renames and deletes, naming no CLI flag', async () => {
     const { page } = session;
+    // No embedding model in this empty models folder: the retrieval test says it ranks by BM25 only.
+    await session.waitForDocument('segment-workbench-tour.md');
+    await sideTab(page, 'retrieval');
+    await expect.poll(() => page.locator('[data-testid="retrieval-dense-note"]').textContent(), { timeout: 60_000 }).toMatch(/^BM25 only: no embedding model is installed/);
+    expect(await page.locator('[data-testid="retrieval-mode"]').count()).toBe(0);
+
     await page.getByRole('button', { name: 'Models', exact: true }).click();
     await expect.poll(() => page.locator('[data-testid="backend"]').count(), { timeout: 60_000 }).toBe(1);
 

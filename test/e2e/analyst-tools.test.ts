@@ -170,7 +170,8 @@ describe("the analyst's instruments (issue 32)", () => {
     await sideTab(page, 'run');
     await page.locator('[data-testid="keep-results"]').uncheck();
     expect(session.errors).toEqual([]);
-  });
+    // The dense scores load the embedding model and embed every chunk once: a while on a busy machine.
+  }, 300_000);
 
   it('re-runs a rule strategy as the Max chars slider moves', async () => {
     const { page } = session;

@@ -6,7 +6,7 @@
  * has an embedding model, a switch ranks the same chunks by dense scores instead (the cosine of
  * the question's embedding with each chunk's, services/dense-retrieval.ts); without one, BM25 only.
  */
-import { useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import type { Segmentation } from '../../../shared/document/types';
 import { segmentIndexAt } from '../../../shared/document/segmentation';
 import { indexedRanges, segmentSearch, topHits, type SegmentHit, type SegmentSearch } from '../../../shared/retrieval/segment-search';
@@ -25,26 +25,26 @@ const DENSE_DEBOUNCE_MS = 250;
 type Mode = 'bm25' | 'dense';
 
 /**
- * The best chunks of one segmentation by dense score, asked of the host once typing pauses; the
- * hits of an older question are dropped when a newer one is asked. Null while not asked or none.
+ * The best chunks of one segmentation by dense score, asked of the host once typing pauses. An
+ * answer counts only for the document, question and chunks it was asked for (compared by value:
+ * a kept result may come back as a new object with the same chunks, and the first question can
+ * take a while as every chunk is embedded). Null while not asked, waiting, or without scores.
  */
 function useDenseHits(documentId: string | null, textLength: number, segmentation: Segmentation | null, question: string, on: boolean): SegmentHit[] | null {
   const [answer, setAnswer] = useState<{ key: string; hits: SegmentHit[] | null } | null>(null);
   const ranges = useMemo(() => (segmentation ? indexedRanges(textLength, segmentation) : null), [textLength, segmentation]);
-  const key = `${documentId}\n${question}`;
+  const rangesKey = useMemo(() => (ranges ? ranges.map((r) => `${r.start}:${r.end}`).join(',') : ''), [ranges]);
+  const key = `${documentId}\n${question}\n${rangesKey}`;
+  const rangesRef = useRef(ranges);
+  rangesRef.current = ranges;
   useEffect(() => {
-    if (!on || documentId === null || ranges === null || question === '') return;
-    let live = true;
+    const asked = rangesRef.current;
+    if (!on || documentId === null || asked === null || question === '') return;
     const timer = setTimeout(() => {
-      void denseScores(documentId, question, ranges).then((scores) => {
-        if (live) setAnswer({ key, hits: scores === null ? null : topHits(ranges, scores, HITS) });
-      });
+      void denseScores(documentId, question, asked).then((scores) => setAnswer({ key, hits: scores === null ? null : topHits(asked, scores, HITS) }));
     }, DENSE_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [on, documentId, ranges, question, key]);
+    return () => clearTimeout(timer);
+  }, [on, documentId, question, key]);
   return on && answer?.key === key ? answer.hits : null;
 }
 

@@ -17,4 +17,15 @@ export class UserError extends Error {
     super(message);
     this.name = 'UserError';
   }
+
+  /**
+   * What to type on the command line to get past it (a flag, a command), said only by the CLI
+   * after the message: the message itself is what every window shows, and names no flag.
+   */
+  cliHint?: string;
+
+  withCliHint(hint: string): this {
+    this.cliHint = hint;
+    return this;
+  }
 }

@@ -47,7 +47,7 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UserError) {
-      process.stderr.write(`error: ${firstLine(err)}\n`);
+      process.stderr.write(`error: ${firstLine(err)}${err.cliHint ? `; ${err.cliHint}` : ''}\n`);
       process.exitCode = 2;
     } else {
       // An unexpected failure is still one line for the user; the stack only on request.

@@ -1,5 +1,5 @@
 /** Strategies, installed models, the compute backend, pulls and imports. */
-import type { PullJob } from '../../shared/ipc/contract';
+import type { InstalledModel, PullJob } from '../../shared/ipc/contract';
 import type { ImportPurpose } from '../../shared/models/import-purpose';
 import type { ServerKind } from '../../shared/models/inference-servers';
 import { useModelsStore } from '../stores/models';
@@ -90,14 +90,65 @@ export async function cancelPull(pullId: string): Promise<void> {
   await cancelJob(pullId, 'download');
 }
 
+/**
+ * An import (or a replacement) finished: its row is in the list at once, with what its purpose
+ * check found, before the list, strategies and profiles are asked again (the doctor takes seconds).
+ */
+function imported(model: InstalledModel, verb: string): void {
+  const store = useModelsStore.getState();
+  store.setInstalled([...store.installed.filter((m) => m.file !== model.file), model].sort((a, b) => a.file.localeCompare(b.file)));
+  const said = model.metadata.alreadyInstalled === true ? `${model.file} was already installed.` : `${verb} ${model.file}.`;
+  const warned = model.warnings?.length ? ` Check it: ${model.warnings.join('; ')}.` : '';
+  useUiStore.getState().notify(warned ? 'error' : 'info', said + warned);
+}
+
 /** Imports a GGUF for a purpose; the service's models-changed event also refreshes, this window does not wait for it. */
 export async function importModel(path: string, purpose: ImportPurpose = 'file'): Promise<void> {
   try {
-    const model = await workbench().importModel({ path, purpose });
-    useUiStore.getState().notify('info', model.metadata.alreadyInstalled === true ? `${model.file} was already installed.` : `Imported ${model.file}.`);
+    imported(await workbench().importModel({ path, purpose }), 'Imported');
     await refreshAfterModelsChanged();
   } catch (err) {
     reportError(`Could not import ${path}`, err);
+  }
+}
+
+/** Renames an installed file (in its folder); true when done. */
+export async function renameModel(file: string, to: string): Promise<boolean> {
+  try {
+    useModelsStore.getState().setInstalled(await workbench().renameModel({ file, to }));
+    useUiStore.getState().notify('info', `Renamed ${file} to ${to}.`);
+    // The list is the answer's; strategies and profiles follow (the doctor takes seconds).
+    void refreshAfterModelsChanged();
+    return true;
+  } catch (err) {
+    reportError(`Could not rename ${file}`, err);
+    return false;
+  }
+}
+
+export async function deleteModel(file: string): Promise<void> {
+  try {
+    useModelsStore.getState().setInstalled(await workbench().deleteModel({ file }));
+    useUiStore.getState().notify('info', `Deleted ${file}.`);
+    void refreshAfterModelsChanged();
+  } catch (err) {
+    reportError(`Could not delete ${file}`, err);
+  }
+}
+
+/** Replaces an installed file with the file at `path` (the same kind), keeping its name; true when done. */
+export async function replaceModel(file: string, path: string): Promise<boolean> {
+  try {
+    const installed = await workbench().replaceModel({ file, path });
+    useModelsStore.getState().setInstalled(installed);
+    const row = installed.find((m) => m.file === file);
+    const warned = row?.warnings?.length ? ` Check it: ${row.warnings.join('; ')}.` : '';
+    useUiStore.getState().notify(warned ? 'error' : 'info', `Replaced ${file} with ${path}.${warned}`);
+    void refreshAfterModelsChanged();
+    return true;
+  } catch (err) {
+    reportError(`Could not replace ${file}`, err);
+    return false;
   }
 }
 
@@ -118,7 +169,7 @@ export async function importPicked(purpose: ImportPurpose): Promise<void> {
   try {
     const model = await workbench().importPickedModel({ pickId: picked.pickId, purpose });
     if (useModelsStore.getState().pickedImport?.pickId === picked.pickId) useModelsStore.getState().setPickedImport(null);
-    useUiStore.getState().notify('info', model.metadata.alreadyInstalled === true ? `${model.file} was already installed.` : `Imported ${model.file}.`);
+    imported(model, 'Imported');
     await refreshAfterModelsChanged();
   } catch (err) {
     reportError(`Could not import ${picked.path}`, err);

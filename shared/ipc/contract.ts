@@ -14,7 +14,8 @@ import { readOptionsSchema } from '../document/reader-report';
 import { FORMAT_NAMES, type ExportFormat } from '../formats';
 import type { ExportedFile } from '../formats/export-file';
 import { runOptionsSchema, strategyNameSchema } from '../strategies/run-options';
-import { IMPORT_PURPOSES } from '../models/import-purpose';
+import { IMPORT_PURPOSES, type ImportPurpose } from '../models/import-purpose';
+import { installedFileProblem } from '../models/model-file-name';
 import { SERVER_KINDS, type EndpointSource, type ServerKind } from '../models/inference-servers';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
@@ -33,6 +34,13 @@ export const exportFormatSchema = z.enum(FORMAT_NAMES);
 export type { ExportFormat };
 
 const documentIdSchema = z.string().min(1).max(128);
+
+/** An installed model file as listModels names it: relative to the models folder, never leaving it. */
+const installedFileParam = z
+  .string()
+  .min(1)
+  .max(1024)
+  .refine((file) => installedFileProblem(file) === null, { message: 'not a file of the models folder' });
 
 const workspaceDocumentIdParam = z.string().min(1).max(96);
 const correctionSelectionSchema = z.enum(['edited', 'reviewed']);
@@ -147,8 +155,24 @@ export const paramSchemas = {
    * `choose-model-purpose` names it by `pickId`: the renderer never names that path) for `purpose`.
    */
   importPickedModel: z.object({ pickId: z.string().min(1).max(64), purpose: z.enum(IMPORT_PURPOSES) }).strict(),
+  // Mending an installed file from the Models screen; `file` as listModels lists it (inside the models folder, shared/models/model-file-name.ts).
+  renameModel: z.object({ file: installedFileParam, to: z.string().min(1).max(1024) }).strict(),
+  deleteModel: z.object({ file: installedFileParam }).strict(),
+  /** Replaces an installed file with the file at `path` (verified as an import is, of the same kind), keeping the installed name. */
+  replaceModel: z.object({ file: installedFileParam, path: z.string().min(1).max(4096) }).strict(),
   /** `models selftest`: every prompt layout of the profiles (default: the ready ones); `apply` keeps the best. */
   modelSelftest: z.object({ profiles: z.array(z.string().min(1).max(256)).max(32).optional(), apply: z.boolean().optional() }).strict(),
+  /**
+   * The retrieval test's dense scores: the cosine of the question's embedding with each chunk's
+   * (`ranges` of the open document), by the host's embedding model; an empty question scores nothing.
+   */
+  denseScores: z
+    .object({
+      documentId: documentIdSchema,
+      question: z.string().max(10_000),
+      ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(200_000),
+    })
+    .strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.
   getHostInfo: z.object({}).strict(),
   listDocuments: z.object({}).strict(),
@@ -200,6 +224,10 @@ export interface InstalledModel {
   sizeBytes: number;
   architecture?: string;
   metadata: Record<string, string | number | boolean>;
+  /** What the file serves, by the name it is installed under (a profile's base or adapter) or its header (an embedding model). */
+  purpose?: ImportPurpose;
+  /** Where what the file says of itself (its name, general.name, adapter.type, base) disagrees with that purpose (shared/models/purpose-check.ts). */
+  warnings?: string[];
 }
 
 export interface DoctorReport {
@@ -268,7 +296,13 @@ export interface MethodResults extends WorkspaceMethodResults {
   pullModel: { pullId: string };
   importModel: InstalledModel;
   importPickedModel: InstalledModel;
+  /** The installed files after the change, as listModels lists them. */
+  renameModel: InstalledModel[];
+  deleteModel: InstalledModel[];
+  replaceModel: InstalledModel[];
   modelSelftest: SelftestResult;
+  /** `model`: the embedding model's file name, or null when none is installed (then no scores: BM25 only). */
+  denseScores: { model: string | null; scores: number[] };
   getHostInfo: HostInfo;
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;
@@ -288,7 +322,7 @@ export type WorkbenchEvent =
    */
   | { type: 'job'; job: Job }
   /**
-   * A model file was installed (an import), or an inference server added or removed: the strategy
+   * A model file was installed (an import), renamed, replaced or deleted, or an inference server added or removed: the strategy
    * list, the profiles' readiness and the endpoints may have changed.
    */
   | { type: 'models-changed' }

@@ -43,8 +43,14 @@ export function installNameFor(purpose: ImportPurpose, profiles: ProfileFileName
   if (purpose === 'base') {
     const bases = [...new Set(modelProfiles.flatMap((p) => p.files.filter((f) => f.role === 'base').map((f) => f.file)))];
     if (bases.length === 1) return bases[0]!;
-    if (bases.length === 0) throw new UserError('no-profile', 'no profile of simple, topic or summary names a base model (a merged model is imported under its own name with cli models import --name)');
-    throw new UserError('profiles-disagree', `the profiles name different base models (${bases.join(', ')}); import with cli models import FILE --name NAME`);
+    if (bases.length === 0) {
+      throw new UserError('no-profile', `no profile of simple, topic or summary names a base model: import a merged model as '${IMPORT_PURPOSE_LABELS.file}'`).withCliHint(
+        'cli models import FILE --name NAME installs it under a name of your choice',
+      );
+    }
+    throw new UserError('profiles-disagree', `the profiles name different base models (${bases.join(', ')}): import it as '${IMPORT_PURPOSE_LABELS.file}' and rename it to the one you mean`).withCliHint(
+      'cli models import FILE --name NAME installs it under that name',
+    );
   }
   const strategy = purpose.slice(0, -'-adapter'.length);
   const profile = modelProfiles.find((p) => p.name === strategy);

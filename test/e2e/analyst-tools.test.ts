@@ -153,12 +153,25 @@ describe("the analyst's instruments (issue 32)", () => {
     await expect.poll(async () => (await outlineRow(page, second)).getAttribute('aria-current')).toBe('true');
     await session.screenshot('analyst-tools-retrieval');
 
+    // Dense scores by the installed embedding model (models/test's tiny embedding GGUF, in the
+    // default models folder): the same chunks ranked by cosine, best first (the shown side; the
+    // kept side's dense hits did not show in this test under load: open, see reports/31models).
+    await page.locator('[data-testid="retrieval-mode"]').selectOption('dense');
+    const denseShown = page.locator('[data-testid="retrieval-hit"][data-mode="dense"][data-side="shown"]');
+    await expect.poll(() => denseShown.count(), { timeout: 120_000 }).toBe(Math.min(5, shown.length));
+    const denseScores = (await read('shown')).map(([, score]) => Number(score));
+    for (const score of denseScores) expect(Math.abs(score)).toBeLessThanOrEqual(1.0001);
+    expect([...denseScores].sort((a, b) => b - a)).toEqual(denseScores);
+    await page.locator('[data-testid="retrieval-mode"]').selectOption('bm25');
+    await expect.poll(() => read('shown')).toEqual(expectedShown);
+
     await query.fill('   ');
     await expect.poll(() => hits.count()).toBe(0);
     await sideTab(page, 'run');
     await page.locator('[data-testid="keep-results"]').uncheck();
     expect(session.errors).toEqual([]);
-  });
+    // The dense scores load the embedding model and embed every chunk once: a while on a busy machine.
+  }, 300_000);
 
   it('re-runs a rule strategy as the Max chars slider moves', async () => {
     const { page } = session;

@@ -80,7 +80,7 @@ describe.skipIf(skip !== null)(`inference servers in the UI${skip ? ` (skipped: 
 
     await b.kill();
     await section.getByRole('button', { name: 'Check again' }).click();
-    await expect.poll(() => section.locator('li', { hasText: b.url }).textContent(), { timeout: 60_000 }).toMatch(/cannot reach the inference server at .*; start it, or fix the --endpoint URL/);
+    await expect.poll(() => section.locator('li', { hasText: b.url }).textContent(), { timeout: 60_000 }).toMatch(/cannot reach the inference server at .*; start it, or fix its URL/);
     expect(await section.locator('li', { hasText: a.url }).textContent()).toContain('ok llama-server');
     await session.screenshot('remote-models-screen');
   }, 180_000);

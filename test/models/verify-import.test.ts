@@ -81,7 +81,7 @@ describe('importing and listing', () => {
     expect(existsSync(join(models, 'bad.gguf'))).toBe(false);
   });
 
-  it('imports under --name only as a plain .gguf file name inside the models folder', async () => {
+  it('imports under a given name only as a plain .gguf file name inside the models folder', async () => {
     const models = join(dir, 'models-named');
     for (const name of ['../x.gguf', 'sub/x.gguf', '..', '.hidden.gguf', '/tmp/x.gguf', 'x\\..\\y.gguf', 'C:x.gguf', 'x.bin']) {
       await expect(importModelFile(TINY_LORAS[1]!, models, { name }), name).rejects.toMatchObject({ code: 'bad-name' });
@@ -89,7 +89,7 @@ describe('importing and listing', () => {
     // Too long for a file name: refused by name, with the limit, not ENAMETOOLONG.
     await expect(importModelFile(TINY_LORAS[1]!, models, { name: `${'a'.repeat(295)}.gguf` })).rejects.toMatchObject({
       code: 'bad-name',
-      message: expect.stringMatching(/--name is 300 bytes long; a model file name may have at most 247/),
+      message: expect.stringMatching(/^the file name is 300 bytes long; a model file name may have at most 247/),
     });
     expect(existsSync(join(dir, 'x.gguf'))).toBe(false);
     expect(existsSync(models)).toBe(false);

@@ -18,6 +18,7 @@ import { describePeftSummary } from '../../services/models/peft-summary';
 import { runSelftest } from '../../services/models/selftest';
 import { figuresTable, SCORE_RULE } from '../../../shared/selftest/score';
 import { importModelFile } from '../../services/models/import-file';
+import { modelFileNameProblem } from '../../../shared/models/model-file-name';
 import { listInstalled, type InstalledFile } from '../../services/models/inventory';
 import { DEFAULT_MAX_FILE_BYTES, pullProfile, type PullProgress } from '../../services/models/pull';
 import { verifyForUse } from '../../services/models/verify';
@@ -220,6 +221,8 @@ async function importFile(argv: string[]): Promise<number> {
   const { flags, positionals, help } = parseArgs(argv, SPECS.import, { positionals: { min: 1, max: 1, names: 'FILE (the GGUF to import)' } });
   if (help) return printUsage();
   const dir = resolveModelsDir(locationsFrom(flags));
+  const nameProblem = flags.name === undefined ? null : modelFileNameProblem(flags.name);
+  if (nameProblem !== null) throw new UserInputError(`--name ${nameProblem}`);
   const r = await importModelFile(positionals[0]!, dir, { name: flags.name, base: flags.base, force: flags.force });
   print(`${r.alreadyInstalled ? 'already installed' : 'imported'}: ${r.path} (${r.kind}, ${r.architecture}, ${megabytes(r.sizeBytes)}, sha256 ${r.sha256})`);
   return 0;

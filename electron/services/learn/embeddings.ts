@@ -79,6 +79,12 @@ export async function embedText(file: string, text: string, options: { threads?:
   return documentEmbeddings(identity, await opening(file, () => embedShared(file, unitTexts(text), { threads, signal: options.signal })));
 }
 
+/** Embeds passages (one vector each, trimmed) with the same shared copy of the model, as embedText does documents. */
+export async function embedPassages(file: string, passages: readonly string[], options: { threads?: number | string; signal?: AbortSignal } = {}): Promise<number[][]> {
+  const threads = countSetting('threads', options.threads);
+  return opening(file, () => embedShared(file, passages.map((p) => p.trim()), { threads, signal: options.signal }));
+}
+
 export { loadedEmbeddingModels };
 
 /**

@@ -17,7 +17,7 @@ export async function runLearned(request: RunStrategyRequest, hooks: RunStrategy
   const { signal } = hooks;
   const { text, info, options } = request;
   if (!options.learnedModelFile) {
-    throw new LearnedModelError('the learned strategy needs a model: train one (cli train, or Train from corrections in the workspace) and give it with --model-file');
+    throw new LearnedModelError('the learned strategy needs a model: train one with Train from corrections in the workspace').withCliHint('or train one with cli train and give it with --model-file');
   }
   const model = await readLearnedModel(options.learnedModelFile);
   const embeddingFile = model.embedding === null ? undefined : options.embeddingModelFile;

@@ -125,7 +125,9 @@ async function openRanged(url: string, start: number, file: string, options: Hub
 /** Refuses a size over the limit or over the free space, before anything is written. */
 async function checkRoom(path: string, file: string, total: number, have: number, maxBytes: number): Promise<void> {
   if (total > maxBytes) {
-    throw new ModelError('download-failed', `${file}: the hub says it is ${gigabytes(total)}, over the limit of ${gigabytes(maxBytes)} for one file (models pull --max-file-gb raises it)`);
+    throw new ModelError('download-failed', `${file}: the hub says it is ${gigabytes(total)}, over the limit of ${gigabytes(maxBytes)} for one file`).withCliHint(
+      'models pull --max-file-gb raises it',
+    );
   }
   const disk = await statfs(dirname(path));
   const free = disk.bavail * disk.bsize;

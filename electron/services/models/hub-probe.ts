@@ -47,7 +47,7 @@ export async function probeDownload(uri: string, options: { endpoint?: string; s
     const host = new URL(url).host;
     const inner = (err as { cause?: { code?: string; message?: string } }).cause;
     const cause = timeout.aborted ? 'no answer in time' : (inner?.code ?? inner?.message ?? (err as Error).message);
-    throw new ModelError('download-failed', `cannot reach ${host} for ${uri} (${cause}); check the network, HF_ENDPOINT or --endpoint`);
+    throw new ModelError('download-failed', `cannot reach ${host} for ${uri} (${cause}); check the network or the hub's address (HF_ENDPOINT)`).withCliHint('or give --endpoint');
   }
   // 401/403 are left to the downloader: it retries with the user's token (HF_TOKEN or the hub's
   // token file), which this unauthenticated look does not send.

@@ -8,6 +8,7 @@ import { commitFile } from '../platform/atomic-write';
 import { basename, join, resolve } from 'node:path';
 import type { VerifiedGguf } from '../../model-files/verify';
 import { sha256File } from '../inference/file-hash';
+import { modelFileNameProblem, PARTIAL_SUFFIX } from '../../../shared/models/model-file-name';
 import { ModelError } from './errors';
 import { verifyForUse, verifyGguf } from './verify';
 
@@ -21,25 +22,11 @@ export interface ImportResult {
   alreadyInstalled: boolean;
 }
 
-/** The copy in progress is named `<name>.partial`: its name, too, must fit in the file system's 255 bytes. */
-const PARTIAL_SUFFIX = '.partial';
-/** The longest name a file may have on the usual file systems (ext4, APFS, NTFS: 255 bytes or units). */
-const FILE_NAME_MAX_BYTES = 255;
-export const MODEL_NAME_MAX_BYTES = FILE_NAME_MAX_BYTES - PARTIAL_SUFFIX.length;
 
-/**
- * A name to import under must be a plain GGUF file name: no folder part (`../x.gguf`, `a/b.gguf`,
- * `C:\\x.gguf`), no `.`/`..`, no NUL, no leading dot (temp and hidden files), ending in .gguf,
- * and short enough to be a file name (checked here, so a long one is a clear refusal, not ENAMETOOLONG).
- */
+/** A name to import under must be a plain GGUF file name (shared/models/model-file-name.ts). */
 export function checkModelFileName(name: string): string {
-  const plain = name !== '' && !/[/\\\0:]/.test(name) && !name.startsWith('.') && basename(name) === name;
-  if (!plain) throw new ModelError('bad-name', `--name must be a plain file name inside the models folder, like my-model.gguf (got '${name}')`);
-  if (!name.toLowerCase().endsWith('.gguf')) throw new ModelError('bad-name', `--name must end in .gguf (got '${name}')`);
-  const bytes = Buffer.byteLength(name, 'utf8');
-  if (bytes > MODEL_NAME_MAX_BYTES) {
-    throw new ModelError('bad-name', `--name is ${bytes} bytes long; a model file name may have at most ${MODEL_NAME_MAX_BYTES} (the file system's ${FILE_NAME_MAX_BYTES}, less '${PARTIAL_SUFFIX}' for the copy in progress)`);
-  }
+  const problem = modelFileNameProblem(name);
+  if (problem !== null) throw new ModelError('bad-name', `the file name ${problem}`);
   return name;
 }
 
@@ -61,7 +48,9 @@ export async function importModelFile(
     if (target === from || (await sha256File(target)) === sha256) {
       return { path: target, sizeBytes: verified.fileSize, sha256, kind: verified.kind, architecture: verified.architecture, alreadyInstalled: true };
     }
-    if (!options.force) throw new ModelError('file-exists', `${target} already exists with different contents; pass --force to replace it or --name to import under another name`);
+    if (!options.force) {
+      throw new ModelError('file-exists', `${basename(target)} is already installed with different contents`).withCliHint('pass --force to replace it or --name to import under another name');
+    }
   }
   await mkdir(resolve(modelsDir), { recursive: true });
   const partial = `${target}${PARTIAL_SUFFIX}`;

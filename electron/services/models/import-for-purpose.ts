@@ -16,7 +16,7 @@ import { importModelFile, type ImportResult } from './import-file';
 import { verifyGguf } from './verify';
 
 /** The model strategies' profiles that load (one that does not is left out: its own error shows in the doctor). */
-async function modelProfiles(locations: LocationOptions): Promise<ProfileFileNames[]> {
+export async function modelProfiles(locations: LocationOptions): Promise<ProfileFileNames[]> {
   const out: ProfileFileNames[] = [];
   for (const name of MODEL_STRATEGY_NAMES) {
     try {
@@ -37,7 +37,9 @@ export async function importForPurpose(path: string, purpose: ImportPurpose, loc
     }
     const pooling = (verified.info.architectureMetadata as { pooling_type?: number }).pooling_type;
     if (purpose === 'embedding' && pooling === undefined) {
-      throw new ModelError('bad-gguf', `${basename(path)} declares no pooling type, so it is not an embedding model (a generative model can embed only when named with --embedding-model)`);
+      throw new ModelError('bad-gguf', `${basename(path)} declares no pooling type, so it is not an embedding model`).withCliHint(
+        'a generative model can embed only when named with --embedding-model',
+      );
     }
   }
   const profiles = await modelProfiles(locations);

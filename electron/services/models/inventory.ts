@@ -28,6 +28,10 @@ export interface InstalledFile {
   loraAlpha?: number;
   loraRanks?: number[];
   tensors?: number;
+  /** GGUF adapter.type (`lora`), for adapters. */
+  adapterType?: string;
+  /** GGUF general.base_model.0.name: what an adapter (or a fine-tune) says it was trained on. */
+  baseModelName?: string;
   /** Why the file cannot be used, when it cannot. */
   problem?: string;
 }
@@ -52,7 +56,8 @@ async function ggufFiles(dir: string, depth: number): Promise<string[]> {
   return out;
 }
 
-async function describe(modelsDir: string, path: string): Promise<InstalledFile> {
+/** One file's entry, as the listing gives it (the header read once). */
+export async function describeInstalled(modelsDir: string, path: string): Promise<InstalledFile> {
   const entry: InstalledFile = { file: relative(modelsDir, path), path, sizeBytes: (await stat(path)).size };
   let info: GgufFileSummary;
   try {
@@ -69,6 +74,9 @@ async function describe(modelsDir: string, path: string): Promise<InstalledFile>
   const general = info.metadata.general as { name?: string; file_type?: number };
   const arch = info.architectureMetadata as { context_length?: number; block_count?: number; embedding_length?: number; pooling_type?: number };
   entry.name = general.name;
+  const baseModel = (general as { base_model?: { '0'?: { name?: unknown } } | Array<{ name?: unknown }> }).base_model;
+  const baseName = Array.isArray(baseModel) ? baseModel[0]?.name : baseModel?.['0']?.name;
+  if (typeof baseName === 'string') entry.baseModelName = baseName;
   if (entry.kind === 'model') {
     if (general.file_type !== undefined) entry.fileType = GgufFileType[general.file_type] ?? String(general.file_type);
     entry.contextLength = arch.context_length;
@@ -76,7 +84,8 @@ async function describe(modelsDir: string, path: string): Promise<InstalledFile>
     entry.embedding = arch.embedding_length;
     if (arch.pooling_type !== undefined) entry.poolingType = arch.pooling_type;
   } else {
-    const adapter = (info.metadata as unknown as { adapter?: { lora?: { alpha?: number } } }).adapter;
+    const adapter = (info.metadata as unknown as { adapter?: { type?: unknown; lora?: { alpha?: number } } }).adapter;
+    if (typeof adapter?.type === 'string') entry.adapterType = adapter.type;
     entry.loraAlpha = adapter?.lora?.alpha;
     const ranks = info.tensors.filter((t) => t.name.endsWith('.lora_a')).map((t) => t.dims[1] ?? 0);
     entry.loraRanks = [...new Set(ranks)].sort((a, b) => a - b);
@@ -88,6 +97,6 @@ async function describe(modelsDir: string, path: string): Promise<InstalledFile>
 export async function listInstalled(modelsDir: string): Promise<InstalledFile[]> {
   const files = await ggufFiles(modelsDir, 2);
   const out: InstalledFile[] = [];
-  for (const path of files) out.push(await describe(modelsDir, path));
+  for (const path of files) out.push(await describeInstalled(modelsDir, path));
   return out;
 }

@@ -212,7 +212,9 @@ export class InferenceEngine {
       // node-llama-cpp quietly falls back (e.g. to the CPU for metal on Linux): asked is asked.
       await llama.dispose();
       this.setState({ stage: this.runtime ? previousStage : 'failed' });
-      throw new InferenceError('backend-unavailable', `--gpu ${choice} is not available on this machine (llama.cpp would run on ${llama.gpu || 'cpu'}); try --gpu auto or --gpu off`);
+      throw new InferenceError('backend-unavailable', `the GPU setting ${choice} is not available on this machine (llama.cpp would run on ${llama.gpu || 'cpu'}); choose auto or off`).withCliHint(
+        'try --gpu auto or --gpu off',
+      );
     }
     const devices = llama.gpu === false ? [] : await llama.getGpuDeviceNames().catch(() => []);
     const backend: BackendInfo = { backend: llama.gpu === false ? 'cpu' : llama.gpu, devices, requested: choice };

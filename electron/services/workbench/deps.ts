@@ -63,6 +63,12 @@ export interface ModelsFacade {
   pull(profile: string, hooks: PullHooks): Promise<string[]>;
   /** Installs a GGUF under the name its purpose's profile expects (default `file`: its own name). */
   import(path: string, purpose?: ImportPurpose): Promise<InstalledModel>;
+  /** Renames an installed file (as listed) to `to`, in its folder; resolves with its new listed name. */
+  rename(file: string, to: string): Promise<string>;
+  /** Deletes an installed file (as listed). */
+  remove(file: string): Promise<void>;
+  /** Replaces an installed file (as listed) with the file at `source`, under the installed name. */
+  replace(file: string, source: string): Promise<InstalledModel>;
   selftest(profiles: string[], apply: boolean): Promise<SelftestResult>;
 }
 

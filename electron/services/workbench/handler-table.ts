@@ -3,6 +3,7 @@ import { exportHandlers } from './handlers/export';
 import { hostHandlers } from './handlers/host';
 import { jobHandlers } from './handlers/jobs';
 import { modelHandlers } from './handlers/models';
+import { retrievalHandlers } from './handlers/retrieval';
 import { runHandlers } from './handlers/runs';
 import type { HandlerScope, HandlerTable } from './handlers/types';
 import { workspaceHandlers } from './handlers/workspace';
@@ -16,6 +17,7 @@ export function createHandlerTable(scope: HandlerScope): HandlerTable {
     ...exportHandlers(scope),
     ...modelHandlers(scope),
     ...hostHandlers(scope),
+    ...retrievalHandlers(scope),
     ...workspaceHandlers(scope),
   };
 }

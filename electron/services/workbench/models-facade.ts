@@ -7,6 +7,11 @@ import type { LocationOptions } from '../inference/paths';
 import type { EndpointStore } from '../inference/completers/remote/endpoint-store';
 import type { HubSettings } from '../models/hub-settings';
 import type { ModelsFacade } from './deps';
+import { sep } from 'node:path';
+import type { ImportPurpose } from '../../../shared/models/import-purpose';
+import { installedPurpose, purposeWarnings, type ModelFileFacts } from '../../../shared/models/purpose-check';
+import type { InstalledFile } from '../models/inventory';
+import type { ImportResult } from '../models/import-file';
 
 type Scalar = string | number | boolean;
 
@@ -22,24 +27,115 @@ function metadataOf(entry: Record<string, unknown>): Record<string, Scalar> {
   return metadata;
 }
 
+/** What an inventory entry says of itself, for the purpose check. */
+function factsOf(entry: InstalledFile): ModelFileFacts {
+  return {
+    ...(entry.name !== undefined ? { generalName: entry.name } : {}),
+    ...(entry.kind !== undefined ? { kind: entry.kind } : {}),
+    ...(entry.adapterType !== undefined ? { adapterType: entry.adapterType } : {}),
+    ...(entry.baseModelName !== undefined ? { baseModelName: entry.baseModelName } : {}),
+    ...(entry.poolingType !== undefined ? { poolingType: entry.poolingType } : {}),
+  };
+}
+
+/** An imported (or replacing) file as the list shows it, with what its own name and header say against `purpose`. */
+async function installedModelOf(
+  importWarnings: Map<string, string[]>,
+  dir: string,
+  imported: ImportResult,
+  source: string,
+  purpose: ImportPurpose,
+): Promise<InstalledModel> {
+  const { describeInstalled } = await import('../models/inventory');
+  const { basename, relative } = await import('node:path');
+  const file = relative(dir, imported.path).split(sep).join('/');
+  const entry = await describeInstalled(dir, imported.path);
+  const warnings = purposeWarnings({ ...factsOf(entry), fileName: basename(source) }, purpose);
+  if (warnings.length > 0) importWarnings.set(file, warnings);
+  else importWarnings.delete(file);
+  return {
+    file,
+    kind: imported.kind,
+    sizeBytes: imported.sizeBytes,
+    architecture: imported.architecture,
+    metadata: { sha256: imported.sha256, alreadyInstalled: imported.alreadyInstalled },
+    ...(purpose === 'file' ? {} : { purpose }),
+    ...(warnings.length > 0 ? { warnings } : {}),
+  };
+}
+
 /** `servers`: the inference servers, start-up and added (one store, shared with the runs). */
 export function createModelsFacade(locations: LocationOptions, servers: EndpointStore, hub?: HubSettings): ModelsFacade {
   const modelsDir = async () => (await import('../inference/paths')).modelsDir(locations);
+  /**
+   * What an import said of the file it installed (its name then, which the installed name no
+   * longer shows), by installed file: its row keeps the warning for as long as this host runs.
+   */
+  const importWarnings = new Map<string, string[]>();
 
   return {
     async list(): Promise<InstalledModel[]> {
       const { listInstalled } = await import('../models/inventory');
-      const entries = await listInstalled(await modelsDir());
-      return entries.map((entry) => ({
-        file: entry.file,
-        // A file that fails verification has no known kind; it is listed with metadata.problem.
-        kind: entry.kind ?? 'model',
-        sizeBytes: entry.sizeBytes,
-        ...(entry.architecture ? { architecture: entry.architecture } : {}),
-        metadata: metadataOf(entry as unknown as Record<string, unknown>),
-      }));
+      const { modelProfiles } = await import('../models/import-for-purpose');
+      const dir = await modelsDir();
+      const [entries, profiles] = await Promise.all([listInstalled(dir), modelProfiles(locations)]);
+      const baseFile = profiles.flatMap((p) => p.files).find((f) => f.role === 'base')?.file;
+      const installedBaseName = entries.find((e) => e.file === baseFile)?.name;
+      return entries.map((entry) => {
+        const purpose = entry.problem === undefined ? installedPurpose(entry.file, profiles, entry.poolingType) : null;
+        // The file's own name says something only when it is not the name its purpose installed it under.
+        const ownName = purpose === 'embedding' || purpose === null ? entry.file.split('/').pop() : undefined;
+        const warnings = [
+          ...new Set([
+            ...(importWarnings.get(entry.file) ?? []),
+            ...(purpose === null ? [] : purposeWarnings({ ...factsOf(entry), fileName: ownName, installedBaseName }, purpose)),
+          ]),
+        ];
+        return {
+          file: entry.file,
+          // A file that fails verification has no known kind; it is listed with metadata.problem.
+          kind: entry.kind ?? 'model',
+          sizeBytes: entry.sizeBytes,
+          ...(entry.architecture ? { architecture: entry.architecture } : {}),
+          metadata: metadataOf(entry as unknown as Record<string, unknown>),
+          ...(purpose === null ? {} : { purpose }),
+          ...(warnings.length > 0 ? { warnings } : {}),
+        };
+      });
     },
 
+    async rename(file, to) {
+      const { renameInstalled } = await import('../models/manage-file');
+      const dir = await modelsDir();
+      const { relative } = await import('node:path');
+      const renamed = relative(dir, await renameInstalled(dir, file, to)).split(sep).join('/');
+      const kept = importWarnings.get(file);
+      importWarnings.delete(file);
+      if (kept) importWarnings.set(renamed, kept);
+      return renamed;
+    },
+
+    async remove(file) {
+      const { deleteInstalled } = await import('../models/manage-file');
+      await deleteInstalled(await modelsDir(), file);
+      importWarnings.delete(file);
+    },
+
+    async replace(file, source) {
+      const { replaceInstalled, installedPath } = await import('../models/manage-file');
+      const { modelProfiles } = await import('../models/import-for-purpose');
+      const { resolveModelFile } = await import('../inference/paths');
+      const { existsSync } = await import('node:fs');
+      const dir = await modelsDir();
+      const profiles = await modelProfiles(locations);
+      const purpose = installedPurpose(file, profiles, undefined);
+      // An adapter a profile loads is checked against that profile's base, when it is installed.
+      const baseFile = purpose?.endsWith('-adapter') ? profiles.find((p) => `${p.name}-adapter` === purpose)?.files.find((f) => f.role === 'base')?.file : undefined;
+      const base = baseFile === undefined ? undefined : resolveModelFile(baseFile, locations);
+      await installedPath(dir, file);
+      const imported = await replaceInstalled(dir, file, source, { base: base !== undefined && existsSync(base) ? base : undefined });
+      return installedModelOf(importWarnings, dir, imported, source, purpose ?? 'file');
+    },
     async doctor(): Promise<DoctorReport> {
       const { runDoctor } = await import('../models/doctor');
       const report = await runDoctor(locations);
@@ -98,14 +194,7 @@ export function createModelsFacade(locations: LocationOptions, servers: Endpoint
       const { importForPurpose } = await import('../models/import-for-purpose');
       const dir = await modelsDir();
       const imported = await importForPurpose(path, purpose, { ...locations, modelsDir: dir });
-      const { relative } = await import('node:path');
-      return {
-        file: relative(dir, imported.path),
-        kind: imported.kind,
-        sizeBytes: imported.sizeBytes,
-        architecture: imported.architecture,
-        metadata: { sha256: imported.sha256, alreadyInstalled: imported.alreadyInstalled },
-      };
+      return installedModelOf(importWarnings, dir, imported, path, purpose);
     },
   };
 }

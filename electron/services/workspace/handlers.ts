@@ -92,7 +92,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
 
   function workspace(): Promise<WorkspaceService> {
     if (dir === null) {
-      throw new WorkbenchError(wireErrorCodes.unavailable, 'no workspace is open: start with `serve --workspace DIR`, or open a folder as a workspace');
+      throw new WorkbenchError(wireErrorCodes.unavailable, 'no workspace is open: open a folder as a workspace').withCliHint('or start with serve --workspace DIR');
     }
     opening ??= openService(dir).catch((err: unknown) => {
       opening = null;

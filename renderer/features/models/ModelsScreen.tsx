@@ -4,7 +4,23 @@ import { useShallow } from 'zustand/react/shallow';
 import type { PullJob } from '../../../shared/ipc/contract';
 import { IMPORT_PURPOSE_LABELS, IMPORT_PURPOSES, type ImportPurpose } from '../../../shared/models/import-purpose';
 import { SERVER_KINDS, type ServerKind } from '../../../shared/models/inference-servers';
-import { addEndpoint, cancelPickedImport, cancelPull, importModel, importPicked, pullModel, refreshEndpoints, refreshModels, removeEndpoint, runDoctor, runSelftest } from '../../services/models';
+import type { InstalledModel } from '../../../shared/ipc/contract';
+import {
+  addEndpoint,
+  cancelPickedImport,
+  cancelPull,
+  deleteModel,
+  importModel,
+  importPicked,
+  pullModel,
+  refreshEndpoints,
+  refreshModels,
+  removeEndpoint,
+  renameModel,
+  replaceModel,
+  runDoctor,
+  runSelftest,
+} from '../../services/models';
 import { pullJobs, useJobs } from '../../stores/jobs';
 import { useModelsStore } from '../../stores/models';
 import { Panel } from '../Panel';
@@ -289,27 +305,106 @@ function InstalledSection() {
               <th>Kind</th>
               <th>Architecture</th>
               <th className="num">Size</th>
+              <th />
             </tr>
           </thead>
           <tbody>
-            {installed.map((m) => {
-              // A file that fails verification (a crafted or cut header) has a problem and no known kind.
-              const problem = typeof m.metadata.problem === 'string' ? m.metadata.problem : null;
-              return (
-                <tr key={m.file} data-testid={problem ? 'damaged-model' : undefined}>
-                  <td>
-                    <code>{m.file}</code>
-                  </td>
-                  <td>{problem ? <span className="error-text">damaged</span> : m.kind}</td>
-                  <td>{problem ? <span className="error-text">{problem}</span> : (m.architecture ?? '–')}</td>
-                  <td className="num">{formatBytes(m.sizeBytes)}</td>
-                </tr>
-              );
-            })}
+            {installed.map((m) => (
+              <InstalledRow key={m.file} model={m} />
+            ))}
           </tbody>
         </table>
       )}
     </Panel>
+  );
+}
+
+/** What a row is being mended with: nothing, a new name, a file to replace it with, or a delete to confirm. */
+type Mending = { kind: 'none' } | { kind: 'rename'; value: string } | { kind: 'replace'; value: string } | { kind: 'delete' };
+
+/**
+ * One installed file: what it is and serves, what its own name and header say against that
+ * (a warning on the row), and Rename, Replace and Delete, each asked in the row itself.
+ */
+function InstalledRow({ model: m }: { model: InstalledModel }) {
+  const [mending, setMending] = useState<Mending>({ kind: 'none' });
+  const [busy, setBusy] = useState(false);
+  // A file that fails verification (a crafted or cut header) has a problem and no known kind.
+  const problem = typeof m.metadata.problem === 'string' ? m.metadata.problem : null;
+  const name = m.file.split('/').pop() ?? m.file;
+  const act = async (work: () => Promise<boolean | void>) => {
+    setBusy(true);
+    const done = await work();
+    setBusy(false);
+    if (done !== false) setMending({ kind: 'none' });
+  };
+  const submit = () => {
+    if (mending.kind === 'rename' && mending.value.trim() !== '' && mending.value.trim() !== name) void act(() => renameModel(m.file, mending.value.trim()));
+    else if (mending.kind === 'replace' && mending.value.trim() !== '') void act(() => replaceModel(m.file, mending.value.trim()));
+    else if (mending.kind === 'delete') void act(() => deleteModel(m.file));
+  };
+  return (
+    <>
+      <tr data-testid={problem ? 'damaged-model' : 'installed-model'} data-file={m.file}>
+        <td>
+          <code>{m.file}</code>
+          {m.purpose && <span className="muted model-purpose"> · {IMPORT_PURPOSE_LABELS[m.purpose]}</span>}
+          {m.warnings?.map((w) => (
+            <div key={w} className="model-purpose-warning" data-testid="model-purpose-warning" role="note">
+              ⚠ {w}
+            </div>
+          ))}
+        </td>
+        <td>{problem ? <span className="error-text">damaged</span> : m.kind}</td>
+        <td>{problem ? <span className="error-text">{problem}</span> : (m.architecture ?? '–')}</td>
+        <td className="num">{formatBytes(m.sizeBytes)}</td>
+        <td className="cell-actions model-row-actions">
+          <button className="small" disabled={busy} onClick={() => setMending({ kind: 'rename', value: name })} data-testid="model-rename">
+            Rename
+          </button>{' '}
+          <button className="small" disabled={busy} onClick={() => setMending({ kind: 'replace', value: '' })} data-testid="model-replace">
+            Replace
+          </button>{' '}
+          <button className="small" disabled={busy} onClick={() => setMending({ kind: 'delete' })} data-testid="model-delete">
+            Delete
+          </button>
+        </td>
+      </tr>
+      {mending.kind !== 'none' && (
+        <tr className="model-mending">
+          <td colSpan={5}>
+            <form
+              className="button-row"
+              data-testid="model-mending"
+              onSubmit={(e) => {
+                e.preventDefault();
+                submit();
+              }}
+            >
+              {mending.kind === 'delete' ? (
+                <span className="grow">Delete {m.file} from the models folder? A strategy that uses it stops being ready.</span>
+              ) : (
+                <input
+                  className="grow"
+                  autoFocus
+                  aria-label={mending.kind === 'rename' ? 'New file name' : 'The file to replace it with'}
+                  placeholder={mending.kind === 'rename' ? 'new-name.gguf' : '/path/to/replacement.gguf'}
+                  value={mending.value}
+                  onChange={(e) => setMending({ ...mending, value: e.target.value })}
+                  data-testid="model-mending-input"
+                />
+              )}
+              <button type="submit" disabled={busy} data-testid="model-mending-confirm">
+                {busy ? 'Working…' : mending.kind === 'rename' ? 'Rename' : mending.kind === 'replace' ? 'Replace' : 'Delete'}
+              </button>
+              <button type="button" disabled={busy} onClick={() => setMending({ kind: 'none' })}>
+                Cancel
+              </button>
+            </form>
+          </td>
+        </tr>
+      )}
+    </>
   );
 }
 

@@ -36,7 +36,7 @@ function probeError(spec: EndpointSpec, err: unknown, keyed: boolean, apiKey?: s
   if (err instanceof RemoteError) return err;
   if (err instanceof EndpointFailure && (err.status === 401 || err.status === 403)) return keyRefused(spec.url, err, keyed);
   const detail = redact(errorMessage(err), secretsOf(spec, apiKey));
-  return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${spec.url} (${detail}); start it, or fix the --endpoint URL`);
+  return new RemoteError('endpoint-unreachable', `cannot reach the inference server at ${spec.url} (${detail}); start it, or fix its URL`);
 }
 
 /** A 401 or 403: the key (or the URL's user and password) was refused, with where to give the right one. */

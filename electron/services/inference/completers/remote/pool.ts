@@ -181,7 +181,7 @@ export class EndpointPool {
       const live = this.liveMembers();
       if (live.length === 0) {
         const detail = this.members.map((m) => `${m.client.endpoint.url}: ${m.lastError ?? 'out'}`).join('; ');
-        throw new RemoteError('endpoints-down', `no endpoint is left in the rotation (${detail}); start the servers again or give other --endpoint URLs`);
+        throw new RemoteError('endpoints-down', `no endpoint is left in the rotation (${detail}); start the servers again or add others`).withCliHint('give other --endpoint URLs');
       }
       // An endpoint this request has not failed on yet is preferred, when one is live.
       const fresh = live.filter((m) => !tried.has(m));

@@ -24,7 +24,9 @@ export interface RemoteCompleterSpec {
 
 function explain(err: EndpointFailure, grammar: boolean, model: string | null): RemoteError {
   if (grammar && err.status === 400 && /grammar|parse|structured|xgrammar/i.test(err.message)) {
-    return new RemoteError('grammar-rejected', `the server at ${err.endpoint} rejected the window's grammar (${err.message}); use --free, or a server version that takes GBNF grammars`);
+    return new RemoteError('grammar-rejected', `the server at ${err.endpoint} rejected the window's grammar (${err.message}); use a server version that takes GBNF grammars`).withCliHint(
+      'or run with --free',
+    );
   }
   if (err.status === 401 || err.status === 403) return keyRefused(err.endpoint, err, null);
   if (err.status === 404 && model !== null) {

@@ -155,6 +155,8 @@ export const paramSchemas = {
   listDocuments: z.object({}).strict(),
   getDocument: z.object({ documentId: documentIdSchema }).strict(),
   closeDocument: z.object({ documentId: documentIdSchema }).strict(),
+  /** The bytes of the PDF an open document was read from by path, for the page view (handlers/source-pdf.ts). */
+  sourcePdf: z.object({ documentId: documentIdSchema }).strict(),
   listRuns: z.object({ documentId: documentIdSchema.optional() }).strict(),
   ...workspaceParamSchemas,
 } as const;
@@ -291,6 +293,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;
   closeDocument: { closed: boolean };
+  sourcePdf: { dataBase64: string; bytes: number };
   listRuns: RunRecord[];
 }
 

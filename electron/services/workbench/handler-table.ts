@@ -3,6 +3,7 @@ import { exportHandlers } from './handlers/export';
 import { hostHandlers } from './handlers/host';
 import { modelHandlers } from './handlers/models';
 import { runHandlers } from './handlers/runs';
+import { sourcePdfHandlers } from './handlers/source-pdf';
 import type { HandlerScope, HandlerTable } from './handlers/types';
 import { workspaceHandlers } from './handlers/workspace';
 
@@ -10,6 +11,7 @@ import { workspaceHandlers } from './handlers/workspace';
 export function createHandlerTable(scope: HandlerScope): HandlerTable {
   return {
     ...documentHandlers(scope),
+    ...sourcePdfHandlers(scope),
     ...runHandlers(scope),
     ...exportHandlers(scope),
     ...modelHandlers(scope),

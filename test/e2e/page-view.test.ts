@@ -68,6 +68,7 @@ describe('the page view', () => {
     expect(await page.locator('[data-testid="source-page-number"]').textContent()).toBe(`Page ${expectedPage + 1} of ${map.pages}`);
 
     // A click on a line of another segment: the editor's cursor goes there, the outline follows.
+    await served!.session.screenshot('page-view');
     const box = (await canvas.boundingBox())!;
     const scale = box.width / 612;
     const [, x, y, w, h] = target!;

@@ -8,6 +8,7 @@
  */
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
+import { segmentIndexAt, segmentRange } from '../../../shared/document/segmentation';
 import { linesInRange, offsetAtPoint, pageAtOffset, REMOVED_REASONS, type PdfSourceMap } from '../../../shared/pdf-layout/source-map';
 import { sourcePdfBytes } from '../../services/source-pdf';
 import { useSession } from '../../stores/session';
@@ -16,7 +17,7 @@ import { getEditorHandle } from '../document-view/editor-handle';
 import { monaco } from '../document-view/monaco';
 import { useEditingStore } from '../editing/editing-store';
 import { boxOnCanvas, pdfOf, pointOnPage, renderPage, type RenderedPage } from './pdf-pages';
-import { usePageView } from './page-view-store';
+import { cursorWhenFirstShown, usePageView } from './page-view-store';
 import './page-view.css';
 
 const REASON_LABELS: Record<(typeof REMOVED_REASONS)[number], string> = {
@@ -34,6 +35,9 @@ function revealInEditor(offset: number): void {
   handle.editor.revealPositionInCenter(at, monaco.editor.ScrollType.Smooth);
   handle.editor.focus();
 }
+
+/** A page picked by hand (‹ ›, a click): held while the cursor and the current segment stay in [start, end). */
+type Pin = { page: number; start: number; end: number };
 
 const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 
@@ -56,7 +60,8 @@ function PageCanvas({ documentId, map }: { documentId: string; map: PdfSourceMap
   const start = useSession((s) => (s.current && index > 0 ? (s.current.segmentation.boundaries[index - 1] ?? 0) : 0));
   const end = useSession((s) => (s.current ? (s.current.segmentation.boundaries[index] ?? s.text.length) : s.text.length));
   const cursor = useEditingStore((s) => s.cursorOffset);
-  const [manualPage, setManualPage] = useState<number | null>(null);
+  const text = useSession((s) => s.text.length);
+  const [pin, setPin] = useState<Pin | null>(null);
   const [pdf, setPdf] = useState<PDFDocumentProxy | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [width, setWidth] = useState(0);
@@ -64,19 +69,32 @@ function PageCanvas({ documentId, map }: { documentId: string; map: PdfSourceMap
   const frameRef = useRef<HTMLDivElement | null>(null);
   const canvasRef = useRef<HTMLCanvasElement | null>(null);
 
-  // The page follows the text: a cursor move or another segment drops a page picked by hand.
-  useEffect(() => setManualPage(null), [cursor, start]);
-  const followed = pageAtOffset(map, cursor ?? start) ?? 0;
-  const page = Math.max(0, Math.min(map.pages - 1, manualPage ?? followed));
+  // The cursor offset outlives a document: until it moves in this one, the segment's start leads.
+  const [cursorAtOpen] = useState(() => cursorWhenFirstShown(documentId, cursor));
+  const [cursorMoved, setCursorMoved] = useState(false);
+  useEffect(() => {
+    if (cursor !== cursorAtOpen) setCursorMoved(true);
+  }, [cursor, cursorAtOpen]);
+  // The page follows the text; a page picked by hand holds until the cursor moves on.
+  useEffect(() => {
+    if (pin && (start < pin.start || start >= pin.end || (cursor !== null && (cursor < pin.start || cursor >= pin.end)))) setPin(null);
+  }, [pin, start, cursor]);
+  const followed = pageAtOffset(map, cursorMoved && cursor !== null ? Math.min(cursor, Math.max(0, text - 1)) : start) ?? 0;
+  const page = Math.max(0, Math.min(map.pages - 1, pin?.page ?? followed));
+  const pinPage = (to: number) => setPin({ page: to, start, end });
 
+  // The text first: pdf.js loads once the page is idle (within half a second), after the text view's first frames.
   useEffect(() => {
     let live = true;
-    pdfOf(documentId, () => sourcePdfBytes(documentId)).then(
-      (loaded) => live && setPdf(loaded),
-      (err: unknown) => live && setFailure(firstLine(err)),
-    );
+    const load = () =>
+      pdfOf(documentId, () => sourcePdfBytes(documentId)).then(
+        (loaded) => live && setPdf(loaded),
+        (err: unknown) => live && setFailure(firstLine(err)),
+      );
+    const idle = requestIdleCallback(() => void load(), { timeout: 500 });
     return () => {
       live = false;
+      cancelIdleCallback(idle);
     };
   }, [documentId]);
 
@@ -111,19 +129,25 @@ function PageCanvas({ documentId, map }: { documentId: string; map: PdfSourceMap
     const bounds = e.currentTarget.getBoundingClientRect();
     const [x, y] = pointOnPage(onPage, e.clientX - bounds.left, e.clientY - bounds.top);
     const offset = offsetAtPoint(map, page, x, y);
-    if (offset !== null) revealInEditor(offset);
+    if (offset === null) return;
+    // The page stays while the cursor goes to the line clicked (and the outline to its segment's start).
+    const { current, text: all } = useSession.getState();
+    const index = current ? segmentIndexAt(current.segmentation, offset) : 0;
+    const [from, to] = current ? segmentRange(all, current.segmentation, index) : [0, all.length];
+    setPin({ page, start: from, end: to });
+    revealInEditor(offset);
   };
 
   return (
     <section className="page-view" data-testid="page-view" aria-label="PDF page">
       <header className="page-view-header">
-        <button disabled={page <= 0} onClick={() => setManualPage(page - 1)} title="Previous page" aria-label="Previous page">
+        <button disabled={page <= 0} onClick={() => pinPage(page - 1)} title="Previous page" aria-label="Previous page">
           ‹
         </button>
         <span data-testid="source-page-number">
           Page {page + 1} of {map.pages}
         </span>
-        <button disabled={page >= map.pages - 1} onClick={() => setManualPage(page + 1)} title="Next page" aria-label="Next page">
+        <button disabled={page >= map.pages - 1} onClick={() => pinPage(page + 1)} title="Next page" aria-label="Next page">
           ›
         </button>
         <button className="page-view-hide" data-testid="page-view-toggle" onClick={() => usePageView.getState().setShown(false)} title="Hide the PDF page">

@@ -83,8 +83,16 @@ function PageCanvas({ documentId, map }: { documentId: string; map: PdfSourceMap
   const page = Math.max(0, Math.min(map.pages - 1, pin?.page ?? followed));
   const pinPage = (to: number) => setPin({ page: to, start, end });
 
-  // The text first: pdf.js loads once the page is idle (within half a second), after the text view's first frames.
+  // The text first: pdf.js loads once the first run is done (or after 3 s of a long one) and the page is idle.
+  const busy = useSession((s) => s.run.status === 'starting' || s.run.status === 'running');
+  const [waited, setWaited] = useState(false);
   useEffect(() => {
+    const timer = setTimeout(() => setWaited(true), 3000);
+    return () => clearTimeout(timer);
+  }, []);
+  const ready = !busy || waited;
+  useEffect(() => {
+    if (!ready) return;
     let live = true;
     const load = () =>
       pdfOf(documentId, () => sourcePdfBytes(documentId)).then(
@@ -96,7 +104,7 @@ function PageCanvas({ documentId, map }: { documentId: string; map: PdfSourceMap
       live = false;
       cancelIdleCallback(idle);
     };
-  }, [documentId]);
+  }, [documentId, ready]);
 
   useEffect(() => {
     const frame = frameRef.current;

@@ -94,6 +94,14 @@ export default tseslint.config(
     ignores: ['**/*.test.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...rendererPatterns, ...patterns] }] },
   })),
+  // The page view draws a PDF's pages with pdf.js in the page (its own chunk, loaded on first use).
+  {
+    files: ['renderer/features/page-view/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...rendererPatterns.map((p) => ({ ...p, group: p.group.filter((g) => g !== 'pdfjs-dist') })), noIpc] }],
+    },
+  },
   {
     files: ['electron/**/*.ts'],
     languageOptions: { globals: globals.node },

@@ -23,6 +23,7 @@ import { DropZone } from './features/open/DropZone';
 import { OpenControls } from './features/open/OpenControls';
 import { OpeningProgress } from './features/open/OpeningProgress';
 import { Outline } from './features/outline/Outline';
+import { PageView } from './features/page-view/PageView';
 import { ReviewBar } from './features/review/ReviewBar';
 import { ReviewGlobal } from './features/review/ReviewGlobal';
 import { ResultsPanel } from './features/results/ResultsPanel';
@@ -111,9 +112,12 @@ export function App() {
               <SegmentDetails />
             </div>
           </aside>
-          <div className="editor-pane">
-            <DocumentView />
-            <OpeningProgress />
+          <div className="document-column">
+            <div className="editor-pane">
+              <DocumentView />
+              <OpeningProgress />
+            </div>
+            <PageView />
           </div>
           <aside className="sidebar right">
             <ReviewBar />

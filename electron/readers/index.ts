@@ -12,6 +12,7 @@ import { describeDocument } from '../../shared/document/document-info';
 import type { DocumentInfo } from '../../shared/document/types';
 import { SOURCE_FORMAT_BY_EXTENSION, SUPPORTED_EXTENSIONS, type SourceFormat } from '../../shared/document/source-formats';
 import type { ReaderReport, ReadOptions } from '../../shared/document/reader-report';
+import type { PdfSourceMap } from '../../shared/pdf-layout/source-map';
 import { DocumentReadError } from './errors';
 import { readFormat } from './read-formats';
 import { SNIFF_BYTES, sniff } from './sniff';
@@ -31,6 +32,8 @@ export interface ReadDocumentResult {
   info: DocumentInfo;
   /** Which reader ran, with which settings, and what it removed. */
   reader: ReaderReport;
+  /** PDF: each line's page and box, and its range in the text. */
+  sourceMap?: PdfSourceMap;
 }
 
 /** The reader for a file name, or a DocumentReadError naming what is supported. */
@@ -55,9 +58,9 @@ export async function readDocumentBytes(
   const sourceFormat = sourceFormatOf(name);
   sniff(name, sourceFormat, bytes.subarray(0, SNIFF_BYTES), options.encoding);
   checkBudget('inputBytes', budgets, name, bytes.length);
-  const { text, report } = await readFormat(name, sourceFormat, bytes, budgets, options);
+  const { text, report, sourceMap } = await readFormat(name, sourceFormat, bytes, budgets, options);
   checkBudget('expandedChars', budgets, name, text.length, `${text.length} characters of text`);
-  return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text), reader: report };
+  return { name: fileName, text, sourceFormat, info: describeDocument(fileName, text), reader: report, ...(sourceMap ? { sourceMap } : {}) };
 }
 
 /** Refuses a missing file, a folder or a device with a one-line message; the size of a regular file. */

@@ -7,10 +7,13 @@
 import { checkBudget, type Budgets } from '../../shared/budgets/budgets';
 import type { ReaderReport, ReadOptions } from '../../shared/document/reader-report';
 import type { SourceFormat } from '../../shared/document/source-formats';
+import type { PdfSourceMap } from '../../shared/pdf-layout/source-map';
 
 export interface Reading {
   text: string;
   report: ReaderReport;
+  /** PDF: where each line of the text stood on its page (shared/pdf-layout/source-map.ts). */
+  sourceMap?: PdfSourceMap;
 }
 
 export const PARSED_FORMATS = ['html', 'docx', 'pdf'] as const satisfies readonly SourceFormat[];
@@ -69,8 +72,8 @@ export async function loadParser(format: ParsedFormat): Promise<Parser> {
       await import('pdfjs-dist/legacy/build/pdf.mjs');
       return async ({ name, bytes, budgets, options }) => {
         const plain = options.plain === true;
-        const { text, warnings, ...counts } = await readPdf(name, bytes, budgets, plain);
-        return { text, report: { reader: 'pdf', output: plain ? 'plain' : 'markdown', ...counts, warnings } };
+        const { text, warnings, sourceMap, ...counts } = await readPdf(name, bytes, budgets, plain);
+        return { text, report: { reader: 'pdf', output: plain ? 'plain' : 'markdown', ...counts, warnings }, sourceMap };
       };
     }
   }

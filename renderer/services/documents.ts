@@ -12,6 +12,7 @@ import { reportError } from './errors';
 import { startRun } from './runs';
 import { beginShow, showDocument, type ShowOrigin } from './show-document';
 import { workbench } from './workbench';
+import { keepUploadedPdf } from './source-pdf';
 import { joinWorkspace } from './workspace';
 import { errorMessage } from '../../shared/text/error-message';
 
@@ -39,7 +40,10 @@ export async function openFile(file: File): Promise<void> {
     }
     if (dataBase64 === null) return null;
     useOpeningStore.getState().report('decoding', 0, 0);
-    return workbench().openDocument({ name: file.name, dataBase64, read: readOptionsOf(useUiStore.getState().reading) });
+    const doc = await workbench().openDocument({ name: file.name, dataBase64, read: readOptionsOf(useUiStore.getState().reading) });
+    // The page view renders the file the page already holds: the host keeps no uploaded bytes.
+    if (doc.sourceMap) keepUploadedPdf(doc.id, file);
+    return doc;
   });
 }
 

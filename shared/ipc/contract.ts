@@ -178,6 +178,8 @@ export const paramSchemas = {
   listDocuments: z.object({}).strict(),
   getDocument: z.object({ documentId: documentIdSchema }).strict(),
   closeDocument: z.object({ documentId: documentIdSchema }).strict(),
+  /** The bytes of the PDF an open document was read from by path, for the page view (handlers/source-pdf.ts). */
+  sourcePdf: z.object({ documentId: documentIdSchema }).strict(),
   listRuns: z.object({ documentId: documentIdSchema.optional() }).strict(),
   /**
    * Stops a job of any kind (a run, a pull, a workspace batch, a training): false when it has
@@ -307,6 +309,7 @@ export interface MethodResults extends WorkspaceMethodResults {
   listDocuments: DocumentSummary[];
   getDocument: OpenedDocument;
   closeDocument: { closed: boolean };
+  sourcePdf: { dataBase64: string; bytes: number };
   /** The runs the service remembers (until their document closes), oldest first. */
   listRuns: RunJob[];
   cancelJob: { cancelled: boolean };

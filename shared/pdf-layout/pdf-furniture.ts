@@ -19,6 +19,8 @@ export interface FurnitureResult {
   pages: PdfLine[][];
   headerFooterLines: number;
   pageNumbers: number;
+  /** Each line removed, and why (for the source map). */
+  removed: { line: PdfLine; reason: 'header-footer' | 'page-number' }[];
 }
 
 type Band = 'top' | 'bottom' | null;
@@ -90,21 +92,24 @@ export function removeFurniture(pages: readonly PdfLine[][], pageHeights: readon
   const titles = runningTitles(pages, pageHeights, needed);
   let headerFooterLines = 0;
   let pageNumbers = 0;
+  const removed: FurnitureResult['removed'] = [];
   const kept = pages.map((lines, p) =>
     lines.filter((line) => {
       const band = bandOf(line, pageHeights[p] ?? 792);
       if (!band || pages.length < 2) return true;
       if (PAGE_NUMBER.test(line.text)) {
         pageNumbers++;
+        removed.push({ line, reason: 'page-number' });
         return false;
       }
       const k = key(band, line.text);
       if ((pagesWith.get(k)?.size ?? 0) >= needed || titles.has(`${slotOf(band, line)}|${k}`)) {
         headerFooterLines++;
+        removed.push({ line, reason: 'header-footer' });
         return false;
       }
       return true;
     }),
   );
-  return { pages: kept, headerFooterLines, pageNumbers };
+  return { pages: kept, headerFooterLines, pageNumbers, removed };
 }

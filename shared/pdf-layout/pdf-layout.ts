@@ -9,6 +9,7 @@ import { removeFurniture } from './pdf-furniture';
 import { headingRanks } from './pdf-headings';
 import { continuesParagraph, joinLine, usualStep } from './pdf-join';
 import { linesOfPage } from './pdf-lines';
+import { keptLine, removedLine, type PdfSourceMap } from './source-map';
 import type { PdfLine, PdfPageItems } from './types';
 
 export interface PdfLayoutResult {
@@ -19,9 +20,30 @@ export interface PdfLayoutResult {
   hyphenationsJoined: number;
   contentsLines: number;
   twoColumnPages: number;
+  /** Each line's page and box, and its range in `text` (source-map.ts). */
+  sourceMap: PdfSourceMap;
 }
 
-type Block = { kind: 'heading'; level: number; text: string; last: PdfLine } | { kind: 'paragraph'; text: string; last: PdfLine } | { kind: 'contents'; text: string; last: PdfLine };
+/** A line placed in its block's text: [start, end) relative to the block. */
+type Placed = { line: PdfLine; start: number; end: number };
+type Block = { kind: 'heading' | 'paragraph' | 'contents'; level: number; text: string; last: PdfLine; placed: Placed[] };
+
+const startBlock = (kind: Block['kind'], level: number, text: string, line: PdfLine): Block => ({ kind, level, text, last: line, placed: [{ line, start: 0, end: text.length }] });
+
+/**
+ * Adds a line to a block, keeping where each line lands: joinLine appends the next line as it is,
+ * and may drop the previous line's end hyphen, which then ends its range.
+ */
+function appendLine(block: Block, line: PdfLine): boolean {
+  const joined = joinLine(block.text, line.text);
+  const start = joined.text.length - line.text.length;
+  const previous = block.placed[block.placed.length - 1]!;
+  previous.end = Math.min(previous.end, start);
+  block.placed.push({ line, start, end: joined.text.length });
+  block.text = joined.text;
+  block.last = line;
+  return joined.joined;
+}
 
 export function layoutPdf(pages: readonly PdfPageItems[], plain = false): PdfLayoutResult {
   let twoColumnPages = 0;
@@ -42,34 +64,42 @@ export function layoutPdf(pages: readonly PdfPageItems[], plain = false): PdfLay
     const entry = contentsEntry(line.text);
     if (entry !== null) {
       contentsLines++;
-      blocks.push({ kind: 'contents', text: entry, last: line });
+      blocks.push(startBlock('contents', 0, entry, line));
       continue;
     }
     const level = ranks.levelOf(line);
     if (level > 0) {
       // A heading set on two lines is one heading.
-      if (last?.kind === 'heading' && last.level === level && continuesParagraph(last.last, line, usual * 1.6, '')) {
-        last.text = joinLine(last.text, line.text).text;
-        last.last = line;
-      } else blocks.push({ kind: 'heading', level, text: line.text, last: line });
+      if (last?.kind === 'heading' && last.level === level && continuesParagraph(last.last, line, usual * 1.6, '')) appendLine(last, line);
+      else blocks.push(startBlock('heading', level, line.text, line));
       continue;
     }
     if (last?.kind === 'paragraph' && continuesParagraph(last.last, line, usual, last.text)) {
-      const joined = joinLine(last.text, line.text);
-      if (joined.joined) hyphenationsJoined++;
-      last.text = joined.text;
-      last.last = line;
+      if (appendLine(last, line)) hyphenationsJoined++;
       continue;
     }
-    blocks.push({ kind: 'paragraph', text: line.text, last: line });
+    blocks.push(startBlock('paragraph', 0, line.text, line));
   }
   const parts: string[] = [];
+  const mapped: PdfSourceMap['lines'] = [];
+  let at = 0;
   blocks.forEach((block, i) => {
-    const text = block.kind === 'heading' && !plain ? `${'#'.repeat(block.level)} ${block.text}` : block.kind === 'contents' && !plain ? `- ${block.text}` : block.text;
+    const prefix = block.kind === 'heading' && !plain ? `${'#'.repeat(block.level)} ` : block.kind === 'contents' && !plain ? '- ' : '';
     // Contents entries one per line, as a list; every other block after a blank line.
     const sameList = block.kind === 'contents' && blocks[i - 1]?.kind === 'contents';
-    parts.push(i === 0 ? text : sameList ? `\n${text}` : `\n\n${text}`);
+    const separator = i === 0 ? '' : sameList ? '\n' : '\n\n';
+    parts.push(separator + prefix + block.text);
+    const base = at + separator.length + prefix.length;
+    for (const { line, start, end } of block.placed) mapped.push(keptLine(line, base + start, base + end));
+    at = base + block.text.length;
   });
+  const removed = furniture.removed.map(({ line, reason }) => removedLine(line, reason));
+  // A contents line keeps its entry; its leaders and page number, the line's end, are left out.
+  for (const block of blocks) {
+    if (block.kind !== 'contents') continue;
+    const { line } = block.placed[0]!;
+    removed.push(removedLine(line, 'contents-leader', line.x + (line.right - line.x) * Math.min(1, block.text.length / line.text.length)));
+  }
   const text = parts.length ? parts.join('') + '\n' : '';
   return {
     text,
@@ -79,5 +109,6 @@ export function layoutPdf(pages: readonly PdfPageItems[], plain = false): PdfLay
     hyphenationsJoined,
     contentsLines,
     twoColumnPages,
+    sourceMap: { kind: 'pdf', pages: pages.length, lines: mapped, removed },
   };
 }

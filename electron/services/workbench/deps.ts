@@ -8,6 +8,7 @@ import type { ReaderReport, ReadOptions } from '../../../shared/document/reader-
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
 import type { ImportPurpose } from '../../../shared/models/import-purpose';
 import type { ServerKind } from '../../../shared/models/inference-servers';
+import type { PdfSourceMap } from '../../../shared/pdf-layout/source-map';
 import type {
   DoctorReport,
   ExportFormat,
@@ -28,6 +29,8 @@ export interface ReadDocumentResult {
   info: DocumentInfo;
   /** Which reader ran, with which settings, and what it removed. */
   reader?: ReaderReport;
+  /** PDF: each line's page and box, and its range in the text (the page view). */
+  sourceMap?: PdfSourceMap;
 }
 
 export interface StrategyRunRequest {

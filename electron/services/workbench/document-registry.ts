@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ReaderReport } from '../../../shared/document/reader-report';
 import type { DocumentInfo } from '../../../shared/document/types';
+import type { PdfSourceMap } from '../../../shared/pdf-layout/source-map';
 import type { DocumentSummary, OpenedDocument } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { WorkbenchError } from './errors';
@@ -11,6 +12,15 @@ export interface StoredDocument {
   text: string;
   sourceFormat: string;
   reader?: ReaderReport;
+  sourceMap?: PdfSourceMap;
+  /** The PDF file the text was read from, as it was then (sourcePdf sends it while it is unchanged). */
+  sourceFile?: SourceFile;
+}
+
+export interface SourceFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
 }
 
 /**
@@ -37,7 +47,11 @@ export class DocumentRegistry {
     const key = contentKey(doc);
     const id = this.byContent.get(key);
     const existing = id === undefined ? undefined : this.documents.get(id);
-    if (existing) return existing;
+    if (existing) {
+      // The same PDF uploaded first and opened by path later: its file now backs the page view.
+      if (doc.sourceFile && !existing.sourceFile) existing.sourceFile = doc.sourceFile;
+      return existing;
+    }
     const stored = this.add(doc);
     this.byContent.set(key, stored.id);
     return stored;
@@ -70,5 +84,12 @@ export function summarize(doc: StoredDocument): DocumentSummary {
 }
 
 export function toOpenedDocument(doc: StoredDocument): OpenedDocument {
-  return { id: doc.id, info: doc.info, text: doc.text, sourceFormat: doc.sourceFormat, ...(doc.reader ? { reader: doc.reader } : {}) };
+  return {
+    id: doc.id,
+    info: doc.info,
+    text: doc.text,
+    sourceFormat: doc.sourceFormat,
+    ...(doc.reader ? { reader: doc.reader } : {}),
+    ...(doc.sourceMap ? { sourceMap: doc.sourceMap } : {}),
+  };
 }

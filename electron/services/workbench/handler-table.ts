@@ -5,6 +5,7 @@ import { jobHandlers } from './handlers/jobs';
 import { modelHandlers } from './handlers/models';
 import { retrievalHandlers } from './handlers/retrieval';
 import { runHandlers } from './handlers/runs';
+import { sourcePdfHandlers } from './handlers/source-pdf';
 import type { HandlerScope, HandlerTable } from './handlers/types';
 import { workspaceHandlers } from './handlers/workspace';
 
@@ -12,6 +13,7 @@ import { workspaceHandlers } from './handlers/workspace';
 export function createHandlerTable(scope: HandlerScope): HandlerTable {
   return {
     ...documentHandlers(scope),
+    ...sourcePdfHandlers(scope),
     ...runHandlers(scope),
     ...jobHandlers(scope),
     ...exportHandlers(scope),

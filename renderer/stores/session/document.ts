@@ -10,6 +10,7 @@ export function createDocumentSlice(set: SessionSet, get: SessionGet): DocumentS
     text: '',
     sourceFormat: null,
     reader: null,
+    sourceMap: null,
     showDocument: (doc) =>
       set({
         documentId: doc.id,
@@ -17,6 +18,7 @@ export function createDocumentSlice(set: SessionSet, get: SessionGet): DocumentS
         text: doc.text,
         sourceFormat: doc.sourceFormat,
         reader: doc.reader ?? null,
+        sourceMap: doc.sourceMap ?? null,
         current: null,
         kept: [],
         history: null,

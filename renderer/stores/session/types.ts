@@ -6,6 +6,7 @@
 import type { DocumentInfo, Segmentation, SegmentationResult } from '../../../shared/document/types';
 import type { OpenedDocument, ReaderReport, RunJob } from '../../../shared/ipc/contract';
 import type { History } from '../../../shared/history/history';
+import type { PdfSourceMap } from '../../../shared/pdf-layout/source-map';
 import type { ResultChange } from '../../../shared/history/result-changes';
 import type { ReanchorReport, SourceStatus } from '../../../shared/workspace/types';
 
@@ -21,6 +22,8 @@ export interface DocumentSlice {
   sourceFormat: string | null;
   /** What that reader did (null for a document that came without a report, e.g. from a workspace). */
   reader: ReaderReport | null;
+  /** A PDF's lines on their pages (the page view); null for other formats and a workspace's copy. */
+  sourceMap: PdfSourceMap | null;
   /** Shows another document: every per-document fact (results, history, run, workspace link) starts afresh. */
   showDocument(doc: OpenedDocument): void;
 }

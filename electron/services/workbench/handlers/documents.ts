@@ -2,8 +2,9 @@ import path from 'node:path';
 import { Buffer } from 'node:buffer';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import type { ReadDocumentResult } from '../deps';
-import { summarize, toOpenedDocument, type StoredDocument } from '../document-registry';
+import { summarize, toOpenedDocument, type SourceFile, type StoredDocument } from '../document-registry';
 import { WorkbenchError } from '../errors';
+import { sourceFileOf } from './source-pdf';
 import type { HandlerScope, Handlers } from './types';
 
 export const SAMPLE_FILE = 'segment-workbench-tour.md';
@@ -14,10 +15,18 @@ export function documentHandlers(
 ): Handlers<'openDocument' | 'openPath' | 'openPicked' | 'openSample' | 'listDocuments' | 'getDocument' | 'closeDocument'> {
   const { deps, documents, runs, events, settings, paths, picks } = scope;
 
-  function register(read: ReadDocumentResult): StoredDocument {
+  /** `file`: the PDF read by path, kept (path, size, time) so the page view can have its bytes. */
+  function register(read: ReadDocumentResult, file?: SourceFile | null): StoredDocument {
     // The same name and content again is the document already open (see DocumentRegistry.open);
     // the event still tells every window that this call opened it.
-    const doc = documents.open({ info: read.info, text: read.text, sourceFormat: read.sourceFormat, ...(read.reader ? { reader: read.reader } : {}) });
+    const doc = documents.open({
+      info: read.info,
+      text: read.text,
+      sourceFormat: read.sourceFormat,
+      ...(read.reader ? { reader: read.reader } : {}),
+      ...(read.sourceMap ? { sourceMap: read.sourceMap } : {}),
+      ...(file ? { sourceFile: file } : {}),
+    });
     events.emit({ type: 'document-opened', document: summarize(doc) });
     return doc;
   }
@@ -31,12 +40,17 @@ export function documentHandlers(
       return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes, read)));
     },
     // A client's path must lie in an allowed folder; the web UI uploads bytes (openDocument) instead.
-    openPath: async ({ path: filePath, read }, context) =>
-      toOpenedDocument(register(await deps.readDocument(await paths.resolve(filePath, 'the file', context), read))),
+    openPath: async ({ path: filePath, read }, context) => {
+      const resolved = await paths.resolve(filePath, 'the file', context);
+      const doc = await deps.readDocument(resolved, read);
+      return toOpenedDocument(register(doc, doc.sourceMap ? await sourceFileOf(resolved) : null));
+    },
     // The host picked the path (File › Open Document's native dialog): the client names the pick
     // and how to read it, never the path. A failed read keeps the pick, to read it another way.
     openPicked: async ({ pickId, read }) => {
-      const opened = toOpenedDocument(register(await deps.readDocument(picks.path(pickId, 'document'), read)));
+      const picked = picks.path(pickId, 'document');
+      const doc = await deps.readDocument(picked, read);
+      const opened = toOpenedDocument(register(doc, doc.sourceMap ? await sourceFileOf(picked) : null));
       picks.release(pickId);
       return opened;
     },

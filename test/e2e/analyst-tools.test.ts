@@ -154,14 +154,17 @@ describe("the analyst's instruments (issue 32)", () => {
     await session.screenshot('analyst-tools-retrieval');
 
     // Dense scores by the installed embedding model (models/test's tiny embedding GGUF, in the
-    // default models folder): the same chunks ranked by cosine, best first (the shown side; the
-    // kept side's dense hits did not show in this test under load: open, see reports/31models).
+    // default models folder): the same chunks ranked by cosine, best first, on both sides.
     await page.locator('[data-testid="retrieval-mode"]').selectOption('dense');
     const denseShown = page.locator('[data-testid="retrieval-hit"][data-mode="dense"][data-side="shown"]');
     await expect.poll(() => denseShown.count(), { timeout: 120_000 }).toBe(Math.min(5, shown.length));
     const denseScores = (await read('shown')).map(([, score]) => Number(score));
     for (const score of denseScores) expect(Math.abs(score)).toBeLessThanOrEqual(1.0001);
     expect([...denseScores].sort((a, b) => b - a)).toEqual(denseScores);
+    // The kept side's chunks (texttiling's) are longer: each is cut to what the context embeds.
+    const denseKept = page.locator('[data-testid="retrieval-hit"][data-mode="dense"][data-side="kept"]');
+    await expect.poll(() => denseKept.count(), { timeout: 120_000 }).toBe(Math.min(5, kept.boundaries.length + 1));
+    expect(await page.locator('[data-testid="notice"].notice-error').count()).toBe(0);
     await page.locator('[data-testid="retrieval-mode"]').selectOption('bm25');
     await expect.poll(() => read('shown')).toEqual(expectedShown);
 

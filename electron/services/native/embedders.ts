@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { stat } from 'node:fs/promises';
-import type { LlamaEmbeddingContext, LlamaModel } from 'node-llama-cpp';
+import type { LlamaEmbeddingContext, LlamaModel, Token } from 'node-llama-cpp';
 import { checkGgufHeader } from '../../model-files/header-check';
 import { lastLlamaLogLine } from '../platform/llama-log';
 import { cpuLlama } from './cpu-runtime';
@@ -54,6 +54,17 @@ export async function openEmbeddingModel(file: string, options: { threads?: numb
     throw new EmbedderLoadError([(err as Error).message.split('\n')[0], log === logBefore ? '' : log].filter(Boolean).join(': '));
   }
   const loaded = model;
+  /**
+   * The text's first tokens, as many as the context embeds: getEmbeddingFor adds the model's
+   * begin and end tokens and refuses an input that then fills the whole context ("longer than the
+   * usable context size"), so a cut at the context size alone failed every long chunk (and with it
+   * the whole batch: the retrieval test's longer chunks never scored).
+   */
+  const fitted = (tokens: Token[]): Token[] => {
+    const cut = tokens.slice(0, contextSize);
+    const over = cut.length === 0 ? 0 : context.calculateInputLength(cut) - (contextSize - 1);
+    return over > 0 ? cut.slice(0, cut.length - over) : cut;
+  };
   // One embedding context: one caller at a time.
   const lock = new SerialLock();
   return {
@@ -62,7 +73,7 @@ export async function openEmbeddingModel(file: string, options: { threads?: numb
         const vectors: number[][] = [];
         for (const text of texts) {
           if (signal?.aborted) throw abortError();
-          const tokens = loaded.tokenize(text).slice(0, contextSize);
+          const tokens = fitted(loaded.tokenize(text));
           vectors.push(tokens.length === 0 ? [] : [...(await context.getEmbeddingFor(tokens)).vector]);
           onText?.();
         }

@@ -62,4 +62,19 @@ describe('dense scores', () => {
     await ask('the state budget', moved);
     expect(scorer.embeddedChunks).toBe(5);
   }, 120_000);
+
+  it('scores a chunk longer than the model embeds (its start, cut to the context with the added tokens)', async () => {
+    // Thousands of tokens: once refused whole ("longer than the usable context size"), failing
+    // every chunk asked with it, so a kept segmentation of long chunks never showed dense hits.
+    const long = `${CHUNKS[0]} ${'The whale swam far beyond the ship into the cold sea. '.repeat(400)}`;
+    const text = `${long}\n\n${CHUNKS[1]}`;
+    const ranges: [number, number][] = [
+      [0, long.length],
+      [long.length + 2, text.length],
+    ];
+    const scores = await new DenseScorer().scores({ modelFile: TINY_EMBED_MODEL, documentId: 'long', text, ranges, question: CHUNKS[1]!, threads: 1 });
+    expect(scores).toHaveLength(2);
+    for (const score of scores) expect(Number.isFinite(score) && Math.abs(score) <= 1 + 1e-6).toBe(true);
+    expect(scores[1]).toBeCloseTo(1, 5);
+  }, 120_000);
 });

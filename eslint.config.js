@@ -111,6 +111,19 @@ export default tseslint.config(
       }],
     },
   },
+  // The desktop app is not the CLI: what both read from a command line (flag values, the budgets'
+  // flags) lives in electron/argv, which both import (issue 35, item 3).
+  {
+    files: ['electron/main/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          electronNoRenderer,
+          { regex: '^(\\.\\./)+cli(/.*)?$', message: 'electron/main may not import electron/cli: put what both need in electron/argv (or shared/).' },
+        ],
+      }],
+    },
+  },
   ...serviceLayerRules,
   // The workspace's storage and state read and write files: they raise errors, never speak the wire.
   {

@@ -12,7 +12,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from '../electron/cli/args';
-import { budgetFlags, budgetsFromFlags } from '../electron/cli/budget-flags';
+import { budgetFlags, budgetsFromFlags } from '../electron/argv/budgets';
 import { UserError } from '../shared/errors';
 import { firstLine } from '../shared/text/first-line';
 import { BUDGET_NAMES, BUDGET_SPECS, DEFAULT_BUDGETS, type Budgets } from '../shared/budgets/budgets';

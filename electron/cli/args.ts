@@ -12,16 +12,10 @@
  *   const { flags, positionals } = parseArgs(argv, spec, { positionals: { min: 1, max: 1, names: 'FILE' } });
  *   flags['max-chars'] // number | undefined;  flags.json // boolean;  flags.strategy // 'structural' | 'texttiling' | undefined
  */
+import { parseValue, type FlagSpec, type FlagSpecs } from '../argv/flag-value';
 import { UserInputError } from './errors';
 
-export type FlagSpec =
-  | { type: 'string'; description?: string; repeatable?: boolean; /** Shown in --help, e.g. PATH. */ valueName?: string }
-  | { type: 'int'; min?: number; max?: number; description?: string }
-  | { type: 'number'; min?: number; max?: number; description?: string }
-  | { type: 'boolean'; description?: string }
-  | { type: 'enum'; values: readonly string[]; description?: string };
-
-export type FlagSpecs = Record<string, FlagSpec>;
+export type { FlagSpec, FlagSpecs } from '../argv/flag-value';
 
 type ValueOf<F extends FlagSpec> = F extends { type: 'boolean' }
   ? boolean
@@ -52,41 +46,6 @@ export interface ParsedArgs<S extends FlagSpecs> {
   positionals: string[];
   /** `--help` or `-h` was given; the caller prints its usage and the rest was not validated. */
   help: boolean;
-}
-
-/** Strict decimal integer: no '1e3', no '0x10', no '12abc', no ''. */
-const INT = /^[+-]?\d+$/;
-const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
-
-/** One flag's value checked against its spec (also used where a command line has foreign switches: electron/main). */
-export function parseValue(name: string, spec: FlagSpec, raw: string): string | number {
-  switch (spec.type) {
-    case 'string':
-      if (raw === '') throw new UserInputError(`--${name} needs a non-empty value`);
-      return raw;
-    case 'enum':
-      if (!spec.values.includes(raw)) {
-        throw new UserInputError(`--${name} must be one of ${spec.values.join(', ')} (got '${raw}')`);
-      }
-      return raw;
-    case 'int':
-    case 'number': {
-      const ok = spec.type === 'int' ? INT.test(raw) : NUMBER.test(raw);
-      const value = Number(raw);
-      if (!ok || !Number.isFinite(value) || (spec.type === 'int' && !Number.isSafeInteger(value))) {
-        throw new UserInputError(`--${name} must be ${spec.type === 'int' ? 'an integer' : 'a number'} (got '${raw}')`);
-      }
-      if (spec.min !== undefined && value < spec.min) {
-        throw new UserInputError(`--${name} must be at least ${spec.min} (got ${raw})`);
-      }
-      if (spec.max !== undefined && value > spec.max) {
-        throw new UserInputError(`--${name} must be at most ${spec.max} (got ${raw})`);
-      }
-      return value;
-    }
-    case 'boolean':
-      throw new Error('unreachable: booleans take no value');
-  }
 }
 
 export function parseArgs<S extends FlagSpecs>(

@@ -16,7 +16,7 @@ import { hardenSession, hardenWebContents } from './security';
 import { createMainWindow } from './window';
 import { echoLlamaLogs } from '../services/platform/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../services/host/settings';
-import { budgetsFromArgv } from '../cli/budget-flags';
+import { budgetsFromArgv } from '../argv/budgets';
 import type { Budgets } from '../../shared/budgets/budgets';
 import { errorMessage } from '../../shared/text/error-message';
 

@@ -46,6 +46,9 @@ export const BUDGET_SPECS = {
   segments: { flag: 'max-segments', default: 1_000_000, unit: 'segments', label: 'segments', what: 'most segments one result may have' },
 } as const satisfies Record<string, BudgetSpec>;
 
+/** Every budget's least value: each counts something (bytes, levels, seconds); 0 would refuse every document. */
+export const BUDGET_MIN = 1;
+
 export type BudgetName = keyof typeof BUDGET_SPECS;
 export type Budgets = Record<BudgetName, number>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { budgetsFromArgv } from '../../electron/cli/budget-flags';
+import { budgetsFromArgv } from '../../electron/argv/budgets';
 import { DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
 import { budgetArgs, probeElectron, type LaunchProbe } from '../../scripts/start';
 

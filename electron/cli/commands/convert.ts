@@ -9,7 +9,7 @@ import { describeFlags, parseArgs, type FlagSpecs } from '../args';
 import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
 import { inputSource, STDIN_PATH } from '../stdin';
-import { budgetFlags, budgetsFromFlags } from '../budget-flags';
+import { budgetFlags, budgetsFromFlags } from '../../argv/budgets';
 import { UserInputError } from '../errors';
 import { writeOutput } from '../io';
 import { hostSettingsFromEnvironment } from '../../services/host/settings';

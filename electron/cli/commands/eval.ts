@@ -7,7 +7,7 @@
 import { alignBoundaries, evaluateBoundaries, type Evaluation, type SegmentStats } from '../../../shared/metrics';
 import { loadSegmentationFile, type LoadedSegmentation } from '../files';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
-import { budgetFlags, budgetsFromFlags } from '../budget-flags';
+import { budgetFlags, budgetsFromFlags } from '../../argv/budgets';
 import { UserInputError } from '../errors';
 
 const SPEC = {

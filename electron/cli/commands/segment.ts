@@ -15,7 +15,7 @@ import { CHUNK_FLAGS, chunkOptionsFromFlags } from '../chunk-flags';
 import { READ_FLAGS, readOptionsFromFlags } from '../read-flags';
 import { writeChunkedResult } from '../../services/export/write-chunked';
 import { inputSource, STDIN_PATH } from '../stdin';
-import { budgetFlags, budgetsFromFlags } from '../budget-flags';
+import { budgetFlags, budgetsFromFlags } from '../../argv/budgets';
 import { UserInputError } from '../errors';
 import { createStderrProgressBar } from '../progress-bar';
 import { writeOutput } from '../io';

@@ -9,7 +9,7 @@ import { echoLlamaLogs } from '../../services/platform/llama-log';
 import { hostSettingsFromEnvironment, runSettingsOf } from '../../services/host/settings';
 import { fileURLToPath } from 'node:url';
 import { describeFlags, parseArgs, type FlagSpecs } from '../args';
-import { budgetFlags, budgetsFromFlags } from '../budget-flags';
+import { budgetFlags, budgetsFromFlags } from '../../argv/budgets';
 import { UserInputError } from '../errors';
 import { WorkspaceStore } from '../../services/workspace/workspace-store';
 import { ensureRendererBuilt } from '../../web-host/renderer-build';

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { hubRepoOf, PEFT_EXTRA_FILES, PEFT_FILES, peftCacheDir } from './peft-source';
 import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
+import { firstLine } from '../../../shared/text/first-line';
 
 export interface ProfileHealth {
   name: string;
@@ -35,7 +36,7 @@ async function backendInfo(gpu: GpuChoice): Promise<DoctorReport['backend']> {
   try {
     return await engine.backendInfo(gpu);
   } catch (err) {
-    return { backend: 'unavailable', requested: gpu, error: (err as Error).message.split('\n')[0]! };
+    return { backend: 'unavailable', requested: gpu, error: firstLine(err) };
   } finally {
     await engine.dispose();
   }

@@ -9,6 +9,7 @@ import { readSafetensors, SafetensorsFormatError } from '../../model-files/safet
 import { ModelError } from './errors';
 import { hubHasFile } from './hub-probe';
 import { downloadModelFile, type PullOptions } from './pull-download';
+import { firstLine } from '../../../shared/text/first-line';
 
 export interface HubRepo {
   owner: string;
@@ -64,7 +65,7 @@ async function checkFetched(path: string, file: string, repo: HubRepo): Promise<
     else if (file.endsWith('.safetensors')) await readSafetensors(path);
   } catch (err) {
     await rm(path, { force: true });
-    if (err instanceof SyntaxError) throw new ModelError('peft-invalid', `${where} is not JSON (${err.message.split('\n')[0]}); the hub sent something else`);
+    if (err instanceof SyntaxError) throw new ModelError('peft-invalid', `${where} is not JSON (${firstLine(err)}); the hub sent something else`);
     if (err instanceof SafetensorsFormatError) throw new ModelError('peft-invalid', `${where} is not a safetensors file (${err.message.replace(`${path}: `, '')})`);
     throw err;
   }

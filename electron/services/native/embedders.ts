@@ -14,6 +14,7 @@ import { cpuLlama } from './cpu-runtime';
 import { abortError } from './errors';
 import { SerialLock } from './serial-lock';
 import { nativeStateChanged, provideNativeState } from './state';
+import { firstLine } from '../../../shared/text/first-line';
 
 /** Tokens embedded per text at most: sentences are short; a longer one is cut there (its start says most). */
 const UNIT_TOKENS = 512;
@@ -51,7 +52,7 @@ export async function openEmbeddingModel(file: string, options: { threads?: numb
   } catch (err) {
     await model?.dispose();
     const log = lastLlamaLogLine();
-    throw new EmbedderLoadError([(err as Error).message.split('\n')[0], log === logBefore ? '' : log].filter(Boolean).join(': '));
+    throw new EmbedderLoadError([firstLine(err), log === logBefore ? '' : log].filter(Boolean).join(': '));
   }
   const loaded = model;
   /**

@@ -22,6 +22,7 @@ import { SequencePool } from './sequence-pool';
 import { SerialLock } from './serial-lock';
 import { writeLlamaLog } from '../platform/llama-log';
 import { nativeStateChanged, provideNativeState, type EngineStage, type EngineState } from './state';
+import { firstLine } from '../../../shared/text/first-line';
 
 export type { GpuChoice };
 
@@ -202,7 +203,7 @@ export class InferenceEngine {
       });
     } catch (err) {
       this.setState({ stage: this.runtime ? previousStage : 'failed' });
-      const detail = (err as Error).message?.split('\n')[0] || (err as Error).name || String(err);
+      const detail = firstLine(err) || (err as Error).name || String(err);
       throw new InferenceError(
         'backend-unavailable',
         `cannot start llama.cpp with --gpu ${choice}: no usable ${choice === 'auto' ? '' : `${choice} `}build of llama.cpp for this machine (${detail}); try --gpu off`,

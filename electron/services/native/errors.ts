@@ -6,6 +6,7 @@
  * backend); inference/errors.ts passes them on to the layers above.
  */
 import { UserError } from '../../../shared/errors';
+import { firstLine } from '../../../shared/text/first-line';
 
 export type InferenceErrorCode =
   | 'profile-not-found'
@@ -40,7 +41,7 @@ export function isOutOfMemory(err: unknown): boolean {
 /** Turns an allocation failure into a clear error; any other error passes through unchanged. */
 export function explainOutOfMemory(err: unknown, what: string, advice: string): unknown {
   if (!isOutOfMemory(err)) return err;
-  const detail = err instanceof Error ? err.message.split('\n')[0] : String(err);
+  const detail = firstLine(err);
   return new InferenceError('out-of-memory', `out of memory while ${what} (${detail}); ${advice}`);
 }
 

@@ -9,6 +9,7 @@ import type { LlamaModel, Token } from 'node-llama-cpp';
 import { checkGgufHeader } from '../../model-files/header-check';
 import { cpuLlama } from './cpu-runtime';
 import { nativeStateChanged, provideNativeState } from './state';
+import { firstLine } from '../../../shared/text/first-line';
 
 /** Idle tokenizers kept loaded (the Qwen2 vocabulary, a remote run's base model, one more). */
 const IDLE_KEPT = 3;
@@ -50,23 +51,19 @@ interface Entry {
 const entries = new Map<string, Entry>();
 provideNativeState('tokenizers', () => [...entries.keys()]);
 
-function firstLine(err: unknown): string {
-  return ((err as Error)?.message ?? String(err)).split('\n')[0] || String(err);
-}
-
 async function load(path: string): Promise<LlamaModel> {
   let llama;
   try {
     llama = await cpuLlama();
   } catch (err) {
-    throw new VocabLoadError('runtime', firstLine(err));
+    throw new VocabLoadError('runtime', firstLine(err) || String(err));
   }
   try {
     // llama.cpp trusts the header's counts: bounded first (header-check.ts).
     await checkGgufHeader(path);
     return await llama.loadModel({ modelPath: path, vocabOnly: true });
   } catch (err) {
-    throw new VocabLoadError('file', firstLine(err));
+    throw new VocabLoadError('file', firstLine(err) || String(err));
   }
 }
 

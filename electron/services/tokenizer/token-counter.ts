@@ -14,6 +14,7 @@ import { modelsDir as resolveModelsDir } from '../inference/paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
 import { leaseVocab, VocabLoadError } from '../native/vocab-models';
+import { firstLine } from '../../../shared/text/first-line';
 
 export { TokenizerLoadError };
 
@@ -34,16 +35,12 @@ export interface TokenCounterOptions {
 
 const counters = new Map<string, Promise<TokenCounter>>();
 
-function firstLine(err: unknown): string {
-  return ((err as Error)?.message ?? String(err)).split('\n')[0] || String(err);
-}
-
 async function tokenizerFile(options: TokenCounterOptions): Promise<string> {
   if (options.tokenizerPath === undefined) {
     try {
       return await extractQwen2Vocab(qwen2VocabCachePath(resolveModelsDir({ modelsDir: options.modelsDir })));
     } catch (err) {
-      throw new TokenizerLoadError(`cannot extract the Qwen2 vocabulary: ${firstLine(err)}`);
+      throw new TokenizerLoadError(`cannot extract the Qwen2 vocabulary: ${firstLine(err) || String(err)}`);
     }
   }
   const path = resolve(options.tokenizerPath);
@@ -58,7 +55,7 @@ async function load(path: string): Promise<TokenCounter> {
     lease = await leaseVocab(path);
   } catch (err) {
     if (err instanceof VocabLoadError && err.stage === 'runtime') throw new TokenizerLoadError(`cannot start llama.cpp to load the tokenizer: ${err.detail}`);
-    throw new TokenizerLoadError(`cannot load a tokenizer from ${path} (is it a GGUF file?): ${err instanceof VocabLoadError ? err.detail : firstLine(err)}`);
+    throw new TokenizerLoadError(`cannot load a tokenizer from ${path} (is it a GGUF file?): ${err instanceof VocabLoadError ? err.detail : firstLine(err) || String(err)}`);
   }
   const { tokenizer } = lease;
   return {

@@ -1,7 +1,7 @@
 import { UserError } from '../../../shared/errors';
 import type { WireError } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { errorMessage } from '../../../shared/text/error-message';
+import { firstLine } from '../../../shared/text/first-line';
 
 /** A refusal the service means to send to the caller: a stable code and a one-line message. */
 export class WorkbenchError extends UserError {
@@ -11,14 +11,14 @@ export class WorkbenchError extends UserError {
   }
 }
 
-export function firstLine(message: string): string {
-  return message.split('\n')[0]?.trim() || 'unknown error';
+/** One line for the wire: the error's first line, trimmed, never empty. */
+function wireLine(err: unknown): string {
+  return firstLine(err).trim() || 'unknown error';
 }
 
 /** What any thrown value becomes on the wire: never a stack, always one line. */
 export function toWireError(err: unknown): WireError {
   // Every error a person can fix (readers, formats, models, inference, workspace files...) keeps its code.
-  if (err instanceof UserError) return { code: err.code, message: firstLine(err.message) };
-  const message = errorMessage(err);
-  return { code: wireErrorCodes.internal, message: firstLine(message) };
+  if (err instanceof UserError) return { code: err.code, message: wireLine(err) };
+  return { code: wireErrorCodes.internal, message: wireLine(err) };
 }

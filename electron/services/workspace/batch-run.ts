@@ -11,6 +11,7 @@ import type { BatchOutcome } from '../../../shared/workspace/types';
 import type { StrategyRunHooks, StrategyRunRequest } from '../workbench/deps';
 import type { WorkspaceService } from './workspace-service';
 import { describeDocument } from '../../../shared/document/document-info';
+import { firstLine } from '../../../shared/text/first-line';
 
 export type StrategyRunner = (request: StrategyRunRequest, hooks: StrategyRunHooks) => Promise<SegmentationResult>;
 
@@ -71,7 +72,7 @@ export async function runBatch(service: WorkspaceService, request: BatchRequest)
       outcomes[index] = { workspaceDocumentId: id, name, ok: true, segments: result.segmentation.notes.length };
     } catch (err) {
       if (signal.aborted) return;
-      outcomes[index] = { workspaceDocumentId: id, name, ok: false, error: (err instanceof Error ? err.message : String(err)).split('\n')[0] };
+      outcomes[index] = { workspaceDocumentId: id, name, ok: false, error: firstLine(err) };
     } finally {
       inner.delete(index);
       if (outcomes[index]) finished++;

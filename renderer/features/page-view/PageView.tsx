@@ -9,6 +9,7 @@
 import { useEffect, useMemo, useRef, useState, type MouseEvent } from 'react';
 import type { PDFDocumentProxy } from 'pdfjs-dist';
 import { segmentIndexAt, segmentRange } from '../../../shared/document/segmentation';
+import { firstLine } from '../../../shared/text/first-line';
 import { linesInRange, offsetAtPoint, pageAtOffset, REMOVED_REASONS, type PdfSourceMap } from '../../../shared/pdf-layout/source-map';
 import { sourcePdfBytes } from '../../services/source-pdf';
 import { useSession } from '../../stores/session';
@@ -38,8 +39,6 @@ function revealInEditor(offset: number): void {
 
 /** A page picked by hand (‹ ›, a click): held while the cursor and the current segment stay in [start, end). */
 type Pin = { page: number; start: number; end: number };
-
-const firstLine = (err: unknown) => (err instanceof Error ? err.message : String(err)).split('\n')[0]!;
 
 export function PageView() {
   const documentId = useSession((s) => s.documentId);

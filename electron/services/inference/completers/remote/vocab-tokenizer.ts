@@ -6,6 +6,7 @@
  */
 import { leaseVocab, VocabLoadError, type VocabLease } from '../../../native/vocab-models';
 import { InferenceError } from '../../errors';
+import { firstLine } from '../../../../../shared/text/first-line';
 
 export type { VocabLease };
 
@@ -13,7 +14,7 @@ export async function vocabTokenizer(modelPath: string): Promise<VocabLease> {
   try {
     return await leaseVocab(modelPath);
   } catch (err) {
-    const detail = err instanceof VocabLoadError ? err.detail : (err as Error).message.split('\n')[0];
+    const detail = err instanceof VocabLoadError ? err.detail : firstLine(err);
     throw new InferenceError('bad-gguf', `cannot read the tokenizer of ${modelPath}: ${detail}`);
   }
 }

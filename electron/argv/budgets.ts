@@ -1,10 +1,12 @@
 /**
  * The budgets' flags (--max-input-bytes, --max-depth ...), derived from the one table in
- * shared/budgets: a command lists the budgets it applies and spreads the flags into its spec.
+ * shared/budgets: a CLI command lists the budgets it applies and spreads the flags into its spec;
+ * the desktop app (electron/main) reads them among Electron's switches with budgetsFromArgv.
+ * Here, not in electron/cli, so that the app imports nothing of the CLI.
  */
-import { BUDGET_SPECS, resolveBudgets, type BudgetName, type Budgets } from '../../shared/budgets/budgets';
-import { parseValue } from './args';
-import { UserInputError } from './errors';
+import { BUDGET_MIN, BUDGET_NAMES, BUDGET_SPECS, resolveBudgets, type BudgetName, type Budgets } from '../../shared/budgets/budgets';
+import { parseValue } from './flag-value';
+import { UserInputError } from './user-input-error';
 
 type Specs = typeof BUDGET_SPECS;
 type IntFlag = { type: 'int'; min: number; description: string };
@@ -14,7 +16,7 @@ export function budgetFlags<N extends BudgetName>(names: readonly N[]): BudgetFl
   return Object.fromEntries(
     names.map((name) => {
       const spec = BUDGET_SPECS[name];
-      return [spec.flag, { type: 'int', min: 1, description: `${spec.what}, in ${spec.unit} (default ${spec.default})` }];
+      return [spec.flag, { type: 'int', min: BUDGET_MIN, description: `${spec.what}, in ${spec.unit} (default ${spec.default})` }];
     }),
   ) as BudgetFlags<N>;
 }
@@ -22,7 +24,7 @@ export function budgetFlags<N extends BudgetName>(names: readonly N[]): BudgetFl
 /** The budgets, with the values of the flags given in place of the defaults. */
 export function budgetsFromFlags(flags: Record<string, unknown>): Budgets {
   const overrides: Partial<Budgets> = {};
-  for (const name of Object.keys(BUDGET_SPECS) as BudgetName[]) {
+  for (const name of BUDGET_NAMES) {
     const value = flags[BUDGET_SPECS[name].flag];
     if (typeof value === 'number') overrides[name] = value;
   }
@@ -35,7 +37,7 @@ export function budgetsFromFlags(flags: Record<string, unknown>): Budgets {
  * both count, so the "raise it with --max-depth N" of a refusal is true of the app too.
  */
 export function budgetsFromArgv(argv: readonly string[]): Budgets {
-  const specs = budgetFlags(Object.keys(BUDGET_SPECS) as BudgetName[]) as Record<string, IntFlag>;
+  const specs = budgetFlags(BUDGET_NAMES) as Record<string, IntFlag>;
   const flags: Record<string, unknown> = {};
   argv.forEach((arg, i) => {
     const [option = '', inline] = arg.split(/=(.*)/s, 2);

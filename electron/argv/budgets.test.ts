@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BUDGETS } from '../../shared/budgets/budgets';
 import { UserError } from '../../shared/errors';
-import { budgetsFromArgv } from './budget-flags';
+import { budgetsFromArgv } from './budgets';
 
 describe('budgetsFromArgv (the desktop app command line)', () => {
   it('reads the budget flags among Electron and Chromium switches, in both spellings', () => {

@@ -122,7 +122,9 @@ describe('bad input', () => {
 
   it('a GPU backend this machine does not have, instead of a quiet fall back to the CPU', async () => {
     const missing = process.platform === 'darwin' ? 'cuda' : 'metal';
-    await expectInferenceError(run({ gpu: missing }), 'backend-unavailable', new RegExp(`--gpu ${missing}`));
+    await expectInferenceError(run({ gpu: missing }), 'backend-unavailable', new RegExp(`the GPU setting ${missing} is not available on this machine`));
+    // The flag is named by the CLI only (its hint), never in the message a desktop user reads.
+    await expect(run({ gpu: missing })).rejects.toMatchObject({ cliHint: 'try --gpu auto or --gpu off' });
     await expectInferenceError(run({ gpu: 'tpu' }), 'invalid-option', /--gpu must be one of auto, off, cuda, metal, vulkan, got 'tpu'/);
   });
 

@@ -15,6 +15,7 @@ import { abortError } from './errors';
 import { SerialLock } from './serial-lock';
 import { nativeStateChanged, provideNativeState } from './state';
 import { firstLine } from '../../../shared/text/first-line';
+import { disposeOnExit } from './dispose-on-exit';
 
 /** Tokens embedded per text at most: sentences are short; a longer one is cut there (its start says most). */
 const UNIT_TOKENS = 512;
@@ -130,7 +131,7 @@ export async function embedShared(file: string, texts: readonly string[], option
       nativeStateChanged();
     });
     shared.set(key, created);
-    disposeOnExit();
+    hookExit();
     nativeStateChanged();
     entry = created;
   }
@@ -157,14 +158,5 @@ export async function disposeEmbedders(): Promise<void> {
   await Promise.all(all.map(([, e]) => e.model.then((m) => m.dispose(), () => undefined)));
 }
 
-let exitHooked = false;
-
-/** Frees what is loaded when the host's event loop runs dry (as the engine does), so llama.cpp frees in order. */
-function disposeOnExit(): void {
-  if (exitHooked) return;
-  exitHooked = true;
-  process.once('beforeExit', () => {
-    exitHooked = false;
-    void disposeEmbedders();
-  });
-}
+/** Frees what is loaded when the host's event loop runs dry. */
+const hookExit = disposeOnExit(disposeEmbedders);

@@ -10,6 +10,7 @@ import { checkGgufHeader } from '../../model-files/header-check';
 import { cpuLlama } from './cpu-runtime';
 import { nativeStateChanged, provideNativeState } from './state';
 import { firstLine } from '../../../shared/text/first-line';
+import { disposeOnExit } from './dispose-on-exit';
 
 /** Idle tokenizers kept loaded (the Qwen2 vocabulary, a remote run's base model, one more). */
 const IDLE_KEPT = 3;
@@ -97,7 +98,7 @@ export async function leaseVocab(path: string): Promise<VocabLease> {
   if (!entry) {
     const created: Entry = { model: load(path), users: 0, lastUsed: 0 };
     entries.set(path, created);
-    disposeOnExit();
+    hookExit();
     // A failed load is not kept: the next caller tries again (and says why again).
     created.model.catch(() => {
       if (entries.get(path) === created) entries.delete(path);
@@ -138,14 +139,5 @@ export async function disposeVocabModels(): Promise<void> {
   await Promise.all(all.map(([, e]) => e.model.then((m) => m.dispose(), () => undefined)));
 }
 
-let exitHooked = false;
-
-/** Frees what is loaded when the host's event loop runs dry (as the engine does), so llama.cpp frees in order. */
-function disposeOnExit(): void {
-  if (exitHooked) return;
-  exitHooked = true;
-  process.once('beforeExit', () => {
-    exitHooked = false;
-    void disposeVocabModels();
-  });
-}
+/** Frees what is loaded when the host's event loop runs dry. */
+const hookExit = disposeOnExit(disposeVocabModels);

@@ -91,7 +91,8 @@ export function App() {
         <Notices />
         {/* The workbench stays mounted behind the models screen: the editor keeps its state. */}
         <main className="workbench" hidden={screen !== 'workbench'}>
-          <aside className="sidebar left">
+          {/* Covered by Compare side by side: out of reach of Tab and the mouse until it closes. */}
+          <aside className="sidebar left" inert={comparing}>
             <SideTabs
               panes={{
                 run: (
@@ -112,14 +113,14 @@ export function App() {
               <SegmentDetails />
             </div>
           </aside>
-          <div className="document-column">
+          <div className="document-column" inert={comparing}>
             <div className="editor-pane">
               <DocumentView />
               <OpeningProgress />
             </div>
             <PageView />
           </div>
-          <aside className="sidebar right">
+          <aside className="sidebar right" inert={comparing}>
             <ReviewBar />
             <div className="outline-column">
               <FindPanel />

@@ -82,6 +82,8 @@ describe('Compare side by side', () => {
         return document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2)?.closest('[data-testid="compare-view"]') !== null;
       });
       expect(covered, id).toBe(true);
+      // …and out of reach of Tab: what the view covers is inert until it closes.
+      expect(await page.locator(`[data-testid="${id}"]`).evaluate((el) => el.closest('[inert]') !== null), id).toBe(true);
     }
 
     // Both bands: alternating tints on each side, every boundary of each result drawn at its offset.
@@ -143,6 +145,7 @@ describe('Compare side by side', () => {
     await page.keyboard.press('Escape');
     await view.waitFor({ state: 'detached' });
     expect(await page.locator('[data-testid="document-view"]').isVisible()).toBe(true);
+    expect(await page.locator('[data-testid="document-view"]').evaluate((el) => el.closest('[inert]') === null)).toBe(true);
     expect(session.errors).toEqual([]);
   }, 120_000);
 

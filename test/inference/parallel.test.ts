@@ -91,12 +91,23 @@ describe.each(STRATEGIES)('%s', (strategy) => {
     if (differing > 0) console.warn(`${strategy} ${mode}: ${differing} of ${windowsOf(one).length} windows decoded differently with 4 sequences`);
     else if (mode === 'constrained') {
       // A constrained window's meta has no answer text, so a note line (topic, summary) whose
-      // greedy tokens flipped with the same count is not seen as a window decoding differently:
-      // the cuts must agree, the note text may differ by the same rounding.
-      expect(four.segmentation.boundaries).toEqual(one.segmentation.boundaries);
-      expect(four.warnings).toEqual(one.warnings);
-      const notesDiffer = JSON.stringify(four.segmentation.notes) !== JSON.stringify(one.segmentation.notes);
-      if (notesDiffer) console.warn(`${strategy} ${mode}: a note line decoded differently with 4 sequences`);
+      // greedy tokens flipped with the same count is not seen as a window decoding differently,
+      // and the heads chosen after it are conditioned on it. So: the cuts must agree up to the
+      // first note that decoded differently; a cut that differs with every note before it alike
+      // is a fault of the batching, not the rounding.
+      const b1 = one.segmentation.boundaries;
+      const b4 = four.segmentation.boundaries;
+      const firstCut = Array.from({ length: Math.max(b1.length, b4.length) }, (_, i) => i).find((i) => b1[i] !== b4[i]) ?? -1;
+      const noteText = (r: SegmentationResult, i: number) => JSON.stringify({ ...r.segmentation.notes[i], head: undefined });
+      const noteFlipped = (upTo: number) => Array.from({ length: upTo + 1 }, (_, i) => i).some((i) => noteText(four, i) !== noteText(one, i));
+      if (firstCut === -1) {
+        expect(four.warnings).toEqual(one.warnings);
+        if (noteFlipped(b1.length)) console.warn(`${strategy} ${mode}: a note line decoded differently with 4 sequences`);
+      } else if (noteFlipped(firstCut)) {
+        console.warn(`${strategy} ${mode}: a note line decoded differently with 4 sequences, and the cuts after it`);
+      } else {
+        expect(b4).toEqual(b1);
+      }
     } else {
       expect(four.segmentation).toEqual(one.segmentation);
       expect(four.warnings).toEqual(one.warnings);

@@ -101,7 +101,9 @@ describe.each(STRATEGIES)('%s', (strategy) => {
       const noteText = (r: SegmentationResult, i: number) => JSON.stringify({ ...r.segmentation.notes[i], head: undefined });
       const noteFlipped = (upTo: number) => Array.from({ length: upTo + 1 }, (_, i) => i).some((i) => noteText(four, i) !== noteText(one, i));
       if (firstCut === -1) {
-        expect(four.warnings).toEqual(one.warnings);
+        // A cut-off last item is not used, but its warning quotes the text decoded so far: same rounding.
+        const unquoted = (r: SegmentationResult) => r.warnings.map((w) => ({ ...w, head: undefined }));
+        expect(unquoted(four)).toEqual(unquoted(one));
         if (noteFlipped(b1.length)) console.warn(`${strategy} ${mode}: a note line decoded differently with 4 sequences`);
       } else if (noteFlipped(firstCut)) {
         console.warn(`${strategy} ${mode}: a note line decoded differently with 4 sequences, and the cuts after it`);

@@ -14,8 +14,7 @@ import { linesInRange, offsetAtPoint, pageAtOffset, REMOVED_REASONS, type PdfSou
 import { sourcePdfBytes } from '../../services/source-pdf';
 import { useSession } from '../../stores/session';
 import { useUiStore } from '../../stores/ui';
-import { getEditorHandle } from '../document-view/editor-handle';
-import { monaco } from '../document-view/monaco';
+import { showOffset } from '../document-view/show-offset';
 import { useEditingStore } from '../editing/editing-store';
 import { boxOnCanvas, pdfOf, pointOnPage, renderPage, type RenderedPage } from './pdf-pages';
 import { cursorWhenFirstShown, usePageView } from './page-view-store';
@@ -27,15 +26,6 @@ const REASON_LABELS: Record<(typeof REMOVED_REASONS)[number], string> = {
   'contents-leader': 'contents leader and page number (removed)',
 };
 
-/** Puts the editor's cursor at `offset` and scrolls it into view. */
-function revealInEditor(offset: number): void {
-  const handle = getEditorHandle();
-  if (!handle) return;
-  const at = handle.lines.positionAt(offset);
-  handle.editor.setPosition(at);
-  handle.editor.revealPositionInCenter(at, monaco.editor.ScrollType.Smooth);
-  handle.editor.focus();
-}
 
 /** A page picked by hand (‹ ›, a click): held while the cursor and the current segment stay in [start, end). */
 type Pin = { page: number; start: number; end: number };
@@ -142,7 +132,7 @@ function PageCanvas({ documentId, map }: { documentId: string; map: PdfSourceMap
     const index = current ? segmentIndexAt(current.segmentation, offset) : 0;
     const [from, to] = current ? segmentRange(all, current.segmentation, index) : [0, all.length];
     setPin({ page, start: from, end: to });
-    revealInEditor(offset);
+    showOffset(offset);
   };
 
   return (

@@ -17,6 +17,7 @@ import type { DecodingSettings } from '../../../shared/profiles/schema';
 import { abortError, throwIfAborted } from './errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { decodeHeads, type HeadDecodePlan } from './trie-decoder';
+import type { WindowCompletion } from './completers/seam';
 
 export interface PromptRun {
   model: LlamaModel;
@@ -33,19 +34,8 @@ export interface PromptRun {
   onToken?: (ms: number) => void;
 }
 
-export interface PromptResult {
-  text: string;
-  generated: number;
-  /** Prompt tokens kept from the KV cache, not evaluated again. */
-  reused: number;
-  prefillMs: number;
-  generateMs: number;
-  stoppedBy: 'end' | 'max-tokens';
-  /** Constrained runs: the decoder that really ran (the trie falls back to the grammar; servers take only the grammar). */
-  decoder?: 'trie' | 'grammar';
-  /** Trie decoder only: tokens forced by the trie, chosen among allowed ones, written by a note grammar. */
-  steps?: { forced: number; chosen: number; grammar: number; redecoded: number; fullBias: number };
-}
+/** What a prompt gives back: the seam's completion, so the local completer passes it on as it is. */
+export type PromptResult = WindowCompletion;
 
 export async function runPrompt(run: PromptRun): Promise<PromptResult> {
   const { sequence, tokens, signal } = run;

@@ -83,6 +83,12 @@ describe('sentenceStarts', () => {
     expect(startsOf('He left. "Why?" she asked.')).toEqual(['He lef', '"Why?"']);
   });
 
+  it('starts no sentence with punctuation: a spaced ellipsis, a closing bracket, a comma', () => {
+    // The Bash manual's "name=(key1 value1 key2 value2 . . . )": one sentence, then the next.
+    const text = 'Each is of the form name=(key1 value1 key2 value2 . . . ). These are treated alike. Wait. , she said. Done. ) or not.';
+    expect(startsOf(text)).toEqual(['Each i', 'These ', 'Wait. ', 'Done. ']);
+  });
+
   it('returns nothing for an empty text and only 0 for one without breaks', () => {
     expect(sentenceStarts('')).toEqual([]);
     expect(sentenceStarts('no breaks here')).toEqual([0]);

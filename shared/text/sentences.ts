@@ -22,6 +22,14 @@ const CJK_TERMINATORS = codeSet(CJK_TERMINATOR_CHARS);
 /** Closing quotes and brackets that may sit between a terminator and the next sentence. */
 const CLOSER_CHARS = '"\'”’»›)]}」』）】》〉〕';
 const CLOSERS = codeSet(CLOSER_CHARS);
+/**
+ * Characters no sentence opens with: terminators (". . ." is one ellipsis, not three sentence ends),
+ * closing-only brackets and quotes, and the marks that go on a sentence. After a spaced Latin
+ * terminator, one of these means the terminator did not end a sentence ("value2 . . . )").
+ * " and ' are left out: they open sentences as often as they close them.
+ */
+const NON_OPENER_CHARS = `${LATIN_TERMINATOR_CHARS},;:)]}”’»›`;
+const NON_OPENERS = codeSet(NON_OPENER_CHARS);
 
 /**
  * Code-unit class flags, so the per-character tests are one array read (and the hot functions
@@ -101,7 +109,7 @@ const NUMBER_ABBREVIATION_PATTERN = wordPattern(NUMBER_ABBREVIATIONS);
  * candidate, and for a candidate whose character is ASCII the match is exactly isSentenceStart:
  * - a line break (CRLF as one) before a line with something other than blanks on it;
  * - a Latin terminator, closers and at least one blank, where the next character is neither a
- *   blank, a line break nor an ASCII lower-case letter, and a period is none of
+ *   blank, a line break, an ASCII lower-case letter nor a NON_OPENER, and a period is none of
  *   isNonTerminalPeriod's: after an abbreviation (a number abbreviation only before a digit), an
  *   initial, or a list number at the start of a line (the look-behinds below);
  * - a CJK terminator, closers and blanks, where the next character is no line break (nor, with no
@@ -146,7 +154,7 @@ const CANDIDATE_PATTERN = new RegExp(
       `(?<!(?:${NON_TERMINAL_BEFORE_PERIOD})\\.)` +
       `(?!(?<=${wordRunAlternatives(NUMBER_ABBREVIATIONS)}\\.)[${CLOSERS_IN_CLASS}]*[${BLANKS}]+[0-9])` +
       `(?!(?<=(?<![0-9])[0-9]{1,2}\\.)[${CLOSERS_IN_CLASS}]*[${BLANKS}]+${ORDINAL_DATE_SOURCE})` +
-      `[${CLOSERS_IN_CLASS}]*[${BLANKS}]+(?![${BLANKS}\\r\\na-z])`,
+      `[${CLOSERS_IN_CLASS}]*[${BLANKS}]+(?![${BLANKS}\\r\\na-z${NON_OPENER_CHARS.replace(']', '\\]')}])`,
     `[${CJK_TERMINATOR_CHARS}][${CLOSERS_IN_CLASS}]*(?:[${BLANKS}]+(?![${BLANKS}\\r\\n])|(?![${BLANKS}${CLOSERS_IN_CLASS}\\r\\n]))`,
   ].join('|'),
   'g',
@@ -257,6 +265,7 @@ export function isSentenceStart(text: string, offset: number): boolean {
   const terminator = text.charCodeAt(j);
   if (hasClass(terminator, CJK_TERMINATOR)) return true;
   if (!spaced || !hasClass(terminator, LATIN_TERMINATOR)) return false;
+  if (NON_OPENERS.has(here)) return false;
   // "and so on. then" is more often a missed abbreviation than a new sentence.
   if (isLowerCaseAt(text, offset)) return false;
   if (terminator === 0x2e && isNonTerminalPeriod(text, j, offset)) return false;

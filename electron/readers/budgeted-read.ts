@@ -46,15 +46,12 @@ let idle: IdleWorker | null = null;
 
 function startReaderWorker(memoryMb: number): Worker {
   const young = Math.max(1, Math.floor(memoryMb * YOUNG_GENERATION_SHARE));
-  const worker = startWorker(workerEntry('documentReader'), {
+  // No `stdout: true` here: a worker's own stdio streams, once read, keep the process alive though
+  // the worker is unref'd, so a CLI read waited out IDLE_MS before exiting. The worker drops its
+  // output itself (reader-worker.ts).
+  return startWorker(workerEntry('documentReader'), {
     resourceLimits: { maxOldGenerationSizeMb: Math.max(1, memoryMb - young), maxYoungGenerationSizeMb: young },
-    // pdf.js warns on stderr about damaged files; the refusal says what matters, so its output is read and dropped.
-    stderr: true,
-    stdout: true,
   });
-  worker.stdout.resume();
-  worker.stderr.resume();
-  return worker;
 }
 
 /** The idle worker when its heap limit is this budget's, else a new one. */

@@ -90,3 +90,15 @@ describe('sizes, pages and characters', () => {
     expect((await readDocumentBytes('ok.html', nested(30), DEFAULT_BUDGETS)).text).toBe('Hello deep world.\n');
   });
 });
+
+describe('the idle reader worker', () => {
+  it('keeps nothing alive once a read is answered, so a command exits as soon as it is done', async () => {
+    // A worker's own stdout/stderr streams, once read, held a MessagePort open though the worker was
+    // unref'd: every `cli segment x.pdf` waited out the idle worker's 30 s before it exited.
+    const ports = () => process.getActiveResourcesInfo().filter((r) => r === 'MessagePort').length;
+    const before = ports();
+    expect((await readDocumentBytes('idle.pdf', makePdf([[{ text: 'Kept for the next document.', y: 700 }]]))).text).toContain('Kept for the next document.');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(ports()).toBe(before);
+  });
+});

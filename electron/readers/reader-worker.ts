@@ -22,6 +22,10 @@ const NOT_READABLE: Record<ParsedFormat, string> = { html: 'is not a readable HT
 const port = parentPort;
 if (!port) throw new Error('reader-worker.ts runs as a worker thread (see budgeted-read.ts)');
 
+// The parsers warn about damaged files (pdf.js, mammoth, linkedom); the refusal says what matters,
+// and the thread's output would land in the CLI's stdout, inside its JSON. So it goes nowhere.
+for (const stream of [process.stdout, process.stderr]) stream.write = () => true;
+
 const parsers = new Map<ParsedFormat, Parser>();
 let format: ParsedFormat = 'html';
 

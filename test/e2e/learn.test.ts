@@ -74,7 +74,11 @@ describe('train from corrections, then run learned', () => {
     await expect.poll(() => starts(page)).toEqual([0, TRAIN.change]);
     await page.locator('[data-testid="save-status"][data-status="saved"]').waitFor({ timeout: 30_000 });
 
-    await sideTab(page, 'learn');
+    // Before any training the Run panel says why learned is missing, and its link leads to Learn.
+    await sideTab(page, 'run');
+    const untrained = page.locator('[data-testid="strategy-unavailable"]');
+    expect(await untrained.innerText()).toContain('learned (no trained model');
+    await untrained.locator('button', { hasText: 'Learn' }).click();
     await page.locator('[data-testid="train-learned"]').click();
     await page.locator('[data-testid="learn-report"]').waitFor({ timeout: 60_000 });
     expect(await page.locator('[data-testid="learn-features"] tbody tr').count()).toBeGreaterThan(3);
@@ -83,6 +87,7 @@ describe('train from corrections, then run learned', () => {
 
     await openDocument(page, 'sea-budget-2.txt');
     await sideTab(page, 'run');
+    await untrained.waitFor({ state: 'detached' });
     await page.locator('[data-testid="strategy-select"]').selectOption('learned');
     await page.locator('[data-testid="run"]').click();
     await session.waitForRunStatus(['done']);

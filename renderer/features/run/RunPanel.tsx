@@ -16,6 +16,7 @@ import { StrategyOptionFields } from './StrategyOptionFields';
 import { SharedOptionFields } from './SharedOptionFields';
 import { EndpointList } from '../models/EndpointList';
 import { SizeSlider } from '../size-slider/SizeSlider';
+import { useSideTab } from '../side-tabs/SideTabs';
 
 function usableStrategies(all: StrategyInfo[]): StrategyInfo[] {
   // Rule strategies are always available; `learned` only once the workspace has a trained model.
@@ -31,6 +32,8 @@ export function RunPanel() {
   const active = isRunActive(status);
   const usable = usableStrategies(strategies);
   const missing = strategies.filter((s) => s.kind === 'model' && !s.available);
+  // `learned` waits for a trained model: say so, or a new user never learns it exists.
+  const untrained = strategies.filter((s) => s.kind === 'rules' && !s.available);
   const selected = strategies.find((s) => s.name === form.strategy);
   const declaration = selected && findStrategy(selected.name);
   const update = useUiStore.getState().updateRunForm;
@@ -139,6 +142,14 @@ export function RunPanel() {
           </button>
         </p>
       )}
+      {untrained.map((s) => (
+        <p className="hint" key={s.name} data-testid="strategy-unavailable">
+          Not yet: {s.name} ({s.reason ?? 'not available'}).{' '}
+          <button className="link" onClick={() => useSideTab.getState().show('learn')}>
+            Learn…
+          </button>
+        </p>
+      ))}
     </Panel>
   );
 }

@@ -6,7 +6,7 @@ import HeavyFirstSequencer from './test/support/heavy-first-sequencer';
 // the declaration tests. These load node-llama-cpp (a real tokenizer or embedding model), so the
 // node project runs them.
 const UNIT = ['shared/**/*.test.ts', 'electron/**/*.test.ts', 'test/declarations/**/*.test.ts'];
-const NATIVE = ['electron/services/tokenizer/token-counter.test.ts', 'electron/services/learn/embeddings.test.ts', 'electron/services/learn/train-workspace.test.ts'];
+const NATIVE = ['electron/services/tokenizer/token-counter.test.ts', 'electron/services/learn/embeddings.test.ts', 'electron/services/workspace/train-workspace.test.ts'];
 const RENDERER = ['renderer/**/*.test.{ts,tsx}'];
 
 // Three projects. `npm run test:unit` is the first two (`--project unit --project renderer`).

@@ -95,8 +95,8 @@ for (const mode of ['constrained', 'free'] as const) {
       ),
     );
     const seconds = (performance.now() - t0) / 1000;
-    const windows = results.reduce((k, r) => k + (r.meta.window as { count: number }).count, 0);
-    const generated = results.reduce((k, r) => k + (r.meta.tokens as { generated: number }).generated, 0);
+    const windows = results.reduce((k, r) => k + r.meta.window.count, 0);
+    const generated = results.reduce((k, r) => k + r.meta.tokens.generated, 0);
     process.stdout.write(
       `${mode.padEnd(11)} N = ${String(n).padEnd(3)} ${windows} windows, ${generated} tokens in ${seconds.toFixed(1)} s: ${((windows * 60) / seconds).toFixed(1)} windows/min, ` +
         `${(generated / seconds).toFixed(1)} generated tok/s, ${(((seconds * 1000) / Math.max(1, generated))).toFixed(2)} ms per generated token, first window after ${firstWindowMs === undefined ? '?' : (firstWindowMs / 1000).toFixed(2)} s  [${loadAverage()}]\n`,

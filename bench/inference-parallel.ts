@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { describeDocument } from '../shared/document/document-info';
 import type { SegmentationResult } from '../shared/document/types';
+import type { ModelRunMeta } from '../shared/document/model-run-meta';
 import type { ProfileInput } from '../shared/profiles/schema';
 import type { GpuChoice, InferenceEngine } from '../electron/services/native/engine';
 import { localDocumentsAtOnce } from '../electron/services/native/parallel';
@@ -33,13 +34,6 @@ export interface ParallelBench {
   maxChars: number;
   windowTokens: number;
   maxNewTokens: number;
-}
-
-interface WindowOutcome {
-  start: number;
-  heads: number;
-  generatedTokens: number;
-  output?: string;
 }
 
 /** A document cut at a paragraph end before `maxChars`, so every N segments the same text. */
@@ -68,7 +62,7 @@ export async function measureParallel(b: ParallelBench): Promise<void> {
       `${b.mode}, windows of ${b.windowTokens} tokens, at most ${b.maxNewTokens} new  [${loadAverage()}]\n`,
   );
 
-  let baseline: { windowsPerMinute: number; tokensPerSecond: number; results: SegmentationResult[] } | null = null;
+  let baseline: { windowsPerMinute: number; tokensPerSecond: number; results: SegmentationResult<ModelRunMeta>[] } | null = null;
   for (const n of b.sequences) {
     const started = performance.now();
     const results = await runBounded(docs.length, localDocumentsAtOnce(n), undefined, (i) =>
@@ -79,14 +73,14 @@ export async function measureParallel(b: ParallelBench): Promise<void> {
       ),
     );
     const seconds = (performance.now() - started) / 1000;
-    const windows = results.reduce((k, r) => k + (r.meta.window as { count: number }).count, 0);
-    const generated = results.reduce((k, r) => k + (r.meta.tokens as { generated: number }).generated, 0);
+    const windows = results.reduce((k, r) => k + r.meta.window.count, 0);
+    const generated = results.reduce((k, r) => k + r.meta.tokens.generated, 0);
     const windowsPerMinute = (windows * 60) / seconds;
     const tokensPerSecond = generated / seconds;
     let line = `N = ${String(n).padEnd(3)}      ${windows} windows, ${generated} tokens generated in ${seconds.toFixed(1)} s: ${windowsPerMinute.toFixed(1)} windows/min, ${tokensPerSecond.toFixed(2)} generated tok/s`;
     if (!baseline) baseline = { windowsPerMinute, tokensPerSecond, results };
     else {
-      const outcomes = (r: SegmentationResult) => (r.meta.windows as WindowOutcome[]).map((w) => ({ start: w.start, heads: w.heads, generatedTokens: w.generatedTokens, output: w.output }));
+      const outcomes = (r: SegmentationResult<ModelRunMeta>) => r.meta.windows.map((w) => ({ start: w.start, heads: w.heads, generatedTokens: w.generatedTokens, output: w.output }));
       let differing = 0;
       results.forEach((r, i) => {
         const base = outcomes(baseline!.results[i]!);

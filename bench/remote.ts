@@ -18,6 +18,7 @@ import os from 'node:os';
 import { join } from 'node:path';
 import { describeDocument } from '../shared/document/document-info';
 import type { SegmentationResult } from '../shared/document/types';
+import type { ModelRunMeta } from '../shared/document/model-run-meta';
 import { InferenceEngine } from '../electron/services/native/engine';
 import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
 import { parseArgs } from '../electron/cli/args';
@@ -74,7 +75,7 @@ interface Figures {
   loadAfter: string;
 }
 
-async function measure(name: string, docs: string[], parallel: number, run: (text: string) => Promise<SegmentationResult>): Promise<Figures> {
+async function measure(name: string, docs: string[], parallel: number, run: (text: string) => Promise<SegmentationResult<ModelRunMeta>>): Promise<Figures> {
   const loadBefore = load();
   const started = performance.now();
   let windows = 0;
@@ -82,8 +83,8 @@ async function measure(name: string, docs: string[], parallel: number, run: (tex
   let generatedTokens = 0;
   await inPool(docs, parallel, async (text) => {
     const r = await run(text);
-    windows += (r.meta.window as { count: number }).count;
-    const t = r.meta.tokens as { prompt: number; generated: number };
+    windows += r.meta.window.count;
+    const t = r.meta.tokens;
     promptTokens += t.prompt;
     generatedTokens += t.generated;
   });

@@ -4,7 +4,7 @@
  * folders the benchmark's host settings name (WORKBENCH_PROFILES_DIR and WORKBENCH_MODELS_DIR,
  * read once by the command: that is how tests point the benchmark at the tiny fixture models).
  */
-import type { LocationOptions } from '../electron/services/inference/paths';
+import type { LocationOptions } from '../electron/services/platform/app-paths';
 import { listStrategyInfo } from '../electron/services/workbench/strategy-catalog';
 
 export interface BenchStrategy {

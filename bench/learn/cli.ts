@@ -7,7 +7,7 @@
 import { join, resolve } from 'node:path';
 import { describeDocument } from '../../shared/document/document-info';
 import { EMBEDDING_MODEL_FLAGS, TRAINING_OPTION_FLAGS, trainingOptionsFromFlags } from '../../electron/cli/learn-flags';
-import { prepareDocuments } from '../../electron/services/learn/train-workspace';
+import { prepareDocuments } from '../../electron/services/workspace/train-workspace';
 import { describeFlags, parseArgs } from '../../electron/cli/args';
 import { UserInputError } from '../../electron/cli/errors';
 import { machineInfo } from '../machine';

@@ -77,6 +77,7 @@ export function createBenchWorkbench(segments: number): WorkbenchApi {
     },
     closeDocument: async ({ documentId }) => ({ closed: documents.delete(documentId) }),
     listRuns: async () => [],
+    listJobs: async () => [],
     // As `serve` without --workspace: the page lays out as a person sees it, with no notice above the editor.
     workspaceInfo: async () => ({ dir: null, documents: 0 }),
     onEvent(listener) {

@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { createEndpointStore, ENDPOINTS_FILE } from '../services/inference/completers/remote/endpoint-store';
 import type { RemoteSettings } from '../services/inference/completers/remote/settings';
-import { modelsDir } from '../services/inference/paths';
+import { modelsDir } from '../services/platform/app-paths';
 import type { HostSettings } from '../services/host/settings';
 import type { FlagSpecs } from './args';
 import { UserInputError } from './errors';

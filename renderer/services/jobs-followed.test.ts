@@ -1,15 +1,15 @@
 /** Workspace batches and trainings as jobs: the one dispatch puts them in the jobs slice, each feature follows its own. */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { BatchJob, TrainJob } from '../../shared/ipc/contract';
+import type { BatchJob, PullJob, TrainJob } from '../../shared/ipc/contract';
 import type { LearnedTrainingReport } from '../../shared/workspace/types';
-import { jobOf, useJobs } from '../stores/jobs';
+import { jobOf, pullJobs, useJobs } from '../stores/jobs';
 import { useLearnStore } from '../stores/learn';
 import { useWorkspaceStore } from '../stores/workspace';
 import { scriptedWorkbench as scripted } from '../test-support/scripted-workbench';
 import { cancelTraining, trainFromCorrections } from './learn';
-import { dispatchEvent } from './startup';
+import { catchUpOnJobs, dispatchEvent } from './startup';
 import { replaceWorkbench } from './workbench';
-import { startBatch } from './workspace';
+import { cancelBatch, startBatch } from './workspace';
 
 const common = { status: 'running', stage: 'starting', startedAt: '2026-01-01T00:00:00.000Z', endedAt: null, progress: null, result: null, error: null } as const;
 const batch = (change: Partial<BatchJob>): BatchJob => ({ ...common, id: 'b1', kind: 'batch', strategy: 'structural', ...change });
@@ -61,6 +61,32 @@ describe('jobs followed by their features', () => {
     dispatchEvent({ type: 'job', job: train({ status: 'finished', stage: 'training', result: report }) });
     expect(useLearnStore.getState()).toMatchObject({ training: false, report, error: null });
     expect(listStrategies).toHaveBeenCalled();
+  });
+
+  it('a reloaded page catches up on the batch and training under way: their bars come back, Cancel stops them', async () => {
+    const pull: PullJob = { ...common, id: 'p1', kind: 'pull', profile: 'tiny', stage: 'downloading', progress: { file: 'a.gguf', downloadedBytes: 5, totalBytes: 10 } };
+    const listJobs = vi.fn(async () => [batch({ stage: 'running', progress: { done: 1, total: 4, current: 'b.txt', fraction: 0.3 } }), train({ stage: 'reading' }), pull]);
+    const cancel = vi.fn(async () => ({ cancelled: true }));
+    replaceWorkbench(scripted({ listJobs, cancelJob: cancel }));
+    await catchUpOnJobs();
+    expect(listJobs).toHaveBeenCalledWith({ status: 'running' });
+    expect(useWorkspaceStore.getState().batchId).toBe('b1');
+    expect(jobOf(useJobs.getState(), 'b1', 'batch')?.progress?.fraction).toBe(0.3);
+    expect(useLearnStore.getState()).toMatchObject({ training: true, jobId: 't1' });
+    expect(pullJobs(useJobs.getState()).map((job) => job.id)).toEqual(['p1']);
+    await cancelBatch();
+    await cancelTraining();
+    expect(cancel.mock.calls).toEqual([[{ id: 'b1' }], [{ id: 't1' }]]);
+  });
+
+  it("catching up never brings back a job whose end an event brought first, nor takes this window's batch", async () => {
+    useWorkspaceStore.setState({ batchId: 'b0' });
+    dispatchEvent({ type: 'job', job: train({ status: 'finished', stage: 'training', result: report }) });
+    replaceWorkbench(scripted({ listJobs: async () => [batch({}), train({ stage: 'reading' })], listStrategies: async () => [] }));
+    await catchUpOnJobs();
+    expect(useWorkspaceStore.getState().batchId).toBe('b0');
+    expect(jobOf(useJobs.getState(), 't1', 'train')?.status).toBe('finished');
+    expect(useLearnStore.getState()).toMatchObject({ training: false, jobId: null });
   });
 
   it('a cancelled training says the previous model is kept; a job of another training is not this one', async () => {

@@ -33,6 +33,11 @@ export async function cancelTraining(): Promise<void> {
   if (jobId) await cancelJob(jobId, 'training');
 }
 
+/** A training under way when this page loaded (started before a reload, or in another window): the panel follows it. */
+export function adoptTrainJob(job: TrainJob): void {
+  if (job.status === 'running' && useLearnStore.getState().jobId === null) useLearnStore.setState({ training: true, jobId: job.id, error: null });
+}
+
 /** How this window's training ended; the previous model (and its report) stays unless it finished. */
 export function handleTrainJob(job: TrainJob): void {
   if (job.id !== useLearnStore.getState().jobId || job.status === 'running') return;

@@ -13,9 +13,9 @@ import { reportError } from './errors';
 import { choosePurposeFor, handlePullJob, refreshAfterModelsChanged, refreshStrategies } from './models';
 import { handleRunJob } from './runs';
 import { workbench } from './workbench';
-import { handleTrainJob } from './learn';
+import { adoptTrainJob, handleTrainJob } from './learn';
 import { followTokenCounts } from './token-counts';
-import { handleBatchJob, handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
+import { adoptBatchJob, handleBatchJob, handleWorkspaceEvent, openLastWorkspaceDocument, refreshWorkspace } from './workspace';
 
 /** Every job's snapshot goes to the jobs slice (which the progress views read), then to its feature. */
 function followJob(job: Job): void {
@@ -29,6 +29,21 @@ function followJob(job: Job): void {
       return handleBatchJob(job);
     case 'train':
       return handleTrainJob(job);
+  }
+}
+
+/**
+ * Catches up on the jobs already under way when this page (re)loads: a pull, batch or training
+ * started before a reload shows again, with its progress and Cancel. Asked once the events flow, so
+ * a job's later snapshots arrive as events; a job whose end an event already brought stays ended.
+ */
+export async function catchUpOnJobs(): Promise<void> {
+  const running = await workbench().listJobs({ status: 'running' });
+  for (const job of running) {
+    if ((useJobs.getState().jobs[job.id]?.status ?? 'running') !== 'running') continue;
+    if (job.kind === 'batch') adoptBatchJob(job);
+    else if (job.kind === 'train') adoptTrainJob(job);
+    followJob(job);
   }
 }
 
@@ -72,6 +87,7 @@ export function startWorkbench(): () => void {
     return stop;
   }
   void refreshStrategies();
+  void catchUpOnJobs().catch((err: unknown) => reportError('Could not ask the host for the jobs under way', err));
   void (async () => {
     try {
       useUiStore.getState().setDefaultStrategy((await workbench().getHostInfo({})).defaultStrategy);

@@ -229,6 +229,11 @@ export async function cancelBatch(): Promise<void> {
   if (batchId) await cancelJob(batchId, 'batch');
 }
 
+/** A batch under way when this page loaded (started before a reload, or in another window): the bar shows it, with Cancel. */
+export function adoptBatchJob(job: BatchJob): void {
+  if (job.status === 'running' && useWorkspaceStore.getState().batchId === null) useWorkspaceStore.setState({ batchId: job.id });
+}
+
 /** The batch's progress is drawn from the jobs slice; once this window's batch ends, the list is read again. */
 export function handleBatchJob(job: BatchJob): void {
   if (job.status !== 'running' && useWorkspaceStore.getState().batchId === job.id) void refreshWorkspace();

@@ -95,11 +95,16 @@ export type RunFilesMeta = {
 
 type Timings = WindowsMeta['timingsMs'] & { check: number; load?: number; connect?: number };
 
+type LocalShown = Omit<LocalRunMeta, 'contextSize' | 'loadMs'>;
+type RemoteShown = Omit<RemoteRunMeta, 'connectMs'>;
+/** The other backend's fields, absent: so `meta.parallel` reads (number or undefined) before narrowing by `backend`. */
+type Absent<T> = { [K in Exclude<keyof T, 'backend'>]?: undefined };
+
 /** A model run's meta as it is written into the result (the backend's fields beside the windows'). */
 export type ModelRunMeta = Omit<WindowsMeta, 'window' | 'timingsMs'> &
   RunFilesMeta & { window: WindowsMeta['window'] & { contextSize?: number }; timingsMs: Timings } & (
-    | Omit<LocalRunMeta, 'contextSize' | 'loadMs'>
-    | Omit<RemoteRunMeta, 'connectMs'>
+    | (LocalShown & Absent<RemoteShown>)
+    | (RemoteShown & Absent<LocalShown>)
   );
 
 /** The one place a model run's meta is put together. */

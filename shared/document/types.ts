@@ -66,12 +66,17 @@ export interface SegmentationWarning {
   offset?: number;
 }
 
-/** A strategy's output: what every writer, the UI and the metrics consume. */
-export interface SegmentationResult {
+/**
+ * A strategy's output: what every writer, the UI and the metrics consume. `M`: its meta's type.
+ * Each runner returns its own (shared/document/run-meta.ts: rules, learned, model); a result read
+ * back from a file or the wire has the loose default, since older files hold older shapes, and is
+ * read through the lenient `modelRunMetaOf` / `ruleRunMetaOf` / `learnedRunMetaOf` there.
+ */
+export interface SegmentationResult<M extends Record<string, unknown> = Record<string, unknown>> {
   document: DocumentInfo;
   strategy: string;
   segmentation: Segmentation;
   warnings: SegmentationWarning[];
   /** Strategy options, timings, backend, model files... JSON-serialisable. */
-  meta: Record<string, unknown>;
+  meta: M;
 }

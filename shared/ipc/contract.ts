@@ -19,7 +19,7 @@ import { installedFileProblem } from '../models/model-file-name';
 import { SERVER_KINDS, type EndpointSource, type ServerKind } from '../models/inference-servers';
 import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
-import { jobIdSchema, type Job, type RunJob } from './jobs';
+import { jobIdSchema, jobStatusSchema, type Job, type RunJob } from './jobs';
 import type { NativeState } from './native-state';
 
 // Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
@@ -187,6 +187,11 @@ export const paramSchemas = {
    * training keeps the previous model.
    */
   cancelJob: z.object({ id: jobIdSchema }).strict(),
+  /**
+   * The jobs the service holds (every kind; running, and ended within the last five minutes), or
+   * only those of one status: a page that (re)loads catches up on the jobs already under way.
+   */
+  listJobs: z.object({ status: jobStatusSchema.optional() }).strict(),
   ...workspaceParamSchemas,
 } as const;
 
@@ -313,6 +318,8 @@ export interface MethodResults extends WorkspaceMethodResults {
   /** The runs the service remembers (until their document closes), oldest first. */
   listRuns: RunJob[];
   cancelJob: { cancelled: boolean };
+  /** Oldest first, each the job's latest snapshot (as its last `job` event carried it). */
+  listJobs: Job[];
 }
 
 export type WorkbenchEvent =

@@ -102,10 +102,30 @@ describe('run lifecycle', () => {
     expect(await recorder.runEnd(runId)).toMatchObject({ status: 'failed', error: 'boundary 3 is not after 5' });
   });
 
+  it('lists the jobs it holds, as their last events carried them, for a page that reloads', async () => {
+    const doc = await service.request('openDocument', { name: 'two-listed.txt', dataBase64 });
+    const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
+    const run = await heldRun(5);
+    run.hooks.onProgress({ stage: 'windows', windowsDone: 2, windowsTotal: 3, tokensIn: 1, tokensOut: 1, tokensPerSecond: 1, etaSeconds: 1 });
+    const running = await service.request('listJobs', { status: 'running' });
+    expect(running).toEqual([expect.objectContaining({ id: runId, kind: 'run', status: 'running', stage: 'windows', progress: expect.objectContaining({ windowsDone: 2 }) })]);
+    // The same snapshot the last event pushed, not a copy of another shape.
+    const lastEvent = recorder.events.filter((e) => e.type === 'job' && e.job.id === runId).at(-1);
+    expect(lastEvent).toEqual({ type: 'job', job: running[0] });
+
+    run.finish(resultFor(doc.info, [35]));
+    await recorder.runEnd(runId);
+    expect(await service.request('listJobs', { status: 'running' })).toEqual([]);
+    const all = await service.request('listJobs', {});
+    // The earlier tests' jobs too, ended a moment ago: oldest first, this one last.
+    expect(all.at(-1)).toMatchObject({ id: runId, status: 'finished' });
+    expect(all.map((job) => job.startedAt)).toEqual(all.map((job) => job.startedAt).sort());
+  });
+
   it('cancels running work on dispose and then refuses calls', async () => {
     const doc = await service.request('openDocument', { name: 'two.txt', dataBase64 });
     const { runId } = await service.request('startRun', { documentId: doc.id, strategy: 'structural', options: {} });
-    const run = await heldRun(5);
+    const run = await heldRun(6);
     const ended = recorder.runEnd(runId);
     await service.dispose();
     expect(run.hooks.signal.aborted).toBe(true);

@@ -140,7 +140,7 @@ describe('bad input', () => {
   it('after all of that the engine still segments, with a merged model or with --model/--adapter', async () => {
     const merged = await run({ profile: 'tiny-merged' });
     assertValidSegmentation(text, merged.segmentation);
-    expect((merged.meta.files as object)).not.toHaveProperty('adapter');
+    expect(merged.meta.files).not.toHaveProperty('adapter');
     const explicit = await run({ model: tinyModelPath, adapter: join(scratch, 'lora-copy.gguf') });
     assertValidSegmentation(text, explicit.segmentation);
     expect(explicit.meta.files).toMatchObject({ model: { from: 'command line' }, adapter: { path: join(scratch, 'lora-copy.gguf') } });

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation, toSegments } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
+import type { ModelRunMeta, WindowRecord } from '../../shared/document/model-run-meta';
 import { sentenceStarts } from '../../shared/text/sentences';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import type { ModelRunProgress } from '../../electron/services/inference/plan/progress';
@@ -37,13 +38,8 @@ function run(strategy: 'simple' | 'topic' | 'summary', mode: 'constrained' | 'fr
   );
 }
 
-interface WindowMeta {
-  heads: number;
-  placed: number;
-}
-
-function windowsOf(result: SegmentationResult): WindowMeta[] {
-  return result.meta.windows as WindowMeta[];
+function windowsOf(result: SegmentationResult<ModelRunMeta>): WindowRecord[] {
+  return result.meta.windows;
 }
 
 
@@ -61,9 +57,9 @@ describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny m
     }
     expect(generating.at(-1)).toMatchObject({ stage: 'done', windowsDone: generating.at(-1)!.windowsTotal, etaSeconds: 0 });
     expect(generating.at(-1)!.tokensPerSecond).toBeGreaterThan(0);
-    expect(generating.at(-1)!.tokensIn).toBe((result.meta.tokens as { prompt: number }).prompt);
+    expect(generating.at(-1)!.tokensIn).toBe(result.meta.tokens.prompt);
     assertValidSegmentation(text, result.segmentation);
-    expect((result.meta.window as { count: number }).count).toBeGreaterThan(1);
+    expect(result.meta.window.count).toBeGreaterThan(1);
     expect(result.warnings.filter((w) => w.code === 'head-not-found')).toEqual([]);
     const windows = windowsOf(result);
     for (const w of windows) expect(w.placed).toBe(w.heads);
@@ -76,17 +72,17 @@ describe.each(['simple', 'topic', 'summary'] as const)('%s profile on the tiny m
       expect(result.warnings.filter((w) => w.code === 'note-missing')).toEqual([]);
     }
     expect(result.meta).toMatchObject({ kind: 'model', mode: 'constrained', backend: 'cpu', profile: { name: `tiny-${strategy}` } });
-    const files = result.meta.files as { model: { sha256: string }; adapter: { sha256: string } };
+    const { files } = result.meta;
     expect(files.model.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(files.adapter.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(Object.keys(result.meta.timingsMs as object)).toEqual(['check', 'load', 'tokenize', 'generate', 'locate']);
+    expect(files.adapter?.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(Object.keys(result.meta.timingsMs)).toEqual(['check', 'load', 'tokenize', 'generate', 'locate']);
   });
 
   it('free: keeps the raw output, turns unplaceable heads into warnings and loses no text', async () => {
     const result = await run(strategy, 'free');
     assertValidSegmentation(text, result.segmentation);
     expect(toSegments(text, result.segmentation).map((s) => s.text).join('')).toBe(text);
-    const windows = result.meta.windows as (WindowMeta & { output: string })[];
+    const { windows } = result.meta;
     for (const w of windows) expect(typeof w.output).toBe('string');
     const heads = windows.reduce((n, w) => n + w.heads, 0);
     const placed = windows.reduce((n, w) => n + w.placed, 0);

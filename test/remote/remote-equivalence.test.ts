@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
+import type { ModelRunMeta } from '../../shared/document/model-run-meta';
 import { InferenceEngine } from '../../electron/services/native/engine';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from '../inference/tiny-profiles';
@@ -39,7 +40,7 @@ describe.skipIf(skip !== null)(`remote backend = local engine on a real llama-se
     await engine?.dispose();
   });
 
-  function run(strategy: 'simple' | 'topic' | 'summary', mode: 'constrained' | 'free', remote: boolean): Promise<SegmentationResult> {
+  function run(strategy: 'simple' | 'topic' | 'summary', mode: 'constrained' | 'free', remote: boolean): Promise<SegmentationResult<ModelRunMeta>> {
     const options = remote ? { profile: `tiny-${strategy}`, mode, backend: 'remote' } : { profile: `tiny-${strategy}`, mode, gpu: 'off', threads: 1 };
     const settings = remote ? { remote: { endpoints: [server.url] } } : {};
     return runModelStrategy({ text, info, strategy, options: options as never, settings }, {}, { engine, profilesDir, modelsDir: fixtureModelsDir });
@@ -57,9 +58,9 @@ describe.skipIf(skip !== null)(`remote backend = local engine on a real llama-se
       const local = await run(strategy, mode, false);
       const remote = await run(strategy, mode, true);
       assertValidSegmentation(text, remote.segmentation);
-      expect((remote.meta.window as { count: number }).count).toBeGreaterThan(1);
+      expect(remote.meta.window.count).toBeGreaterThan(1);
       expect(remote.segmentation).toEqual(local.segmentation);
-      const outputs = (r: SegmentationResult) => (r.meta.windows as { output?: string; heads: number; start: number; end: number; promptTokens: number }[]).map((w) => ({ output: w.output, heads: w.heads, start: w.start, end: w.end, promptTokens: w.promptTokens }));
+      const outputs = (r: SegmentationResult<ModelRunMeta>) => r.meta.windows.map((w) => ({ output: w.output, heads: w.heads, start: w.start, end: w.end, promptTokens: w.promptTokens }));
       expect(outputs(remote)).toEqual(outputs(local));
       expect(remote.warnings).toEqual(local.warnings);
       // Not an empty agreement: the model wrote heads in both.
@@ -68,12 +69,12 @@ describe.skipIf(skip !== null)(`remote backend = local engine on a real llama-se
       if (mode === 'free' && strategy !== 'simple') expect(outputs(remote).some((w) => w.output?.includes('\uFFFD'))).toBe(true);
 
       expect(remote.meta.backend).toBe('remote');
-      const [served] = remote.meta.servers as { endpoint: string; kind: string; build: string | null; adapter: number | null; windows: number }[];
+      const [served] = remote.meta.backend === 'remote' ? remote.meta.servers : [];
       expect(served).toMatchObject({ endpoint: server.url, kind: 'llama-server' });
       expect(served!.build).toBeTruthy();
       // The profile's adapter, by the id llama-server gave the file (simple 0, topic 1, summary 2).
       expect(served!.adapter).toBe(['simple', 'topic', 'summary'].indexOf(strategy));
-      expect(served!.windows).toBe((remote.meta.window as { count: number }).count);
+      expect(served!.windows).toBe(remote.meta.window.count);
     });
   });
 });

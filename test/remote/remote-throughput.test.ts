@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
+import type { ModelRunMeta } from '../../shared/document/model-run-meta';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import type { ModelRunProgress } from '../../electron/services/inference/plan/progress';
 import { runBatch } from '../../electron/services/workspace/batch-run';
@@ -30,7 +31,12 @@ function chapter(n: number, chars = 1400): string {
   return t.slice(0, cut > 0 ? cut + 1 : chars);
 }
 
-function remoteRun(text: string, endpoints: string[], extra: Record<string, unknown> = {}, hooks: { signal?: AbortSignal; onProgress?: (p: ModelRunProgress) => void } = {}): Promise<SegmentationResult> {
+/** The servers a run used (none for a local run, which these are not). */
+function serversOf(result: SegmentationResult<ModelRunMeta>) {
+  return result.meta.backend === 'remote' ? result.meta.servers : [];
+}
+
+function remoteRun(text: string, endpoints: string[], extra: Record<string, unknown> = {}, hooks: { signal?: AbortSignal; onProgress?: (p: ModelRunProgress) => void } = {}): Promise<SegmentationResult<ModelRunMeta>> {
   return runModelStrategy(
     { text, info: describeDocument('doc.txt', text), strategy: 'topic', options: { profile: 'tiny-topic', backend: 'remote' }, settings: { remote: { endpoints, ...extra } } },
     hooks,
@@ -58,9 +64,9 @@ describe.skipIf(skip !== null)(`remote throughput and failures on real llama-ser
     const progress: ModelRunProgress[] = [];
     const parallel = await remoteRun(text, [a.url], {}, { onProgress: (p) => progress.push(p) });
     const serial = await remoteRun(text, [a.url], { concurrency: 1 });
-    const [served] = parallel.meta.servers as { concurrency: number; peakInFlight: number; slots: number }[];
+    const [served] = serversOf(parallel);
     expect(served).toMatchObject({ slots: 2, concurrency: 2, peakInFlight: 2 });
-    expect((serial.meta.servers as { peakInFlight: number }[])[0]!.peakInFlight).toBe(1);
+    expect(serversOf(serial)[0]!.peakInFlight).toBe(1);
     expect(parallel.segmentation).toEqual(serial.segmentation);
     // One progress stream: windows and tokens only grow, and the last event says all is done.
     const generating = progress.filter((p) => p.stage !== 'loading');
@@ -68,7 +74,7 @@ describe.skipIf(skip !== null)(`remote throughput and failures on real llama-ser
       expect(generating[i]!.windowsDone).toBeGreaterThanOrEqual(generating[i - 1]!.windowsDone);
       expect(generating[i]!.tokensIn).toBeGreaterThanOrEqual(generating[i - 1]!.tokensIn);
     }
-    expect(generating.at(-1)).toMatchObject({ stage: 'done', windowsDone: (parallel.meta.window as { count: number }).count, etaSeconds: 0 });
+    expect(generating.at(-1)).toMatchObject({ stage: 'done', windowsDone: parallel.meta.window.count, etaSeconds: 0 });
   });
 
   it('cancel aborts the requests in flight; the server goes idle and the next run works', async () => {

@@ -8,7 +8,7 @@ import { mkdir, rm } from 'node:fs/promises';
 import { commitFile } from '../../services/platform/atomic-write';
 import { basename, dirname, isAbsolute, relative, resolve, sep } from 'node:path';
 import { GPU_CHOICES } from '../../../shared/strategies/run-options';
-import { modelsDir as resolveModelsDir, type LocationOptions } from '../../services/inference/paths';
+import { modelsDir as resolveModelsDir, type LocationOptions } from '../../services/platform/app-paths';
 import { hubToken } from '../../services/models/hub-probe';
 import { convertPeftToGguf } from '../../services/models/convert-peft';
 import { mergePeftIntoGguf } from '../../services/models/merge-peft';

@@ -14,13 +14,13 @@ import type { LearnedModel } from '../../../shared/learn/model';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
 import { resolveCorpus } from '../../corpus/resolve-corpus';
 import { WORKSPACE_MODEL_FILE, writeLearnedModel } from '../../services/learn/model-file';
-import { prepareDocuments, trainFromWorkspace } from '../../services/learn/train-workspace';
+import { prepareDocuments, trainFromWorkspace } from '../../services/workspace/train-workspace';
 import { describeFlags, parseArgs } from '../args';
 import { UserInputError } from '../errors';
 import { EMBEDDING_MODEL_FLAGS, TRAINING_OPTION_FLAGS, trainingOptionsFromFlags } from '../learn-flags';
 import { TRAINING_OPTION_KEYS, trainingOptionFlag, type TrainingOptions } from '../../../shared/learn/training-options';
 import { hostSettingsFromEnvironment } from '../../services/host/settings';
-import { modelsDir } from '../../services/inference/paths';
+import { modelsDir } from '../../services/platform/app-paths';
 import { embeddingModelSource } from '../../services/learn/workbench-model';
 import { firstLine } from '../../../shared/text/first-line';
 

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatTemplate, Profile } from '../../../shared/profiles/schema';
 import { hubRepoOf, peftCacheDir } from '../models/peft-source';
-import { modelsDir, type LocationOptions } from './paths';
+import { modelsDir, type LocationOptions } from '../platform/app-paths';
 
 /** A special token as tokenizer_config.json writes it: a string, or an AddedToken object. */
 function tokenText(value: unknown): string | undefined {

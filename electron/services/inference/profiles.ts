@@ -10,7 +10,7 @@ import { defaultInstruction, parseVariantName, PromptLayoutError, withPromptLayo
 import { ADAPTER_TEMPLATE_FORMAT, parseProfile, profileFiles, ProfileFormatError, type Profile } from '../../../shared/profiles/schema';
 import { adapterChatTemplate } from './adapter-chat-template';
 import { InferenceError } from './errors';
-import { profileSearchPath, resolveModelFile, userProfilesDir, type LocationOptions } from './paths';
+import { profileSearchPath, resolveModelFile, userProfilesDir, type LocationOptions } from '../platform/app-paths';
 import { errorMessage } from '../../../shared/text/error-message';
 
 export interface LoadedProfile {

@@ -13,8 +13,8 @@ import { sharedEngine, type InferenceEngine } from '../native/engine';
 import { InferenceError, throwIfAborted } from './errors';
 import { fileSha256 } from './file-hash';
 import { checkAdapterFile, checkModelFile } from './gguf-check';
-import { type LocationOptions, resolveModelFile } from './paths';
-import type { BackendRunMeta } from '../../../shared/document/model-run-meta';
+import { type LocationOptions, resolveModelFile } from '../platform/app-paths';
+import type { BackendRunMeta, ModelRunMeta } from '../../../shared/document/model-run-meta';
 import { modelRunMeta } from '../../../shared/document/model-run-meta';
 import type { WindowsOutcome } from './plan/segment-windows';
 import type { ModelFiles, RunMode } from './plan/windows';
@@ -68,7 +68,7 @@ export async function runModelStrategy(
   request: RunStrategyRequest,
   hooks: RunStrategyHooks = {},
   deps: ModelStrategyDeps = {},
-): Promise<SegmentationResult> {
+): Promise<SegmentationResult<ModelRunMeta>> {
   const { text, info, options } = request;
   const settings = request.settings ?? {};
   const strategyParse = modelStrategySchema.safeParse(request.strategy);

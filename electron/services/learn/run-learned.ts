@@ -7,13 +7,14 @@
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import type { SegmentationResult } from '../../../shared/document/types';
+import type { LearnedRunMeta } from '../../../shared/document/run-meta';
 import { embeddingModelNeeded, LearnedModelError } from '../../../shared/learn/model';
 import { LEARNED_STRATEGY_NAME, segmentWithModel } from '../../../shared/learn/segment';
 import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
 import { embedText, identifyEmbeddingModel } from './embeddings';
 import { readLearnedModel } from './model-file';
 
-export async function runLearned(request: RunStrategyRequest, hooks: RunStrategyHooks = {}): Promise<SegmentationResult> {
+export async function runLearned(request: RunStrategyRequest, hooks: RunStrategyHooks = {}): Promise<SegmentationResult<LearnedRunMeta>> {
   const { signal } = hooks;
   const { text, info, options } = request;
   if (!options.learnedModelFile) {

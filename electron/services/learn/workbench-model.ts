@@ -6,7 +6,7 @@
  */
 import type { StrategyInfo } from '../../../shared/ipc/contract';
 import { LEARNED_DESCRIPTION, LEARNED_STRATEGY_NAME } from '../../../shared/learn/segment';
-import type { StrategyRunRequest, WorkbenchDeps } from '../workbench/deps';
+import type { RunStrategyFn, StrategyRunRequest } from '../strategies/runner';
 
 export const NO_MODEL_REASON = 'no trained model: use Train from corrections in the workspace (or cli train)';
 
@@ -46,7 +46,7 @@ export interface LearnedSettings {
 }
 
 /** A runner that hands `learned` runs the current workspace model's path and the embedding model. */
-export function withLearnedModel(run: WorkbenchDeps['runStrategy'], settings: LearnedSettings): WorkbenchDeps['runStrategy'] {
+export function withLearnedModel(run: RunStrategyFn, settings: LearnedSettings): RunStrategyFn {
   return async (request: StrategyRunRequest, hooks) => {
     const file = settings.learnedModelFile;
     if (request.strategy !== LEARNED_STRATEGY_NAME || file === null) return run(request, hooks);

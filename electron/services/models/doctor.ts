@@ -7,7 +7,7 @@ import { getModuleVersion } from 'node-llama-cpp';
 import { profileFiles } from '../../../shared/profiles/schema';
 import { InferenceEngine, type BackendInfo, type GpuChoice } from '../native/engine';
 import { listProfiles, loadProfile } from '../inference/profiles';
-import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../inference/paths';
+import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../platform/app-paths';
 import { join } from 'node:path';
 import { hubRepoOf, PEFT_EXTRA_FILES, PEFT_FILES, peftCacheDir } from './peft-source';
 import { summarizePeftFolder, type PeftSummary } from './peft-summary';

@@ -9,7 +9,7 @@ import { basename } from 'node:path';
 import { installNameFor, purposeKind, type ImportPurpose, type ProfileFileNames } from '../../../shared/models/import-purpose';
 import { profileFiles } from '../../../shared/profiles/schema';
 import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
-import { resolveModelFile, type LocationOptions } from '../inference/paths';
+import { resolveModelFile, type LocationOptions } from '../platform/app-paths';
 import { loadProfile } from '../inference/profiles';
 import { ModelError } from './errors';
 import { importModelFile, type ImportResult } from './import-file';

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { LocationOptions } from '../inference/paths';
+import type { LocationOptions } from '../platform/app-paths';
 import { ModelError } from './errors';
 import { abortReason, downloadFromHub, type DownloadProgress } from './hub-download';
 import { downloadUrl, hubEndpoint, probeDownload } from './hub-probe';

@@ -11,7 +11,7 @@ import { basename } from 'node:path';
 import { parseVariantName } from '../../../shared/profiles/prompt-layouts';
 import { profileFiles } from '../../../shared/profiles/schema';
 import { loadProfile, writeUserProfile } from '../inference/profiles';
-import { modelsDir as resolveModelsDir, resolveModelFile } from '../inference/paths';
+import { modelsDir as resolveModelsDir, resolveModelFile } from '../platform/app-paths';
 import { convertPeftToGguf } from './convert-peft';
 import { hasTiedEmbeddings, mergePeftIntoGguf, mergeReason } from './merge-peft';
 import { downloadModelFile, type PullOptions } from './pull-download';

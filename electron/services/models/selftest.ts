@@ -15,7 +15,7 @@ import { adapterChatTemplate } from '../inference/adapter-chat-template';
 import { buildProbeDocuments, type ProbeDocument } from '../../../shared/selftest/probe';
 import { bestVariant, variantFigures, type VariantFigures, type VariantRun } from '../../../shared/selftest/score';
 import type { InferenceEngine } from '../native/engine';
-import { selftestTextsDir, type LocationOptions } from '../inference/paths';
+import { selftestTextsDir, type LocationOptions } from '../platform/app-paths';
 import { listProfiles, loadProfile, writeUserProfile } from '../inference/profiles';
 import { runModelStrategy } from '../inference/run-model-strategy';
 
@@ -61,7 +61,7 @@ async function runVariant(name: string, strategy: ModelStrategy, doc: ProbeDocum
     { signal: options.signal },
     { engine: options.engine, profilesDir: options.profilesDir, modelsDir: options.modelsDir },
   );
-  const windows = result.meta.windows as { output?: string; heads: number; placed: number }[];
+  const { windows } = result.meta;
   const outputs = windows.map((w) => w.output ?? '');
   const parsedLines = outputs.reduce((n, o) => {
     const heads = parseModelOutput(profile.prompt.answerPrefix + o, profile.output).heads;
@@ -73,7 +73,7 @@ async function runVariant(name: string, strategy: ModelStrategy, doc: ProbeDocum
     heads: windows.reduce((n, w) => n + w.heads, 0),
     placed: windows.reduce((n, w) => n + w.placed, 0),
     boundaries: result.segmentation.boundaries,
-    tokensPerSecond: Number(result.meta.tokensPerSecond ?? 0),
+    tokensPerSecond: result.meta.tokensPerSecond,
   };
 }
 

@@ -3,6 +3,7 @@
  * token limit (to count tokens with a real tokenizer); without `maxTokens` it never does.
  */
 import type { SegmentationResult } from '../../../shared/document/types';
+import type { RuleRunMeta } from '../../../shared/document/run-meta';
 import { getRuleStrategy, type RuleStrategy } from '../../../shared/strategies';
 import { RULE_SHARED_OPTION_KEYS } from '../../../shared/strategies/types';
 import { throwIfAborted } from '../platform/abort';
@@ -25,7 +26,7 @@ export async function tokenCounterFor(options: StrategyOptions, settings: Strate
   }
 }
 
-export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks): Promise<SegmentationResult> {
+export async function runRuleStrategy(request: RunStrategyRequest, hooks: RunStrategyHooks): Promise<SegmentationResult<RuleRunMeta>> {
   const { text, info, strategy, options } = request;
   const rule = getRuleStrategy(strategy) as RuleStrategy;
   const tokens = options.maxTokens !== undefined && !request.countTokens ? await tokenCounterFor(options, request.settings ?? {}) : {};

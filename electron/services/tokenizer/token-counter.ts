@@ -10,7 +10,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { modelsDir as resolveModelsDir } from '../inference/paths';
+import { modelsDir as resolveModelsDir } from '../platform/app-paths';
 import { TokenizerLoadError } from './errors';
 import { extractQwen2Vocab, qwen2VocabCachePath } from './qwen2-vocab';
 import { leaseVocab, VocabLoadError } from '../native/vocab-models';

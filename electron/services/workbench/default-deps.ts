@@ -11,7 +11,7 @@ import { workerEntry } from '../worker/worker-entries';
 import { workerPool } from '../worker/worker-pool';
 import type { RemoteSettings } from '../inference/completers/remote/settings';
 import { createEndpointStore, ENDPOINTS_FILE } from '../inference/completers/remote/endpoint-store';
-import { modelsDir } from '../inference/paths';
+import { modelsDir } from '../platform/app-paths';
 import type { WorkbenchDeps } from './deps';
 import { createModelsFacade } from './models-facade';
 import { listStrategyInfo } from './strategy-catalog';

@@ -14,12 +14,11 @@ import type {
   ExportFormat,
   InstalledModel,
   ListedEndpoint,
-  RunOptions,
   PullProgress,
-  RunProgress,
   SelftestResult,
   StrategyInfo,
 } from '../../../shared/ipc/contract';
+import type { StrategyRunHooks, StrategyRunRequest } from '../strategies/runner';
 
 export interface ReadDocumentResult {
   name: string;
@@ -33,20 +32,8 @@ export interface ReadDocumentResult {
   sourceMap?: PdfSourceMap;
 }
 
-export interface StrategyRunRequest {
-  text: string;
-  info: DocumentInfo;
-  strategy: string;
-  /** Set by the workbench for `learned` runs: the open workspace's model, and the host's embedding model if any. */
-  options: RunOptions & { learnedModelFile?: string; embeddingModelFile?: string };
-}
-
-export type StrategyProgress = RunProgress;
-
-export interface StrategyRunHooks {
-  onProgress: (progress: StrategyProgress) => void;
-  signal: AbortSignal;
-}
+// The runner's request and hooks live below workspace/ and learn/, which take a runner too.
+export type { StrategyProgress, StrategyRunHooks, StrategyRunRequest } from '../strategies/runner';
 
 export interface PullHooks {
   onProgress: (progress: PullProgress) => void;

@@ -3,7 +3,7 @@
  * first use: listing GGUF headers and the doctor load node-llama-cpp, which start-up must not.
  */
 import type { DoctorReport, InstalledModel, SelftestResult } from '../../../shared/ipc/contract';
-import type { LocationOptions } from '../inference/paths';
+import type { LocationOptions } from '../platform/app-paths';
 import type { EndpointStore } from '../inference/completers/remote/endpoint-store';
 import type { HubSettings } from '../models/hub-settings';
 import type { ModelsFacade } from './deps';
@@ -66,7 +66,7 @@ async function installedModelOf(
 
 /** `servers`: the inference servers, start-up and added (one store, shared with the runs). */
 export function createModelsFacade(locations: LocationOptions, servers: EndpointStore, hub?: HubSettings): ModelsFacade {
-  const modelsDir = async () => (await import('../inference/paths')).modelsDir(locations);
+  const modelsDir = async () => (await import('../platform/app-paths')).modelsDir(locations);
   /**
    * What an import said of the file it installed (its name then, which the installed name no
    * longer shows), by installed file: its row keeps the warning for as long as this host runs.
@@ -124,7 +124,7 @@ export function createModelsFacade(locations: LocationOptions, servers: Endpoint
     async replace(file, source) {
       const { replaceInstalled, installedPath } = await import('../models/manage-file');
       const { modelProfiles } = await import('../models/import-for-purpose');
-      const { resolveModelFile } = await import('../inference/paths');
+      const { resolveModelFile } = await import('../platform/app-paths');
       const { existsSync } = await import('node:fs');
       const dir = await modelsDir();
       const profiles = await modelProfiles(locations);

@@ -4,41 +4,13 @@
  * (`serve --workspace DIR`, `--allow-dir DIR`). Paths the host picks itself (the desktop's native
  * dialogs, start-up) are the person's own choice and are not checked here.
  *
- * Containment is decided on real paths: symlinks (in the path or in a root) are resolved first, so
- * `root/link -> /etc` and `root/../..` are both outside. A path that does not exist yet (a new
- * workspace folder) is judged by its nearest existing ancestor's real path plus the rest.
+ * Containment is decided on real paths (platform/real-paths.ts): symlinks are resolved first, and a
+ * path that does not exist yet (a new workspace folder) by its nearest existing ancestor.
  */
-import { promises as fs } from 'node:fs';
-import path from 'node:path';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
 import { WorkbenchError } from './errors';
 import type { CallContext, HandlerContext } from './call-context';
-
-/** The real path of `target`, resolving symlinks as far as the path exists. */
-export async function canonicalPath(target: string): Promise<string> {
-  const absolute = path.resolve(target);
-  const missing: string[] = [];
-  let existing = absolute;
-  for (;;) {
-    try {
-      const real = await fs.realpath(existing);
-      return missing.length === 0 ? real : path.join(real, ...missing.reverse());
-    } catch (err) {
-      const code = (err as NodeJS.ErrnoException).code;
-      const parent = path.dirname(existing);
-      // Only a missing component is walked past; a loop or a permission error is not a path to judge.
-      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === existing) throw err;
-      missing.push(path.basename(existing));
-      existing = parent;
-    }
-  }
-}
-
-/** True when `candidate` is `root` or lies below it (both already canonical). */
-export function isWithin(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..' + path.sep) && rel !== '..' && !path.isAbsolute(rel));
-}
+import { canonicalPath, isWithin } from '../platform/real-paths';
 
 /** What a refusal tells the person to do instead, per transport. */
 function howToAllow(context: CallContext): string {

@@ -17,7 +17,7 @@ import { PickedFiles, type PickKind } from './picked-files';
 import { RunManager } from './run-manager';
 import { validateCall } from './validate';
 import { embeddingModelSource, withLearnedModel } from '../learn/workbench-model';
-import { modelsDir } from '../inference/paths';
+import { modelsDir } from '../platform/app-paths';
 import { DEFAULT_STRATEGY } from '../../../shared/strategies/default-strategy';
 
 export interface WorkbenchServiceOptions extends DefaultDepsOptions {

@@ -1,6 +1,6 @@
 import { RULE_STRATEGIES } from '../../../shared/strategies';
 import type { StrategyInfo } from '../../../shared/ipc/contract';
-import type { LocationOptions } from '../inference/paths';
+import type { LocationOptions } from '../platform/app-paths';
 import { MODEL_STRATEGIES } from '../../../shared/strategies/model-strategies';
 import { learnedStrategyInfo } from '../learn/workbench-model';
 

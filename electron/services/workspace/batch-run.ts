@@ -5,15 +5,13 @@
  * as it is done, so a cancelled or failed batch keeps everything finished before it; one
  * document's failure (an endpoint dying under it) does not stop the others.
  */
-import type { SegmentationResult } from '../../../shared/document/types';
 import type { RunOptions } from '../../../shared/ipc/contract';
 import type { BatchOutcome } from '../../../shared/workspace/types';
-import type { StrategyRunHooks, StrategyRunRequest } from '../workbench/deps';
+import type { RunStrategyFn } from '../strategies/runner';
 import type { WorkspaceService } from './workspace-service';
 import { describeDocument } from '../../../shared/document/document-info';
 import { firstLine } from '../../../shared/text/first-line';
 
-export type StrategyRunner = (request: StrategyRunRequest, hooks: StrategyRunHooks) => Promise<SegmentationResult>;
 
 export interface BatchProgress {
   done: number;
@@ -28,7 +26,7 @@ export interface BatchRequest {
   ids: readonly string[];
   strategy: string;
   options: RunOptions;
-  runStrategy: StrategyRunner;
+  runStrategy: RunStrategyFn;
   signal: AbortSignal;
   onProgress: (progress: BatchProgress) => void;
   /** Documents in flight at once (default 1). */

@@ -54,8 +54,14 @@ const MAX_REPAIR_ROUNDS = 1000;
  * or removes it. Resolves with what was done; a document that is not damaged is left as it is.
  */
 export async function repairDocument(ws: WorkspaceService, id: string, action: 'repair' | 'remove'): Promise<RepairReport> {
-  const relative = (file: string) => path.relative(ws.dir, file).split(path.sep).join('/');
   await ws.flush();
+  if (id === DOCUMENTS_FOLDER_DAMAGE_ID) return repairInTurn(ws, id, action);
+  // In the document's turn: no save of it lands while its files are set aside or rebuilt.
+  return ws.inTurn(id, () => repairInTurn(ws, id, action));
+}
+
+async function repairInTurn(ws: WorkspaceService, id: string, action: 'repair' | 'remove'): Promise<RepairReport> {
+  const relative = (file: string) => path.relative(ws.dir, file).split(path.sep).join('/');
   ws.forgetText(id);
   // A correction set aside or moved away: the next edit builds on what is there then.
   ws.store.forgetBaseRevision(id);

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../../shared/document/document-info';
 import { segmentationFromCuts } from '../../../shared/document/segmentation';
 import { DOCUMENTS_FOLDER_DAMAGE_ID } from '../../../shared/workspace/schema';
-import { trainFromWorkspace } from '../learn/train-workspace';
+import { trainFromWorkspace } from './train-workspace';
 import { createWorkbenchService } from '../workbench';
 import { repairDocument } from './damaged-documents';
 import { exportBatch } from './export-batch';

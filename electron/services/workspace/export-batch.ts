@@ -7,16 +7,18 @@ import { describeDocument } from '../../../shared/document/document-info';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { writeTrainingLine, writeWiki727k } from '../../../shared/formats';
 import { correctionStateOfNotes, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
-import { CORRECTED } from '../../../shared/workspace/schema';
+import { CORRECTED, type CorrectedFile } from '../../../shared/workspace/schema';
 import type { BatchExportReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from './workspace-service';
 
 export type BatchExportFormat = BatchExportReport['format'];
 
+/** An exported correction's meta: the run it started from and its revision. */
+type CorrectionExportMeta = Pick<CorrectedFile, 'basedOn' | 'revision' | 'editedAt'>;
+
 /** The strategy a correction started from, as its file records it. */
-function startStrategy(result: SegmentationResult): string | null {
-  const basedOn = result.meta.basedOn as { strategy?: string } | null | undefined;
-  return basedOn?.strategy ?? null;
+function startStrategy(result: SegmentationResult<CorrectionExportMeta>): string | null {
+  return result.meta.basedOn?.strategy ?? null;
 }
 
 /** A folder name that sorts by time and is safe on every file system. */
@@ -37,7 +39,7 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
   const skipped: BatchExportReport['skipped'] = [];
   const folder = await service.store.documentsFolderDamage();
   const damaged: BatchExportReport['damaged'] = folder ? [folder] : [];
-  const exported: { id: string; name: string; result: SegmentationResult; text: string }[] = [];
+  const exported: { id: string; name: string; result: SegmentationResult<CorrectionExportMeta>; text: string }[] = [];
   for (const id of await service.store.documentIds()) {
     // A damaged document is named among the skipped, never a reason to export nothing.
     const checked = await service.checkDocument(id);
@@ -62,7 +64,7 @@ export async function exportBatch(service: WorkspaceService, format: BatchExport
       skipped.push({ name: record.name, reason: 'its source has changed; re-anchor it first' });
       continue;
     }
-    const result: SegmentationResult = {
+    const result: SegmentationResult<CorrectionExportMeta> = {
       document: describeDocument(record.name, text.text),
       strategy: CORRECTED,
       segmentation: corrected.segmentation,

@@ -10,6 +10,11 @@ import type { ReanchorReport } from '../../../shared/workspace/types';
 import type { WorkspaceService } from './workspace-service';
 
 export async function reanchorDocument(service: WorkspaceService, id: string, apply: boolean): Promise<ReanchorReport> {
+  // One turn of the document's queue: no save or run lands between reading what moves and writing it back.
+  return service.inTurn(id, () => reanchorInTurn(service, id, apply));
+}
+
+async function reanchorInTurn(service: WorkspaceService, id: string, apply: boolean): Promise<ReanchorReport> {
   const { store } = service;
   service.forgetText(id);
   const record = await store.readRecord(id);

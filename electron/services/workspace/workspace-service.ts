@@ -2,6 +2,12 @@
  * The workspace as the rest of the app uses it: documents with their runs and corrections,
  * autosave of corrections (debounced, atomic), and detection of changed sources. Batches,
  * exports and re-anchoring build on this class from their own modules.
+ *
+ * One order per document (the store's DocumentQueue, docs/architecture.md): a run saved (by a
+ * batch or a finished run), a correction checked and scheduled, a debounced correction written,
+ * a clear, a load, a re-anchor and a repair each take the document's turn, in call order. What
+ * they call inside their turn (the store's writes, a flush of the pending correction) joins it.
+ * Strategies run outside the queue: a batch holds no turn while it segments, only while it saves.
  */
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
 import { applyDelta, diffSegmentations, showsDelta } from '../../../shared/edit/segmentation-delta';
@@ -17,7 +23,6 @@ import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './queue/debounced-saver';
 import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
 import { DocumentDamageError, WorkspaceFileError } from './storage/json-files';
-import { KeyedQueue } from './queue/keyed-queue';
 import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
 
 export interface WorkspaceServiceOptions {
@@ -81,15 +86,17 @@ export class WorkspaceService {
   private readonly texts = new Map<string, DocumentText>();
   /** Copied sources a listing found unchanged, so that the next listing need not read them again. */
   private readonly verifiedCopies: VerifiedCopies = new Map();
-  /** Per document: the last correction being checked and scheduled (see saveCorrection). */
-  private readonly scheduling = new KeyedQueue();
   private readonly saver: DebouncedSaver<PendingCorrection, WrittenCorrection>;
 
   private constructor(
     readonly store: WorkspaceStore,
     private readonly options: WorkspaceServiceOptions,
   ) {
-    this.saver = new DebouncedSaver((id, pending) => this.writeCorrection(id, pending).then((corrected) => ({ corrected, pending })), options.autosave ?? DEFAULT_AUTOSAVE_TIMING);
+    this.saver = new DebouncedSaver(
+      (id, pending) => this.writeCorrection(id, pending).then((corrected) => ({ corrected, pending })),
+      options.autosave ?? DEFAULT_AUTOSAVE_TIMING,
+      store.queue,
+    );
   }
 
   static async open(dir: string, options: WorkspaceServiceOptions): Promise<WorkspaceService> {
@@ -195,6 +202,11 @@ export class WorkspaceService {
    * does not cover the text it is shown with).
    */
   async loadDocument(id: string): Promise<WorkspaceDocumentState> {
+    // In the document's turn: no save lands between reading the correction and noting it as the base.
+    return this.inTurn(id, () => this.loadInTurn(id));
+  }
+
+  private async loadInTurn(id: string): Promise<WorkspaceDocumentState> {
     await this.saver.flush(id);
     try {
       const record = await this.store.readRecord(id);
@@ -217,12 +229,8 @@ export class WorkspaceService {
 
   /** Saves a strategy's result for the document (its latest run of that strategy). */
   async saveRun(id: string, result: SegmentationResult): Promise<RunFile> {
-    // The write is queued in call order: an older run of the same strategy can never land last.
-    const queued = await this.inCallOrder(id, async () => {
-      const text = await this.editableText(id);
-      return { written: this.store.writeRun(id, text.text, result) };
-    });
-    return queued.written;
+    // In call order: an older run of the same strategy can never land last.
+    return this.inTurn(id, async () => this.store.writeRun(id, (await this.editableText(id)).text, result));
   }
 
   /**
@@ -256,7 +264,8 @@ export class WorkspaceService {
 
   /** Schedules the segmentation `check` returns (in call order); resolves with what was saved once it is on disk. */
   private async scheduleCorrection(id: string, basedOn: BasisSource, check: () => Promise<CheckedCorrection>): Promise<SavedCorrection> {
-    const queued = await this.inCallOrder(id, async () => {
+    // The turn ends once the write is scheduled; the debounced write takes a turn of its own later.
+    const queued = await this.inTurn(id, async () => {
       const checked = await check();
       const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
       const pending = checked.change ? await this.withChange(id, checked.own, checked.change, basis) : await this.inPlaceOfQueued(id, checked.own, basis);
@@ -283,8 +292,8 @@ export class WorkspaceService {
   private async withChange(id: string, own: Segmentation, change: NonNullable<CheckedCorrection['change']>, basedOn: CorrectionBasis | null): Promise<PendingCorrection> {
     const builtOn = change.delta.baseRevision;
     const refuse = async (why: string) => new StaleBaseError((await this.store.readRecord(id)).name, builtOn, why);
-    // From here to the schedule nothing awaits: what is queued cannot be written meanwhile.
-    if (this.saver.writing(id)) throw await refuse('and another save of it is being written now');
+    // In the document's turn no save of it is being written, and what is queued stays queued until
+    // the turn ends; a save written before this turn moved the base, so `check` refused already.
     const queued = this.saver.queued(id);
     if (!queued) return { segmentation: own, basedOn, builtOn };
     let joined: Segmentation | null = null;
@@ -306,16 +315,13 @@ export class WorkspaceService {
    * change (a burst of one editor's saves); another page's is written first, then this one.
    */
   private async inPlaceOfQueued(id: string, own: Segmentation, basedOn: CorrectionBasis | null): Promise<PendingCorrection> {
-    for (;;) {
-      const queued = this.saver.queued(id);
-      if (!queued) return { segmentation: own, basedOn };
-      const writing = this.saver.writing(id);
-      // What the waiting save will be written over: the save being written, or the revision this host holds.
-      const under = writing ? writing.segmentation : await this.heldSegmentation(id);
-      if (this.saver.queued(id) !== queued || this.saver.writing(id) !== writing) continue;
-      if (showsDelta(own, diffSegmentations(under ?? { boundaries: [], notes: [] }, queued.segmentation))) return { segmentation: own, basedOn };
-      await this.saver.flush(id);
-    }
+    const queued = this.saver.queued(id);
+    if (!queued) return { segmentation: own, basedOn };
+    // What the waiting save will be written over: the revision this host holds (in the turn, none is being written).
+    const under = await this.heldSegmentation(id);
+    // Not shown: the waiting save is written first (in this turn), then this one is scheduled.
+    if (!showsDelta(own, diffSegmentations(under ?? { boundaries: [], notes: [] }, queued.segmentation))) await this.saver.flush(id);
+    return { segmentation: own, basedOn };
   }
 
   /** The correction this host's next write of the document goes over (null: none). */
@@ -329,29 +335,30 @@ export class WorkspaceService {
    * after every earlier save of it, in call order, and before any later one is scheduled.
    */
   async clearCorrection(id: string): Promise<boolean> {
-    const queued = await this.inCallOrder(id, async () => {
+    return this.inTurn(id, async () => {
       await this.editableText(id);
+      // Inside the turn: the pending correction is written here, then removed.
       await this.saver.flush(id);
-      const cleared = await this.store.removeCorrected(id);
-      return { written: Promise.resolve(cleared) };
+      return this.store.removeCorrected(id);
     });
-    return queued.written;
   }
 
   /**
-   * Runs `step` after every earlier step for the document, whatever their checks cost. A step
-   * returns its write wrapped, so that the chain moves on once the write is queued (in order),
-   * not once it is on disk.
+   * Runs `task` in the document's turn: after every earlier piece of its work, whatever its
+   * outcome; at once when called inside that turn. A step that schedules a write returns it
+   * wrapped, so that the turn ends once the write is queued (in order), not once it is on disk.
    */
-  private inCallOrder<T>(id: string, step: () => Promise<{ written: Promise<T> }>): Promise<{ written: Promise<T> }> {
-    return this.scheduling.run(id, step);
+  inTurn<T>(id: string, task: () => Promise<T>): Promise<T> {
+    return this.store.queue.run(id, task);
   }
 
   /** Saves the correction now, skipping the debounce; resolves with what was written. */
   async saveCorrectionNow(id: string, segmentation: Segmentation, basedOn: CorrectionBasis | null): Promise<CorrectedFile> {
-    await this.validateCorrection(id, segmentation);
-    await this.saver.flush(id);
-    return this.writeCorrection(id, { segmentation, basedOn });
+    return this.inTurn(id, async () => {
+      await this.validateCorrection(id, segmentation);
+      await this.saver.flush(id);
+      return this.writeCorrection(id, { segmentation, basedOn });
+    });
   }
 
   private async validateCorrection(id: string, segmentation: Segmentation): Promise<void> {

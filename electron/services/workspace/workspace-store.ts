@@ -1,9 +1,10 @@
 /**
- * A workspace folder as the services write it: its files (storage/workspace-files.ts), one queue
- * per document so that its writes land in call order whatever the outcome of earlier ones, and
- * the correction revisions this host builds on (state/correction-revisions.ts). A correction is
- * written only on top of the revision this host's edits started from (`writeCorrected`).
- * Debouncing, batches and re-anchoring sit on top of it.
+ * A workspace folder as the services write it: its files (storage/workspace-files.ts), the one
+ * queue of each document's work (queue/document-queue.ts) so that its writes land in call order
+ * whatever the outcome of earlier ones, and the correction revisions this host builds on
+ * (state/correction-revisions.ts). A correction is written only on top of the revision this host's
+ * edits started from (`writeCorrected`). Debouncing, batches and re-anchoring sit on top of it and
+ * take their turns in the same queue (`queue`), so a write of theirs joins their turn.
  */
 import path from 'node:path';
 import { assertValidSegmentation } from '../../../shared/document/segmentation';
@@ -13,7 +14,7 @@ import { anchorsOf, workspaceDocumentId, WORKSPACE_VERSION, type CorrectedFile, 
 import { wireErrorCodes } from '../../../shared/error-codes';
 import { UserError } from '../../../shared/errors';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
-import { KeyedQueue } from './queue/keyed-queue';
+import { DocumentQueue } from './queue/document-queue';
 import { CorrectionRevisions, type HeldCorrection, type SavedRevision } from './state/correction-revisions';
 import { COPIED_SOURCE, now, WorkspaceFiles, type DocumentText, type NewDocument, type SourceReader } from './storage/workspace-files';
 
@@ -36,8 +37,11 @@ export class RevisionConflictError extends UserError {
 }
 
 export class WorkspaceStore {
-  /** Writes of one document run one after another, whatever the outcome of the earlier ones. */
-  private readonly queue = new KeyedQueue();
+  /**
+   * The one order of each document's work: this store's writes, and the service's steps above it
+   * (WorkspaceService), which call these writes inside their own turn.
+   */
+  readonly queue = new DocumentQueue();
   private readonly revisions = new CorrectionRevisions();
 
   private constructor(readonly files: WorkspaceFiles) {}

@@ -1,4 +1,4 @@
-import { createWorkspaceHandlers } from '../../workspace/handlers';
+import { createWorkspaceHandlers } from './workspace-methods';
 import type { HandlerScope } from './types';
 
 /** The workspace methods live in electron/services/workspace/; their shutdown joins dispose. */

@@ -4,7 +4,14 @@
  * `schedule` promise resolves only once a write that contains its value, or a newer one, has
  * finished, so a caller that awaits it knows the change is on disk; it resolves with what that
  * write's `save` returned.
+ *
+ * Each write runs in its key's turn of a DocumentQueue (the workspace's one queue, or a queue of
+ * its own), so it never overlaps other work of the same document. The value written is taken when
+ * the write's turn comes, not when its timer fires: a `flush` called inside the document's turn
+ * writes what is pending there and then, and a write still waiting behind that turn finds nothing
+ * left to do; it never waits on a write queued behind itself.
  */
+import { DocumentQueue } from './document-queue';
 
 export interface DebounceTiming {
   /** Quiet time after the last change before writing. */
@@ -23,9 +30,8 @@ interface Waiter<R> {
 interface Slot<T, R> {
   pending: { value: T; waiters: Waiter<R>[]; since: number } | null;
   timer: ReturnType<typeof setTimeout> | null;
+  /** A write queued for the key's turn or running in it. */
   inFlight: Promise<void> | null;
-  /** The value being written while inFlight. */
-  writing: T | null;
 }
 
 export class DebouncedSaver<T, R = void> {
@@ -34,11 +40,12 @@ export class DebouncedSaver<T, R = void> {
   constructor(
     private readonly save: (key: string, value: T) => Promise<R>,
     private readonly timing: DebounceTiming = DEFAULT_AUTOSAVE_TIMING,
+    private readonly turns: DocumentQueue = new DocumentQueue(),
   ) {}
 
   /** Replaces the key's pending value; resolves when it (or a later value) is saved, with what that save returned. */
   schedule(key: string, value: T): Promise<R> {
-    const slot = this.slots.get(key) ?? { pending: null, timer: null, inFlight: null, writing: null };
+    const slot = this.slots.get(key) ?? { pending: null, timer: null, inFlight: null };
     this.slots.set(key, slot);
     return new Promise<R>((resolve, reject) => {
       const at = Date.now();
@@ -54,11 +61,6 @@ export class DebouncedSaver<T, R = void> {
   /** The key's value waiting to be written (a `schedule` now replaces it), if any. */
   queued(key: string): T | undefined {
     return this.slots.get(key)?.pending?.value;
-  }
-
-  /** The key's value being written now, if any (a value scheduled now is written after it). */
-  writing(key: string): T | undefined {
-    return this.slots.get(key)?.writing ?? undefined;
   }
 
   /** Saves whatever is pending now (for every key, or one) and waits for it. */
@@ -77,6 +79,13 @@ export class DebouncedSaver<T, R = void> {
     for (;;) {
       const slot = this.slots.get(key);
       if (!slot) return;
+      if (this.turns.holds(key)) {
+        // Inside the document's turn no write of it runs (a queued one waits behind this turn): write here.
+        if (!slot.pending) return;
+        await this.writePending(key, slot);
+        this.forgetIfIdle(key, slot);
+        continue;
+      }
       if (slot.inFlight) {
         await slot.inFlight;
         continue;
@@ -93,18 +102,32 @@ export class DebouncedSaver<T, R = void> {
     slot.timer = null;
     // One write per key at a time; a change that arrives meanwhile is written right after.
     if (slot.inFlight || !slot.pending) return;
-    const { value, waiters } = slot.pending;
-    slot.pending = null;
-    slot.writing = value;
-    slot.inFlight = this.save(key, value).then(
-      (written) => waiters.forEach((w) => w.resolve(written)),
-      (err: unknown) => waiters.forEach((w) => w.reject(err)),
-    );
+    // `fresh`: a timer set inside a turn still carries it; its write comes after that turn, never inside it.
+    slot.inFlight = this.turns.run(key, () => this.writePending(key, slot), { fresh: true });
     void slot.inFlight.then(() => {
       slot.inFlight = null;
-      slot.writing = null;
       if (slot.pending) this.fire(key);
-      else if (!slot.timer) this.slots.delete(key);
+      else this.forgetIfIdle(key, slot);
     });
+  }
+
+  /** Writes the slot's pending value, if any is left (run in the key's turn). */
+  private async writePending(key: string, slot: Slot<T, R>): Promise<void> {
+    const taken = slot.pending;
+    if (!taken) return;
+    // A change scheduled while this write waited for its turn joins it: its own timer has nothing left to do.
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = null;
+    slot.pending = null;
+    try {
+      const written = await this.save(key, taken.value);
+      taken.waiters.forEach((w) => w.resolve(written));
+    } catch (err) {
+      taken.waiters.forEach((w) => w.reject(err));
+    }
+  }
+
+  private forgetIfIdle(key: string, slot: Slot<T, R>): void {
+    if (!slot.pending && !slot.inFlight && !slot.timer && this.slots.get(key) === slot) this.slots.delete(key);
   }
 }

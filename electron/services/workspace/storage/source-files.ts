@@ -7,7 +7,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { DocumentRecord } from '../../../../shared/workspace/schema';
-import { canonicalPath, isWithin } from '../../workbench/path-gate';
+import { canonicalPath, isWithin } from '../../platform/real-paths';
 import { DocumentDamageError, READ_NO_FOLLOW } from './json-files';
 import { errorMessage } from '../../../../shared/text/error-message';
 

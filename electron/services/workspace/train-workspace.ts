@@ -11,9 +11,9 @@ import { mostlyFrom } from '../../../shared/learn/started-from';
 import type { TrainingOptions } from '../../../shared/learn/training-options';
 import { correctionStateOfNotes, isSelected, type CorrectionSelection } from '../../../shared/workspace/correction-state';
 import type { LearnedTrainingReport } from '../../../shared/workspace/types';
-import type { WorkspaceService } from '../workspace/workspace-service';
-import { openEmbedder } from './embeddings';
-import { workspaceModelPath, writeLearnedModel } from './model-file';
+import type { WorkspaceService } from './workspace-service';
+import { openEmbedder } from '../learn/embeddings';
+import { workspaceModelPath, writeLearnedModel } from '../learn/model-file';
 
 export interface TrainOptions {
   /** Where to save the model (default: the workspace's own, which the workbench's `learned` uses). */

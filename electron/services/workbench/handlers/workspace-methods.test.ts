@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { splitAt } from '../../../shared/edit/operations';
-import { nextEvent, nextJobEnd, nextRunEnd } from '../../../test/support/next-event';
-import { createWorkbenchService, type WorkbenchService } from '../workbench';
+import { splitAt } from '../../../../shared/edit/operations';
+import { nextEvent, nextJobEnd, nextRunEnd } from '../../../../test/support/next-event';
+import { createWorkbenchService, type WorkbenchService } from '..';
 
 const TEXT = '# Title\n\nFirst paragraph, about one thing. It goes on.\n\nSecond paragraph, about another. It ends here.\n';
 

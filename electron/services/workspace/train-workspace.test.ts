@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { nextEvent, nextJobEnd, trainLearned } from '../../../test/support/next-event';
 import { createWorkbenchService, type WorkbenchService } from '../workbench';
 import { TINY_EMBED_MODEL } from '../../../test/models/paths';
-import { WORKSPACE_MODEL_FILE } from './model-file';
+import { WORKSPACE_MODEL_FILE } from '../learn/model-file';
 
 const TEXT = 'Ships sail the sea and whales swim near the ships. Sailors on ships hunt whales at sea. The sea is wide for ships and whales. Taxes fund the budget of the state. The state budget needs taxes and careful spending. Spending and taxes shape the budget.\n';
 

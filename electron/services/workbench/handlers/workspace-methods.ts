@@ -6,25 +6,25 @@
  */
 import path from 'node:path';
 import { existsSync } from 'node:fs';
-import { workspaceModelPath } from '../learn/model-file';
-import type { TrainProgress } from '../learn/train-workspace';
-import type { JobContext } from '../jobs/registry';
-import { withLearnedModel } from '../learn/workbench-model';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
-import type { WorkspaceInfo } from '../../../shared/workspace/types';
-import { CORRECTED, type CorrectionBasis } from '../../../shared/workspace/schema';
-import { summarize, toOpenedDocument } from '../workbench/document-registry';
-import { WorkbenchError } from '../workbench/errors';
-import type { HandlerScope, Handlers } from '../workbench/handlers/types';
-import { MODEL_STRATEGY_NAMES } from '../../../shared/strategies/run-options';
-import { localDocumentsAtOnce } from '../native/parallel';
-import { runBatch } from './batch-run';
-import { repairDocument } from './damaged-documents';
-import { exportBatch } from './export-batch';
-import { importFolder } from './import-folder';
-import { reanchorDocument } from './reanchor-document';
-import { WorkspaceService } from './workspace-service';
-import type { SourceReader } from './workspace-store';
+import { workspaceModelPath } from '../../learn/model-file';
+import type { TrainProgress } from '../../workspace/train-workspace';
+import type { JobContext } from '../../jobs/registry';
+import { withLearnedModel } from '../../learn/workbench-model';
+import { wireErrorCodes } from '../../../../shared/ipc/wire';
+import type { WorkspaceInfo } from '../../../../shared/workspace/types';
+import { CORRECTED, type CorrectionBasis } from '../../../../shared/workspace/schema';
+import { summarize, toOpenedDocument } from '../document-registry';
+import { WorkbenchError } from '../errors';
+import type { HandlerScope, Handlers } from './types';
+import { MODEL_STRATEGY_NAMES } from '../../../../shared/strategies/run-options';
+import { localDocumentsAtOnce } from '../../native/parallel';
+import { runBatch } from '../../workspace/batch-run';
+import { repairDocument } from '../../workspace/damaged-documents';
+import { exportBatch } from '../../workspace/export-batch';
+import { importFolder } from '../../workspace/import-folder';
+import { reanchorDocument } from '../../workspace/reanchor-document';
+import { WorkspaceService } from '../../workspace/workspace-service';
+import type { SourceReader } from '../../workspace/workspace-store';
 
 /** Documents in flight in a remote batch; their windows queue in the endpoint pool, which sets the pace. */
 const REMOTE_BATCH_DOCUMENTS = 8;
@@ -214,7 +214,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       const job = jobs.start<'train'>({ kind: 'train' }, async ({ signal, report }) => {
         // Imported on first use: training may load node-llama-cpp (embeddings), which the main
         // process must not load at start-up.
-        const { trainFromWorkspace } = await import('../learn/train-workspace');
+        const { trainFromWorkspace } = await import('../../workspace/train-workspace');
         const trained = await trainFromWorkspace(ws, { include, exclude, embeddingModelFile, threads: settings.threads, training, signal, onProgress: throttledProgress(report) });
         settings.learnedModelFile = trained.modelFile;
         return trained;

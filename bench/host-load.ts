@@ -14,6 +14,7 @@
  *
  *   npx tsx bench/host-load.ts            # all three
  *   npx tsx bench/host-load.ts flood --runs 120 --chars 200000
+ *   npx tsx bench/host-load.ts flood --host-cpu-prof /tmp/prof   # the host's CPU profile, for where it blocks
  *
  * Prints the probe's answers (count, median, worst) during each case, the host's peak resident
  * memory and threads. Tests assert no time: test/host/frame-limit.test.ts and
@@ -49,6 +50,7 @@ async function host(): Promise<void> {
     if (line === 'reset') delay.reset();
     else if (line === 'report') process.stdout.write(`${(delay.max / 1e6).toFixed(0)}\n`);
   });
+  process.on('SIGINT', () => process.exit(0));
   process.stdout.write(`${served.host.port} ${served.host.token}\n`);
 }
 
@@ -59,8 +61,10 @@ interface Host {
   loopDelay(): Promise<number>;
 }
 
-async function startHost(): Promise<Host> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--host'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+/** `profileDir`: the host writes a CPU profile there when it stops (`--host-cpu-prof DIR`). */
+async function startHost(profileDir?: string): Promise<Host> {
+  const profile = profileDir ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', fileURLToPath(import.meta.url), '--host'], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
   const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
   const exited = new Promise<never>((_, reject) => child.once('exit', (code) => reject(new Error(`the host exited (${code})`))));
   exited.catch(() => undefined);
@@ -89,6 +93,9 @@ async function measure(h: Host, work: () => Promise<string>): Promise<void> {
   const pid = h.child.pid!;
   const probe = client(h.url);
   await probe.listStrategies({});
+  let events = 0;
+
+  probe.onEvent(() => events++);
   await h.loopDelay();
   const before = status(pid);
   let peak = before;
@@ -117,7 +124,7 @@ async function measure(h: Host, work: () => Promise<string>): Promise<void> {
   const sorted = [...times].sort((a, b) => a - b);
   const ms = (v: number) => `${v.toFixed(0)} ms`;
   console.log(`  ${what}, in ${ms(elapsed)}`);
-  console.log(`  other client: ${times.length} answers, median ${ms(sorted[Math.floor(sorted.length / 2)] ?? 0)}, worst ${ms(sorted.at(-1) ?? 0)}`);
+  console.log(`  other client: ${times.length} answers, median ${ms(sorted[Math.floor(sorted.length / 2)] ?? 0)}, worst ${ms(sorted.at(-1) ?? 0)}; ${events} events received`);
   console.log(`  host: resident ${(before.rssKb / 1024).toFixed(0)} MB before, peak ${(peak.rssKb / 1024).toFixed(0)} MB; threads ${before.threads} before, peak ${peak.threads}; event loop blocked ${ms(blocked)} at most`);
 }
 
@@ -171,30 +178,47 @@ async function frameCase(h: Host): Promise<void> {
   }
 }
 
-async function floodCase(h: Host, runs: number, chars: number): Promise<void> {
-  const starter = client(h.url);
+/**
+ * The flooding client in a process of its own (`--flood URL RUNS CHARS`): its own answers and the
+ * runs' events (120 results) would otherwise be read on the probe's event loop, and counted as the host's.
+ */
+async function flooder(argv: string[]): Promise<void> {
+  const [url, runsArg, charsArg] = argv;
+  const runs = Number(runsArg);
+  const chars = Number(charsArg);
+  const starter = client(url!);
   const doc = await starter.openDocument({ name: 'flood.txt', dataBase64: Buffer.from(variedProse(chars)).toString('base64') });
   const ended = new Map<string, JobStatus>();
-  const stop = starter.onEvent((event: WorkbenchEvent) => {
+  starter.onEvent((event: WorkbenchEvent) => {
     if (event.type === 'job' && event.job.kind === 'run' && event.job.status !== 'running') ended.set(event.job.id, event.job.status);
   });
-  console.log(`flood: ${runs} texttiling runs at once on ${(chars / 1000).toFixed(0)}k characters`);
+  process.stdout.write('ready\n');
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+  const started = await Promise.allSettled(Array.from({ length: runs }, () => starter.startRun({ documentId: doc.id, strategy: 'texttiling', options: {} })));
+  const ids = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.runId] : []));
+  while (ids.some((id) => !ended.has(id))) await new Promise((resolve) => setTimeout(resolve, 50));
+  const counts = new Map<string, number>();
+  for (const id of ids) counts.set(ended.get(id)!, (counts.get(ended.get(id)!) ?? 0) + 1);
+  const refused = started.length - ids.length;
+  process.stdout.write(`${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}${refused ? `, ${refused} refused at start` : ''}\n`);
+  process.exit(0);
+}
+
+async function floodCase(h: Host, runs: number, chars: number): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--flood', h.url, String(runs), String(chars)], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });
+  const lines = createInterface({ input: child.stdout! })[Symbol.asyncIterator]();
+  await lines.next();
+  console.log(`flood: ${runs} texttiling runs at once on ${(chars / 1000).toFixed(0)}k characters (started by a process of its own)`);
   await measure(h, async () => {
-    const started = await Promise.allSettled(Array.from({ length: runs }, () => starter.startRun({ documentId: doc.id, strategy: 'texttiling', options: {} })));
-    const ids = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value.runId] : []));
-    while (ids.some((id) => !ended.has(id))) await new Promise((resolve) => setTimeout(resolve, 50));
-    const counts = new Map<string, number>();
-    for (const id of ids) counts.set(ended.get(id)!, (counts.get(ended.get(id)!) ?? 0) + 1);
-    const refused = started.length - ids.length;
-    return `${[...counts].map(([s, n]) => `${n} ${s}`).join(', ')}${refused ? `, ${refused} refused at start` : ''}`;
+    child.stdin!.write('go\n');
+    return (await lines.next()).value as string;
   });
-  stop();
-  starter.close();
 }
 
 async function main(argv: string[]): Promise<void> {
   if (argv.includes('--host')) return host();
   if (argv[0] === '--send') return sender(argv.slice(1));
+  if (argv[0] === '--flood') return flooder(argv.slice(1));
   const flag = (name: string, fallback: number) => {
     const at = argv.indexOf(name);
     const value = at >= 0 ? Number(argv[at + 1]) : fallback;
@@ -204,7 +228,8 @@ async function main(argv: string[]): Promise<void> {
   const cases = argv.filter((a) => a === 'idle' || a === 'frame' || a === 'flood');
   console.log(`host-load: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   for (const which of cases.length ? cases : ['idle', 'frame', 'flood']) {
-    const h = await startHost();
+    const profileAt = argv.indexOf('--host-cpu-prof');
+    const h = await startHost(profileAt >= 0 ? argv[profileAt + 1] : undefined);
     try {
       if (which === 'idle') {
         // The same probe with nothing else asked of the host: what the machine's own load costs.
@@ -213,7 +238,8 @@ async function main(argv: string[]): Promise<void> {
       } else if (which === 'frame') await frameCase(h);
       else await floodCase(h, flag('--runs', 120), flag('--chars', 200_000));
     } finally {
-      h.child.kill();
+      // SIGINT, handled by exiting, lets a profiling host write its profile.
+      h.child.kill('SIGINT');
     }
   }
 }

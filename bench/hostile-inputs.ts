@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { makeDocx } from '../test/cli/support/make-docx';
 import { circularPdf, flateBombPdf, lyingSizes, nestedTablesDocx, stylesBombDocx, textOperatorsPdf } from '../test/support/hostile-files';
 import { makeRawPdf } from '../test/support/make-raw-pdf';
+import { lzwEncode, runLengthEncode } from '../test/support/pdf-encoders';
 import { readDocumentBytes } from '../electron/readers/index';
 import { proseText } from './speed/texts';
 
@@ -42,6 +43,10 @@ writeFileSync(at('nested-tables.docx'), nestedTablesDocx(3_000));
 writeFileSync(at('stream-400mb.pdf'), flateBombPdf(400));
 writeFileSync(at('scan.pdf'), makeRawPdf([{ content: Buffer.from('0 0 612 792 re S') }]));
 writeFileSync(at('latin1.txt'), Buffer.from('Caf\xe9 au lait.\n', 'latin1'));
+// One PDF stream decoding to 100 MB through LZW (43 KB), and through RunLength (1.6 MB).
+const spaces = Buffer.alloc(100_000_000, 0x20);
+writeFileSync(at('lzw-100mb.pdf'), makeRawPdf([{ content: lzwEncode(spaces), filter: '/LZWDecode' }]));
+writeFileSync(at('runlength-100mb.pdf'), makeRawPdf([{ content: runLengthEncode(spaces), filter: '/RunLengthDecode' }]));
 const fd = openSync(at('binary-600mb.txt'), 'w');
 ftruncateSync(fd, 600_000_000);
 closeSync(fd);
@@ -66,6 +71,8 @@ const cases: Array<[string, string[]]> = [
   ['.docx, 3,000 nested tables', ['segment', at('nested-tables.docx')]],
   ['PDF, one stream inflating to 400 MB', ['segment', at('stream-400mb.pdf')]],
   ['PDF without a text layer', ['segment', at('scan.pdf')]],
+  ['PDF, one LZW stream decoding to 100 MB', ['segment', at('lzw-100mb.pdf')]],
+  ['PDF, one RunLength stream decoding to 100 MB', ['segment', at('runlength-100mb.pdf')]],
   ['Latin-1 .txt', ['segment', at('latin1.txt')]],
 ];
 const only = process.argv.slice(2).map((word) => word.toLowerCase());

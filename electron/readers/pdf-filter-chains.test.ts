@@ -44,7 +44,7 @@ describe('the filters a PDF stream names', () => {
   it('are read as a name or a chain, abbreviations included', () => {
     expect(filterChain('<< /Length 10 /Filter /FlateDecode >>')).toEqual(['flate']);
     expect(filterChain('<< /Filter [/AHx /Fl] /Length 10 >>')).toEqual(['hex', 'flate']);
-    expect(filterChain('<< /Filter [ /ASCII85Decode/LZWDecode /FlateDecode ] >>')).toEqual(['a85', 'other', 'flate']);
+    expect(filterChain('<< /Filter [ /ASCII85Decode/LZWDecode /FlateDecode ] >>')).toEqual(['a85', 'lzw', 'flate']);
     expect(filterChain('<< /Length 10 >>')).toEqual([]);
   });
 

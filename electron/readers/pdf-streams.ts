@@ -9,14 +9,15 @@
  * Streams are found by their `stream` keyword, the dictionary before it read for its `/Filter`, a
  * name or a chain (issue 36: a bomb behind `[/ASCIIHexDecode /FlateDecode]`, or deflated twice,
  * was counted as whatever its first filter gave and left to the memory budget). The chain is
- * decoded in order as far as its filters are cheap to decode here (ASCIIHex, ASCII85, Flate),
- * every stage's output held to the budget; the last Flate stage is counted without being kept. A
- * filter past those (LZW, RunLength, images) ends what is counted: the stages before it were. A
+ * decoded in order as far as its filters are cheap to decode here (ASCIIHex, ASCII85, Flate, LZW,
+ * RunLength), every stage's output held to the budget; the last stage is counted without being
+ * kept. A filter past those (images) ends what is counted: the stages before it were. A
  * stream zlib cannot inflate (damaged data) is left to pdf.js, under the read-memory budget like
  * everything else it does.
  */
 import { createInflate, inflateSync } from 'node:zlib';
 import { budgetMessage, BudgetError, type Budgets } from '../../shared/budgets/budgets';
+import { decodeLzw, decodeRunLength } from './pdf-lzw-runlength';
 
 const STREAM = Buffer.from('stream');
 const END = Buffer.from('end');
@@ -26,7 +27,11 @@ const DICTIONARY_WINDOW = 4096;
 const FILTER = /\/Filter\s*(\[[^\]]*\]|\/[A-Za-z0-9]+)/;
 const ENDSTREAM = Buffer.from('endstream');
 
-type Filter = 'flate' | 'hex' | 'a85' | 'other';
+type Filter = 'flate' | 'hex' | 'a85' | 'lzw' | 'rl' | 'other';
+/** The filters that can give more bytes than they read by more than a few times. */
+const EXPANDING: readonly Filter[] = ['flate', 'lzw', 'rl'];
+/** `/EarlyChange 0` in the stream's /DecodeParms (1, the default, otherwise). */
+const EARLY_CHANGE_0 = /\/EarlyChange\s+0(?![0-9])/;
 
 const FILTER_NAMES: Record<string, Filter> = {
   FlateDecode: 'flate',
@@ -35,6 +40,10 @@ const FILTER_NAMES: Record<string, Filter> = {
   AHx: 'hex',
   ASCII85Decode: 'a85',
   A85: 'a85',
+  LZWDecode: 'lzw',
+  LZW: 'lzw',
+  RunLengthDecode: 'rl',
+  RL: 'rl',
 };
 
 /** The filters a dictionary names, in the order they decode. */
@@ -130,19 +139,33 @@ export function decodeAscii85(data: Uint8Array, limit: number): Buffer {
 
 /**
  * The most bytes one stage of the chain gives (limit + 1 once past the budget), or null where it
- * cannot be told (no filter to count, data zlib refuses).
+ * cannot be told (no expanding filter to count, data zlib refuses). `earlyChange` is LZW's. Unless
+ * `whole` (the data runs to the file's end), an LZW or RunLength stage that ends without its
+ * end-of-data mark is null too: its data may have been cut short at `endstream` bytes inside it.
  */
-export async function decodedSize(data: Uint8Array, chain: readonly Filter[], limit: number): Promise<number | null> {
+export async function decodedSize(data: Uint8Array, chain: readonly Filter[], limit: number, earlyChange = 1, whole = false): Promise<number | null> {
   const cheap = chain.slice(0, (chain.indexOf('other') + 1 || chain.length + 1) - 1);
-  const lastFlate = cheap.lastIndexOf('flate');
-  if (lastFlate < 0) return null;
+  let last = cheap.length - 1;
+  while (last >= 0 && !EXPANDING.includes(cheap[last]!)) last--;
+  if (last < 0) return null;
   let most = 0;
   let current: Uint8Array = data;
-  for (let i = 0; i < lastFlate; i++) {
+  for (let i = 0; i <= last; i++) {
     const filter = cheap[i];
+    const keep = i < last;
     if (filter === 'hex') current = decodeHex(current);
     else if (filter === 'a85') current = decodeAscii85(current, limit);
-    else {
+    else if (filter === 'lzw' || filter === 'rl') {
+      const decoded = filter === 'lzw' ? decodeLzw(current, limit, keep, earlyChange) : decodeRunLength(current, limit, keep);
+      if (decoded.size > limit) return limit + 1;
+      if (!decoded.ended && !whole) return null;
+      most = Math.max(most, decoded.size);
+      if (!keep) return most;
+      current = decoded.bytes!;
+    } else if (!keep) {
+      const size = await inflatedSize(current, limit);
+      return size === null ? null : Math.max(most, size);
+    } else {
       try {
         // zlib stops at the stream's end; one byte more than the budget is the breach.
         current = inflateSync(current, { maxOutputLength: limit + 1 });
@@ -154,12 +177,11 @@ export async function decodedSize(data: Uint8Array, chain: readonly Filter[], li
     if (current.length > limit) return limit + 1;
     most = Math.max(most, current.length);
   }
-  const last = await inflatedSize(current, limit);
-  return last === null ? null : Math.max(most, last);
+  return most;
 }
 
 /** The byte offsets where each stream's data starts, with its filters. */
-function* streams(pdf: Buffer): Generator<{ start: number; chain: Filter[] }> {
+function* streams(pdf: Buffer): Generator<{ start: number; chain: Filter[]; earlyChange: number }> {
   let at = pdf.indexOf(STREAM);
   while (at !== -1) {
     const isEnd = at >= END.length && pdf.subarray(at - END.length, at).equals(END);
@@ -169,7 +191,7 @@ function* streams(pdf: Buffer): Generator<{ start: number; chain: Filter[] }> {
       if (pdf[start] === 0x0a) start++;
       const window = pdf.toString('latin1', Math.max(0, at - DICTIONARY_WINDOW), at);
       const dictionary = window.slice(Math.max(0, window.lastIndexOf('obj')));
-      yield { start, chain: filterChain(dictionary) };
+      yield { start, chain: filterChain(dictionary), earlyChange: EARLY_CHANGE_0.test(dictionary) ? 0 : 1 };
     }
     at = pdf.indexOf(STREAM, at + STREAM.length);
   }
@@ -179,17 +201,18 @@ function* streams(pdf: Buffer): Generator<{ start: number; chain: Filter[] }> {
 export async function checkPdfStreams(name: string, bytes: Uint8Array, budgets: Budgets): Promise<void> {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const limit = budgets.expandedChars;
-  for (const { start, chain } of streams(pdf)) {
-    if (!chain.includes('flate')) continue;
+  for (const { start, chain, earlyChange } of streams(pdf)) {
+    if (!chain.some((filter) => EXPANDING.includes(filter))) continue;
     // The data up to the next `endstream` (pdf.js's own guess where /Length is wrong; /Length is not
     // trusted: it may lie). Should that cut the data short (the bytes `endstream` inside it), the rest
     // of the file: each filter stops at its own end of data.
     const end = pdf.indexOf(ENDSTREAM, start);
-    let size = end === -1 ? null : await decodedSize(pdf.subarray(start, end), chain, limit);
-    if (size === null) size = await decodedSize(pdf.subarray(start), chain, limit);
+    let size = end === -1 ? null : await decodedSize(pdf.subarray(start, end), chain, limit, earlyChange);
+    if (size === null) size = await decodedSize(pdf.subarray(start), chain, limit, earlyChange, true);
     if (size !== null && size > limit) {
       const through = chain.length > 1 ? ' through its filters' : '';
-      const finding = `the stream at byte ${start} inflates${through} to more than ${limit} characters (counted while inflating)`;
+      const [verb, counting] = chain.includes('flate') ? ['inflates', 'inflating'] : ['decodes', 'decoding'];
+      const finding = `the stream at byte ${start} ${verb}${through} to more than ${limit} characters (counted while ${counting})`;
       throw new BudgetError('expandedChars', budgetMessage('expandedChars', name, limit, finding));
     }
   }

@@ -7,6 +7,8 @@ import { workerEntry } from '../services/worker/worker-entries';
 import { WorkerPool } from '../services/worker/worker-pool';
 import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
 import { OFF_LOOP_FRAME_BYTES, type FrameCheck } from '../services/workbench/frame-check';
+import { JobEventCoalescer } from './job-events';
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
 
 /** Checks a large text frame, its UTF-8 bytes, off the event loop (frame-check.ts). */
 export type FrameChecker = (frame: Uint8Array) => Promise<FrameCheck>;
@@ -41,22 +43,35 @@ export function createSocketTransport(
   // A frame longer than MAX_FRAME_BYTES is refused by ws from its header, before it is kept or
   // parsed (close 1009): JSON.parse and the contract's limits only ever see a bounded frame.
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
+  // An event goes to every connection: its frames are made once (a finished run's result is
+  // stringified once, not once per client), and kept while the event object lives.
+  const eventFramesMade = new WeakMap<WorkbenchEvent, ReadonlyArray<string | Buffer>>();
+  const eventFrames = (event: WorkbenchEvent) => {
+    let frames = eventFramesMade.get(event);
+    if (!frames) eventFramesMade.set(event, (frames = framesOf({ event })));
+    return frames;
+  };
 
   server.on('connection', (socket: WebSocket) => {
     const pressure = new ConnectionBackpressure(socket, limits);
-    /** Sends a message (and its long strings' frames); `flushed` runs once the last frame is handed to the OS, or at once if nothing is sent. */
-    const send = (message: SocketMessage, flushed?: () => void) => {
+    /** Sends a message's frames; `flushed` runs once the last is handed to the OS, or at once if nothing is sent. */
+    const sendFrames = (frames: ReadonlyArray<string | Buffer>, flushed?: () => void) => {
       if (socket.readyState !== socket.OPEN) return flushed?.();
-      const { value, paths, strings } = takeLongStrings(message);
-      const bytes = strings.map((text) => Buffer.from(text, 'utf8'));
-      const places = paths.map((path, i) => ({ path, frames: Math.ceil((bytes[i] as Buffer).length / STRING_FRAME_BYTES) }));
-      const frames: Array<string | Buffer> = [JSON.stringify(paths.length === 0 ? value : { ...(value as object), strings: places })];
-      for (const string of bytes) for (let at = 0; at < string.length; at += STRING_FRAME_BYTES) frames.push(string.subarray(at, at + STRING_FRAME_BYTES));
       frames.forEach((frame, i) => socket.send(frame, pressure.sending(Buffer.byteLength(frame), i === frames.length - 1 ? flushed : undefined)));
     };
-    const unsubscribe = service.onEvent((event) => send({ event }));
-    socket.on('close', unsubscribe);
-    socket.on('error', unsubscribe);
+    const send = (message: SocketMessage, flushed?: () => void) => {
+      if (socket.readyState !== socket.OPEN) return flushed?.();
+      sendFrames(framesOf(message), flushed);
+    };
+    // Events through the coalescer (job-events.ts), each written out once for all connections.
+    const events = new JobEventCoalescer((event) => sendFrames(eventFrames(event)));
+    const unsubscribe = service.onEvent((event) => events.push(event));
+    const stop = () => {
+      unsubscribe();
+      events.close();
+    };
+    socket.on('close', stop);
+    socket.on('error', stop);
     const frames = new FrameAssembler<Buffer>((frame) => frame.length);
     const start = (messages: ReturnType<typeof frames.text>) => {
       for (const message of messages) {
@@ -134,6 +149,16 @@ export function createSocketTransport(
         server.close(() => resolve());
       }),
   };
+}
+
+/** A message as its frames: the envelope as JSON text, then its long strings in binary frames of STRING_FRAME_BYTES. */
+function framesOf(message: SocketMessage): Array<string | Buffer> {
+  const { value, paths, strings } = takeLongStrings(message);
+  const bytes = strings.map((text) => Buffer.from(text, 'utf8'));
+  const places = paths.map((path, i) => ({ path, frames: Math.ceil((bytes[i] as Buffer).length / STRING_FRAME_BYTES) }));
+  const frames: Array<string | Buffer> = [JSON.stringify(paths.length === 0 ? value : { ...(value as object), strings: places })];
+  for (const string of bytes) for (let at = 0; at < string.length; at += STRING_FRAME_BYTES) frames.push(string.subarray(at, at + STRING_FRAME_BYTES));
+  return frames;
 }
 
 function malformed(id: number, message: string): SocketMessage {

@@ -2,7 +2,8 @@
  * The readers' new refusals at the process boundary (issue 23, items 7 and 8), through the tsx
  * entry and the bundled command (which finds its reader worker, dist/.../reader-worker.mjs, next to its
  * main.mjs): a circular PDF page tree and a PDF over its time budget exit 2 with one line naming
- * the file, and the budget's flag where one was exceeded.
+ * the file, and the budget's flag where one was exceeded. Issue 36's DOCX and PDF bombs (a Flate
+ * bomb behind ASCIIHex, LZW and RunLength bombs) likewise.
  */
 import { execFile } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -13,6 +14,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { buildCli } from '../../scripts/build-cli';
 import { circularPdf, flateBomb, nestedTablesDocx, stylesBombDocx, textOperatorsPdf } from '../support/hostile-files';
 import { makeRawPdf } from '../support/make-raw-pdf';
+import { lzwEncode, runLengthEncode } from '../support/pdf-encoders';
 import { scratchDir } from '../support/scratch-dir';
 import { expectUserError, runCli, type CliRun } from './support/run-cli';
 
@@ -35,6 +37,8 @@ beforeAll(async () => {
   writeFileSync(join(dir, 'styles.docx'), stylesBombDocx(290_000));
   const hexBomb = Buffer.from(Buffer.from(flateBomb(12)).toString('hex') + '>', 'latin1');
   writeFileSync(join(dir, 'chain.pdf'), makeRawPdf([{ content: hexBomb, filter: '[/ASCIIHexDecode /FlateDecode]' }]));
+  writeFileSync(join(dir, 'lzw.pdf'), makeRawPdf([{ content: lzwEncode(Buffer.alloc(12_000_000, 0x20)), filter: '/LZWDecode' }]));
+  writeFileSync(join(dir, 'runs.pdf'), makeRawPdf([{ content: runLengthEncode(Buffer.alloc(12_000_000, 0x20)), filter: '/RunLengthDecode' }]));
   bundle = await buildCli(bundleDir);
 }, 120_000);
 
@@ -73,6 +77,18 @@ describe.each([
     expectUserError(
       await run(['segment', join(dir, 'chain.pdf'), '--max-expanded-chars', '10000000']),
       /^error: .*chain\.pdf: the stream at byte \d+ inflates through its filters to more than 10000000 characters \(counted while inflating\), over the expanded-characters limit of 10000000 characters \(raise it with --max-expanded-chars N\)\n$/,
+    );
+  });
+
+  it.each([
+    ['LZW', 'lzw'],
+    ['RunLength', 'runs'],
+  ])('a PDF %s bomb (issue 36): exit 2 naming the file and the expanded-characters limit', { timeout: 60_000 }, async (_filter, file) => {
+    expectUserError(
+      await run(['segment', join(dir, `${file}.pdf`), '--max-expanded-chars', '10000000']),
+      new RegExp(
+        `^error: .*${file}\\.pdf: the stream at byte \\d+ decodes to more than 10000000 characters \\(counted while decoding\\), over the expanded-characters limit of 10000000 characters \\(raise it with --max-expanded-chars N\\)\\n$`,
+      ),
     );
   });
 });

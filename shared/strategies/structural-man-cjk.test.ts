@@ -49,6 +49,26 @@ describe('structural on Chinese and Japanese man pages', () => {
   });
 });
 
+describe('structural on an FAQ man page (pod2man, perlfaq as `man` prints it)', () => {
+  it('starts a segment at each question standing alone at the body margin, in any script', () => {
+    const faq =
+      'NAME\n       perlfaq9 - 网络\n\n' +
+      'DESCRIPTION 描述\n       这一节讨论与网络有关的问题，从 CGI 脚本到邮件，还有怎样取得网页。每一个问题下面是它的回答，\n' +
+      '       有的回答给出一段代码，有的只说明应该用哪一个模块，以及到哪里去找它的文档。\n\n' +
+      '       如何发邮件？\n\n' +
+      '       直接使用 sendmail 程序，或者用 CPAN 上的模块。下面的例子打开一个管道，把邮件头和正文写进去，然后关闭它，\n' +
+      '       sendmail 会把信送出去。这个办法在大多数 Unix 系统上都能用，也不需要安装别的东西。\n\n' +
+      '       How do I read mail?\n\n' +
+      '       Use one of the modules from CPAN that read mailbox files: they know the formats of the\n' +
+      '       folders better than a short script does, and keep working when a format changes.\n\n' +
+      '       This line at the margin is body text\n\n' +
+      '       and so is the paragraph under it, which goes on for a while, long enough to be over the\n' +
+      '       minimum size of a segment: read as a heading, the line above would start this segment.\n';
+    const starts = firstLines(faq);
+    expect(starts).toEqual(['NAME', 'DESCRIPTION 描述', '       如何发邮件？', '       How do I read mail?', '       and so is the paragraph under it, which goes on for a while, long enough to be over the']);
+  });
+});
+
 describe('headingLevel of a line in a script without capitals', () => {
   const level = (text: string) => headingLevel(text, 0, text.indexOf('\n') + 1);
 

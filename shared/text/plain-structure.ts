@@ -10,7 +10,7 @@
  *   - stands alone as a one-line paragraph or a one-line numbered item ("Installation",
  *     "2.1 Scope", "1. Introduction") with a block after it that is no heading, no heading
  *     just before it (a one-line body is no heading), and, in indented prose, left of the
- *     body's margin; or
+ *     body's margin or ending with a question mark (an FAQ's entry); or
  *   - starts a paragraph, indented at most 3 columns, over lines indented deeper (a man page's
  *     `DESCRIPTION`, `BESCHREIBUNG`, `ОПИСАНИЕ`, `描述` over its body), or is all capitals
  *     ("WARNING" over its text). The heading line becomes a block of its own. In indented prose
@@ -44,6 +44,8 @@ const STANDALONE_SENTENCE_LIKE_END = /[.!…;:,。！：；，、]["'”’»)\]
 const MARGIN_HEADING_START = /^[\p{L}\p{N}\p{Ps}\p{Pi}]/u;
 /** And it may end with a colon: only sentence punctuation, a semicolon or a comma ends no heading there. */
 const MARGIN_SENTENCE_LIKE_END = /[.!?…;,。！？；，、]["'”’»)\]]*$/u;
+/** A question mark (Latin or full-width) at the end of a line, closers after it. */
+const QUESTION_END = /[?？]["'”’»)\]]*$/u;
 const CAPITALS_ONLY = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
 const COLUMN_GAP = /\S[ \t]{3,}\S/;
 const NUMBERED_ITEM = /^ {0,3}\d{1,9}[.)][ \t]+\S/;
@@ -148,8 +150,9 @@ export function structureBlocks(text: string): StructureBlocks {
     if (oneLine) {
       // A heading's one-line body ("NAME" over "ls - list directory contents") is no heading.
       const afterHeading = kinds[kinds.length - 1] === 'heading';
-      // In indented prose, a line at the body's margin is body text ("       Internet RFC 952").
-      const atMargin = prose && indentOf(text, start) >= 4;
+      // In indented prose, a line at the body's margin is body text ("       Internet RFC 952"),
+      // unless it asks a question: an FAQ's entry (perlfaq's `如何发邮件？`, `How do I …?`).
+      const atMargin = prose && indentOf(text, start) >= 4 && !QUESTION_END.test(first.trimEnd());
       const heading = !lastBlock && !afterHeading && !atMargin && isHeadingLine(first, MAX_STANDALONE_HEADING, STANDALONE_SENTENCE_LIKE_END);
       if (heading) standalone.add(kinds.length);
       push(heading ? 'heading' : 'paragraph', start, end);
@@ -157,8 +160,8 @@ export function structureBlocks(text: string): StructureBlocks {
     }
     const indent = indentOf(text, start);
     const overIndented = indent <= 3 && indentOf(text, second) >= indent + 2;
-    const atMargin = prose && indent === 0 && overIndented && isHeadingLine(first, MAX_HEADING, MARGIN_SENTENCE_LIKE_END, MARGIN_HEADING_START);
-    if (atMargin || (isHeadingLine(first, MAX_HEADING) && (overIndented || CAPITALS_ONLY.test(first)))) {
+    const sectionLine = prose && indent === 0 && overIndented && isHeadingLine(first, MAX_HEADING, MARGIN_SENTENCE_LIKE_END, MARGIN_HEADING_START);
+    if (sectionLine || (isHeadingLine(first, MAX_HEADING) && (overIndented || CAPITALS_ONLY.test(first)))) {
       push('heading', start, second);
       push('paragraph', second, end);
       return;

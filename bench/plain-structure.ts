@@ -5,7 +5,7 @@
  *   npm run bench:plain-structure -- [material folder] [source root]
  *
  * The material folder (default /tmp/textrules-docs) holds, per language (en, de, fr, es, ru,
- * zh_CN, ...): src/<lang>/<page> (the roff source, whose .SH / .SS lines are the heading gold),
+ * zh_CN, ...): src/<lang>/<page> (the roff source, whose .SH / .SS lines, mdoc's .Sh / .Ss, are the heading gold),
  * rendered/<lang>/<page>.txt (`MANWIDTH=80 man -E UTF-8 -l <page> | col -bx`) and
  * wide/<lang>/<page>.txt (the same with MANWIDTH=2000: one line per paragraph, the gold for
  * which line breaks of the 80-column text are soft). It is built from Debian's manpages,
@@ -21,7 +21,7 @@
  * older checkout can be measured on the same material.
  *
  * Printed, English and non-English apart:
- * - headings: of the section starts (.SH / .SS titles found in the text), the share that start a
+ * - headings: of the section starts (.SH / .SS / .Sh / .Ss titles found in the text), the share that start a
  *   `structural` segment, on the pages as printed and on a "prose" form of them (indentation
  *   taken off, a blank line after each heading line: bare heading lines over paragraphs);
  * - wrapped: of the `sentence-rules` cuts, the share that fall on a soft line break (a break

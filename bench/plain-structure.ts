@@ -5,7 +5,7 @@
  *   npm run bench:plain-structure -- [material folder] [source root]
  *
  * The material folder (default /tmp/textrules-docs) holds, per language (en, de, fr, es, ru,
- * zh_CN, ...): src/<lang>/<page> (the roff source, whose .SH / .SS lines are the heading gold),
+ * zh_CN, ...): src/<lang>/<page> (the roff source, whose .SH / .SS lines, mdoc's .Sh / .Ss, are the heading gold),
  * rendered/<lang>/<page>.txt (`MANWIDTH=80 man -E UTF-8 -l <page> | col -bx`) and
  * wide/<lang>/<page>.txt (the same with MANWIDTH=2000: one line per paragraph, the gold for
  * which line breaks of the 80-column text are soft). It is built from Debian's manpages,
@@ -21,7 +21,7 @@
  * older checkout can be measured on the same material.
  *
  * Printed, English and non-English apart:
- * - headings: of the section starts (.SH / .SS titles found in the text), the share that start a
+ * - headings: of the section starts (.SH / .SS / .Sh / .Ss titles found in the text), the share that start a
  *   `structural` segment, on the pages as printed and on a "prose" form of them (indentation
  *   taken off, a blank line after each heading line: bare heading lines over paragraphs);
  * - wrapped: of the `sentence-rules` cuts, the share that fall on a soft line break (a break
@@ -39,11 +39,22 @@ const root = resolve(process.argv[3] ?? join(import.meta.dirname, '..'));
 const { structural } = (await import(pathToFileURL(join(root, 'shared/strategies/structural.ts')).href)) as { structural: RuleStrategy };
 const { sentenceRules } = (await import(pathToFileURL(join(root, 'shared/strategies/sentence-rules.ts')).href)) as { sentenceRules: RuleStrategy };
 
-/** The titles of a page's .SH and .SS lines, as groff prints them (quotes and font escapes gone). */
+/** The heading requests whose titles are the gold: man(7)'s .SH and .SS, mdoc(7)'s .Sh and .Ss. */
+const GOLD_HEADING = /^\.(?:SH|SS|Sh|Ss)\s+(.*)$/;
+
+/**
+ * The titles of a page's .SH and .SS lines (mdoc's .Sh and .Ss too), as groff prints them (quotes
+ * and font escapes gone); not those inside a macro definition (.de … ..: the Tcl/Tk pages'
+ * man.macros holds a `.SH "STANDARD OPTIONS"` that no page prints there).
+ */
 function headingTitles(roff: string): string[] {
   const titles: string[] = [];
+  let inDefinition = false;
   for (const line of roff.split('\n')) {
-    const m = /^\.S[HS]\s+(.*)$/.exec(line);
+    if (/^\.\s*(?:de|am)\s/.test(line)) inDefinition = true;
+    else if (inDefinition && /^\.\s*\.\s*(?:\\".*)?$/.test(line)) inDefinition = false;
+    if (inDefinition) continue;
+    const m = GOLD_HEADING.exec(line);
     if (!m) continue;
     const title = (m[1] as string)
       .replace(/\\f(?:\[[^\]]*\]|\(..|.)/g, '')
@@ -57,18 +68,29 @@ function headingTitles(roff: string): string[] {
   return titles;
 }
 
-/** Offsets of the lines whose trimmed text is each title, found in order (titles not found are left out). */
+/**
+ * Offsets of the lines whose trimmed text is each title, found in order; a title found on no later
+ * line is left out, and the search for the next one goes on from where that one started.
+ */
 function headingOffsets(text: string, titles: string[]): number[] {
   const offsets: number[] = [];
   const lines = text.split('\n');
+  const lineOffsets: number[] = [];
   let offset = 0;
-  let t = 0;
   for (const line of lines) {
-    if (t < titles.length && line.trim().replace(/\s+/g, ' ') === (titles[t] as string).replace(/\s+/g, ' ')) {
-      offsets.push(offset + (line.length - line.trimStart().length));
-      t++;
-    }
+    lineOffsets.push(offset);
     offset += line.length + 1;
+  }
+  let from = 0;
+  for (const title of titles) {
+    const wanted = title.replace(/\s+/g, ' ');
+    for (let i = from; i < lines.length; i++) {
+      const line = lines[i] as string;
+      if (line.trim().replace(/\s+/g, ' ') !== wanted) continue;
+      offsets.push((lineOffsets[i] as number) + (line.length - line.trimStart().length));
+      from = i + 1;
+      break;
+    }
   }
   return offsets;
 }

@@ -150,7 +150,11 @@ const CAPITALS_LINE = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
 function looseTopPiece(text: string, from: number, to: number): boolean {
   const lines = text.slice(from, to).split(/\r?\n/);
   const filled = lines.filter((line) => line.trim() !== '');
-  if (filled.every((line) => ATX_LINE.test(line) || CAPITALS_LINE.test(line.trim()))) return true;
+  // A line indented deeper than the first is a body under it, whatever its letters (a man page's
+  // `NAME` over `       DROP RULE - 删除一个规则`, capitals and Han without a lower-case letter).
+  const margin = (filled[0] ?? '').length - (filled[0] ?? '').trimStart().length;
+  const headingLine = (line: string) => ATX_LINE.test(line) || (CAPITALS_LINE.test(line.trim()) && line.length - line.trimStart().length <= margin);
+  if (filled.every(headingLine)) return true;
   return ATX_LINE.test(lines[0] as string) && (lines[1] ?? '').trim() !== '';
 }
 

@@ -10,10 +10,13 @@
  *   - stands alone as a one-line paragraph or a one-line numbered item ("Installation",
  *     "2.1 Scope", "1. Introduction") with a block after it that is no heading, no heading
  *     just before it (a one-line body is no heading), and, in indented prose, left of the
- *     body's margin; or
+ *     body's margin or ending with a question mark (an FAQ's entry); or
  *   - starts a paragraph, indented at most 3 columns, over lines indented deeper (a man page's
  *     `DESCRIPTION`, `BESCHREIBUNG`, `ОПИСАНИЕ`, `描述` over its body), or is all capitals
- *     ("WARNING" over its text). The heading line becomes a block of its own.
+ *     ("WARNING" over its text). The heading line becomes a block of its own. In indented prose
+ *     a line at the left margin over lines indented deeper is a section heading as `man` prints
+ *     it even when it starts with an opening bracket or ends with a colon (the colophon
+ *     sections of Chinese man pages: `[中文版维护人]`, `《中国linux论坛man手册页翻译计划》:`).
  * - Introductions: a paragraph whose last line ends with a colon, followed by a list, code,
  *   table or formula block, or by a paragraph indented deeper: it introduces that block.
  * Nothing here depends on a language: letters are Unicode letters, capitals Unicode capitals.
@@ -37,6 +40,12 @@ const HEADING_START = /^[\p{L}\p{N}]/u;
 const SENTENCE_LIKE_END = /[.!?…;:,。！？：；，、]["'”’»)\]]*$/u;
 /** The same, less the question mark: a line standing alone may be a question ("Why a small model?"). */
 const STANDALONE_SENTENCE_LIKE_END = /[.!…;:,。！：；，、]["'”’»)\]]*$/u;
+/** At the left margin of indented prose a heading may also start with an opening bracket or quote. */
+const MARGIN_HEADING_START = /^[\p{L}\p{N}\p{Ps}\p{Pi}]/u;
+/** And it may end with a colon: only sentence punctuation, a semicolon or a comma ends no heading there. */
+const MARGIN_SENTENCE_LIKE_END = /[.!?…;,。！？；，、]["'”’»)\]]*$/u;
+/** A question mark (Latin or full-width) at the end of a line, closers after it. */
+const QUESTION_END = /[?？]["'”’»)\]]*$/u;
 const CAPITALS_ONLY = /^[^\p{Ll}]*\p{Lu}[^\p{Ll}]*\p{Lu}[^\p{Ll}]*$/u;
 const COLUMN_GAP = /\S[ \t]{3,}\S/;
 const NUMBERED_ITEM = /^ {0,3}\d{1,9}[.)][ \t]+\S/;
@@ -53,10 +62,10 @@ function indentOf(text: string, lineStart: number): number {
 }
 
 /** Whether the line is shaped as a heading (see the module comment), `max` code points at most. */
-function isHeadingLine(line: string, max: number, ends = SENTENCE_LIKE_END): boolean {
+function isHeadingLine(line: string, max: number, ends = SENTENCE_LIKE_END, starts = HEADING_START): boolean {
   if (line.length > 4 * max) return false; // longer in code units than any heading (and not read through)
   const trimmed = line.trim();
-  if (trimmed === '' || !HEADING_START.test(trimmed) || ends.test(trimmed)) return false;
+  if (trimmed === '' || !starts.test(trimmed) || ends.test(trimmed)) return false;
   if (trimmed.length > max && [...trimmed].length > max) return false; // code points, counted only when it matters
   return !COLUMN_GAP.test(trimmed);
 }
@@ -141,8 +150,9 @@ export function structureBlocks(text: string): StructureBlocks {
     if (oneLine) {
       // A heading's one-line body ("NAME" over "ls - list directory contents") is no heading.
       const afterHeading = kinds[kinds.length - 1] === 'heading';
-      // In indented prose, a line at the body's margin is body text ("       Internet RFC 952").
-      const atMargin = prose && indentOf(text, start) >= 4;
+      // In indented prose, a line at the body's margin is body text ("       Internet RFC 952"),
+      // unless it asks a question: an FAQ's entry (perlfaq's `如何发邮件？`, `How do I …?`).
+      const atMargin = prose && indentOf(text, start) >= 4 && !QUESTION_END.test(first.trimEnd());
       const heading = !lastBlock && !afterHeading && !atMargin && isHeadingLine(first, MAX_STANDALONE_HEADING, STANDALONE_SENTENCE_LIKE_END);
       if (heading) standalone.add(kinds.length);
       push(heading ? 'heading' : 'paragraph', start, end);
@@ -150,7 +160,8 @@ export function structureBlocks(text: string): StructureBlocks {
     }
     const indent = indentOf(text, start);
     const overIndented = indent <= 3 && indentOf(text, second) >= indent + 2;
-    if (isHeadingLine(first, MAX_HEADING) && (overIndented || CAPITALS_ONLY.test(first))) {
+    const sectionLine = prose && indent === 0 && overIndented && isHeadingLine(first, MAX_HEADING, MARGIN_SENTENCE_LIKE_END, MARGIN_HEADING_START);
+    if (sectionLine || (isHeadingLine(first, MAX_HEADING) && (overIndented || CAPITALS_ONLY.test(first)))) {
       push('heading', start, second);
       push('paragraph', second, end);
       return;

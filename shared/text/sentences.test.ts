@@ -70,6 +70,18 @@ describe('sentenceStarts', () => {
     expect(startsOf(`${line}\n级用户可以修改会话缺省。下一句。\n`)).toEqual(['数据库相关的', '下一句。\n']);
   });
 
+  it('reads an old CJK man page paragraph, justified with runs of spaces, as sentences cut only after 。', () => {
+    // groff does not break a run of CJK characters: it carries the whole run to the next line,
+    // lets one longer than the line run past it, and pads the full lines with spaces.
+    const text =
+      '       用                                                                 grep\n' +
+      '       命令可以查找一个文件里和模式匹配的每一行，并把它们写到标准输出。   如果\n' +
+      '       给出了                                                               -n\n' +
+      '       选项，那么在每一行的前面加上它的行号，行号从一开始计数，遇到空行时也照样计数，所以输出的行号和输入的行数总是一致的。\n' +
+      '       这个 选项 可以 和 -c 一起使用，此时只输出匹配的行数。\n';
+    expect(sentenceStarts(text).map((s) => text.slice(s).trimStart().slice(0, 4))).toEqual(['用   ', '如果\n ', '这个 选']);
+  });
+
   it('does not cut after an ordered-list number', () => {
     expect(startsOf('Steps:\n1. Install it.\n2. Run it.')).toEqual(['Steps:', '1. Ins', '2. Run']);
   });

@@ -13,6 +13,12 @@
  *   before reaches the paragraph's wrap width, taken as the widest of the lines around it (up to
  *   WINDOW lines either way, within the paragraph), and that width is at least MIN_WRAP_WIDTH
  *   columns (short lines that stop early are verse, addresses, lists: breaks their author typed).
+ * A word is a run of non-blanks, wide characters included: a formatter that does not break
+ * between CJK characters (groff on the old zh_CN and ja man page translations) carries the whole
+ * run to the next line and pads the line before with runs of spaces up to the width; one that
+ * does break there fills its lines to the width, so the run changes nothing for it. A line of one
+ * word does not set the width when a line of two words or more is near: a word longer than the
+ * room left goes on a line of its own and may run past the width (a URL, such a CJK run).
  * Widths are terminal columns: East Asian wide characters count two, a tab goes to the next
  * multiple of 8. Nothing here depends on a language.
  */
@@ -149,20 +155,27 @@ function nextLineStartAfter(text: string, lineStart: number): number {
 /** A line that opens a Markdown block of its own: never a wrapped continuation. */
 const BLOCK_START = /^(?:[-*+•‣◦▪·][ \t]|\d{1,9}[.)](?:[ \t]|$)|#{1,6}(?:[ \t]|$)|>|\||```|~~~|\$\$)/u;
 
-/** Columns of the first word of a line (up to a blank; one character when it is a wide one, which wraps alone). */
+/** Columns of the first word of a line (up to a blank, wide characters included), and whether it starts with a wide one (no space before it). */
 function firstWordColumns(text: string, from: number): { columns: number; wide: boolean } {
-  const first = text.codePointAt(from) as number;
-  if (isWideCodePoint(first)) return { columns: 2, wide: true };
   let columns = 0;
   for (let i = from; i < text.length && columns <= MAX_MEASURED; ) {
     const c = text.charCodeAt(i);
     if (c === LF || c === CR || isBlankChar(c)) break;
     const cp = text.codePointAt(i) as number;
-    if (isWideCodePoint(cp)) break;
     columns += columnsOf(cp);
     i += cp > 0xffff ? 2 : 1;
   }
-  return { columns, wide: false };
+  return { columns, wide: isWideCodePoint(text.codePointAt(from) as number) };
+}
+
+const LETTER_OR_DIGIT = /[\p{L}\p{N}]/u;
+
+/**
+ * The columns a line sets the wrap width to: none for a line of one word with a letter or digit
+ * in it (it may have run past the width); a rule (`────`, `=====`) is as wide as its table.
+ */
+function widthSetBy(text: string, shape: LineShape): number {
+  return shape.secondWord < 0 && LETTER_OR_DIGIT.test(text.slice(shape.contentStart, shape.contentEnd)) ? 0 : shape.end;
 }
 
 /**
@@ -187,18 +200,22 @@ export function isWrappedLine(text: string, lineStart: number): boolean {
   const previous = shapeAt(text, previousStart);
   if (previous.blank || (previous.indent !== here.indent && previous.secondWord !== here.indent)) return false;
   const word = firstWordColumns(text, here.contentStart);
-  // A wide character wraps without a space before it; a word needs one.
+  // Between two wide characters a line wraps without a space; next to a word it needs one
+  // (`、` then `/etc/cron.d`: the roff source has a space there).
   const lastWide = isWideCodePoint(text.codePointAt(previous.contentEnd - 1 - (isLowSurrogate(text.charCodeAt(previous.contentEnd - 1)) ? 1 : 0)) as number);
-  const reach = previous.end + (word.wide || lastWide ? 0 : 1) + word.columns;
-  // The paragraph's wrap width: the widest line around the break.
-  let width = Math.max(previous.end, here.end);
+  const reach = previous.end + (word.wide && lastWide ? 0 : 1) + word.columns;
+  // The paragraph's wrap width: the widest line of two words or more around the break (the
+  // widest line of all when those are too narrow for a wrap, or there are none).
+  let width = Math.max(widthSetBy(text, previous), widthSetBy(text, here));
   if (reach <= width) return false; // the word fitted: no wider line changes that
+  let widest = Math.max(previous.end, here.end);
   let start = previousStart;
   for (let k = 0; k < WINDOW && start > 0; k++) {
     start = previousLineStart(text, start);
     const shape = shapeAt(text, start);
     if (shape.blank) break;
-    width = Math.max(width, shape.end);
+    width = Math.max(width, widthSetBy(text, shape));
+    widest = Math.max(widest, shape.end);
   }
   let next = lineStart;
   for (let k = 0; k < WINDOW; k++) {
@@ -206,8 +223,11 @@ export function isWrappedLine(text: string, lineStart: number): boolean {
     if (next < 0 || next >= text.length) break;
     const shape = shapeAt(text, next);
     if (shape.blank) break;
-    width = Math.max(width, shape.end);
+    width = Math.max(width, widthSetBy(text, shape));
+    widest = Math.max(widest, shape.end);
   }
+  // Lines of two words narrower than a wrap (an option's tag over its body) leave it to the widest line.
+  if (width < MIN_WRAP_WIDTH) width = widest;
   return width >= MIN_WRAP_WIDTH && reach > width;
 }
 

@@ -36,6 +36,7 @@
  * every step: O(size of the set), a few thousand entries for Qwen2, not the vocabulary.
  */
 import { TokenBias, type LlamaModel, type Token } from 'node-llama-cpp';
+import type { OutputSettings } from '../../../shared/profiles/schema';
 import type { TokenBytes } from './token-bytes';
 
 const NORMAL = 1;
@@ -48,10 +49,11 @@ function isControl(cp: number): boolean {
 /**
  * The code points llama.cpp's grammar decodes from a piece (latin1 string of its bytes), after a
  * UTF-8 sequence of `open` more bytes was left open by the previous token (its value unknown:
- * null in the output), with whether the piece ends inside a sequence; 'invalid' where llama.cpp
+ * null in the output), with whether the piece ends inside a sequence and how many bytes that
+ * sequence still needs (`remain`); 'invalid' where llama.cpp
  * aborts the decode (the token is then refused). A port of decode_utf8(const std::string &, ...).
  */
-export function grammarCodePoints(bytes: string, open: number): { codePoints: (number | null)[]; endsOpen: boolean } | 'invalid' {
+export function grammarCodePoints(bytes: string, open: number): { codePoints: (number | null)[]; endsOpen: boolean; remain: number } | 'invalid' {
   const lookup = [1, 1, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 2, 2, 3, 4];
   const codePoints: (number | null)[] = [];
   let pos = 0;
@@ -76,7 +78,7 @@ export function grammarCodePoints(bytes: string, open: number): { codePoints: (n
     }
     if (remain === 0) codePoints.push(value);
   }
-  return { codePoints, endsOpen: remain > 0 };
+  return { codePoints, endsOpen: remain > 0, remain: Math.max(0, remain) };
 }
 
 /** Whether the note-line grammar refuses a token of these bytes in every state (see the file comment). */
@@ -132,4 +134,32 @@ export function noteLineBias(model: LlamaModel, vocab: TokenBytes, label: string
   if ([...label].some((ch) => isControl(ch.codePointAt(0)!))) return undefined;
   const refused = refusedTokens(model, vocab);
   return { withEnd: asTokenBias(model, refused.withEnd), withoutEnd: asTokenBias(model, refused.withoutEnd) };
+}
+
+/**
+ * The note line's length limit as the grammar counts it (code points after the label, the first
+ * one included, at most maxNoteChars), for forcing the newline where it is the one token the
+ * grammar allows: `add` takes each token's bytes after `written` of the label and says when the
+ * text is full. Null where there is no limit (heads-only notes), the label is not printable ASCII
+ * (its characters are then not one byte each), or the vocabulary has no single newline token.
+ */
+export function noteLimit(settings: OutputSettings, label: string, written: string, vocab: TokenBytes): { add(bytes: string): boolean; newline: Token } | null {
+  const newline = vocab.byBytes.get('\n');
+  if (settings.constrained.scope !== 'all' || !/^[\x20-\x7e]*$/.test(label) || newline?.length !== 1) return null;
+  const max = settings.constrained.maxNoteChars;
+  let labelLeft = label.length - written.length;
+  let chars = 0;
+  let open = 0;
+  return {
+    newline: newline[0]!,
+    add(bytes: string): boolean {
+      const decoded = grammarCodePoints(bytes, open);
+      if (decoded === 'invalid') return false;
+      const skip = Math.min(labelLeft, decoded.codePoints.length);
+      labelLeft -= skip;
+      chars += decoded.codePoints.length - skip;
+      open = decoded.remain;
+      return chars >= max && open === 0;
+    },
+  };
 }

@@ -26,7 +26,7 @@ import type { DecodingSettings, OutputSettings } from '../../../shared/profiles/
 import { abortError } from './errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
-import { noteLineBias } from './note-line-bias';
+import { noteLimit, noteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
 import { tokenBytes, utf8Latin1 } from './token-bytes';
@@ -176,6 +176,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     // End tokens are refused by the grammar everywhere in a note but at the start of an optional one.
     let first = true;
     const tokenBias = noteBias && (() => (first && open ? noteBias.withEnd : noteBias.withoutEnd));
+    const limit = noteLimit(settings, label, written, vocab);
     const iterator = sequence.evaluate(pending, { ...sampling, grammarEvaluationState, ...(tokenBias ? { tokenBias } : {}) });
     try {
       for (;;) {
@@ -186,6 +187,11 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
         steps.grammar++;
         if (!emit(next.value, false)) return 'limit';
         if (model.detokenize([next.value]).includes('\n')) return 'done';
+        // At the length limit the newline is the one token the grammar allows: forced.
+        if (limit?.add(vocab.bytesOf[next.value]!)) {
+          steps.forced++;
+          return emit(limit.newline, true) ? 'done' : 'limit';
+        }
       }
     } finally {
       await iterator.return();

@@ -13,9 +13,11 @@
  *   penalty): allowed-choice.ts reads it from the top k of the lifted allowed tokens in O(k), and
  *   where that proves nothing decodes the step again with a bias of -infinity on every other token
  *   of the vocabulary (-infinity stays -infinity under the penalty);
- * - a free-text note goes through the grammar of that one note line, which is small, with a
- *   constant bias against the tokens no note line allows (note-line-bias.ts), so that llama.cpp
- *   matches the whole vocabulary against the grammar only where the position decides.
+ * - a note line's label comes from the trie too while only its own tokens can continue it
+ *   (note-label.ts); the free text goes through the grammar of that one note line with a constant
+ *   bias against the tokens no note line allows (note-line-bias.ts), and its newline is forced at
+ *   the length limit, so that llama.cpp matches the whole vocabulary against the grammar only where
+ *   the position decides.
  *
  * The evaluate iterator's pending tokens (sampled or forced, not yet in the KV cache) start the
  * next evaluation, so nothing is evaluated twice.

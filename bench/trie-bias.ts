@@ -1,5 +1,5 @@
 /**
- * `npm run bench:trie-bias [-- --model FILE] [--steps N] [--threads N]`: what the trie decoder's
+ * `npm run bench:trie-bias [-- --model FILE] [--steps N] [--threads N] [--note-lines N]`: what the trie decoder's
  * choice among allowed tokens costs per chosen token, beyond a plain greedy decode step. Three
  * ways, each timed over one-token decode steps on one model and context:
  * - plain: greedy, no bias (the baseline);
@@ -9,7 +9,9 @@
  *   Qwen2), which node-llama-cpp 3.21.1 copies into typed arrays on the JavaScript thread at every
  *   step (getTokenBiasesForAddon): what every chosen token cost before, and a redecoded one now.
  * The repeat penalty is the decoders' (1.1 over the last 64 tokens of prompt and output), so the
- * penalised tokens are the real ones. Default model: the tiny fixture (the real Qwen2 vocabulary,
+ * penalised tokens are the real ones. Then the note lines (bench/note-line-steps.ts): a note token
+ * as the trie decoder wrote it before (the note grammar alone) and now (the label from the trie, the
+ * grammar with a constant bias), against a plain step; `--note-lines N` (10). Default model: the tiny fixture (the real Qwen2 vocabulary,
  * almost no arithmetic, so the difference is the choice). A benchmark: prints, asserts nothing.
  */
 import { existsSync } from 'node:fs';
@@ -20,18 +22,20 @@ import { repeatPenaltyOver } from '../electron/services/inference/repeat-penalty
 import { tokenBytes } from '../electron/services/inference/token-bytes';
 import { flag } from './flag';
 import { loadAverage } from './load';
+import { measureNoteLines } from './note-line-steps';
 
 const argv = process.argv.slice(2);
 const modelPath = resolve(flag(argv, 'model', 'models/test/tiny-qwen2.gguf'));
 const steps = Number(flag(argv, 'steps', '100'));
 const threads = Number(flag(argv, 'threads', '1'));
+const noteLines = Number(flag(argv, 'note-lines', '10'));
 if (!existsSync(modelPath)) throw new Error(`no model at ${modelPath}: run npm run fixtures`);
 
 const llama = await getLlama({ gpu: false });
 const model = await llama.loadModel({ modelPath });
 const vocab = tokenBytes(model);
 if (!vocab) throw new Error('the trie decoder needs a byte-level BPE vocabulary');
-const context = await model.createContext({ contextSize: steps * 2 + 64, threads });
+const context = await model.createContext({ contextSize: steps * 2 + 64 + noteLines * 200, threads });
 const prompt = model.tokenize('The harbour master wrote an entry about the whale.');
 // A few allowed tokens at each step, as at a head's branch points: four words of a sentence start,
 // a new four at every step (a word's own tokens, so the chosen one rarely repeats within the last 64
@@ -92,6 +96,12 @@ process.stdout.write(
   `model ${modelPath.split('/').at(-1)}, vocabulary ${vocab.size} tokens, ${allowed.size} allowed (another four each step), threads ${threads}, ${steps} steps each, repeat penalty 1.1 over the last 64 tokens\n` +
     `full bias (before; now only a redecoded step's) ${full.ms.toFixed(2)} ms per step: ${(full.ms - base).toFixed(2)} ms per chosen token for the bias\n` +
     `decode step without bias ${base.toFixed(2)} ms, with the trie's choice ${choice.ms.toFixed(2)} ms: ${(choice.ms - base).toFixed(2)} ms per chosen token for the bias (${choice.redecoded} of ${steps} steps decoded twice, the penalty leaving the first reading open; ${choice.fullBias} needed the full bias)  [${loadAverage()}]\n`,
+);
+const notes = await measureNoteLines(llama, model, context, vocab, prompt, noteLines);
+process.stdout.write(
+  `note lines (${notes.lines} "Summary: " lines of at most 120 characters, ${notes.tokens} tokens): plain step ${notes.msPerToken.plain.toFixed(2)} ms, ` +
+    `grammar alone (before) ${notes.msPerToken.before.toFixed(2)} ms, label from the trie and grammar with the ${notes.biasSize}-token bias (now) ${notes.msPerToken.now.toFixed(2)} ms per note token; ` +
+    `${notes.identical ? 'the same tokens both ways' : 'DIFFERENT tokens'}  [${loadAverage()}]\n`,
 );
 await context.dispose();
 await model.dispose();

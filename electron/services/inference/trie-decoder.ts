@@ -13,7 +13,11 @@
  *   penalty): allowed-choice.ts reads it from the top k of the lifted allowed tokens in O(k), and
  *   where that proves nothing decodes the step again with a bias of -infinity on every other token
  *   of the vocabulary (-infinity stays -infinity under the penalty);
- * - a free-text note goes through the grammar of that one note line, which is small.
+ * - a note line's label comes from the trie too while only its own tokens can continue it
+ *   (note-label.ts); the free text goes through the grammar of that one note line with a constant
+ *   bias against the tokens no note line allows (note-line-bias.ts), and its newline is forced at
+ *   the length limit, so that llama.cpp matches the whole vocabulary against the grammar only where
+ *   the position decides.
  *
  * The evaluate iterator's pending tokens (sampled or forced, not yet in the KV cache) start the
  * next evaluation, so nothing is evaluated twice.
@@ -24,6 +28,8 @@ import type { DecodingSettings, OutputSettings } from '../../../shared/profiles/
 import { abortError } from './errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
+import { noteLimit, noteLineBias } from './note-line-bias';
+import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
 import { tokenBytes, utf8Latin1 } from './token-bytes';
 
@@ -92,6 +98,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const withNotes = settings.notes !== 'none';
   const layout = !withNotes ? 'heads' : settings.layout === 'notes-first' ? 'notes-first' : settings.notesBeforeHeads ? 'note-head' : 'head-note';
   const grammars = new Map<string, LlamaGrammar>();
+  const noteBias = withNotes ? noteLineBias(model, vocab, noteLinePrefix(settings)) : undefined;
   const noteGrammar = async (optional: boolean, written = '') => {
     const text = buildNoteGrammar(settings, { optional, written });
     let g = grammars.get(text);
@@ -142,18 +149,51 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     return r.token;
   };
 
-  /** Writes one note line through its grammar; false when the model ended instead (or the limit hit). */
+  /**
+   * Writes one note line: its label from the trie while only the label's own tokens can continue
+   * it (note-label.ts), the rest through the note line's grammar with a constant bias against
+   * tokens no note line allows (note-line-bias.ts); 'ended' when the model ended instead.
+   */
   const writeNote = async (optional: boolean, written = ''): Promise<'done' | 'ended' | 'limit'> => {
-    const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar: await noteGrammar(optional, written) });
-    const iterator = sequence.evaluate(pending, { ...sampling, grammarEvaluationState });
+    const label = noteLinePrefix(settings);
+    if (labelByTrie(label)) {
+      for (let tokens = labelStepTokens(model, vocab, label, written); tokens; tokens = labelStepTokens(model, vocab, label, written)) {
+        const endAllowed = optional && written === '';
+        const allowed = new Set(tokens.keys());
+        let token: Token | null;
+        if (allowed.size === 1 && !endAllowed) {
+          token = allowed.values().next().value!;
+          steps.forced++;
+        } else {
+          if (allowed.size === 0 && !endAllowed) return 'ended';
+          token = await choose(allowed, endAllowed);
+          if (token === null) return 'ended';
+        }
+        if (!emit(token, allowed.size === 1 && !endAllowed)) return 'limit';
+        written += tokens.get(token)!;
+      }
+    }
+    const open = optional && written === '';
+    const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar: await noteGrammar(open, written) });
+    // End tokens are refused by the grammar everywhere in a note but at the start of an optional one.
+    let first = true;
+    const tokenBias = noteBias && (() => (first && open ? noteBias.withEnd : noteBias.withoutEnd));
+    const limit = noteLimit(settings, label, written, vocab);
+    const iterator = sequence.evaluate(pending, { ...sampling, grammarEvaluationState, ...(tokenBias ? { tokenBias } : {}) });
     try {
       for (;;) {
         if (signal?.aborted) throw abortError();
         const next = await iterator.next();
+        first = false;
         if (next.done || vocab.eog.has(next.value)) return 'ended';
         steps.grammar++;
         if (!emit(next.value, false)) return 'limit';
         if (model.detokenize([next.value]).includes('\n')) return 'done';
+        // At the length limit the newline is the one token the grammar allows: forced.
+        if (limit?.add(vocab.bytesOf[next.value]!)) {
+          steps.forced++;
+          return emit(limit.newline, true) ? 'done' : 'limit';
+        }
       }
     } finally {
       await iterator.return();

@@ -1,0 +1,123 @@
+/**
+ * The note-line part of `npm run bench:trie-bias`: what a note line's token costs against a plain
+ * greedy step, written as the trie decoder writes it (trie-decoder.ts, writeNote):
+ * - before: the note grammar alone at every token; llama.cpp's sampler matches the whole
+ *   vocabulary against it wherever it refuses the chain's greedy token (on the random fixture:
+ *   every label step, a first character, the length limit);
+ * - now: the label from the trie (note-label.ts, chooseAllowed) while only its own tokens can
+ *   continue it, then the grammar with the constant bias against tokens no note line allows
+ *   (note-line-bias.ts), and the newline forced where the length limit leaves no other token.
+ * Both must write the same tokens; the line says whether they did. Plain steps write as many
+ * tokens per line as the grammar did.
+ */
+import { LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import { buildNoteGrammar } from '../shared/profiles/constrained';
+import type { OutputSettings } from '../shared/profiles/schema';
+import { chooseAllowed } from '../electron/services/inference/allowed-choice';
+import { labelStepTokens } from '../electron/services/inference/note-label';
+import { noteLimit, noteLineBias } from '../electron/services/inference/note-line-bias';
+import { repeatPenaltyOver } from '../electron/services/inference/repeat-penalty';
+import type { TokenBytes } from '../electron/services/inference/token-bytes';
+
+type Way = 'plain' | 'before' | 'now';
+
+const LABEL = 'Summary: ';
+const settings = {
+  notes: 'summary',
+  noteLayout: 'labelled',
+  noteLabels: ['Summary:'],
+  layout: 'interleaved',
+  constrained: { headWords: { min: 3, max: 12 }, headPrefix: '# ', maxNoteChars: 120, scope: 'all' },
+} as unknown as OutputSettings;
+
+export interface NoteLineFigures {
+  lines: number;
+  tokens: number;
+  msPerToken: Record<Way, number>;
+  identical: boolean;
+  biasSize: number;
+}
+
+/** `lines` note lines after the prompt, each way. */
+export async function measureNoteLines(llama: Llama, model: LlamaModel, context: LlamaContext, vocab: TokenBytes, prompt: readonly Token[], lines: number): Promise<NoteLineFigures> {
+  const grammars = new Map<string, LlamaGrammar>();
+  const grammar = async (written: string) => {
+    const text = buildNoteGrammar(settings, { optional: false, written });
+    if (!grammars.has(text)) grammars.set(text, await llama.createGrammar({ grammar: text }));
+    return grammars.get(text)!;
+  };
+  const bias = noteLineBias(model, vocab, LABEL)!.withoutEnd;
+  const written: Partial<Record<Way, Token[][]>> = {};
+  const run = async (way: Way, lengths?: number[]) => {
+    const sequence = context.getSequence();
+    const generated: Token[] = [];
+    const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated);
+    const out: Token[][] = [];
+    let ms = 0;
+    try {
+      await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
+      let pending: Token[] = [prompt.at(-1)!];
+      for (let line = 0; line < lines; line++) {
+        const tokens: Token[] = [];
+        const push = (t: Token, forced: boolean) => {
+          tokens.push(t);
+          generated.push(t);
+          if (forced) pending.push(t);
+          else pending = [t];
+        };
+        const started = performance.now();
+        let label = '';
+        if (way === 'now') {
+          for (let allowed = labelStepTokens(model, vocab, LABEL, label); allowed; allowed = labelStepTokens(model, vocab, LABEL, label)) {
+            const forced = allowed.size === 1;
+            const t = forced ? allowed.keys().next().value! : (await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, new Set(allowed.keys()), false)).token!;
+            push(t, forced);
+            label += allowed.get(t)!;
+          }
+        }
+        const limit = way === 'now' ? noteLimit(settings, LABEL, label, vocab) : null;
+        const grammarEvaluationState = way === 'plain' ? undefined : new LlamaGrammarEvaluationState({ model, grammar: await grammar(label) });
+        const iterator = sequence.evaluate(pending, {
+          temperature: 0,
+          yieldEogToken: true,
+          repeatPenalty,
+          ...(grammarEvaluationState ? { grammarEvaluationState } : {}),
+          ...(way === 'now' ? { tokenBias: bias } : {}),
+        });
+        try {
+          for (;;) {
+            if (lengths && tokens.length >= lengths[line]!) break;
+            const next = await iterator.next();
+            if (next.done || vocab.eog.has(next.value)) break;
+            push(next.value, false);
+            if (!lengths && (model.detokenize([next.value]).includes('\n') || tokens.length >= 200)) break;
+            if (limit?.add(vocab.bytesOf[next.value]!)) {
+              push(limit.newline, true);
+              break;
+            }
+          }
+        } finally {
+          await iterator.return();
+        }
+        ms += performance.now() - started;
+        out.push(tokens);
+      }
+    } finally {
+      sequence.dispose();
+    }
+    written[way] = out;
+    return { ms, tokens: out.reduce((n, l) => n + l.length, 0) };
+  };
+  const before = await run('before');
+  const now = await run('now');
+  const lengths = written.before!.map((l) => Math.max(1, l.length));
+  const p = await run('plain', lengths);
+  const p2 = await run('plain', lengths);
+  return {
+    lines,
+    tokens: before.tokens,
+    msPerToken: { plain: (p.ms + p2.ms) / (p.tokens + p2.tokens), before: before.ms / before.tokens, now: now.ms / now.tokens },
+    identical: JSON.stringify(written.before) === JSON.stringify(written.now),
+    biasSize: (bias as unknown as { _biases: Map<Token, number> })._biases.size,
+  };
+}

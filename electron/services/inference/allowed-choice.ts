@@ -167,6 +167,22 @@ export function resolvedChoice(
   return first - second > 2 * LEVEL_ERROR ? best : undefined;
 }
 
+/**
+ * The probabilities of a lifted reading as the softmax over exactly the allowed tokens (the +LIFT
+ * cancels in it; what falls outside the top k is renormalised away), or undefined where the
+ * reading does not hold every allowed token.
+ */
+export function allowedSoftmax(reading: ReadonlyMap<Token, number>, allowed: readonly Token[]): ReadonlyMap<Token, number> | undefined {
+  let sum = 0;
+  for (const t of allowed) {
+    const p = reading.get(t);
+    if (p === undefined || !Number.isFinite(p)) return undefined;
+    sum += p;
+  }
+  if (!(sum > 0)) return undefined;
+  return new Map(allowed.map((t) => [t, reading.get(t)! / sum]));
+}
+
 export interface ChoiceStep {
   model: LlamaModel;
   vocab: TokenBytes;
@@ -183,9 +199,17 @@ export interface ChoiceStep {
  * lifted reading proves nothing, `pending` is erased from the cache and evaluated again as the
  * same batch (the same logits: `redecoded`), for the other reading (resolvedChoice), and where
  * that too leaves it open, once more under the full -infinity bias and the repeat penalty
- * (O(vocabulary), as every chosen token cost before).
+ * (O(vocabulary), as every chosen token cost before). With `wantProbabilities`, the answer also
+ * holds the softmax over the allowed tokens' raw logits, without the repeat penalty (the model's
+ * own preference among them; allowedSoftmax): from the unpenalised reading, which costs one more
+ * reading where only the penalised one was taken; none where no reading held the allowed set.
  */
-export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean }> {
+export async function chooseAllowed(
+  step: ChoiceStep,
+  allowed: ReadonlySet<Token>,
+  endAllowed: boolean,
+  wantProbabilities = false,
+): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean; probabilities?: ReadonlyMap<Token, number> }> {
   const { model, vocab, sequence, pending } = step;
   const candidates = [...allowed];
   if (endAllowed) for (const t of vocab.eog) if (!allowed.has(t)) candidates.push(t);
@@ -204,17 +228,28 @@ export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token
       await iterator.return();
     }
   };
-  const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false });
   const eraseAgain = () => sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
+  // The reading without the penalty, where one was taken: the softmax over the allowed tokens' raw logits.
+  let raw: ReadonlyMap<Token, number> | undefined;
+  const probabilities = () => (wantProbabilities && raw ? allowedSoftmax(raw, candidates) : undefined);
+  const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false, probabilities: probabilities() });
 
   const first = await read(mixed);
+  if (!mixed) raw = first;
   const proven = first && (mixed ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
-  if (proven !== undefined) return answer(proven, false);
+  if (proven !== undefined) {
+    // Proven on the penalised reading: the raw one is read only where the caller wants the probabilities (same logits, same choice).
+    if (mixed && wantProbabilities) {
+      await eraseAgain();
+      raw = await read(false);
+    }
+    return answer(proven, false);
+  }
 
   // Open because of the penalty: the same logits read the other way give the logits' level.
   if (first && mixed) {
     await eraseAgain();
-    const raw = await read(false);
+    raw = await read(false);
     const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
     if (resolved !== undefined) return answer(resolved, true);
   }
@@ -223,7 +258,7 @@ export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token
   const iterator = sequence.evaluate([...pending], { temperature: 0, yieldEogToken: true, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
   try {
     const next = await iterator.next();
-    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true, fullBias: true };
+    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true, fullBias: true, probabilities: probabilities() };
   } finally {
     await iterator.return();
   }

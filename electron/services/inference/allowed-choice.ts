@@ -201,8 +201,9 @@ export interface ChoiceStep {
  * that too leaves it open, once more under the full -infinity bias and the repeat penalty
  * (O(vocabulary), as every chosen token cost before). With `wantProbabilities`, the answer also
  * holds the softmax over the allowed tokens' raw logits, without the repeat penalty (the model's
- * own preference among them; allowedSoftmax): from the unpenalised reading, which costs one more
- * reading where only the penalised one was taken; none where no reading held the allowed set.
+ * own preference among them; allowedSoftmax), from the unpenalised reading: a mixed step then
+ * takes that reading first (one reading where an unpenalised token is best by raw logit, else the
+ * penalised one after it); none where no reading held the allowed set.
  */
 export async function chooseAllowed(
   step: ChoiceStep,
@@ -234,24 +235,27 @@ export async function chooseAllowed(
   const probabilities = () => (wantProbabilities && raw ? allowedSoftmax(raw, candidates) : undefined);
   const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false, probabilities: probabilities() });
 
-  const first = await read(mixed);
-  if (!mixed) raw = first;
-  const proven = first && (mixed ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
-  if (proven !== undefined) {
-    // Proven on the penalised reading: the raw one is read only where the caller wants the probabilities (same logits, same choice).
-    if (mixed && wantProbabilities) {
-      await eraseAgain();
-      raw = await read(false);
-    }
-    return answer(proven, false);
-  }
+  // Where the caller wants the probabilities, a mixed step is read without the penalty first: an
+  // unpenalised best by raw logit wins under the penalty too (it only lowers penalised logits), so
+  // provenChoice settles it from that one reading; otherwise the penalised reading follows.
+  const rawFirst = mixed && wantProbabilities;
+  const first = await read(mixed && !rawFirst);
+  if (!mixed || rawFirst) raw = first;
+  const proven = first && (mixed && !rawFirst ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
+  if (proven !== undefined) return answer(proven, false);
 
   // Open because of the penalty: the same logits read the other way give the logits' level.
   if (first && mixed) {
     await eraseAgain();
-    raw = await read(false);
-    const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
-    if (resolved !== undefined) return answer(resolved, true);
+    const second = await read(rawFirst);
+    if (rawFirst) {
+      const resolved = second && (penalisedReadingChoice(second, candidates, penalised, penalty) ?? resolvedChoice(first, second, candidates, penalised, penalty));
+      if (resolved !== undefined) return answer(resolved, true);
+    } else {
+      raw = second;
+      const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
+      if (resolved !== undefined) return answer(resolved, true);
+    }
   }
 
   await eraseAgain();

@@ -16,6 +16,7 @@ import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
 import { KeyedQueue } from './queue/keyed-queue';
 import { CorrectionRevisions, type HeldCorrection, type SavedRevision } from './state/correction-revisions';
 import { COPIED_SOURCE, now, WorkspaceFiles, type DocumentText, type NewDocument, type SourceReader } from './storage/workspace-files';
+import type { DocumentPdf } from './storage/pdf-copy';
 
 export { COPIED_SOURCE, type DocumentText, type NewDocument, type SourceReader };
 export { HeldCorrection } from './state/correction-revisions';
@@ -86,6 +87,10 @@ export class WorkspaceStore {
   }
   readText(record: DocumentRecord): Promise<DocumentText> {
     return this.files.readText(record);
+  }
+
+  readPdfCopy(record: DocumentRecord, text: DocumentText): Promise<DocumentPdf | null> {
+    return this.files.readPdfCopy(record, text);
   }
   readRuns(id: string): Promise<RunFile[]> {
     return this.files.readRuns(id);

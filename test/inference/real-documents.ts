@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import type { SegmentationResult } from '../../shared/document/types';
 import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, repoRoot } from './tiny-profiles';
@@ -67,7 +68,9 @@ type Path = 'trie' | 'grammar' | 'remote';
  * The test body: for each document and strategy, constrained decoding with the local trie, the
  * local GBNF grammar and a real llama-server (2 slots, windows at once; skipped with a warning when
  * none is built) give the same segmentation (offsets and notes), warnings and per-window heads,
- * tokens and stops; the remote meta names the decoder that really ran there (the grammar). The
+ * tokens and stops; the remote meta names the decoder that really ran there (the grammar). Only
+ * the trie reads the model's probabilities, so only its boundaries carry a confidence: compared
+ * without it, and the others carry none. The
  * trie runs once and is compared with both; the grammar and the server decode at the same time
  * (the server is its own process).
  */
@@ -111,14 +114,21 @@ export function compareDecodingPaths(documents: RealDocument[]): void {
       const steps = (trie.meta.windows as { steps?: { forced: number } }[]).map((w) => w.steps?.forced ?? 0);
       expect(steps.reduce((n, forced) => n + forced, 0)).toBeGreaterThan(0);
 
+      // The trie's boundaries carry the decoder's margin (docs/core-strategies.md); the first segment starts none.
+      const confidences = trie.segmentation.notes.map((n) => n.confidence);
+      expect(confidences[0]).toBeUndefined();
+      if (trie.segmentation.boundaries.length > 0) expect(confidences.filter((c) => c !== undefined).length).toBeGreaterThan(0);
+      for (const c of confidences) if (c !== undefined) expect(c >= 0 && c <= 1).toBe(true);
+
       expect(grammar.meta.decoder).toBe('grammar');
-      expect(grammar.segmentation).toEqual(trie.segmentation);
+      expect(grammar.segmentation.notes.every((n) => n.confidence === undefined)).toBe(true);
+      expect(grammar.segmentation).toEqual(segmentationWithoutConfidence(trie.segmentation));
       expect(grammar.warnings).toEqual(trie.warnings);
       expect(windowsOf(grammar)).toEqual(windowsOf(trie));
 
       if (!remote) return;
       expect(remote.meta).toMatchObject({ backend: 'remote', decoder: 'grammar', decoderAsked: 'trie' });
-      expect(remote.segmentation).toEqual(trie.segmentation);
+      expect(remote.segmentation).toEqual(segmentationWithoutConfidence(trie.segmentation));
       expect(remote.warnings).toEqual(trie.warnings);
       expect(windowsOf(remote)).toEqual(windowsOf(trie));
     });

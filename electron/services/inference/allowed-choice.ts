@@ -167,6 +167,22 @@ export function resolvedChoice(
   return first - second > 2 * LEVEL_ERROR ? best : undefined;
 }
 
+/**
+ * The probabilities of a lifted reading as the softmax over exactly the allowed tokens (the +LIFT
+ * cancels in it; what falls outside the top k is renormalised away), or undefined where the
+ * reading does not hold every allowed token.
+ */
+export function allowedSoftmax(reading: ReadonlyMap<Token, number>, allowed: readonly Token[]): ReadonlyMap<Token, number> | undefined {
+  let sum = 0;
+  for (const t of allowed) {
+    const p = reading.get(t);
+    if (p === undefined || !Number.isFinite(p)) return undefined;
+    sum += p;
+  }
+  if (!(sum > 0)) return undefined;
+  return new Map(allowed.map((t) => [t, reading.get(t)! / sum]));
+}
+
 export interface ChoiceStep {
   model: LlamaModel;
   vocab: TokenBytes;
@@ -183,9 +199,18 @@ export interface ChoiceStep {
  * lifted reading proves nothing, `pending` is erased from the cache and evaluated again as the
  * same batch (the same logits: `redecoded`), for the other reading (resolvedChoice), and where
  * that too leaves it open, once more under the full -infinity bias and the repeat penalty
- * (O(vocabulary), as every chosen token cost before).
+ * (O(vocabulary), as every chosen token cost before). With `wantProbabilities`, the answer also
+ * holds the softmax over the allowed tokens' raw logits, without the repeat penalty (the model's
+ * own preference among them; allowedSoftmax), from the unpenalised reading: a mixed step then
+ * takes that reading first (one reading where an unpenalised token is best by raw logit, else the
+ * penalised one after it); none where no reading held the allowed set.
  */
-export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean }> {
+export async function chooseAllowed(
+  step: ChoiceStep,
+  allowed: ReadonlySet<Token>,
+  endAllowed: boolean,
+  wantProbabilities = false,
+): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean; probabilities?: ReadonlyMap<Token, number> }> {
   const { model, vocab, sequence, pending } = step;
   const candidates = [...allowed];
   if (endAllowed) for (const t of vocab.eog) if (!allowed.has(t)) candidates.push(t);
@@ -204,26 +229,40 @@ export async function chooseAllowed(step: ChoiceStep, allowed: ReadonlySet<Token
       await iterator.return();
     }
   };
-  const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false });
   const eraseAgain = () => sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
+  // The reading without the penalty, where one was taken: the softmax over the allowed tokens' raw logits.
+  let raw: ReadonlyMap<Token, number> | undefined;
+  const probabilities = () => (wantProbabilities && raw ? allowedSoftmax(raw, candidates) : undefined);
+  const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false, probabilities: probabilities() });
 
-  const first = await read(mixed);
-  const proven = first && (mixed ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
+  // Where the caller wants the probabilities, a mixed step is read without the penalty first: an
+  // unpenalised best by raw logit wins under the penalty too (it only lowers penalised logits), so
+  // provenChoice settles it from that one reading; otherwise the penalised reading follows.
+  const rawFirst = mixed && wantProbabilities;
+  const first = await read(mixed && !rawFirst);
+  if (!mixed || rawFirst) raw = first;
+  const proven = first && (mixed && !rawFirst ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
   if (proven !== undefined) return answer(proven, false);
 
   // Open because of the penalty: the same logits read the other way give the logits' level.
   if (first && mixed) {
     await eraseAgain();
-    const raw = await read(false);
-    const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
-    if (resolved !== undefined) return answer(resolved, true);
+    const second = await read(rawFirst);
+    if (rawFirst) {
+      const resolved = second && (penalisedReadingChoice(second, candidates, penalised, penalty) ?? resolvedChoice(first, second, candidates, penalised, penalty));
+      if (resolved !== undefined) return answer(resolved, true);
+    } else {
+      raw = second;
+      const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
+      if (resolved !== undefined) return answer(resolved, true);
+    }
   }
 
   await eraseAgain();
   const iterator = sequence.evaluate([...pending], { temperature: 0, yieldEogToken: true, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
   try {
     const next = await iterator.next();
-    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true, fullBias: true };
+    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true, fullBias: true, probabilities: probabilities() };
   } finally {
     await iterator.return();
   }

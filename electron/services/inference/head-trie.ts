@@ -16,12 +16,14 @@ export interface TrieNode {
   /** The lowest and highest candidate index whose lines pass through this node. */
   minCandidate: number;
   maxCandidate: number;
+  /** Every candidate whose lines pass through this node (ascending): the heads a token reaching it keeps open. */
+  candidates: number[];
   /** Candidates whose head line ends here (ascending). */
   ends: number[];
 }
 
 function node(): TrieNode {
-  return { children: new Map(), minCandidate: Infinity, maxCandidate: -Infinity, ends: [] };
+  return { children: new Map(), minCandidate: Infinity, maxCandidate: -Infinity, candidates: [], ends: [] };
 }
 
 /** The candidate indices a step may still choose: from `lo` (document order) up to `hi`. */
@@ -52,6 +54,8 @@ export class HeadTrie {
     const touch = (n: TrieNode) => {
       n.minCandidate = Math.min(n.minCandidate, candidate);
       n.maxCandidate = Math.max(n.maxCandidate, candidate);
+      // Candidates are inserted in ascending order, so the list stays sorted without duplicates.
+      if (n.candidates.at(-1) !== candidate) n.candidates.push(candidate);
     };
     touch(at);
     for (let i = 0; i < bytes.length; i++) {
@@ -91,6 +95,18 @@ export class HeadTrie {
     for (let i = 0; i < bytes.length && n; i++) n = n.children.get(bytes.charCodeAt(i));
     if (!n || bytes === '') throw new Error(`token ${token} does not continue a head line`);
     return n;
+  }
+
+  /**
+   * Whether the token, written at `at`, keeps the candidate's head open: its bytes lead along a
+   * line of that candidate. The decoder's confidence (trie-decoder.ts) compares the tokens that do
+   * with those that lead to another head (or to no head).
+   */
+  keepsOpen(at: TrieNode, token: Token, candidate: number): boolean {
+    const bytes = this.vocab.bytesOf[token] ?? '';
+    let n: TrieNode | undefined = at;
+    for (let i = 0; i < bytes.length && n; i++) n = n.children.get(bytes.charCodeAt(i));
+    return n !== undefined && bytes !== '' && n.candidates.includes(candidate);
   }
 
   /** The candidate whose line ends at `at` (the first in the range, as the parser reads it), or -1. */

@@ -82,6 +82,7 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
       generateMs: performance.now() - generateStart,
       stoppedBy: out.stoppedBy,
       steps: out.steps,
+      headConfidence: out.confidence,
     };
   }
 

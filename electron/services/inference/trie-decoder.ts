@@ -17,7 +17,11 @@
  *   (note-label.ts); the free text goes through the grammar of that one note line with a constant
  *   bias against the tokens no note line allows (note-line-bias.ts), and its newline is forced at
  *   the length limit, so that llama.cpp matches the whole vocabulary against the grammar only where
- *   the position decides.
+ *   the position decides;
+ * - each head gets a confidence where the model chose it over another head or over ending: at the
+ *   steps where an allowed token leads to a different candidate (a different sentence start) or
+ *   the end, the softmax over the allowed tokens' raw logits gives the chosen token's margin over
+ *   the best such rival; the head's confidence is its smallest margin (headConfidence).
  *
  * The evaluate iterator's pending tokens (sampled or forced, not yet in the KV cache) start the
  * next evaluation, so nothing is evaluated twice.
@@ -31,6 +35,7 @@ import { chooseAllowed } from './allowed-choice';
 import { noteLimit, noteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
+import { marginConfidence } from '../../../shared/strategies/confidence';
 import { tokenBytes, utf8Latin1 } from './token-bytes';
 
 /**
@@ -85,6 +90,8 @@ export interface TrieDecodeResult {
    * under the full -infinity bias.
    */
   steps: DecodeSteps;
+  /** The confidence of each head written (by candidate index) where the model chose it over another head or the end. */
+  confidence: { candidate: number; confidence: number }[];
 }
 
 type LineKind = 'head' | 'note-or-head';
@@ -140,13 +147,40 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   };
 
   /** Takes the logits once and returns the best allowed token, or null when the model ends (allowed-choice.ts). */
-  const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean): Promise<Token | null> => {
+  const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean, wantProbabilities = false) => {
     if (signal?.aborted) throw abortError();
     steps.chosen++;
-    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed);
+    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed, wantProbabilities);
     if (r.redecoded) steps.redecoded++;
     if (r.fullBias) steps.fullBias++;
-    return r.token;
+    return r;
+  };
+  const confidence: TrieDecodeResult['confidence'] = [];
+
+  /** A chosen step of a head line that may have decided between heads: where it was, what it chose, and the allowed tokens' probabilities. */
+  interface Decision {
+    at: TrieNode;
+    token: Token;
+    probabilities: ReadonlyMap<Token, number>;
+  }
+  /**
+   * The head's confidence: at each decision with a rival (a token leading to no line of this
+   * candidate: another head, or the end; a note label is no rival), the chosen token's probability
+   * minus the best rival's; the smallest of them. Undefined where nothing rivalled the head.
+   */
+  const headConfidence = (decisions: readonly Decision[], candidate: number): number | undefined => {
+    let worst: number | undefined;
+    for (const d of decisions) {
+      let rival = -1;
+      for (const [t, p] of d.probabilities) {
+        if (t === d.token || labelTokens.has(t)) continue;
+        if (vocab.eog.has(t) || !trie.keepsOpen(d.at, t, candidate)) rival = Math.max(rival, p);
+      }
+      if (rival < 0) continue;
+      const margin = marginConfidence(d.probabilities.get(d.token)!, rival);
+      if (margin !== undefined && (worst === undefined || margin < worst)) worst = margin;
+    }
+    return worst;
   };
 
   /**
@@ -208,9 +242,14 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const writeHead = async (range: CandidateRange, mustWrite: boolean, kind: LineKind): Promise<number | 'ended' | 'limit' | { note: string }> => {
     let at: TrieNode = trie.root;
     let first = true;
+    const decisions: Decision[] = [];
     for (;;) {
       const ended = first ? -1 : trie.endAt(at, range);
-      if (ended >= 0) return ended;
+      if (ended >= 0) {
+        const value = headConfidence(decisions, ended);
+        if (value !== undefined) confidence.push({ candidate: ended, confidence: value });
+        return ended;
+      }
       const allowed = trie.allowed(at, range);
       const offerLabel = first && kind === 'note-or-head';
       if (offerLabel) for (const t of labelTokens.keys()) allowed.add(t);
@@ -222,8 +261,12 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
         if (!emit(token, true)) return 'limit';
       } else {
         if (allowed.size === 0 && !endAllowed) return 'ended';
-        token = await choose(allowed, endAllowed);
+        // Probabilities only where this step may choose between heads (or a head and the end).
+        const open = at.candidates.filter((k) => k >= range.lo && k <= range.hi).length;
+        const r = await choose(allowed, endAllowed, endAllowed || open > 1);
+        token = r.token;
         if (token === null) return 'ended';
+        if (r.probabilities) decisions.push({ at, token, probabilities: r.probabilities });
         if (!emit(token, false)) return 'limit';
       }
       if (offerLabel && labelTokens.has(token)) return { note: labelTokens.get(token)! };
@@ -283,5 +326,5 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
       }
     }
   }
-  return { tokens: generated, stoppedBy, steps };
+  return { tokens: generated, stoppedBy, steps, confidence };
 }

@@ -14,6 +14,7 @@ import { WorkspaceFileError } from './storage/json-files';
 import type { SourceReader } from './workspace-store';
 import type { WorkspaceService } from './workspace-service';
 import { firstLine } from '../../../shared/text/first-line';
+import { pdfCopyFromFile } from './pdf-of-document';
 
 export async function importFolder(service: WorkspaceService, folder: string, mode: 'copy' | 'reference', readSource: SourceReader): Promise<ImportFolderReport> {
   const dir = path.resolve(folder);
@@ -44,12 +45,14 @@ export async function importFolder(service: WorkspaceService, folder: string, mo
       continue;
     }
     try {
-      const { text, sourceFormat } = await readSource(file);
+      const { text, sourceFormat, sourceMap } = await readSource(file);
       if (isEmptyDocument(text)) {
         report.skipped.push({ file: entry.name, reason: 'empty: no text to segment' });
         continue;
       }
-      const added = await service.addDocument({ name: entry.name, text, sourceFormat, ...(mode === 'reference' ? { referencePath: file } : {}) });
+      // A copied PDF keeps the PDF and its map beside the text, for the page view (storage/pdf-copy.ts).
+      const pdf = mode === 'copy' && sourceMap ? await pdfCopyFromFile(file, sourceMap) : null;
+      const added = await service.addDocument({ name: entry.name, text, sourceFormat, ...(mode === 'reference' ? { referencePath: file } : {}), ...(pdf ? { pdf } : {}) });
       if (known.has(added.id)) report.alreadyThere.push(added);
       else report.added.push(added);
     } catch (err) {

@@ -24,6 +24,7 @@ import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './
 import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
 import { DocumentDamageError, WorkspaceFileError } from './storage/json-files';
 import { WorkspaceStore, type DocumentText, type NewDocument, type SourceReader } from './workspace-store';
+import type { DocumentPdf } from './storage/pdf-copy';
 
 export interface WorkspaceServiceOptions {
   readSource: SourceReader;
@@ -114,6 +115,16 @@ export class WorkspaceService {
     const loaded = await this.store.readText(record ?? (await this.store.readRecord(id)));
     this.texts.set(id, loaded);
     return loaded;
+  }
+
+  /**
+   * The PDF the document's text was read from and its map, for the page view: a referenced PDF as
+   * read with the text, a copy's stored PDF (storage/pdf-copy.ts); null for any other document.
+   */
+  async pdf(id: string): Promise<DocumentPdf | null> {
+    const text = await this.text(id);
+    if (text.pdf) return text.pdf;
+    return this.store.readPdfCopy(await this.store.readRecord(id), text);
   }
 
   /** Forgets the cached text, so the next access reads the source again. */

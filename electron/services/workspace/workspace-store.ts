@@ -17,6 +17,7 @@ import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
 import { DocumentQueue } from './queue/document-queue';
 import { CorrectionRevisions, type HeldCorrection, type SavedRevision } from './state/correction-revisions';
 import { COPIED_SOURCE, now, WorkspaceFiles, type DocumentText, type NewDocument, type SourceReader } from './storage/workspace-files';
+import type { DocumentPdf } from './storage/pdf-copy';
 
 export { COPIED_SOURCE, type DocumentText, type NewDocument, type SourceReader };
 export { HeldCorrection } from './state/correction-revisions';
@@ -90,6 +91,10 @@ export class WorkspaceStore {
   }
   readText(record: DocumentRecord): Promise<DocumentText> {
     return this.files.readText(record);
+  }
+
+  readPdfCopy(record: DocumentRecord, text: DocumentText): Promise<DocumentPdf | null> {
+    return this.files.readPdfCopy(record, text);
   }
   readRuns(id: string): Promise<RunFile[]> {
     return this.files.readRuns(id);

@@ -43,6 +43,11 @@ export interface WindowCompletion {
   decoder?: ConstrainedDecoder;
   /** Trie decoder only: tokens forced by the trie, chosen among allowed ones, written by a note grammar. */
   steps?: { forced: number; chosen: number; grammar: number; redecoded: number; fullBias: number };
+  /**
+   * Trie decoder only: the confidence of the heads it chose over another head or the end, by
+   * window candidate index (trie-decoder.ts). A grammar or a server cannot read it: none there.
+   */
+  headConfidence?: { candidate: number; confidence: number }[];
 }
 
 export interface CompletionHooks {

@@ -119,8 +119,12 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
       if (req.mode === 'constrained') {
         const parsed = parseConstrainedOutput(output.text, candidates, profile.output);
         record.heads = parsed.items.length;
+        const confidence = new Map(output.headConfidence?.map((c) => [c.candidate, c.confidence]));
         for (const item of parsed.items) {
           const note: SegmentNote = noteField && item.note ? { [noteField]: item.note } : {};
+          // The decoder's margin for this head, where it could read one (the trie decoder; docs/core-strategies.md).
+          const value = confidence.get(item.candidate);
+          if (value !== undefined) note.confidence = value;
           cuts.push({ offset: start + candidates[item.candidate]!.offset, note });
         }
         for (const problem of parsed.problems) {
@@ -166,7 +170,9 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
   const notesByStart = new Map<number, SegmentNote>();
   for (const [offset, note] of reconciled.notesByStart) {
     const at = firstText >= 0 && offset <= firstText ? 0 : offset;
-    if (!notesByStart.has(at) || offset === at) notesByStart.set(at, note);
+    // The first segment starts no boundary, so it carries no confidence.
+    const kept = at === 0 && note.confidence !== undefined ? withoutConfidence(note) : note;
+    if (!notesByStart.has(at) || offset === at) notesByStart.set(at, kept);
   }
   const segmentation = segmentationFromCuts(text, notesByStart.keys(), notesByStart);
   if (noteField) {
@@ -209,6 +215,11 @@ export async function segmentWindows(req: WindowRunRequest, prepared: PreparedWi
 /** The decoder the windows' completions name (one per run: the fallback depends on the profile and the model only). */
 function decoderThatRan(outputs: readonly (WindowCompletion | null)[], asked: ConstrainedDecoder): ConstrainedDecoder {
   return outputs.find((o) => o?.decoder !== undefined)?.decoder ?? asked;
+}
+
+function withoutConfidence(note: SegmentNote): SegmentNote {
+  const { confidence: _confidence, ...rest } = note;
+  return rest;
 }
 
 function explainWindowFailure(err: unknown, k: number, total: number): unknown {

@@ -24,6 +24,8 @@ import { exportBatch } from '../../workspace/export-batch';
 import { importFolder } from '../../workspace/import-folder';
 import { reanchorDocument } from '../../workspace/reanchor-document';
 import { WorkspaceService } from '../../workspace/workspace-service';
+import { pdfCopyFromFile } from '../../workspace/pdf-of-document';
+import { sourceFileOf } from './source-pdf';
 import type { SourceReader } from '../../workspace/workspace-store';
 
 /** Documents in flight in a remote batch; their windows queue in the endpoint pool, which sets the pace. */
@@ -66,7 +68,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
   const { deps, documents, events, jobs, settings, paths } = scope;
   const readSource: SourceReader = async (file) => {
     const read = await deps.readDocument(file);
-    return { text: read.text, sourceFormat: read.sourceFormat };
+    return { text: read.text, sourceFormat: read.sourceFormat, ...(read.sourceMap ? { sourceMap: read.sourceMap } : {}) };
   };
   let dir = settings.workspaceDir;
   /** `learned` runs with the open workspace's model, when it has one. */
@@ -152,7 +154,9 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     },
     workspaceAddDocument: async ({ documentId }) => {
       const doc = documents.get(documentId);
-      const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat });
+      // A PDF this session read by path is copied in with its map, for the page view (storage/pdf-copy.ts).
+      const pdf = doc.sourceMap && doc.sourceFile ? await pdfCopyFromFile(doc.sourceFile.path, doc.sourceMap, doc.sourceFile) : null;
+      const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat, ...(pdf ? { pdf } : {}) });
       toWorkspace.set(documentId, summary.id);
       return summary;
     },
@@ -161,8 +165,17 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       return importFolder(await workspace(), allowed, mode, readSource);
     },
     workspaceOpenDocument: async ({ workspaceDocumentId }) => {
-      const { text, ...state } = await (await workspace()).loadDocument(workspaceDocumentId);
-      const doc = documents.add({ info: { name: state.summary.name, chars: text.length, sha256: state.source.state === 'changed' ? state.source.currentSha256 : state.summary.sha256 }, text, sourceFormat: state.summary.sourceFormat });
+      const ws = await workspace();
+      const { text, ...state } = await ws.loadDocument(workspaceDocumentId);
+      // Its PDF, where it has one (a referenced PDF, or a copy's stored one): the page view shows it (sourcePdf).
+      const pdf = await ws.pdf(workspaceDocumentId).catch(() => null);
+      const sourceFile = pdf ? await sourceFileOf(pdf.file) : null;
+      const doc = documents.add({
+        info: { name: state.summary.name, chars: text.length, sha256: state.source.state === 'changed' ? state.source.currentSha256 : state.summary.sha256 },
+        text,
+        sourceFormat: state.summary.sourceFormat,
+        ...(pdf && sourceFile ? { sourceMap: pdf.map, sourceFile } : {}),
+      });
       toWorkspace.set(doc.id, workspaceDocumentId);
       events.emit({ type: 'document-opened', document: summarize(doc) });
       return { document: toOpenedDocument(doc), state };

@@ -22,14 +22,18 @@ import { WorkspaceLock } from './workspace-lock';
 import { DocumentDamageError, readJsonFile, writeJsonFile, WorkspaceFileError } from './json-files';
 import { readCopiedText, SourceFiles } from './source-files';
 import { NewerWorkspaceVersionError, toCurrentVersion, upgradeMarker } from './migrations';
+import { readPdfCopy, writePdfCopy, type DocumentPdf, type PdfCopy } from './pdf-copy';
+import type { PdfSourceMap } from '../../../../shared/pdf-layout/source-map';
 
 /** Reads a referenced source file into text (the workbench's readers: txt, md, html, pdf, docx). */
-export type SourceReader = (absolutePath: string) => Promise<{ text: string; sourceFormat: string }>;
+export type SourceReader = (absolutePath: string) => Promise<{ text: string; sourceFormat: string; sourceMap?: PdfSourceMap }>;
 
 export interface DocumentText {
   text: string;
   sha256: string;
   source: SourceStatus;
+  /** A referenced PDF and its map, from reading it (a copy's PDF is read apart: readPdfCopy). */
+  pdf?: DocumentPdf;
 }
 
 export interface NewDocument {
@@ -38,6 +42,8 @@ export interface NewDocument {
   sourceFormat: string;
   /** Keep only a reference to this file (and the text's sha256) instead of a copy of the text. */
   referencePath?: string;
+  /** A copy read from a PDF: the PDF and its map, kept beside the text for the page view (pdf-copy.ts). */
+  pdf?: PdfCopy;
 }
 
 export const now = () => new Date().toISOString();
@@ -242,6 +248,7 @@ export class WorkspaceFiles {
       source = { kind: 'reference', path: inside ? relative.split(path.sep).join('/') : absolute };
     } else {
       await writeFileAtomic(path.join(staging, COPIED_SOURCE), doc.text);
+      if (doc.pdf) await writePdfCopy(staging, doc.pdf, info.sha256);
       source = { kind: 'copy', file: COPIED_SOURCE };
     }
     const record: DocumentRecord = {
@@ -264,12 +271,16 @@ export class WorkspaceFiles {
   /** The document's current text, and whether it still is the text it was segmented on. */
   async readText(record: DocumentRecord): Promise<DocumentText> {
     let text: string;
+    let pdf: DocumentPdf | undefined;
     if (record.source.kind === 'copy') {
       text = await readCopiedText(path.join(this.documentDir(record.id), COPIED_SOURCE), `documents/${record.id}/${COPIED_SOURCE}`);
     } else {
       const file = await this.resolveReference(record);
       try {
-        text = (await this.readSource(file)).text;
+        const read = await this.readSource(file);
+        text = read.text;
+        // A referenced PDF: reading it again gave its map too, of the very text shown.
+        if (read.sourceMap) pdf = { file, map: read.sourceMap };
       } catch (err) {
         throw new WorkspaceFileError(`the source of ${record.name} (${file}) cannot be read: ${firstLine(err)}`);
       }
@@ -279,7 +290,12 @@ export class WorkspaceFiles {
       sha256 === record.sha256
         ? { state: 'unchanged' }
         : { state: 'changed', recordedSha256: record.sha256, currentSha256: sha256, recordedChars: record.chars, currentChars: text.length };
-    return { text, sha256, source };
+    return { text, sha256, source, ...(pdf ? { pdf } : {}) };
+  }
+
+  /** A copied document's PDF and map (pdf-copy.ts), where it has them and the map is of `text`; read only when a document is opened, never by a listing. */
+  readPdfCopy(record: DocumentRecord, text: DocumentText): Promise<DocumentPdf | null> {
+    return record.source.kind === 'copy' ? readPdfCopy(this.documentDir(record.id), { sha256: text.sha256, chars: text.text.length }) : Promise.resolve(null);
   }
 
   /** The file names in the document's runs/ folder (none yet: []; something else there: damage). */

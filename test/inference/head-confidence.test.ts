@@ -1,0 +1,149 @@
+/**
+ * The model strategies' confidence (trie-decoder.ts, docs/core-strategies.md) on the tiny fixture
+ * model with real node-llama-cpp: the probabilities chooseAllowed hands back are the softmax over
+ * the allowed tokens' raw logits (checked against a reading under the full -infinity bias, no
+ * lift), also where the choice was proven on the penalised reading; the head trie says which
+ * candidates a token keeps open; and a whole run carries a confidence on the trie's boundaries only.
+ */
+import { existsSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getLlama, type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
+import { describeDocument } from '../../shared/document/document-info';
+import { headCandidates } from '../../shared/profiles/constrained';
+import { allowOnly, chooseAllowed } from '../../electron/services/inference/allowed-choice';
+import { HeadTrie } from '../../electron/services/inference/head-trie';
+import { repeatPenaltyOver } from '../../electron/services/inference/repeat-penalty';
+import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { tokenBytes, type TokenBytes } from '../../electron/services/inference/token-bytes';
+import { segmentationWithoutConfidence } from '../support/without-confidence';
+import { useTinyEngine } from './tiny-engine';
+import { fixtureModelsDir, mobyDickOpening, tinyModelPath } from './tiny-profiles';
+
+let model: LlamaModel;
+let context: LlamaContext;
+let vocab: TokenBytes;
+
+beforeAll(async () => {
+  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
+  const llama = await getLlama({ gpu: false });
+  model = await llama.loadModel({ modelPath: tinyModelPath });
+  context = await model.createContext({ contextSize: 1024, threads: 1 });
+  vocab = tokenBytes(model)!;
+});
+afterAll(async () => {
+  await context?.dispose();
+  await model?.dispose();
+});
+
+describe('chooseAllowed with probabilities', () => {
+  it('gives the softmax over the allowed tokens’ raw logits, and the same choice as without them', async () => {
+    const words = mobyDickOpening(1200).split(/\s+/).filter(Boolean);
+    const prompt = model.tokenize(mobyDickOpening(300));
+    const sequence = context.getSequence();
+    const ways = { unpenalised: 0, mixed: 0 };
+    try {
+      await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
+      const generated: Token[] = [];
+      const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated)!;
+      let pending: Token[] = [prompt.at(-1)!];
+      for (let step = 0; step < 24; step++) {
+        // Four first tokens of words; every other step one of the prompt's last tokens (penalised) among them.
+        const allowed = new Set<Token>(words.slice(step * 3, step * 3 + 4).map((w) => model.tokenize(` ${w}`)[0]!));
+        if (step % 2 === 0) allowed.add(repeatPenalty.punishTokens().at(-1 - (step % 7))!);
+        const endAllowed = step % 5 === 0;
+        const candidates = [...allowed, ...(endAllowed ? [...vocab.eog].filter((t) => !allowed.has(t)) : [])];
+        const punished = new Set(repeatPenalty.punishTokens());
+        ways[candidates.some((t) => punished.has(t)) && candidates.some((t) => !punished.has(t)) ? 'mixed' : 'unpenalised']++;
+
+        const start = sequence.nextTokenIndex;
+        const chosen = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed, true);
+        expect(chosen.probabilities).toBeDefined();
+        const probabilities = chosen.probabilities!;
+        expect([...probabilities.keys()].sort()).toEqual([...candidates].sort());
+
+        // The reference: the same tokens evaluated again with every other token at -infinity, no lift, no penalty.
+        await sequence.eraseContextTokenRanges([{ start, end: sequence.nextTokenIndex }]);
+        const reference = sequence.evaluateWithMetadata(pending, { probabilities: true }, {
+          temperature: 1,
+          topK: candidates.length,
+          topP: 1,
+          minP: 0,
+          seed: 1,
+          yieldEogToken: true,
+          tokenBias: allowOnly(model, vocab, allowed, endAllowed),
+        });
+        const expected = (await reference.next()).value!.probabilities!;
+        await reference.return();
+        let sum = 0;
+        for (const t of candidates) sum += expected.get(t) ?? 0;
+        for (const t of candidates) expect(Math.abs(probabilities.get(t)! - (expected.get(t) ?? 0) / sum)).toBeLessThan(1e-3);
+
+        // Asking for the probabilities never changes the choice: the full bias under the penalty gives it.
+        await sequence.eraseContextTokenRanges([{ start, end: sequence.nextTokenIndex }]);
+        const greedy = sequence.evaluate(pending, { temperature: 0, yieldEogToken: true, repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
+        const token = (await greedy.next()).value!;
+        await greedy.return();
+        expect(chosen.token).toBe(vocab.eog.has(token) ? null : token);
+
+        const next = chosen.token ?? [...allowed][0]!;
+        generated.push(next);
+        pending = [next];
+      }
+    } finally {
+      sequence.dispose();
+    }
+    // Both kinds of step ran: the mixed one reads the unpenalised probabilities separately.
+    expect(ways.unpenalised).toBeGreaterThan(0);
+    expect(ways.mixed).toBeGreaterThan(0);
+  }, 600_000);
+});
+
+describe('HeadTrie.keepsOpen', () => {
+  it('says which candidates a token leads to', () => {
+    const text = 'The whale swam far. The ship sailed on. A storm came.';
+    const starts = [0, text.indexOf('The ship'), text.indexOf('A storm')];
+    const candidates = headCandidates(text, starts, { min: 2, max: 3 });
+    expect(candidates.map((c) => c.offset)).toEqual(starts);
+    const trie = new HeadTrie(candidates, '', vocab);
+    const [the] = model.tokenize('The');
+    const [a] = model.tokenize('A');
+    expect([0, 1, 2].map((k) => trie.keepsOpen(trie.root, the!, k))).toEqual([true, true, false]);
+    expect([0, 1, 2].map((k) => trie.keepsOpen(trie.root, a!, k))).toEqual([false, false, true]);
+    // After "The", " whale" leads to the first sentence only, " ship" to the second.
+    const afterThe = trie.advance(trie.root, the!);
+    const [whale] = model.tokenize(' whale');
+    const [ship] = model.tokenize(' ship');
+    expect([0, 1].map((k) => trie.keepsOpen(afterThe, whale!, k))).toEqual([true, false]);
+    expect([0, 1].map((k) => trie.keepsOpen(afterThe, ship!, k))).toEqual([false, true]);
+    // A token no line continues with keeps nothing open.
+    expect(trie.keepsOpen(afterThe, a!, 0)).toBe(false);
+  });
+});
+
+describe('a model run', () => {
+  const tiny = useTinyEngine();
+  const text = mobyDickOpening(2400);
+  const info = describeDocument('moby-dick-opening.txt', text);
+  const run = (decoder: 'trie' | 'grammar') =>
+    runModelStrategy(
+      { text, info, strategy: 'simple', options: { profile: 'tiny-simple', mode: 'constrained', gpu: 'off', threads: 1, decoder } as never },
+      {},
+      { engine: tiny.engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
+    );
+
+  it('carries the trie’s confidence on its boundaries, in [0, 1], none on the first segment; the grammar none', async () => {
+    const trie = await run('trie');
+    const grammar = await run('grammar');
+    const values = trie.segmentation.notes.map((n) => n.confidence);
+    expect(values[0]).toBeUndefined();
+    const given = values.filter((c): c is number => c !== undefined);
+    expect(given.length).toBeGreaterThan(0);
+    for (const c of given) {
+      expect(c).toBeGreaterThanOrEqual(0);
+      expect(c).toBeLessThanOrEqual(1);
+      expect(Math.round(c * 1e4) / 1e4).toBe(c);
+    }
+    expect(grammar.segmentation.notes.every((n) => n.confidence === undefined)).toBe(true);
+    expect(grammar.segmentation).toEqual(segmentationWithoutConfidence(trie.segmentation));
+  }, 600_000);
+});

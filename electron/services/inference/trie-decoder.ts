@@ -200,7 +200,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
           steps.forced++;
         } else {
           if (allowed.size === 0 && !endAllowed) return 'ended';
-          token = await choose(allowed, endAllowed);
+          token = (await choose(allowed, endAllowed)).token;
           if (token === null) return 'ended';
         }
         if (!emit(token, allowed.size === 1 && !endAllowed)) return 'limit';

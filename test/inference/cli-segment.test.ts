@@ -56,7 +56,7 @@ describe('cli segment with a model strategy', () => {
     expectUserError(await runCli([...args, '--decoder', 'grammar', '--free']), /^error: --decoder applies only to constrained decoding/);
     expectUserError(await runCli(['segment', file, '--decoder', 'trie']), /^error: --decoder applies only to the model strategies/);
     expectUserError(await runCli([...args, '--decoder', 'beam']), /^error: .*decoder/);
-  });
+  }, 180_000); // five CLI starts, two of them decoding: past the default minute on a loaded machine
 
   it('--threads applies only to the model strategies', async () => {
     const run = await runCli(['segment', file, '--strategy', 'structural', '--threads', '2']);

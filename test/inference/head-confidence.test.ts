@@ -13,7 +13,7 @@ import { headCandidates } from '../../shared/profiles/constrained';
 import { allowOnly, chooseAllowed } from '../../electron/services/inference/completers/local/allowed-choice';
 import { HeadTrie } from '../../electron/services/inference/completers/local/head-trie';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { tokenBytes, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';

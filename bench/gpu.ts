@@ -18,7 +18,7 @@ import { describeDocument } from '../shared/document/document-info';
 import type { ProfileInput } from '../shared/profiles/schema';
 import { InferenceEngine } from '../electron/services/native/engine';
 import { localDocumentsAtOnce } from '../electron/services/native/parallel';
-import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../electron/services/strategies/run-model-strategy';
 import { runBounded } from '../electron/services/platform/run-bounded';
 import { flag } from './flag';
 import { loadAverage } from './load';

@@ -17,7 +17,7 @@ import type { ModelRunMeta } from '../shared/document/model-run-meta';
 import type { ProfileInput } from '../shared/profiles/schema';
 import type { GpuChoice, InferenceEngine } from '../electron/services/native/engine';
 import { localDocumentsAtOnce } from '../electron/services/native/parallel';
-import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../electron/services/strategies/run-model-strategy';
 import { runBounded } from '../electron/services/platform/run-bounded';
 import { loadAverage } from './load';
 import { resolveCorpus } from '../electron/corpus/resolve-corpus';

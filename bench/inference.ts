@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { describeDocument } from '../shared/document/document-info';
 import type { ProfileInput } from '../shared/profiles/schema';
 import { InferenceEngine, type GpuChoice } from '../electron/services/native/engine';
-import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../electron/services/strategies/run-model-strategy';
 import { loadAverage, startBusyLoad } from './load';
 import { measureParallel } from './inference-parallel';
 import { firstLine } from '../shared/text/first-line';

@@ -13,11 +13,11 @@
 import { LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import { buildNoteGrammar } from '../shared/profiles/constrained';
 import type { OutputSettings } from '../shared/profiles/schema';
-import { chooseAllowed } from '../electron/services/inference/allowed-choice';
-import { labelStepTokens } from '../electron/services/inference/note-label';
-import { noteLimit, noteLineBias } from '../electron/services/inference/note-line-bias';
-import { repeatPenaltyOver } from '../electron/services/inference/repeat-penalty';
-import type { TokenBytes } from '../electron/services/inference/token-bytes';
+import { chooseAllowed } from '../electron/services/inference/completers/local/allowed-choice';
+import { labelStepTokens } from '../electron/services/inference/completers/local/note-label';
+import { noteLimit, noteLineBias } from '../electron/services/inference/completers/local/note-line-bias';
+import { repeatPenaltyOver } from '../electron/services/inference/completers/local/repeat-penalty';
+import type { TokenBytes } from '../electron/services/inference/completers/local/token-bytes';
 
 type Way = 'plain' | 'before' | 'now';
 

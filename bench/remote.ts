@@ -20,7 +20,7 @@ import { describeDocument } from '../shared/document/document-info';
 import type { SegmentationResult } from '../shared/document/types';
 import type { ModelRunMeta } from '../shared/document/model-run-meta';
 import { InferenceEngine } from '../electron/services/native/engine';
-import { runModelStrategy } from '../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../electron/services/strategies/run-model-strategy';
 import { parseArgs } from '../electron/cli/args';
 import { machineInfo } from './machine';
 import { fixtureModelsDir, repoRoot, writeTinyProfiles } from '../test/inference/tiny-profiles';

@@ -17,9 +17,9 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getLlama, type Token } from 'node-llama-cpp';
-import { allowOnly, chooseAllowed } from '../electron/services/inference/allowed-choice';
-import { repeatPenaltyOver } from '../electron/services/inference/repeat-penalty';
-import { tokenBytes } from '../electron/services/inference/token-bytes';
+import { allowOnly, chooseAllowed } from '../electron/services/inference/completers/local/allowed-choice';
+import { repeatPenaltyOver } from '../electron/services/inference/completers/local/repeat-penalty';
+import { tokenBytes } from '../electron/services/inference/completers/local/token-bytes';
 import { flag } from './flag';
 import { loadAverage } from './load';
 import { measureNoteLines } from './note-line-steps';

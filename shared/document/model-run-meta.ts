@@ -1,7 +1,7 @@
 /**
  * The meta of a model strategy's result, typed: the windows' part (the same whichever backend ran
  * them), the backend's part (the local engine's or the servers'), and the run's files. Built once,
- * where the run ends (electron/services/inference/run-model-strategy.ts); a result read back from
+ * where the run ends (electron/services/strategies/run-model-strategy.ts); a result read back from
  * a file keeps the loose `meta` of SegmentationResult, since older files hold older shapes.
  * Object types, not interfaces: a result's `meta` is a Record, which only type literals fit.
  */

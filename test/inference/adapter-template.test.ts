@@ -13,7 +13,7 @@ import { renderPrompt } from '../../shared/profiles/template';
 import { readGgufHeader } from '../../electron/model-files/reader';
 import { plainValue } from '../../electron/model-files/types';
 import { loadProfile } from '../../electron/services/inference/profiles';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { InferenceError } from '../../electron/services/inference/errors';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile } from './tiny-profiles';
 import { useTinyEngine } from './tiny-engine';

@@ -11,9 +11,9 @@
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLlama, type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
-import { allowOnly, chooseAllowed, liftedSampling, provenChoice, resolvedChoice } from '../../electron/services/inference/allowed-choice';
-import { repeatPenaltyOver } from '../../electron/services/inference/repeat-penalty';
-import { tokenBytes, type TokenBytes } from '../../electron/services/inference/token-bytes';
+import { allowOnly, chooseAllowed, liftedSampling, provenChoice, resolvedChoice } from '../../electron/services/inference/completers/local/allowed-choice';
+import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
+import { tokenBytes, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { mobyDickOpening, tinyModelPath } from './tiny-profiles';
 
 let model: LlamaModel;

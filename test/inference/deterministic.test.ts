@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { hostSettingsFromEnvironment } from '../../electron/services/host/settings';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';

@@ -15,7 +15,7 @@ import { kv } from '../../electron/model-files/types';
 import { InferenceEngine } from '../../electron/services/native/engine';
 import { explainOutOfMemory, InferenceError } from '../../electron/services/inference/errors';
 import { listProfiles } from '../../electron/services/inference/profiles';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile, writeTinyProfiles } from './tiny-profiles';
 
 const text = mobyDickOpening(1200);

@@ -10,7 +10,7 @@ import { assertValidSegmentation } from '../../shared/document/segmentation';
 import { modelInputText } from '../../shared/profiles/input';
 import { sentenceStarts } from '../../shared/text/sentences';
 import { documentUnits } from '../../electron/services/inference/plan/document-units';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { leaseVocab } from '../../electron/services/native/vocab-models';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening, tinyModelPath, tinyProfile } from './tiny-profiles';

@@ -9,7 +9,7 @@ import { assertValidSegmentation, toSegments } from '../../shared/document/segme
 import type { SegmentationResult } from '../../shared/document/types';
 import type { ModelRunMeta, WindowRecord } from '../../shared/document/model-run-meta';
 import { sentenceStarts } from '../../shared/text/sentences';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import type { ModelRunProgress } from '../../electron/services/inference/plan/progress';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';

@@ -13,9 +13,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getLlama, LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import { buildNoteGrammar } from '../../shared/profiles/constrained';
 import type { OutputSettings } from '../../shared/profiles/schema';
-import { grammarCodePoints, noteLineBias, refusedInEveryNoteState } from '../../electron/services/inference/note-line-bias';
-import { repeatPenaltyOver } from '../../electron/services/inference/repeat-penalty';
-import { tokenBytes, utf8Latin1, type TokenBytes } from '../../electron/services/inference/token-bytes';
+import { grammarCodePoints, noteLineBias, refusedInEveryNoteState } from '../../electron/services/inference/completers/local/note-line-bias';
+import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
+import { tokenBytes, utf8Latin1, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { tinyModelPath } from './tiny-profiles';
 
 let llama: Llama;

@@ -13,7 +13,7 @@ import type { SegmentationResult } from '../../shared/document/types';
 import type { ModelRunProgress } from '../../electron/services/inference/plan/progress';
 import { InferenceEngine } from '../../electron/services/native/engine';
 import { defaultParallel, largestFitting } from '../../electron/services/native/parallel';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { InferenceError } from '../../electron/services/inference/errors';
 import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';

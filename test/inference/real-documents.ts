@@ -19,7 +19,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import type { SegmentationResult } from '../../shared/document/types';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
 import { useTinyEngine } from './tiny-engine';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
 import type { SegmentationResult } from '../../shared/document/types';
 import type { ProfileInput } from '../../shared/profiles/schema';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { withoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening, tinyProfile } from './tiny-profiles';

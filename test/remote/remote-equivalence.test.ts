@@ -15,7 +15,7 @@ import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
 import type { ModelRunMeta } from '../../shared/document/model-run-meta';
 import { InferenceEngine } from '../../electron/services/native/engine';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { fixtureModelsDir, mobyDickOpening, writeTinyProfiles } from '../inference/tiny-profiles';
 import { serverSkipReason, startLlamaServer, type RunningServer } from '../support/llama-server';
 

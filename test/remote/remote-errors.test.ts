@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeDocument } from '../../shared/document/document-info';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import { connectPool } from '../../electron/services/inference/completers/remote/connect';
 import { remoteCompleter } from '../../electron/services/inference/completers/remote/remote-completer';
 import { vocabTokenizer } from '../../electron/services/inference/completers/remote/vocab-tokenizer';

@@ -12,7 +12,7 @@ import { describeDocument } from '../../shared/document/document-info';
 import { assertValidSegmentation } from '../../shared/document/segmentation';
 import type { SegmentationResult } from '../../shared/document/types';
 import type { ModelRunMeta } from '../../shared/document/model-run-meta';
-import { runModelStrategy } from '../../electron/services/inference/run-model-strategy';
+import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
 import type { ModelRunProgress } from '../../electron/services/inference/plan/progress';
 import { runBatch } from '../../electron/services/workspace/batch-run';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';

@@ -17,7 +17,7 @@ import { bestVariant, variantFigures, type VariantFigures, type VariantRun } fro
 import type { InferenceEngine } from '../native/engine';
 import { selftestTextsDir, type LocationOptions } from '../platform/app-paths';
 import { listProfiles, loadProfile, writeUserProfile } from '../inference/profiles';
-import { runModelStrategy } from '../inference/run-model-strategy';
+import { runModelStrategy } from '../strategies/run-model-strategy';
 
 export interface SelftestRow {
   profile: string;

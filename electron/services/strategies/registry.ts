@@ -15,7 +15,7 @@ export type { StrategyKind };
 const runners: Record<StrategyKind, () => Promise<StrategyRunner>> = {
   rules: async () => (await import('./rule-runner')).runRuleStrategy,
   learned: async () => (await import('../learn/run-learned')).runLearned,
-  model: async () => (await import('../inference/run-model-strategy')).runModelStrategy,
+  model: async () => (await import('./run-model-strategy')).runModelStrategy,
 };
 
 export function allStrategyNames(): string[] {

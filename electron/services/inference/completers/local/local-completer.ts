@@ -7,9 +7,9 @@
  */
 import type { Llama, LlamaModel } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../../../shared/profiles/schema';
-import { runPrompt } from '../../prompt-runner';
+import { runPrompt } from './prompt-runner';
 import type { SequencePool } from '../../../native/sequence-pool';
-import { trieDecodable } from '../../trie-decoder';
+import { trieDecodable } from './trie-decoder';
 import type { WindowCompleter } from '../seam';
 
 export interface LocalCompleterSpec {

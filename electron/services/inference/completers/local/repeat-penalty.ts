@@ -7,7 +7,7 @@
  * unpunished) and wrote a head under the grammar.
  */
 import type { Token } from 'node-llama-cpp';
-import type { DecodingSettings } from '../../../shared/profiles/schema';
+import type { DecodingSettings } from '../../../../../shared/profiles/schema';
 
 export interface RepeatPenalty {
   punishTokens: () => Token[];

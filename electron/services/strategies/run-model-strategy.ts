@@ -7,21 +7,21 @@ import { resolve } from 'node:path';
 import type { SegmentationResult } from '../../../shared/document/types';
 import { modelStrategySchema, profileFiles, type ModelStrategy, type Profile } from '../../../shared/profiles/schema';
 import { GPU_CHOICES, windowOverlapProblem, type GpuChoice } from '../../../shared/strategies/run-options';
-import type { RunStrategyHooks, RunStrategyRequest } from '../strategies/types';
-import { countSetting } from './count-setting';
+import type { RunStrategyHooks, RunStrategyRequest } from './types';
+import { countSetting } from '../inference/count-setting';
 import { sharedEngine, type InferenceEngine } from '../native/engine';
-import { InferenceError, throwIfAborted } from './errors';
-import { fileSha256 } from './file-hash';
-import { checkAdapterFile, checkModelFile } from './gguf-check';
+import { InferenceError, throwIfAborted } from '../inference/errors';
+import { fileSha256 } from '../inference/file-hash';
+import { checkAdapterFile, checkModelFile } from '../inference/gguf-check';
 import { type LocationOptions, resolveModelFile } from '../platform/app-paths';
 import type { BackendRunMeta, ModelRunMeta } from '../../../shared/document/model-run-meta';
 import { modelRunMeta } from '../../../shared/document/model-run-meta';
-import type { WindowsOutcome } from './plan/segment-windows';
-import type { ModelFiles, RunMode } from './plan/windows';
-import { segmentLocal } from './completers/local/run-local';
-import { defaultProfileName, loadProfile } from './profiles';
-import type { WantedAdapter } from './completers/remote/adapters';
-import type { RemoteSettings } from './completers/remote/settings';
+import type { WindowsOutcome } from '../inference/plan/segment-windows';
+import type { ModelFiles, RunMode } from '../inference/plan/windows';
+import { segmentLocal } from '../inference/completers/local/run-local';
+import { defaultProfileName, loadProfile } from '../inference/profiles';
+import type { WantedAdapter } from '../inference/completers/remote/adapters';
+import type { RemoteSettings } from '../inference/completers/remote/settings';
 
 export interface ModelStrategyDeps extends LocationOptions {
   engine?: InferenceEngine;
@@ -130,8 +130,8 @@ export async function runModelStrategy(
   const windowRun = { text, info, strategy, profile, mode, decoder, windowTokens, overlapTokens };
   let run: { windows: WindowsOutcome; backend: BackendRunMeta };
   if (remote) {
-    const { segmentRemote } = await import('./completers/remote/run-remote');
-    const { withVocabTokenizer } = await import('./completers/remote/vocab-tokenizer');
+    const { segmentRemote } = await import('../inference/completers/remote/run-remote');
+    const { withVocabTokenizer } = await import('../inference/completers/remote/vocab-tokenizer');
     const wanted: WantedAdapter | undefined = files.adapter
       ? { file: files.adapter.path, source: 'base' in profile.model ? profile.model.adapter?.source : undefined, names: [profile.strategy, profile.name], scale: files.adapter.scale }
       : undefined;

@@ -36,7 +36,7 @@
  * every step: O(size of the set), a few thousand entries for Qwen2, not the vocabulary.
  */
 import { TokenBias, type LlamaModel, type Token } from 'node-llama-cpp';
-import type { OutputSettings } from '../../../shared/profiles/schema';
+import type { OutputSettings } from '../../../../../shared/profiles/schema';
 import type { TokenBytes } from './token-bytes';
 
 const NORMAL = 1;

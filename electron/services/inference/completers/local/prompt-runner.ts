@@ -13,11 +13,11 @@
  *   or at the profile's token limit.
  */
 import { LlamaGrammarEvaluationState, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
-import type { DecodingSettings } from '../../../shared/profiles/schema';
-import { abortError, throwIfAborted } from './errors';
+import type { DecodingSettings } from '../../../../../shared/profiles/schema';
+import { abortError, throwIfAborted } from '../../errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { decodeHeads, type HeadDecodePlan } from './trie-decoder';
-import type { WindowCompletion } from './completers/seam';
+import type { WindowCompletion } from '../seam';
 
 export interface PromptRun {
   model: LlamaModel;

@@ -7,7 +7,7 @@
  * that is usually a few tokens; at the last bytes of a line often one, which is then forced.
  */
 import type { Token } from 'node-llama-cpp';
-import type { HeadCandidate } from '../../../shared/profiles/constrained';
+import type { HeadCandidate } from '../../../../../shared/profiles/constrained';
 import { utf8Latin1, type TokenBytes } from './token-bytes';
 
 export interface TrieNode {

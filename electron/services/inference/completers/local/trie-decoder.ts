@@ -27,15 +27,15 @@
  * next evaluation, so nothing is evaluated twice.
  */
 import { LlamaGrammarEvaluationState, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
-import { buildNoteGrammar, noteLinePrefix, type HeadCandidate } from '../../../shared/profiles/constrained';
-import type { DecodingSettings, OutputSettings } from '../../../shared/profiles/schema';
-import { abortError } from './errors';
+import { buildNoteGrammar, noteLinePrefix, type HeadCandidate } from '../../../../../shared/profiles/constrained';
+import type { DecodingSettings, OutputSettings } from '../../../../../shared/profiles/schema';
+import { abortError } from '../../errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
 import { noteLimit, noteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
-import { marginConfidence } from '../../../shared/strategies/confidence';
+import { marginConfidence } from '../../../../../shared/strategies/confidence';
 import { tokenBytes, utf8Latin1 } from './token-bytes';
 
 /**

@@ -25,8 +25,6 @@ const SERVICE_LAYERS = ['workbench', 'jobs', 'host', 'workspace', 'retrieval', '
 const LAYER_EXCEPTIONS = {
   // inference -> models: profiles.ts (inference) reads the adapter's template too, so it cannot move to completers/local.
   'electron/services/inference/adapter-chat-template.ts': 'reads models/peft-source, and inference/profiles reads it: hubRepoOf and peftCacheDir must move below inference/ first',
-  // The worker's job table names each job's work; the frame check is the workbench's (imported when run).
-  'electron/services/worker/jobs.ts': 'the check-frame job runs workbench/frame-check in the worker: the check (validate, errors) must move below worker/ first',
 };
 const serviceLayerRules = SERVICE_LAYERS.flatMap((folder, index) => {
   const above = SERVICE_LAYERS.slice(0, index);

@@ -6,7 +6,7 @@ import { callOutcome, type WorkbenchService } from '../services/workbench';
 import { workerEntry } from '../services/worker/worker-entries';
 import { WorkerPool } from '../services/worker/worker-pool';
 import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
-import { OFF_LOOP_FRAME_BYTES, type FrameCheck } from '../services/workbench/frame-check';
+import { OFF_LOOP_FRAME_BYTES, type FrameCheck } from '../../shared/ipc/frame-check';
 import { JobEventCoalescer } from './job-events';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
-import { checkFrame } from '../../electron/services/workbench/frame-check';
+import { checkFrame } from '../../shared/ipc/frame-check';
 import { createWorkbenchService, type WorkbenchService } from '../../electron/services/workbench';
 import { startWebHost, type WebHost } from '../../electron/web-host/server';
 import { defaultFrameChecker } from '../../electron/web-host/socket-transport';

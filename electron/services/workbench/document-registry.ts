@@ -4,7 +4,7 @@ import type { DocumentInfo } from '../../../shared/document/types';
 import type { PdfSourceMap } from '../../../shared/pdf-layout/source-map';
 import type { DocumentSummary, OpenedDocument } from '../../../shared/ipc/contract';
 import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { WorkbenchError } from './errors';
+import { WorkbenchError } from '../../../shared/ipc/workbench-error';
 
 export interface StoredDocument {
   id: string;

@@ -8,7 +8,7 @@
  * path that does not exist yet (a new workspace folder) by its nearest existing ancestor.
  */
 import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { WorkbenchError } from './errors';
+import { WorkbenchError } from '../../../shared/ipc/workbench-error';
 import type { CallContext, HandlerContext } from './call-context';
 import { canonicalPath, isWithin } from '../platform/real-paths';
 

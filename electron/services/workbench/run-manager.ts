@@ -6,7 +6,7 @@ import { wireErrorCodes } from '../../../shared/ipc/wire';
 import type { JobRegistry } from '../jobs/registry';
 import type { StoredDocument } from './document-registry';
 import type { WorkbenchDeps } from './deps';
-import { WorkbenchError } from './errors';
+import { WorkbenchError } from '../../../shared/ipc/workbench-error';
 
 /**
  * Runs strategies as jobs (jobs/registry.ts): `start` answers at once, the run's whole job is

@@ -8,14 +8,14 @@ import type { SegmentationResult } from '../../../shared/document/types';
 import type { ReadOptions } from '../../../shared/document/reader-report';
 import type { ReadDocumentResult } from '../../readers';
 import type { RunStrategyRequest } from '../strategies/run-strategy';
-import type { FrameCheck } from '../workbench/frame-check';
+import type { FrameCheck } from '../../../shared/ipc/frame-check';
 
 export type Job =
   | { kind: 'read-document'; path: string; budgets: Budgets; options?: ReadOptions }
   | { kind: 'read-document-bytes'; name: string; bytes: Uint8Array; budgets: Budgets; options?: ReadOptions }
   /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
   | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> }
-  /** A large WebSocket text frame parsed and its call checked before the host's loop parses it (workbench/frame-check.ts). */
+  /** A large WebSocket text frame parsed and its call checked before the host's loop parses it (shared/ipc/frame-check.ts). */
   | { kind: 'check-frame'; bytes: Uint8Array };
 
 export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' }
@@ -34,7 +34,7 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
     case 'run-rule-strategy':
       return (await import('../strategies/run-strategy')).runStrategy(job.request);
     case 'check-frame': {
-      const check = (await import('../workbench/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
+      const check = (await import('../../../shared/ipc/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
       return check.ok ? { ok: true, bytes: job.bytes } : check;
     }
   }

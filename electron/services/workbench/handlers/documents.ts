@@ -3,7 +3,7 @@ import { Buffer } from 'node:buffer';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import type { ReadDocumentResult } from '../deps';
 import { summarize, toOpenedDocument, type SourceFile, type StoredDocument } from '../document-registry';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import { sourceFileOf } from './source-pdf';
 import type { HandlerScope, Handlers } from './types';
 

@@ -4,7 +4,7 @@ import type { SegmentationResult } from '../../../../shared/document/types';
 import { FORMATS } from '../../../../shared/formats';
 import { exportFileName } from '../../../../shared/formats/export-file';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import type { HandlerScope, Handlers } from './types';
 
 export function exportHandlers(scope: HandlerScope): Handlers<'exportResult' | 'countTokens'> {

@@ -1,5 +1,5 @@
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import type { HandlerScope, Handlers } from './types';
 
 /** The one cancel for every kind of job (runs, pulls, workspace batches, trainings), and the one list of them. */

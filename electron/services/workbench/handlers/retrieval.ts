@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import type { DenseScorer } from '../../retrieval/dense-scores';
 import type { HandlerScope, Handlers } from './types';
 

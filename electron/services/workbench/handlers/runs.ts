@@ -1,6 +1,6 @@
 import { requireStrategy } from '../../../../shared/strategies/catalog';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import type { HandlerScope, Handlers } from './types';
 import { withLearnedAvailability } from '../../learn/workbench-model';
 

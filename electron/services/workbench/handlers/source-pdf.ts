@@ -9,7 +9,7 @@ import { Buffer } from 'node:buffer';
 import { SOURCE_PDF_MAX_BYTES } from '../../../../shared/pdf-layout/source-map';
 import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import type { SourceFile } from '../document-registry';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import type { HandlerScope, Handlers } from './types';
 
 /** The file as it is now: what sourcePdf compares against later. Null when it cannot be read. */

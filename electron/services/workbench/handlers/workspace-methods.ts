@@ -14,7 +14,7 @@ import { wireErrorCodes } from '../../../../shared/ipc/wire';
 import type { WorkspaceInfo } from '../../../../shared/workspace/types';
 import { CORRECTED, type CorrectionBasis } from '../../../../shared/workspace/schema';
 import { summarize, toOpenedDocument } from '../document-registry';
-import { WorkbenchError } from '../errors';
+import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import type { HandlerScope, Handlers } from './types';
 import { MODEL_STRATEGY_NAMES } from '../../../../shared/strategies/run-options';
 import { localDocumentsAtOnce } from '../../native/parallel';

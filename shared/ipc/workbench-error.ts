@@ -1,7 +1,7 @@
-import { UserError } from '../../../shared/errors';
-import type { WireError } from '../../../shared/ipc/contract';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { firstLine } from '../../../shared/text/first-line';
+import { UserError } from '../errors';
+import type { WireError } from './contract';
+import { wireErrorCodes } from './wire';
+import { firstLine } from '../text/first-line';
 
 /** A refusal the service means to send to the caller: a stable code and a one-line message. */
 export class WorkbenchError extends UserError {

@@ -10,7 +10,7 @@ import { ModelError } from '../models/errors';
 import { UnknownStrategyError } from '../strategies/run-strategy';
 import { TokenizerLoadError } from '../tokenizer/errors';
 import { WorkspaceFileError } from '../workspace/storage/json-files';
-import { toWireError, WorkbenchError } from './errors';
+import { toWireError, WorkbenchError } from '../../../shared/ipc/workbench-error';
 
 describe('errors a person can fix', () => {
   const fixable: [UserError, string][] = [

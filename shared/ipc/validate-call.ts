@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { isMethodName, paramSchemas, type MethodName, type ParamsOf } from '../../../shared/ipc/contract';
-import { wireErrorCodes } from '../../../shared/ipc/wire';
-import { WorkbenchError } from './errors';
+import { isMethodName, paramSchemas, type MethodName, type ParamsOf } from './contract';
+import { wireErrorCodes } from './wire';
+import { WorkbenchError } from './workbench-error';
 
 const MAX_ISSUES_SHOWN = 3;
 

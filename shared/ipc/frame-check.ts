@@ -9,9 +9,9 @@
  * than JSON.parse). Frames up to OFF_LOOP_FRAME_BYTES stay on the loop: parsing them costs
  * milliseconds, less than a worker's round trip.
  */
-import type { WireError } from '../../../shared/ipc/contract';
-import { toWireError } from './errors';
-import { validateCall } from './validate';
+import type { WireError } from './contract';
+import { toWireError } from './workbench-error';
+import { validateCall } from './validate-call';
 
 /** Text frames of more bytes than this are checked off the loop. */
 export const OFF_LOOP_FRAME_BYTES = 1 << 20;

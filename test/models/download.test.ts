@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { downloadModelFile, pullProfile, type PullProgress } from '../../electron/services/models/pull';
 import { readGgufSummary } from './gguf-read';
-import { hubRepoOf } from '../../electron/services/models/peft-source';
+import { hubRepoOf } from '../../electron/model-files/hub-repo';
 import { describePeftSummary } from '../../electron/services/models/peft-summary';
 import { LoopbackHub } from './loopback-hub';
 import { doraMagnitudes, writePeft } from './peft-builder';

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ChatTemplate, Profile } from '../../../shared/profiles/schema';
-import { hubRepoOf, peftCacheDir } from '../models/peft-source';
+import { hubRepoOf, peftCacheDir } from '../../model-files/hub-repo';
 import { modelsDir, type LocationOptions } from '../platform/app-paths';
 
 /** A special token as tokenizer_config.json writes it: a string, or an AddedToken object. */

@@ -9,7 +9,8 @@ import { InferenceEngine, type BackendInfo, type GpuChoice } from '../native/eng
 import { listProfiles, loadProfile } from '../inference/profiles';
 import { modelsDir as resolveModelsDir, resolveModelFile, type LocationOptions } from '../platform/app-paths';
 import { join } from 'node:path';
-import { hubRepoOf, PEFT_EXTRA_FILES, PEFT_FILES, peftCacheDir } from './peft-source';
+import { PEFT_EXTRA_FILES, PEFT_FILES } from './peft-source';
+import { hubRepoOf, peftCacheDir } from '../../model-files/hub-repo';
 import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
 import { firstLine } from '../../../shared/text/first-line';

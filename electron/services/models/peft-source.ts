@@ -10,46 +10,11 @@ import { ModelError } from './errors';
 import { hubHasFile } from './hub-probe';
 import { downloadModelFile, type PullOptions } from './pull-download';
 import { firstLine } from '../../../shared/text/first-line';
-
-export interface HubRepo {
-  owner: string;
-  repo: string;
-  branch?: string;
-}
+import type { HubRepo } from '../../model-files/hub-repo';
 
 export const PEFT_FILES = ['adapter_config.json', 'adapter_model.safetensors'] as const;
 /** Fetched when the repository has them (absent is not an error): they tell how it was trained. */
 export const PEFT_EXTRA_FILES = ['tokenizer_config.json', 'special_tokens_map.json', 'added_tokens.json', 'README.md'] as const;
-
-/** `hf:owner/repo`, `https://huggingface.co/owner/repo[/tree/branch]` (or the hub endpoint's host). */
-export function hubRepoOf(source: string, endpoint?: string): HubRepo | undefined {
-  const hf = /^hf:([^/\s]+)\/([^/\s#]+)(?:#(\S+))?$/.exec(source);
-  if (hf) return { owner: hf[1]!, repo: hf[2]!, branch: hf[3] };
-  let url: URL;
-  try {
-    url = new URL(source);
-  } catch {
-    return undefined;
-  }
-  const hosts = ['huggingface.co', 'hf.co'];
-  if (endpoint) {
-    try {
-      hosts.push(new URL(endpoint).host);
-    } catch {
-      // An unparsable endpoint is node-llama-cpp's to ignore as well.
-    }
-  }
-  if (!hosts.includes(url.host)) return undefined;
-  const parts = url.pathname.split('/').filter(Boolean);
-  if (parts.length === 2) return { owner: parts[0]!, repo: parts[1]! };
-  if (parts.length === 4 && parts[2] === 'tree') return { owner: parts[0]!, repo: parts[1]!, branch: parts[3] };
-  return undefined;
-}
-
-/** Where a hub PEFT folder is kept inside the models folder, so it can be converted again. */
-export function peftCacheDir(modelsDir: string, repo: HubRepo): string {
-  return join(modelsDir, 'peft', `${repo.owner}--${repo.repo}${repo.branch ? `--${repo.branch}` : ''}`);
-}
 
 /** The configuration and README files are small; a hub claiming more is refused before downloading. */
 const TEXT_FILE_MAX_BYTES = 16 * 1024 * 1024;

@@ -15,7 +15,8 @@ import { modelsDir as resolveModelsDir, resolveModelFile } from '../platform/app
 import { convertPeftToGguf } from './convert-peft';
 import { hasTiedEmbeddings, mergePeftIntoGguf, mergeReason } from './merge-peft';
 import { downloadModelFile, type PullOptions } from './pull-download';
-import { downloadPeftAdapter, hubRepoOf, peftCacheDir } from './peft-source';
+import { downloadPeftAdapter } from './peft-source';
+import { hubRepoOf, peftCacheDir } from '../../model-files/hub-repo';
 import { summarizePeftFolder, type PeftSummary } from './peft-summary';
 import { verifyForUse } from './verify';
 import { ModelError } from './errors';

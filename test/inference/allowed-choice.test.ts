@@ -8,29 +8,24 @@
  * entries, or an iterable over the vocabulary), and a lifted call returns exactly the lifted tokens
  * as its top k. A later version that reads the bias otherwise fails here, loudly.
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getLlama, type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
+import { type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
 import { allowOnly, chooseAllowed, liftedSampling, provenChoice, resolvedChoice } from '../../electron/services/inference/completers/local/allowed-choice';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import { tokenBytes, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
-import { mobyDickOpening, tinyModelPath } from './tiny-profiles';
+import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
+import { mobyDickOpening } from './tiny-profiles';
+import { openTinyModel, type TinyModel } from './tiny-model';
 
 let model: LlamaModel;
 let context: LlamaContext;
 let vocab: TokenBytes;
 
+let tiny: TinyModel | undefined;
 beforeAll(async () => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  const llama = await getLlama({ gpu: false });
-  model = await llama.loadModel({ modelPath: tinyModelPath });
-  context = await model.createContext({ contextSize: 1024, threads: 1 });
-  vocab = tokenBytes(model)!;
+  tiny = await openTinyModel();
+  ({ model, context, vocab } = tiny);
 });
-afterAll(async () => {
-  await context?.dispose();
-  await model?.dispose();
-});
+afterAll(() => tiny?.dispose());
 
 const decoding = { repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never;
 

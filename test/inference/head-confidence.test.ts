@@ -5,35 +5,30 @@
  * lift), also where the choice was proven on the penalised reading; the head trie says which
  * candidates a token keeps open; and a whole run carries a confidence on the trie's boundaries only.
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getLlama, type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
+import { type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
 import { describeDocument } from '../../shared/document/document-info';
 import { headCandidates } from '../../shared/profiles/constrained';
 import { allowOnly, chooseAllowed } from '../../electron/services/inference/completers/local/allowed-choice';
 import { HeadTrie } from '../../electron/services/inference/completers/local/head-trie';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
 import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
-import { tokenBytes, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
+import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';
-import { fixtureModelsDir, mobyDickOpening, tinyModelPath } from './tiny-profiles';
+import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';
+import { openTinyModel, type TinyModel } from './tiny-model';
 
 let model: LlamaModel;
 let context: LlamaContext;
 let vocab: TokenBytes;
 
+let tiny: TinyModel | undefined;
 beforeAll(async () => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  const llama = await getLlama({ gpu: false });
-  model = await llama.loadModel({ modelPath: tinyModelPath });
-  context = await model.createContext({ contextSize: 1024, threads: 1 });
-  vocab = tokenBytes(model)!;
+  tiny = await openTinyModel();
+  ({ model, context, vocab } = tiny);
 });
-afterAll(async () => {
-  await context?.dispose();
-  await model?.dispose();
-});
+afterAll(() => tiny?.dispose());
 
 describe('chooseAllowed with probabilities', () => {
   it('gives the softmax over the allowed tokens’ raw logits, and the same choice as without them', async () => {

@@ -8,32 +8,26 @@
  * internal `_bindings.AddonSampler` (what its own LlamaSampler calls): a later version without it
  * fails here, loudly.
  */
-import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getLlama, LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import { LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import { buildNoteGrammar } from '../../shared/profiles/constrained';
 import type { OutputSettings } from '../../shared/profiles/schema';
 import { grammarCodePoints, noteLineBias, refusedInEveryNoteState } from '../../electron/services/inference/completers/local/note-line-bias';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import { tokenBytes, utf8Latin1, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
-import { tinyModelPath } from './tiny-profiles';
+import { utf8Latin1, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
+import { openTinyModel, type TinyModel } from './tiny-model';
 
 let llama: Llama;
 let model: LlamaModel;
 let context: LlamaContext;
 let vocab: TokenBytes;
 
+let tiny: TinyModel | undefined;
 beforeAll(async () => {
-  if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
-  llama = await getLlama({ gpu: false });
-  model = await llama.loadModel({ modelPath: tinyModelPath });
-  context = await model.createContext({ contextSize: 1024, threads: 1 });
-  vocab = tokenBytes(model)!;
+  tiny = await openTinyModel();
+  ({ llama, model, context, vocab } = tiny);
 });
-afterAll(async () => {
-  await context?.dispose();
-  await model?.dispose();
-});
+afterAll(() => tiny?.dispose());
 
 const labelled = {
   notes: 'summary',

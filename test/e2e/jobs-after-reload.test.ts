@@ -3,13 +3,11 @@
  * in the browser through the web host: a pull from a slow loopback hub is under way, the page
  * reloads, and the Models screen shows the pull's progress again; its Cancel stops it.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LoopbackHub } from '../models/loopback-hub';
-import { TINY_MODEL, requireFixtures } from '../models/paths';
 import { scratchDir } from '../support/scratch-dir';
-import { openServedWorkbench, type ServedWorkbench } from './support';
+import type { ServedWorkbench } from './support';
+import { servedWithSlowPull } from './support/slow-pull';
 
 const dir = scratchDir('workbench-e2e-jobs-after-reload-');
 
@@ -18,18 +16,7 @@ describe('jobs under way when the page reloads', () => {
   const hub = new LoopbackHub();
 
   beforeAll(async () => {
-    requireFixtures();
-    const models = join(dir, 'models');
-    const profiles = join(dir, 'profiles');
-    mkdirSync(models);
-    mkdirSync(profiles);
-    hub.addFile('Qwen/Tiny-GGUF/tiny-qwen2.gguf', readFileSync(TINY_MODEL));
-    // 64 KiB every 100 ms: the 25 MB file takes about 40 s, longer than a reload.
-    hub.behaviour = { pieceDelayMs: 100 };
-    const endpoint = await hub.start();
-    const model = { base: { file: 'tiny-qwen2.gguf', uri: 'hf:Qwen/Tiny-GGUF/tiny-qwen2.gguf' } };
-    writeFileSync(join(profiles, 'slow.json'), JSON.stringify({ name: 'slow', strategy: 'simple', model, prompt: { template: '{{text}}' }, output: {} }));
-    served = await openServedWorkbench({ args: ['--models-dir', models, '--profiles', profiles], env: { ...process.env, HF_ENDPOINT: endpoint } });
+    served = await servedWithSlowPull(hub, dir);
   });
 
   afterAll(async () => {

@@ -14,7 +14,7 @@ import { allowOnly, chooseAllowed, liftedSampling, provenChoice, resolvedChoice 
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
 import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { mobyDickOpening } from './tiny-profiles';
-import { openTinyModel, type TinyModel } from './tiny-model';
+import { allowedAtStep, greedyUnderFullBias, openTinyModel, type TinyModel } from './tiny-model';
 
 let model: LlamaModel;
 let context: LlamaContext;
@@ -65,21 +65,14 @@ describe('chooseAllowed', () => {
       const repeatPenalty = repeatPenaltyOver(decoding, prompt, generated)!;
       let pending: Token[] = [prompt.at(-1)!];
       for (let step = 0; step < 30; step++) {
-        // Four first tokens of words; every other step one of the prompt's last tokens (penalised) among them.
-        const allowed = new Set<Token>(words.slice(step * 3, step * 3 + 4).map((w) => model.tokenize(` ${w}`)[0]!));
-        if (step % 2 === 0) allowed.add(repeatPenalty.punishTokens().at(-1 - (step % 7))!);
-        const endAllowed = step % 5 === 0;
+        const { allowed, endAllowed } = allowedAtStep(model, words, step, repeatPenalty.punishTokens());
 
         const start = sequence.nextTokenIndex;
         const chosen = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed);
         ways[chosen.fullBias ? 'full' : chosen.redecoded ? 'twice' : 'lifted']++;
 
         // The reference: the same tokens decoded again, under the full bias and the native penalty.
-        await sequence.eraseContextTokenRanges([{ start: start, end: sequence.nextTokenIndex }]);
-        const reference = sequence.evaluate(pending, { temperature: 0, yieldEogToken: true, repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
-        const expected = (await reference.next()).value!;
-        await reference.return();
-        expect(chosen.token).toBe(vocab.eog.has(expected) ? null : expected);
+        expect(chosen.token).toBe(await greedyUnderFullBias({ model, vocab }, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));
 
         const next = chosen.token ?? [...allowed][0]!;
         generated.push(next);

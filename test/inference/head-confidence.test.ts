@@ -17,7 +17,7 @@ import type { TokenBytes } from '../../electron/services/inference/completers/lo
 import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';
-import { openTinyModel, type TinyModel } from './tiny-model';
+import { allowedAtStep, greedyUnderFullBias, openTinyModel, type TinyModel } from './tiny-model';
 
 let model: LlamaModel;
 let context: LlamaContext;
@@ -42,10 +42,7 @@ describe('chooseAllowed with probabilities', () => {
       const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated)!;
       let pending: Token[] = [prompt.at(-1)!];
       for (let step = 0; step < 24; step++) {
-        // Four first tokens of words; every other step one of the prompt's last tokens (penalised) among them.
-        const allowed = new Set<Token>(words.slice(step * 3, step * 3 + 4).map((w) => model.tokenize(` ${w}`)[0]!));
-        if (step % 2 === 0) allowed.add(repeatPenalty.punishTokens().at(-1 - (step % 7))!);
-        const endAllowed = step % 5 === 0;
+        const { allowed, endAllowed } = allowedAtStep(model, words, step, repeatPenalty.punishTokens());
         const candidates = [...allowed, ...(endAllowed ? [...vocab.eog].filter((t) => !allowed.has(t)) : [])];
         const punished = new Set(repeatPenalty.punishTokens());
         ways[candidates.some((t) => punished.has(t)) && candidates.some((t) => !punished.has(t)) ? 'mixed' : 'unpenalised']++;
@@ -74,11 +71,7 @@ describe('chooseAllowed with probabilities', () => {
         for (const t of candidates) expect(Math.abs(probabilities.get(t)! - (expected.get(t) ?? 0) / sum)).toBeLessThan(1e-3);
 
         // Asking for the probabilities never changes the choice: the full bias under the penalty gives it.
-        await sequence.eraseContextTokenRanges([{ start, end: sequence.nextTokenIndex }]);
-        const greedy = sequence.evaluate(pending, { temperature: 0, yieldEogToken: true, repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
-        const token = (await greedy.next()).value!;
-        await greedy.return();
-        expect(chosen.token).toBe(vocab.eog.has(token) ? null : token);
+        expect(chosen.token).toBe(await greedyUnderFullBias({ model, vocab }, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));
 
         const next = chosen.token ?? [...allowed][0]!;
         generated.push(next);

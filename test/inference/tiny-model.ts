@@ -4,7 +4,8 @@
  * context of 1,024 tokens on one thread, and the vocabulary's bytes.
  */
 import { existsSync } from 'node:fs';
-import { getLlama, type Llama, type LlamaContext, type LlamaModel } from 'node-llama-cpp';
+import { getLlama, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaContextSequenceRepeatPenalty, type LlamaModel, type Token } from 'node-llama-cpp';
+import { allowOnly } from '../../electron/services/inference/completers/local/allowed-choice';
 import { tokenBytes, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { tinyModelPath } from './tiny-profiles';
 
@@ -26,4 +27,33 @@ export async function openTinyModel(): Promise<TinyModel> {
     await model.dispose();
   };
   return { llama, model, context, vocab: tokenBytes(model)!, dispose };
+}
+
+/**
+ * A step's allowed set in the step-by-step comparisons: four first tokens of words, and on every
+ * other step one of the prompt's last tokens (penalised) among them; the end allowed every fifth.
+ */
+export function allowedAtStep(model: LlamaModel, words: readonly string[], step: number, punished: readonly Token[]): { allowed: Set<Token>; endAllowed: boolean } {
+  const allowed = new Set<Token>(words.slice(step * 3, step * 3 + 4).map((w) => model.tokenize(` ${w}`)[0]!));
+  if (step % 2 === 0) allowed.add(punished.at(-1 - (step % 7))!);
+  return { allowed, endAllowed: step % 5 === 0 };
+}
+
+/**
+ * The reference choice: the step's tokens from `start` erased and evaluated again, greedy, under
+ * the full bias (every other token at -infinity) and llama.cpp's own penalty; null for an end token.
+ */
+export async function greedyUnderFullBias(
+  tiny: Pick<TinyModel, 'model' | 'vocab'>,
+  sequence: LlamaContextSequence,
+  at: { start: number; pending: Token[] },
+  allowed: ReadonlySet<Token>,
+  endAllowed: boolean,
+  repeatPenalty: LlamaContextSequenceRepeatPenalty,
+): Promise<Token | null> {
+  await sequence.eraseContextTokenRanges([{ start: at.start, end: sequence.nextTokenIndex }]);
+  const reference = sequence.evaluate(at.pending, { temperature: 0, yieldEogToken: true, repeatPenalty, tokenBias: allowOnly(tiny.model, tiny.vocab, allowed, endAllowed) });
+  const token = (await reference.next()).value!;
+  await reference.return();
+  return tiny.vocab.eog.has(token) ? null : token;
 }

@@ -5,7 +5,9 @@
 import { UserError } from '../../shared/errors';
 import { UserInputError } from './errors';
 import { hostSettingsFromEnvironment } from '../services/host/settings';
+import { errorMessage } from '../../shared/text/error-message';
 import { firstLine } from '../../shared/text/first-line';
+import { oneLine } from '../../shared/text/one-line';
 
 type Command = (argv: string[]) => Promise<number | void>;
 
@@ -47,11 +49,12 @@ main(process.argv.slice(2)).then(
   },
   (err: unknown) => {
     if (err instanceof UserError) {
-      process.stderr.write(`error: ${firstLine(err)}${err.cliHint ? `; ${err.cliHint}` : ''}\n`);
+      // A person's mistake is said in one line, whole: a name holding a newline is escaped, not cut at.
+      process.stderr.write(`error: ${oneLine(errorMessage(err))}${err.cliHint ? `; ${err.cliHint}` : ''}\n`);
       process.exitCode = 2;
     } else {
       // An unexpected failure is still one line for the user; the stack only on request.
-      process.stderr.write(`error: ${firstLine(err)}\n`);
+      process.stderr.write(`error: ${oneLine(firstLine(err))}\n`);
       if (hostSettingsFromEnvironment().debug) process.stderr.write(`${(err as Error)?.stack ?? ''}\n`);
       process.exitCode = 1;
     }

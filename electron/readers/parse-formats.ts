@@ -36,16 +36,19 @@ export type Parser = (job: ReadJob) => Promise<Reading>;
 export async function loadParser(format: ParsedFormat): Promise<Parser> {
   switch (format) {
     case 'html': {
-      const [{ decodeHtml }, { predecodeEntities, restoreStandIns }, { readHtml }] = await Promise.all([
+      const [{ decodeHtml }, { predecodeEntities, restoreStandIns }, { readHtml }, { refuseDeepNesting }] = await Promise.all([
         import('./encoding'),
         import('./html-entities'),
         import('./html-reader'),
+        import('./html-depth'),
       ]);
       return async ({ name, bytes, budgets, options }) => {
         const plain = options.plain === true;
         const decoded = decodeHtml(name, bytes, options.encoding);
         // The page's characters bound its text; a page over the budget is refused before its DOM is built.
         checkBudget('expandedChars', budgets, name, decoded.text.length, `${decoded.text.length} characters of HTML`);
+        // So is a page nested past the depth budget: the parsers' work grows with the square of the depth (html-depth.ts).
+        refuseDeepNesting(name, decoded.text, budgets);
         // Entities decoded first, in one linear pass (html-entities.ts); the stand-ins it leaves for & and < are put back in the text read.
         const read = readHtml(name, predecodeEntities(decoded.text), budgets, plain);
         const report: ReaderReport = {

@@ -2,7 +2,8 @@
  * The page view's PDF for documents opened from the workspace, through the service contract: a PDF
  * opened by path and added to the workspace keeps its bytes and map there, so after the original
  * is gone, workspaceOpenDocument still gives the map and sourcePdf the stored bytes; a referenced
- * PDF is read again as it opens; a PDF uploaded as bytes is added with its text only.
+ * PDF is read again as it opens; a PDF uploaded as bytes (every file the web page opens) keeps its
+ * uploaded bytes the same way.
  */
 import { Buffer } from 'node:buffer';
 import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -50,11 +51,20 @@ describe('the page view of workspace PDFs', () => {
     expect(sent.bytes).toBe(pdf.length);
   });
 
-  it('a PDF uploaded as bytes: added with its text only, no page view', async () => {
+  it('a PDF uploaded as bytes and added: its bytes and map are kept, and served when it opens again', async () => {
     const uploaded = await service.request('openDocument', { name: 'up.pdf', dataBase64: Buffer.from(pdf).toString('base64') });
     const added = await service.request('workspaceAddDocument', { documentId: uploaded.id });
     const { document } = await service.request('workspaceOpenDocument', { workspaceDocumentId: added.id });
-    expect(document.sourceMap).toBeUndefined();
+    expect(document.sourceMap).toEqual(uploaded.sourceMap);
+    const sent = await service.request('sourcePdf', { documentId: document.id });
+    expect(Buffer.from(sent.dataBase64, 'base64').equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  it('a text file uploaded and added keeps no PDF', async () => {
+    const uploaded = await service.request('openDocument', { name: 'up.txt', dataBase64: Buffer.from('Plain words.\n').toString('base64') });
+    const added = await service.request('workspaceAddDocument', { documentId: uploaded.id });
+    expect(existsSync(path.join(root, 'ws', 'documents', added.id, 'source.pdf'))).toBe(false);
+    const { document } = await service.request('workspaceOpenDocument', { workspaceDocumentId: added.id });
     await expect(service.request('sourcePdf', { documentId: document.id })).rejects.toThrow(/was not opened from a PDF file/);
   });
 });

@@ -15,6 +15,11 @@ export interface StoredDocument {
   sourceMap?: PdfSourceMap;
   /** The PDF file the text was read from, as it was then (sourcePdf sends it while it is unchanged). */
   sourceFile?: SourceFile;
+  /**
+   * The bytes of a PDF uploaded by the page (at most SOURCE_PDF_MAX_BYTES), kept while it is open
+   * so that adding it to the workspace keeps its page view, as a PDF read by path does.
+   */
+  uploadedPdf?: Uint8Array;
 }
 
 export interface SourceFile {
@@ -50,6 +55,7 @@ export class DocumentRegistry {
     if (existing) {
       // The same PDF uploaded first and opened by path later: its file now backs the page view.
       if (doc.sourceFile && !existing.sourceFile) existing.sourceFile = doc.sourceFile;
+      if (doc.uploadedPdf && !existing.uploadedPdf) existing.uploadedPdf = doc.uploadedPdf;
       return existing;
     }
     const stored = this.add(doc);

@@ -5,6 +5,7 @@ import type { ReadDocumentResult } from '../deps';
 import { summarize, toOpenedDocument, type SourceFile, type StoredDocument } from '../document-registry';
 import { WorkbenchError } from '../../../../shared/ipc/workbench-error';
 import { sourceFileOf } from './source-pdf';
+import { SOURCE_PDF_MAX_BYTES } from '../../../../shared/pdf-layout/source-map';
 import type { HandlerScope, Handlers } from './types';
 
 export const SAMPLE_FILE = 'segment-workbench-tour.md';
@@ -15,8 +16,11 @@ export function documentHandlers(
 ): Handlers<'openDocument' | 'openPath' | 'openPicked' | 'openSample' | 'listDocuments' | 'getDocument' | 'closeDocument'> {
   const { deps, documents, runs, events, settings, paths, picks } = scope;
 
-  /** `file`: the PDF read by path, kept (path, size, time) so the page view can have its bytes. */
-  function register(read: ReadDocumentResult, file?: SourceFile | null): StoredDocument {
+  /**
+   * `file`: the PDF read by path, kept (path, size, time) so the page view can have its bytes;
+   * `uploaded`: the bytes the page sent, kept for a PDF so the workspace can store them.
+   */
+  function register(read: ReadDocumentResult, file?: SourceFile | null, uploaded?: Uint8Array): StoredDocument {
     // The same name and content again is the document already open (see DocumentRegistry.open);
     // the event still tells every window that this call opened it.
     const doc = documents.open({
@@ -26,6 +30,7 @@ export function documentHandlers(
       ...(read.reader ? { reader: read.reader } : {}),
       ...(read.sourceMap ? { sourceMap: read.sourceMap } : {}),
       ...(file ? { sourceFile: file } : {}),
+      ...(uploaded && read.sourceMap && uploaded.byteLength <= SOURCE_PDF_MAX_BYTES ? { uploadedPdf: uploaded } : {}),
     });
     events.emit({ type: 'document-opened', document: summarize(doc) });
     return doc;
@@ -37,7 +42,7 @@ export function documentHandlers(
         throw new WorkbenchError(wireErrorCodes.invalidParams, `the content of ${name} is not valid base64`);
       }
       const bytes = new Uint8Array(Buffer.from(dataBase64, 'base64'));
-      return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes, read)));
+      return toOpenedDocument(register(await deps.readDocumentBytes(path.basename(name), bytes, read), null, bytes));
     },
     // A client's path must lie in an allowed folder; the web UI uploads bytes (openDocument) instead.
     openPath: async ({ path: filePath, read }, context) => {

@@ -154,8 +154,14 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
     },
     workspaceAddDocument: async ({ documentId }) => {
       const doc = documents.get(documentId);
-      // A PDF this session read by path is copied in with its map, for the page view (storage/pdf-copy.ts).
-      const pdf = doc.sourceMap && doc.sourceFile ? await pdfCopyFromFile(doc.sourceFile.path, doc.sourceMap, doc.sourceFile) : null;
+      // A PDF this session read by path or had uploaded is copied in with its map, for the page view (storage/pdf-copy.ts).
+      const pdf = !doc.sourceMap
+        ? null
+        : doc.sourceFile
+          ? await pdfCopyFromFile(doc.sourceFile.path, doc.sourceMap, doc.sourceFile)
+          : doc.uploadedPdf
+            ? { bytes: doc.uploadedPdf, map: doc.sourceMap }
+            : null;
       const summary = await (await workspace()).addDocument({ name: doc.info.name, text: doc.text, sourceFormat: doc.sourceFormat, ...(pdf ? { pdf } : {}) });
       toWorkspace.set(documentId, summary.id);
       return summary;

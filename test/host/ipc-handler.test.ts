@@ -78,7 +78,8 @@ describe('the workbench:call IPC handler', () => {
   it("gives the window's caller id to its calls: a run it starts reports to it, not to another window (issue 36)", async () => {
     // As electron/main/ipc.ts wires it: the handler and followEvents share the window's id.
     const windowHandle = createIpcCallHandler({ service, mainFrame: () => mainFrame, caller: () => 'window:7' });
-    const [mine, other]: WorkbenchEvent[][] = [[], []];
+    const mine: WorkbenchEvent[] = [];
+    const other: WorkbenchEvent[] = [];
     const stops = [followEvents(service, () => 'window:7', (e) => mine.push(e)), followEvents(service, 'window:8', (e) => other.push(e))];
     const doc = await windowHandle(fromMainFrame, { method: 'openSample', params: {} });
     const docId = doc.ok ? (doc.result as { id: string }).id : '';

@@ -24,6 +24,8 @@ export interface IpcCallHandlerOptions {
   service: WorkbenchService;
   /** The main frame of our window, or null when there is none (closed, not loaded). */
   mainFrame: () => FrameLike | null;
+  /** The window's id as a caller (CallContext.caller): the jobs it starts report to it alone. */
+  caller?: () => string | null;
 }
 
 export function isTrustedSender(frame: FrameLike | null, mainFrame: FrameLike | null): boolean {
@@ -43,6 +45,6 @@ export function createIpcCallHandler(options: IpcCallHandlerOptions): (event: Ip
     if (!trusted) {
       return { ok: false, error: { code: wireErrorCodes.forbidden, message: 'calls are only accepted from the workbench window' } };
     }
-    return callOutcome(options.service, request, { transport: 'electron' });
+    return callOutcome(options.service, request, { transport: 'electron', caller: options.caller?.() ?? undefined });
   };
 }

@@ -1,13 +1,14 @@
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
 import { LongStringsError, MAX_FRAME_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
-import { wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
-import { callOutcome, type WorkbenchService } from '../services/workbench';
+import { WORKBENCH_PAGE_ID, WORKBENCH_PAGE_PARAM, wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
+import { callOutcome, followEvents, type WorkbenchService } from '../services/workbench';
 import { workerEntry } from '../services/worker/worker-entries';
 import { WorkerPool } from '../services/worker/worker-pool';
 import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
 import { OFF_LOOP_FRAME_BYTES, type FrameCheck } from '../../shared/ipc/frame-check';
-import { JobEventCoalescer } from './job-events';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 
 /** Checks a large text frame, its UTF-8 bytes, off the event loop (frame-check.ts). */
@@ -43,7 +44,7 @@ export function createSocketTransport(
   // A frame longer than MAX_FRAME_BYTES is refused by ws from its header, before it is kept or
   // parsed (close 1009): JSON.parse and the contract's limits only ever see a bounded frame.
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  // An event goes to every connection: its frames are made once (a finished run's result is
+  // An event goes to every connection it is for: its frames are made once (a pull's snapshot is
   // stringified once, not once per client), and kept while the event object lives.
   const eventFramesMade = new WeakMap<WorkbenchEvent, ReadonlyArray<string | Buffer>>();
   const eventFrames = (event: WorkbenchEvent) => {
@@ -52,7 +53,7 @@ export function createSocketTransport(
     return frames;
   };
 
-  server.on('connection', (socket: WebSocket) => {
+  server.on('connection', (socket: WebSocket, request?: IncomingMessage) => {
     const pressure = new ConnectionBackpressure(socket, limits);
     /** Sends a message's frames; `flushed` runs once the last is handed to the OS, or at once if nothing is sent. */
     const sendFrames = (frames: ReadonlyArray<string | Buffer>, flushed?: () => void) => {
@@ -63,20 +64,18 @@ export function createSocketTransport(
       if (socket.readyState !== socket.OPEN) return flushed?.();
       sendFrames(framesOf(message), flushed);
     };
-    // Events through the coalescer (job-events.ts), each written out once for all connections.
-    const events = new JobEventCoalescer((event) => sendFrames(eventFrames(event)));
-    const unsubscribe = service.onEvent((event) => events.push(event));
-    const stop = () => {
-      unsubscribe();
-      events.close();
-    };
+    // The connection's id in its calls: the runs, batches and trainings it starts report to it
+    // alone (connection-events.ts, which also coalesces job snapshots); each event written out
+    // once for all the connections it goes to.
+    const caller = callerOf(request);
+    const stop = followEvents(service, caller, (event) => sendFrames(eventFrames(event)));
     socket.on('close', stop);
     socket.on('error', stop);
     const frames = new FrameAssembler<Buffer>((frame) => frame.length);
     const start = (messages: ReturnType<typeof frames.text>) => {
       for (const message of messages) {
         pressure.startCall((done) =>
-          void answer(message).then(
+          void answer(message, caller).then(
             (reply) => send(reply, done),
             (err: unknown) => {
               // A bug, not the client's: its slot is freed, and the error goes on as before.
@@ -127,7 +126,7 @@ export function createSocketTransport(
     });
   });
 
-  async function answer(message: AssembledMessage<Buffer> | MalformedMessage): Promise<SocketMessage> {
+  async function answer(message: AssembledMessage<Buffer> | MalformedMessage, caller: string): Promise<SocketMessage> {
     const envelope = message.envelope;
     const id = typeof (envelope as { id?: unknown } | null)?.id === 'number' ? (envelope as { id: number }).id : 0;
     if ('error' in message) return malformed(id, message.error);
@@ -138,7 +137,7 @@ export function createSocketTransport(
       if (err instanceof LongStringsError) return malformed(id, err.message);
       throw err;
     }
-    return { id, ...(await callOutcome(service, envelope, { transport: 'web' })) };
+    return { id, ...(await callOutcome(service, envelope, { transport: 'web', caller })) };
   }
 
   return {
@@ -159,6 +158,15 @@ function framesOf(message: SocketMessage): Array<string | Buffer> {
   const frames: Array<string | Buffer> = [JSON.stringify(paths.length === 0 ? value : { ...(value as object), strings: places })];
   for (const string of bytes) for (let at = 0; at < string.length; at += STRING_FRAME_BYTES) frames.push(string.subarray(at, at + STRING_FRAME_BYTES));
   return frames;
+}
+
+/**
+ * The connection's caller id: its page's (the URL's `page`, kept across a reconnect) or one of
+ * its own. Only the page and the host know a page's id: another client cannot name it.
+ */
+function callerOf(request: IncomingMessage | undefined): string {
+  const page = new URL(request?.url ?? '/', 'http://socket.invalid').searchParams.get(WORKBENCH_PAGE_PARAM);
+  return page !== null && WORKBENCH_PAGE_ID.test(page) ? `page:${page}` : `web:${randomUUID()}`;
 }
 
 function malformed(id: number, message: string): SocketMessage {

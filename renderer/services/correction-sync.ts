@@ -11,9 +11,12 @@
  * that had no correction, after the correction was cleared, when the host answered that a later
  * save replaced its own in the same write (digest null), or when the host refused a change with
  * `stale-base` (another page's save came in between, the host restarted): then at once, in its place.
+ * Where the host wrote another page's change together with this page's (`joined` in its answer),
+ * the page builds on the revision as written and shows that change too (`onJoined`): its next
+ * save, a change or a whole correction, keeps the other page's boundaries.
  */
 import type { Segmentation } from '../../shared/document/types';
-import { diffSegmentations } from '../../shared/edit/segmentation-delta';
+import { applyDelta, diffSegmentations, isEmptyDelta, type SegmentationDelta } from '../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../shared/edit/segmentation-digest';
 import type { ParamsOf } from '../../shared/ipc/contract';
 import { wireErrorCodes } from '../../shared/ipc/wire';
@@ -23,7 +26,18 @@ export interface CorrectionToSave {
   segmentation: Segmentation;
   /** The strategy whose run the correction started from ('corrected': what the host recorded). */
   basedOnStrategy: string | null;
+  /**
+   * The document's text: with it, another page's change the host joined with this one is taken
+   * in (the base and what waits are the revision as written); without it, the next save is whole.
+   */
+  text?: string;
 }
+
+/**
+ * Another page's change, written with this page's save (SavedCorrection.joined): `change` turns
+ * what the page sent (`sent`) into the revision as written (`written`). The page shows it too.
+ */
+export type JoinedListener = (workspaceDocumentId: string, change: SegmentationDelta, sent: Segmentation, written: Segmentation) => void;
 
 /** The two calls a sync makes. */
 export interface CorrectionTransport {
@@ -59,6 +73,7 @@ class DocumentSync {
     private readonly id: string,
     private readonly transport: CorrectionTransport,
     private readonly onIdle: (sync: DocumentSync) => void,
+    private readonly onJoined: JoinedListener,
   ) {}
 
   get idle(): boolean {
@@ -114,7 +129,7 @@ class DocumentSync {
     if (base) {
       const change = { baseRevision: base.revision, baseDigest: base.digest, ...diffSegmentations(base.segmentation, segmentation) };
       try {
-        this.keep(await this.transport.save({ workspaceDocumentId: this.id, change, basedOnStrategy }), segmentation);
+        this.keep(await this.transport.save({ workspaceDocumentId: this.id, change, basedOnStrategy }), wanted);
         return;
       } catch (err) {
         if (!isStaleBase(err)) throw err;
@@ -122,27 +137,69 @@ class DocumentSync {
         this.base = null;
       }
     }
-    this.keep(await this.transport.save({ workspaceDocumentId: this.id, segmentation, basedOnStrategy }), segmentation);
+    this.keep(await this.transport.save({ workspaceDocumentId: this.id, segmentation, basedOnStrategy }), wanted);
   }
 
-  private keep(saved: SavedCorrection, segmentation: Segmentation): void {
-    this.base = saved.digest ? { revision: saved.revision, digest: saved.digest, segmentation } : null;
+  private keep(saved: SavedCorrection, sent: CorrectionToSave): void {
+    const { segmentation, text } = sent;
+    if (!saved.digest) {
+      this.base = null;
+      return;
+    }
+    if (!saved.joined || isEmptyDelta(saved.joined)) {
+      this.base = { revision: saved.revision, digest: saved.digest, segmentation };
+      return;
+    }
+    // Another page's change was written with this one: build on the revision as written, and take
+    // the change into what waits to be sent and what the page shows, so no later save drops it.
+    const written = text === undefined ? null : applied(text, segmentation, saved.joined);
+    if (!written) {
+      this.base = null;
+      return;
+    }
+    this.base = { revision: saved.revision, digest: saved.digest, segmentation: written };
+    const waiting = this.next?.wanted;
+    if (waiting && waiting.text !== undefined) {
+      this.next!.wanted = { ...waiting, segmentation: applied(waiting.text, waiting.segmentation, saved.joined) ?? waiting.segmentation };
+    }
+    this.onJoined(this.id, saved.joined, segmentation, written);
+  }
+}
+
+/** `change` applied to `segmentation`, or null where it does not fit (the page changed the same place since). */
+function applied(text: string, segmentation: Segmentation, change: SegmentationDelta): Segmentation | null {
+  try {
+    return applyDelta(text, segmentation, change);
+  } catch {
+    return null;
   }
 }
 
 /** The page's syncs, one per workspace document it saved to or opened. */
 export class CorrectionSync {
   private readonly documents = new Map<string, DocumentSync>();
+  private readonly joinedListeners = new Set<JoinedListener>();
 
   constructor(private readonly transport: CorrectionTransport) {}
+
+  /** Tells `listener` of each change of another page's written with one of this page's saves. Returns the function that stops it. */
+  onJoined(listener: JoinedListener): () => void {
+    this.joinedListeners.add(listener);
+    return () => this.joinedListeners.delete(listener);
+  }
 
   private sync(id: string): DocumentSync {
     let sync = this.documents.get(id);
     if (!sync) {
-      sync = new DocumentSync(id, this.transport, (s) => {
-        // Nothing to build on and nothing on its way: nothing to keep.
-        if (s.base === null && this.documents.get(id) === s) this.documents.delete(id);
-      });
+      sync = new DocumentSync(
+        id,
+        this.transport,
+        (s) => {
+          // Nothing to build on and nothing on its way: nothing to keep.
+          if (s.base === null && this.documents.get(id) === s) this.documents.delete(id);
+        },
+        (...args) => this.joinedListeners.forEach((listener) => listener(...args)),
+      );
       this.documents.set(id, sync);
     }
     return sync;

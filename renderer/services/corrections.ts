@@ -3,18 +3,30 @@
  * calls these): as changes from the correction saved last, through ./correction-sync.ts.
  */
 import type { Segmentation } from '../../shared/document/types';
-import { CorrectionSync, type CorrectionToSave } from './correction-sync';
+import { CorrectionSync, type CorrectionToSave, type JoinedListener } from './correction-sync';
 import { workbench } from './workbench';
 
 export type { CorrectionToSave } from './correction-sync';
 
+const joinedListeners = new Set<JoinedListener>();
 let sync = newSync();
 
 function newSync(): CorrectionSync {
-  return new CorrectionSync({
+  const made = new CorrectionSync({
     save: (params) => workbench().workspaceSaveCorrection(params),
     clear: (workspaceDocumentId) => workbench().workspaceClearCorrection({ workspaceDocumentId }),
   });
+  made.onJoined((...args) => joinedListeners.forEach((listener) => listener(...args)));
+  return made;
+}
+
+/**
+ * Tells `listener` of another page's change the host wrote together with one of this page's
+ * saves (the session store shows it). Returns the function that stops it.
+ */
+export function onCorrectionJoined(listener: JoinedListener): () => void {
+  joinedListeners.add(listener);
+  return () => joinedListeners.delete(listener);
 }
 
 /**

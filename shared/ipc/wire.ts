@@ -32,6 +32,15 @@ export type SocketMessage = (({ id: number } & CallOutcome) | { event: Workbench
 /** The path the web host accepts WebSocket upgrades on (same origin as the page). */
 export const WORKBENCH_SOCKET_PATH = '/workbench-socket';
 
+/**
+ * The socket URL's query parameter naming the page (random, once per page load): a connection
+ * made again after a lost one is the same page, still sent the results of the runs it started
+ * (issue 36: a job's snapshots go to its starter only). A reloaded page is a new one.
+ */
+export const WORKBENCH_PAGE_PARAM = 'page';
+/** What a page id looks like; anything else is ignored (the connection gets an id of its own). */
+export const WORKBENCH_PAGE_ID = /^[0-9a-f]{32}$/;
+
 /** Electron IPC channel names. */
 export const IPC_CALL_CHANNEL = 'workbench:call';
 export const IPC_EVENT_CHANNEL = 'workbench:event';

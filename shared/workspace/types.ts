@@ -186,11 +186,19 @@ export interface SavedCorrection {
   /** The revision written. */
   revision: number;
   /**
-   * The digest of the correction saved as `revision` when it is the one this call sent: the base
-   * of the caller's next change. Null when a later save of the document (another page's) was
+   * The digest of the correction saved as `revision` when it is the one this call sent, or holds
+   * it with another page's change (`joined`): the base of the caller's next change. Null when a later save of the document (another page's) was
    * written in its place: the caller's next save is then the whole segmentation.
    */
   digest: string | null;
+  /**
+   * What `revision` holds beyond what this call sent: another page's change, written together
+   * with this one (two pages saving within the save delay; issue 36). Given with the revision's
+   * digest, so the caller shows the other page's change and builds its next save on the revision
+   * as written, not on what it sent (a later whole correction would drop the other's change).
+   * Absent when the revision is what this call sent.
+   */
+  joined?: SegmentationDelta;
 }
 
 export interface WorkspaceMethodResults {

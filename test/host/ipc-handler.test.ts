@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createIpcCallHandler, type FrameLike } from '../../electron/main/ipc-handler';
-import { createWorkbenchService } from '../../electron/services/workbench';
+import { createWorkbenchService, followEvents } from '../../electron/services/workbench';
+import type { WorkbenchEvent } from '../../shared/ipc/contract';
 
 const service = createWorkbenchService({ resourcesDir: path.resolve('resources') });
 afterAll(() => service.dispose());
@@ -72,5 +73,24 @@ describe('the workbench:call IPC handler', () => {
   it('turns a failing handler into an error answer, not an exception', async () => {
     const outcome = await handle(fromMainFrame, { method: 'getDocument', params: { documentId: 'no-such-document' } });
     expect(outcome).toEqual({ ok: false, error: { code: 'not-found', message: "no open document with id 'no-such-document'" } });
+  });
+
+  it("gives the window's caller id to its calls: a run it starts reports to it, not to another window (issue 36)", async () => {
+    // As electron/main/ipc.ts wires it: the handler and followEvents share the window's id.
+    const windowHandle = createIpcCallHandler({ service, mainFrame: () => mainFrame, caller: () => 'window:7' });
+    const mine: WorkbenchEvent[] = [];
+    const other: WorkbenchEvent[] = [];
+    const stops = [followEvents(service, () => 'window:7', (e) => mine.push(e)), followEvents(service, 'window:8', (e) => other.push(e))];
+    const doc = await windowHandle(fromMainFrame, { method: 'openSample', params: {} });
+    const docId = doc.ok ? (doc.result as { id: string }).id : '';
+    const started = await windowHandle(fromMainFrame, { method: 'startRun', params: { documentId: docId, strategy: 'structural', options: {} } });
+    const runId = started.ok ? (started.result as { runId: string }).runId : '';
+    const ofRun = (events: WorkbenchEvent[]) => events.filter((e) => e.type === 'job' && e.job.id === runId);
+    for (let i = 0; i < 500 && !ofRun(mine).some((e) => e.type === 'job' && e.job.status === 'finished'); i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    stops.forEach((stop) => stop());
+    expect(ofRun(mine).at(-1)).toMatchObject({ job: { status: 'finished', result: { strategy: 'structural' } } });
+    expect(ofRun(other)).toEqual([]);
+    // The sample's opening is everyone's.
+    expect(other.some((e) => e.type === 'document-opened')).toBe(true);
   });
 });

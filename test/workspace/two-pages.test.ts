@@ -13,11 +13,12 @@ import WebSocket from 'ws';
 import type { Segmentation } from '../../shared/document/types';
 import { segmentationFromCuts } from '../../shared/document/segmentation';
 import { setTopic, splitAt } from '../../shared/edit/operations';
-import { diffSegmentations } from '../../shared/edit/segmentation-delta';
+import { applyDelta, diffSegmentations, type SegmentationDelta } from '../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../shared/edit/segmentation-digest';
 import { WORKBENCH_SOCKET_PATH } from '../../shared/ipc/wire';
 import { correctedFileSchema } from '../../shared/workspace/schema';
 import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '../../renderer/ipc/socket-client';
+import { CorrectionSync } from '../../renderer/services/correction-sync';
 import { WorkspaceService } from '../../electron/services/workspace/workspace-service';
 import { serveWorkbench, type ServedWorkbench } from '../../electron/web-host/serve-workbench';
 import { scratchDir } from '../support/scratch-dir';
@@ -91,6 +92,34 @@ describe('two pages saving changes against the same revision within the save del
     holds(written.segmentation, mineA, openA.segmentation);
     holds(written.segmentation, mineB, openB.segmentation);
     expect(written.segmentation.boundaries).toEqual([at('Paragraph 1'), at('Paragraph 3'), at('Paragraph 6'), at('Paragraph 9')]);
+  });
+
+  it("after two pages' changes are joined, each page's next save keeps the other's change (the answer carries it)", { timeout: 60_000 }, async () => {
+    const [a, b] = [page(), page()];
+    // Each page as the renderer saves: through its correction sync, from the correction it opened.
+    const [syncA, syncB] = [a, b].map((client) => new CorrectionSync({ save: (params) => client.workspaceSaveCorrection(params), clear: (workspaceDocumentId) => client.workspaceClearCorrection({ workspaceDocumentId }) }));
+    const [openA, openB] = await Promise.all([open(a), open(b)]);
+    syncA!.opened(id, { revision: openA.base.baseRevision, segmentation: openA.segmentation });
+    syncB!.opened(id, { revision: openB.base.baseRevision, segmentation: openB.segmentation });
+    const joinedA: SegmentationDelta[] = [];
+    const joinedB: SegmentationDelta[] = [];
+    syncA!.onJoined((documentId, change) => documentId === id && joinedA.push(change));
+    syncB!.onJoined((documentId, change) => documentId === id && joinedB.push(change));
+    const mineA = splitAt(TEXT, openA.segmentation, at('Paragraph 1'));
+    const mineB = splitAt(TEXT, openB.segmentation, at('Paragraph 9'));
+    await Promise.all([syncA!.save(id, { segmentation: mineA, basedOnStrategy: null, text: TEXT }), syncB!.save(id, { segmentation: mineB, basedOnStrategy: null, text: TEXT })]);
+    const joined = [at('Paragraph 1'), at('Paragraph 3'), at('Paragraph 6'), at('Paragraph 9')];
+    expect(onDisk()).toEqual({ revision: 5, segmentation: expect.objectContaining({ boundaries: joined }) });
+    // Page A is told of B's boundary (and shows it); its base is the revision as written.
+    expect(joinedA).toEqual([expect.objectContaining({ added: [at('Paragraph 9')], removed: [] })]);
+    expect(syncA!.baseOf(id)).toEqual({ revision: 5, digest: segmentationDigest(onDisk().segmentation) });
+    // Page A's next edit, made on what it shows now: B's boundary stays.
+    const shownA = applyDelta(TEXT, mineA, joinedA[0]!);
+    await syncA!.save(id, { segmentation: splitAt(TEXT, shownA, at('Paragraph 11')), basedOnStrategy: null, text: TEXT });
+    expect(onDisk().revision).toBe(6);
+    expect(onDisk().segmentation.boundaries).toEqual([...joined, at('Paragraph 11')]);
+    // Page B was told of A's boundary the same way, and builds on the same revision.
+    expect(joinedB).toEqual([expect.objectContaining({ added: [at('Paragraph 1')], removed: [] })]);
   });
 
   it('changes that cannot both stand: one saved and in the file, the other refused as stale-base; its whole correction comes after', { timeout: 60_000 }, async () => {

@@ -67,6 +67,24 @@ describe('job registry', () => {
     expect(sent).toHaveLength(pushed);
   });
 
+  it("names each snapshot's audience: the starter and who follows it; a job without a starter goes to all", async () => {
+    const audiences: (string[] | null)[] = [];
+    const registry = new JobRegistry((_job, audience) => audiences.push(audience && [...audience]));
+    let release!: () => void;
+    const run = registry.start<'batch'>({ kind: 'batch', strategy: 'structural' }, () => new Promise((resolve) => (release = () => resolve({ outcomes: [] }))), undefined, 'page:a');
+    expect(audiences).toEqual([['page:a']]);
+    registry.follow(run.id, 'page:b');
+    registry.follow('no-such-job', 'page:c');
+    while (!release) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await registry.whenEnded(run.id);
+    expect(audiences.at(-1)).toEqual(['page:a', 'page:b']);
+    const pull = registry.start<'pull'>({ kind: 'pull', profile: 'tiny' }, async () => ({ files: [] }));
+    registry.follow(pull.id, 'page:b');
+    await registry.whenEnded(pull.id);
+    expect(audiences.at(-1)).toBeNull();
+  });
+
   afterEach(() => vi.useRealTimers());
 
   it('forgets an ended job after a while, and dispose cancels and waits for every running one', async () => {

@@ -30,11 +30,19 @@ export interface JobContext<K extends JobKind> {
  */
 export type JobWork<K extends JobKind> = (context: JobContext<K>) => Promise<ResultOf<K>>;
 
+/**
+ * Who a job's snapshots go to: the callers (transport-neutral connection ids, CallContext.caller)
+ * that started or adopted it; null: every connection (a pull, a job the host itself started).
+ */
+export type JobAudience = ReadonlySet<string> | null;
+
 interface Entry {
   job: Job;
   controller: AbortController;
   settled: Promise<void>;
   onChange?: (job: Job) => void;
+  /** The starter, then each caller that listed or cancelled the job (a reloaded page adopting it). */
+  audience: Set<string> | null;
 }
 
 export type CancelAnswer = 'cancelled' | 'ended' | 'unknown';
@@ -42,14 +50,21 @@ export type CancelAnswer = 'cancelled' | 'ended' | 'unknown';
 export class JobRegistry {
   private readonly jobs = new Map<string, Entry>();
 
-  /** `emit` gets a copy of the whole job on each change (the service sends it as a `job` event). */
+  /**
+   * `emit` gets a copy of the whole job on each change (the service sends it as a `job` event),
+   * with the callers it is for (the transports send it to those connections only).
+   */
   constructor(
-    private readonly emit: (job: Job) => void,
+    private readonly emit: (job: Job, audience: JobAudience) => void,
     private readonly keepEndedMs = KEEP_ENDED_MS,
   ) {}
 
-  /** `onChange` sees each snapshot before it is emitted (a run manager keeps its runs' last one). */
-  start<K extends JobKind>(init: JobInit<K>, work: JobWork<K>, onChange?: (job: JobOf<K>) => void): JobOf<K> {
+  /**
+   * `onChange` sees each snapshot before it is emitted (a run manager keeps its runs' last one).
+   * `starter`: the caller whose results these are (a run's, a batch's, a training's: issue 36, one
+   * page's result is not every page's); without one (a pull) every connection gets the job.
+   */
+  start<K extends JobKind>(init: JobInit<K>, work: JobWork<K>, onChange?: (job: JobOf<K>) => void, starter?: string): JobOf<K> {
     const job = {
       ...init,
       id: randomUUID(),
@@ -62,7 +77,7 @@ export class JobRegistry {
       result: null,
     } as JobOf<K>;
     const controller = new AbortController();
-    const entry: Entry = { job, controller, settled: Promise.resolve(), onChange: onChange as Entry['onChange'] };
+    const entry: Entry = { job, controller, settled: Promise.resolve(), onChange: onChange as Entry['onChange'], audience: starter === undefined ? null : new Set([starter]) };
     this.jobs.set(job.id, entry);
     this.push(entry);
     const context: JobContext<K> = {
@@ -99,6 +114,14 @@ export class JobRegistry {
     return [...this.jobs.values()].map((entry) => ({ ...entry.job })).filter((job) => kind === undefined || job.kind === kind);
   }
 
+  /**
+   * `caller` gets the job's snapshots from now on (a page that reloaded is a new connection: it
+   * adopts the jobs it lists). A job every connection gets stays so.
+   */
+  follow(id: string, caller: string): void {
+    this.jobs.get(id)?.audience?.add(caller);
+  }
+
   cancel(id: string): CancelAnswer {
     const entry = this.jobs.get(id);
     if (!entry) return 'unknown';
@@ -125,6 +148,6 @@ export class JobRegistry {
   /** A copy: later changes must not reach a snapshot already sent. */
   private push(entry: Entry): void {
     entry.onChange?.({ ...entry.job });
-    this.emit({ ...entry.job });
+    this.emit({ ...entry.job }, entry.audience);
   }
 }

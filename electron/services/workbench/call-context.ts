@@ -1,6 +1,11 @@
 /** Who is calling: handlers never depend on the transport, but host info reports it. */
 export interface CallContext {
   transport: 'electron' | 'web' | 'local';
+  /**
+   * Which connection called (a page's socket, a window), as an opaque id its transport gives: the
+   * runs, batches and trainings it starts report to it alone (issue 36). Absent for the host's own calls.
+   */
+  caller?: string;
 }
 
 /**

@@ -1,7 +1,14 @@
 import type { WorkbenchEvent } from '../../../shared/ipc/contract';
 import { errorMessage } from '../../../shared/text/error-message';
+import type { JobAudience } from '../jobs/registry';
 
-export type EventListener = (event: WorkbenchEvent) => void;
+/**
+ * Which connections an event is for: the callers named (a run's, a batch's, a training's job
+ * snapshots), or null: every one (pulls, workspace and document events, native state).
+ */
+export type EventAudience = JobAudience;
+
+export type EventListener = (event: WorkbenchEvent, audience: EventAudience) => void;
 
 /** Fan-out of service events to every transport; one listener's failure never stops the others. */
 export class EventBus {
@@ -14,10 +21,10 @@ export class EventBus {
     };
   }
 
-  emit(event: WorkbenchEvent): void {
+  emit(event: WorkbenchEvent, audience: EventAudience = null): void {
     for (const listener of [...this.listeners]) {
       try {
-        listener(event);
+        listener(event, audience);
       } catch (err) {
         process.stderr.write(`workbench: an event listener failed: ${errorMessage(err)}\n`);
       }

@@ -21,7 +21,8 @@ export class RunManager {
     private readonly jobs: JobRegistry,
   ) {}
 
-  start(doc: StoredDocument, strategy: string, options: RunOptions): RunJob {
+  /** `starter`: the caller the run's snapshots and result go to (JobRegistry.start). */
+  start(doc: StoredDocument, strategy: string, options: RunOptions, starter?: string): RunJob {
     let started = false;
     const job = this.jobs.start<'run'>(
       { kind: 'run', documentId: doc.id, strategy, options },
@@ -39,6 +40,7 @@ export class RunManager {
       (snapshot) => {
         if (!started || this.runs.has(snapshot.id)) this.runs.set(snapshot.id, snapshot);
       },
+      starter,
     );
     started = true;
     return job;

@@ -6,7 +6,7 @@ import { createDefaultDeps, type DefaultDepsOptions } from './default-deps';
 import type { WorkbenchDeps } from './deps';
 import { DocumentRegistry } from './document-registry';
 import { toWireError, WorkbenchError } from '../../../shared/ipc/workbench-error';
-import { EventBus } from './event-bus';
+import { EventBus, type EventAudience } from './event-bus';
 import { JobRegistry } from '../jobs/registry';
 import { forwardNativeState } from './native-events';
 import { createHandlerTable } from './handler-table';
@@ -49,7 +49,8 @@ export interface WorkbenchService {
    * person's own choice and are not limited to the allowed folders. Never reached by a transport.
    */
   request<M extends MethodName>(method: M, params: ParamsOf<M>, context?: CallContext): Promise<MethodResults[M]>;
-  onEvent(listener: (event: WorkbenchEvent) => void): () => void;
+  /** Every event, with the connections it is for (null: all); a transport sends each to those only. */
+  onEvent(listener: (event: WorkbenchEvent, audience: EventAudience) => void): () => void;
   /**
    * Holds a file the person picked in the host's native dialog, for a client to name by the id
    * returned (openPicked for a document, importPickedModel for a model) without naming its path.
@@ -71,7 +72,7 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     ...options.deps,
   };
   const events = new EventBus();
-  const jobs = new JobRegistry((job) => events.emit({ type: 'job', job }));
+  const jobs = new JobRegistry((job, audience) => events.emit({ type: 'job', job }, audience));
   const workspaceDir = options.workspaceDir ? path.resolve(options.workspaceDir) : null;
   const allowedDirs = (options.allowedDirs ?? []).map((dir) => path.resolve(dir));
   const settings = {
@@ -120,11 +121,11 @@ export function createWorkbenchService(options: WorkbenchServiceOptions = {}): W
     async call(method, rawParams, context) {
       const checked = validateCall(method, rawParams);
       // Whatever the transport claims, a call from outside is a client's.
-      return dispatch(checked.method, checked.params, { transport: context.transport, fromHost: false });
+      return dispatch(checked.method, checked.params, { transport: context.transport, caller: context.caller, fromHost: false });
     },
     async request(method, params, context = { transport: 'local' }) {
       const checked = validateCall(method, params);
-      return dispatch(checked.method, checked.params, { transport: context.transport, fromHost: true }) as Promise<MethodResults[typeof method]>;
+      return dispatch(checked.method, checked.params, { transport: context.transport, caller: context.caller, fromHost: true }) as Promise<MethodResults[typeof method]>;
     },
     onEvent: (listener) => events.on(listener),
     holdPickedFile: (path, kind) => scope.picks.hold(path, kind),

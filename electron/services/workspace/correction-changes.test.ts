@@ -150,9 +150,11 @@ describe('saving a correction as its change', () => {
     const [savedA, savedB] = await Promise.all([change(base, diffSegmentations(first, a)), change(base, diffSegmentations(first, b))]);
     const both = splitAt(TEXT, a, at('Another'));
     expect(onDisk()).toEqual({ revision: 2, segmentation: both });
-    // Saved, each in revision 2; neither page holds what was written, so neither gets a digest to build on.
-    expect(savedA).toEqual({ saved: true, revision: 2, digest: null });
-    expect(savedB).toEqual({ saved: true, revision: 2, digest: null });
+    // Saved, each in revision 2, each answered with the other's change written with it and the
+    // revision's digest: each page builds on what was written, never drops the other's boundary.
+    expect(savedA).toEqual({ saved: true, revision: 2, digest: segmentationDigest(both), joined: diffSegmentations(a, both) });
+    expect(savedB).toEqual({ saved: true, revision: 2, digest: segmentationDigest(both), joined: diffSegmentations(b, both) });
+    expect(savedA.joined).toMatchObject({ added: [at('Another')], removed: [] });
 
     // Changes that cannot both stand: the second is refused, the first written alone.
     const twice = baseOf(await whole(both));

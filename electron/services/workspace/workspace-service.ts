@@ -281,13 +281,17 @@ export class WorkspaceService {
       const basis = typeof basedOn === 'function' ? await basedOn() : basedOn;
       const pending = checked.change ? await this.withChange(id, checked.own, checked.change, basis) : await this.inPlaceOfQueued(id, checked.own, basis);
       return {
-        written: this.saver.schedule(id, pending).then(({ corrected, pending: written }) => ({
-          saved: true as const,
-          revision: corrected.revision,
-          // Only where what was written is what this caller holds can its next change build on it
-          // (a later save written in its place, or another page's change written with it: not).
-          digest: written === pending && pending.segmentation === checked.own ? (this.store.heldDigest(id, corrected.revision) ?? segmentationDigest(corrected.segmentation)) : null,
-        })),
+        written: this.saver.schedule(id, pending).then(({ corrected, pending: written }): SavedCorrection => {
+          const digest = () => this.store.heldDigest(id, corrected.revision) ?? segmentationDigest(corrected.segmentation);
+          if (written === pending && pending.segmentation === checked.own) return { saved: true, revision: corrected.revision, digest: digest() };
+          // Another page's change written with this one's (joined, or a later save that shows it):
+          // the answer carries the difference, so this caller builds on the revision as written.
+          if (checked.change && showsDelta(corrected.segmentation, checked.change.delta)) {
+            return { saved: true, revision: corrected.revision, digest: digest(), joined: diffSegmentations(checked.own, corrected.segmentation) };
+          }
+          // A later save written in its place: the caller's next save is its whole correction.
+          return { saved: true, revision: corrected.revision, digest: null };
+        }),
       };
     });
     return queued.written;

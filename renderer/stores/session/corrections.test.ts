@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Segmentation } from '../../../shared/document/types';
 import { splitAt } from '../../../shared/edit/operations';
-import { applyDelta } from '../../../shared/edit/segmentation-delta';
+import { applyDelta, diffSegmentations } from '../../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
 import type { ParamsOf } from '../../../shared/ipc/contract';
 import { WorkbenchCallError } from '../../../shared/ipc/wire';
@@ -27,6 +27,8 @@ function correctionHost(initial: { revision: number; segmentation: Segmentation 
   const host = {
     calls: [] as SaveParams[],
     refuseNext: null as Error | null,
+    /** A boundary another page's change adds, written together with the next save (issue 36). */
+    joinNext: null as number | null,
     held: () => held,
     save: vi.fn(async (params: SaveParams): Promise<SavedCorrection> => {
       host.calls.push(params);
@@ -45,8 +47,12 @@ function correctionHost(initial: { revision: number; segmentation: Segmentation 
       } else {
         segmentation = params.segmentation;
       }
+      const sent = segmentation;
+      if (host.joinNext !== null) segmentation = splitAt(TEXT, segmentation, host.joinNext);
+      host.joinNext = null;
       held = { revision: (held?.revision ?? 0) + 1, segmentation };
-      return { saved: true, revision: held.revision, digest: segmentationDigest(segmentation) };
+      const joined = sent === segmentation ? {} : { joined: diffSegmentations(sent, segmentation) };
+      return { saved: true, revision: held.revision, digest: segmentationDigest(segmentation), ...joined };
     }),
     clear: vi.fn(async () => {
       held = null;
@@ -72,6 +78,25 @@ describe('corrections slice: the actions save hand edits themselves, as changes'
     useUiStore.setState({ notices: [] });
   });
   afterEach(() => replaceWorkbench(null));
+
+  it("shows another page's change the host wrote with this page's save, and the next change keeps it", async () => {
+    const host = correctionHost();
+    const [three, four, last] = [TEXT.indexOf('Three'), TEXT.indexOf('Four'), TEXT.indexOf('the last')];
+    host.joinNext = four;
+    const session = useSession.getState();
+    session.linkWorkspaceDocument('w1');
+    session.apply('split', (t, s) => splitAt(t, s, three));
+    await settled();
+    expect(useSession.getState().current?.segmentation.boundaries).toEqual([19, three, four]);
+    expect(useSession.getState().history?.past.length).toBe(2);
+    // Not saved again for it: the host holds it.
+    expect(host.calls).toHaveLength(1);
+    useSession.getState().apply('split', (t, s) => splitAt(t, s, last));
+    await vi.waitFor(() => expect(host.calls).toHaveLength(2));
+    await settled();
+    expect(kind(host.calls[1]!)).toBe('change');
+    expect(host.held()?.segmentation.boundaries).toEqual([19, three, four, last]);
+  });
 
   it('sends the first edit at once, and what comes while it is on its way as one change from it; never a run result', async () => {
     const host = correctionHost();

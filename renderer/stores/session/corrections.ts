@@ -8,8 +8,10 @@
  * force when that result was shown, or none (./correction-in-force.ts). Outside it, an export
  * keeps them as they were (`noteExported`).
  */
-import { startedFrom } from '../../../shared/workspace/correction-state';
-import { saveCorrectionToWorkspace } from '../../services/corrections';
+import { applyDelta } from '../../../shared/edit/segmentation-delta';
+import { record } from '../../../shared/history/history';
+import { handEdited, startedFrom } from '../../../shared/workspace/correction-state';
+import { onCorrectionJoined, saveCorrectionToWorkspace } from '../../services/corrections';
 import { describeError, reportError } from '../../services/errors';
 import { correctionInForce } from './correction-in-force';
 import type { CorrectionsSlice, SessionGet, SessionSet } from './types';
@@ -18,6 +20,23 @@ export const NO_CORRECTIONS_LINK = { workspaceDocumentId: null, saveStatus: 'non
 
 export function createCorrectionsSlice(set: SessionSet, get: SessionGet): CorrectionsSlice {
   let latestSave = 0;
+  // Another page's change, written with this page's save: shown here too, as a step of its own
+  // (undo takes it back), not a hand change to save again: the host holds it already.
+  onCorrectionJoined((workspaceDocumentId, change, sent, written) => {
+    const { workspaceDocumentId: shown, current, history, text } = get();
+    if (shown !== workspaceDocumentId || !current || !history || history.gesture) return;
+    let next = written;
+    if (current.segmentation !== sent) {
+      try {
+        next = applyDelta(text, current.segmentation, change);
+      } catch {
+        // The person changed the same place since: what they show now stands.
+        return;
+      }
+    }
+    const stepped = record(history, handEdited(current, next), "another page's change");
+    set({ history: stepped, current: stepped.present });
+  });
   return {
     ...NO_CORRECTIONS_LINK,
     keptRevision: 0,
@@ -31,7 +50,7 @@ export function createCorrectionsSlice(set: SessionSet, get: SessionGet): Correc
       const seq = ++latestSave;
       set({ saveStatus: 'pending', saveError: null });
       const correction = correctionInForce(current);
-      const sent = saveCorrectionToWorkspace(workspaceDocumentId, correction && { segmentation: correction.segmentation, basedOnStrategy: startedFrom(correction) });
+      const sent = saveCorrectionToWorkspace(workspaceDocumentId, correction && { segmentation: correction.segmentation, basedOnStrategy: startedFrom(correction), text: get().text });
       return sent.then(
         () => {
           // The status follows the latest call.

@@ -8,7 +8,7 @@ export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'listRun
   const { deps, documents, runs, settings } = scope;
   const strategies = async () => withLearnedAvailability(await deps.listStrategies(), settings.learnedModelFile);
   return {
-    startRun: async ({ documentId, strategy, options }) => {
+    startRun: async ({ documentId, strategy, options }, { caller }) => {
       const doc = documents.get(documentId);
       // The name is checked by the declarations' one check, before a run starts: no profile is read for a rule run.
       const { kind } = requireStrategy(strategy);
@@ -20,7 +20,7 @@ export function runHandlers(scope: HandlerScope): Handlers<'startRun' | 'listRun
           throw new WorkbenchError(wireErrorCodes.unavailable, `strategy ${strategy} is not available: ${known.reason ?? 'its model files are missing'}`);
         }
       }
-      return { runId: runs.start(doc, strategy, options).id };
+      return { runId: runs.start(doc, strategy, options, caller).id };
     },
     listRuns: async ({ documentId }) => runs.list(documentId),
     listStrategies: strategies,

@@ -201,7 +201,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       return { cleared };
     },
     workspaceReanchor: async ({ workspaceDocumentId, apply }) => reanchorDocument(await workspace(), workspaceDocumentId, apply),
-    workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }) => {
+    workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }, { caller }) => {
       const ws = await workspace();
       const ids = workspaceDocumentIds ?? (await ws.store.documentIds());
       const job = jobs.start<'batch'>({ kind: 'batch', strategy }, async ({ signal, report }) => ({
@@ -217,13 +217,13 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
           // on the local engine as many as its sequences, whose windows share them (parallel.ts).
           parallel: !(MODEL_STRATEGY_NAMES as readonly string[]).includes(strategy) ? 1 : options.backend === 'remote' ? REMOTE_BATCH_DOCUMENTS : localDocumentsAtOnce(options.parallel),
         }),
-      }));
+      }), undefined, caller);
       batches.add(job.id);
       void jobs.whenEnded(job.id).then(() => batches.delete(job.id));
       return { batchId: job.id };
     },
     workspaceExportBatch: async ({ format, include }) => exportBatch(await workspace(), format, { include }),
-    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel, training }) => {
+    workspaceTrainLearned: async ({ include, exclude, useEmbeddingModel, training }, { caller }) => {
       if (jobs.list('train').some((job) => job.status === 'running')) {
         throw new WorkbenchError(wireErrorCodes.unavailable, 'a training is already under way: wait for it or cancel it');
       }
@@ -237,7 +237,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
         const trained = await trainFromWorkspace(ws, { include, exclude, embeddingModelFile, threads: settings.threads, training, signal, onProgress: throttledProgress(report) });
         settings.learnedModelFile = trained.modelFile;
         return trained;
-      });
+      }, undefined, caller);
       return { jobId: job.id };
     },
   };

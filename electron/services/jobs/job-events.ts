@@ -1,5 +1,6 @@
 /**
- * One connection's service events, with a running job's snapshots coalesced (issue 36): the
+ * One connection's service events (a web page's socket, a window's IPC: both transports use this,
+ * through workbench/connection-events.ts), with a running job's snapshots coalesced (issue 36): the
  * service pushes the whole job on every change, and every connection got every one, so 120 runs
  * at once cost every other client's socket (and the host's loop, writing them) each run's every
  * step. A client keeps only a job's latest snapshot (renderer/stores/jobs.ts), so a snapshot that
@@ -8,7 +9,7 @@
  * at once (the one waiting is dropped). Any other event first sends the snapshots waiting, so the
  * order of what is sent is the order of the service's events, less the snapshots replaced.
  */
-import type { WorkbenchEvent } from '../../shared/ipc/contract';
+import type { WorkbenchEvent } from '../../../shared/ipc/contract';
 
 /** At most one running snapshot of a job per this many milliseconds, per connection: ten a second. */
 export const JOB_SNAPSHOT_INTERVAL_MS = 100;

@@ -4,7 +4,7 @@
  * job's at once; any other event after the snapshots waiting, so the order holds.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Job, WorkbenchEvent } from '../../shared/ipc/contract';
+import type { Job, WorkbenchEvent } from '../../../shared/ipc/contract';
 import { JobEventCoalescer } from './job-events';
 
 const run = (id: string, status: Job['status'], done: number): WorkbenchEvent => ({

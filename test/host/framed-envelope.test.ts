@@ -147,7 +147,8 @@ describe('framed envelopes on the wire', () => {
     const countsB = await expected(rangesB);
     expect(countsA).not.toEqual(countsB);
     expect(gotA).toMatchObject({ id: 1, ok: true, result: { counts: countsA } });
-    expect(answersB).toEqual([
+    // Matched by id: the counting yields to the loop, so the small call may be answered first.
+    expect(answersB.sort((x, y) => x.id - y.id)).toEqual([
       { id: 1, ok: true, result: { counts: countsB } },
       { id: 2, ok: true, result: { counts: countsB.slice(0, 10) } },
     ]);

@@ -24,7 +24,7 @@ export interface WebHostOptions {
   token?: string;
   /** Per-connection limits on unanswered calls and unread answers (backpressure.ts); the defaults where not given. */
   backpressure?: BackpressureLimits;
-  /** Checks text frames over 1 MiB off the event loop (frame-check.ts); a worker thread where not given. */
+  /** Joins and checks framed envelopes (over 1 MiB) off the event loop (frame-check.ts); a worker thread where not given. */
   checkFrame?: FrameChecker;
 }
 

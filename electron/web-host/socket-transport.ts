@@ -1,28 +1,29 @@
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
-import { LongStringsError, MAX_FRAME_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
+import { FrameAssembler, type Assembled, type AssembledMessage, type FramedEnvelope, type MalformedMessage } from '../../shared/ipc/frame-assembler';
+import { LongStringsError, MAX_ENVELOPE_BYTES, MAX_FRAME_BYTES, STRING_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
 import { WORKBENCH_PAGE_ID, WORKBENCH_PAGE_PARAM, wireErrorCodes, type SocketMessage } from '../../shared/ipc/wire';
 import { callOutcome, followEvents, type WorkbenchService } from '../services/workbench';
 import { workerEntry } from '../services/worker/worker-entries';
 import { WorkerPool } from '../services/worker/worker-pool';
 import { ConnectionBackpressure, DEFAULT_BACKPRESSURE, type BackpressureLimits } from './backpressure';
-import { OFF_LOOP_FRAME_BYTES, type FrameCheck } from '../../shared/ipc/frame-check';
+import type { FrameCheck } from '../../shared/ipc/frame-check';
+import { toWireError } from '../../shared/ipc/workbench-error';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { WorkbenchEvent } from '../../shared/ipc/contract';
 
-/** Checks a large text frame, its UTF-8 bytes, off the event loop (frame-check.ts). */
-export type FrameChecker = (frame: Uint8Array) => Promise<FrameCheck>;
+/** Joins a framed envelope's pieces, parses and checks its call, off the event loop (frame-check.ts). */
+export type FrameChecker = (pieces: Uint8Array[]) => Promise<FrameCheck>;
 
 /** Bytes of frames one connection may have waiting for a check; past them it is closed (1008). */
-const MAX_WAITING_FRAME_BYTES = 4 * MAX_FRAME_BYTES;
+const MAX_WAITING_FRAME_BYTES = 4 * MAX_ENVELOPE_BYTES;
 
 /** One worker for the host's frame checks, apart from the runs' pool: a check never waits behind a run. */
 export function defaultFrameChecker(): FrameChecker {
   let pool: WorkerPool | null = null;
-  return (frame) => {
+  return (pieces) => {
     pool ??= new WorkerPool(workerEntry('heavyWork'), { size: 1, queue: 1000 });
-    return pool.run({ kind: 'check-frame', bytes: frame });
+    return pool.run({ kind: 'check-frame', pieces });
   };
 }
 
@@ -41,8 +42,9 @@ export function createSocketTransport(
   server: WebSocketServer;
   close(): Promise<void>;
 } {
-  // A frame longer than MAX_FRAME_BYTES is refused by ws from its header, before it is kept or
-  // parsed (close 1009): JSON.parse and the contract's limits only ever see a bounded frame.
+  // A frame longer than MAX_FRAME_BYTES (1 MiB) is refused by ws from its header, before it is
+  // kept or parsed (close 1009): ws never joins or unmasks more than 1 MiB in one go, and a larger
+  // envelope comes in pieces (framed-envelope.ts), joined and parsed first in the frame checker.
   const server = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
   // An event goes to every connection it is for: its frames are made once (a pull's snapshot is
   // stringified once, not once per client), and kept while the event object lives.
@@ -72,7 +74,7 @@ export function createSocketTransport(
     socket.on('close', stop);
     socket.on('error', stop);
     const frames = new FrameAssembler<Buffer>((frame) => frame.length);
-    const start = (messages: ReturnType<typeof frames.text>) => {
+    const start = (messages: (AssembledMessage<Buffer> | MalformedMessage)[]) => {
       for (const message of messages) {
         pressure.startCall((done) =>
           void answer(message, caller).then(
@@ -86,43 +88,60 @@ export function createSocketTransport(
         );
       }
     };
-    const read = (data: RawData, isBinary: boolean) => start(isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString()));
-    // Frames are read in the order they came: once a large one is being checked off the loop, the
-    // ones after it wait for it (their bytes counted, the connection closed past the limit).
-    let checking: Promise<void> | null = null;
+    // Frames are read in the order they came: while a framed envelope is being joined and checked
+    // off the loop, the frames after it wait (their bytes counted, the connection closed past the limit).
+    const backlog: { data: RawData; isBinary: boolean; size: number }[] = [];
+    let checking = false;
     let waitingBytes = 0;
+    const handle = (out: Assembled<Buffer>) => {
+      for (let i = 0; i < out.length; i++) {
+        const item = out[i]!;
+        if (!('pieces' in item)) {
+          start([item]);
+          continue;
+        }
+        checking = true;
+        void check(item).then(
+          () => {
+            checking = false;
+            handle(out.slice(i + 1));
+            drain();
+          },
+          // A bug, not the client's: the connection cannot go on in order.
+          () => socket.close(1011, 'the host could not read a frame'),
+        );
+        return;
+      }
+    };
+    const check = async ({ header, pieces }: FramedEnvelope<Buffer>) => {
+      // Plain views: a piece that is the whole of its buffer is handed to the worker, not copied.
+      const views = pieces.map((piece) => new Uint8Array(piece.buffer, piece.byteOffset, piece.byteLength));
+      const checked = await checkFrame(views).catch((err: unknown): FrameCheck => ({ ok: false, id: header.id, error: toWireError(err) }));
+      if (checked.ok) {
+        const read = frames.joined(checked.text ?? Buffer.concat(pieces).toString('utf8'));
+        // A refusal of what the envelope holds answers the call its header named.
+        return handle(read.map((message) => ('error' in message && message.envelope === undefined ? { ...message, envelope: { id: header.id } } : message)));
+      }
+      pressure.startCall((done) => send({ id: checked.id, ok: false, error: checked.error }, done));
+    };
+    const read = (data: RawData, isBinary: boolean) => handle(isBinary ? frames.binary(asBuffer(data)) : frames.text(data.toString()));
+    const drain = () => {
+      while (!checking && backlog.length > 0) {
+        const next = backlog.shift()!;
+        waitingBytes -= next.size;
+        read(next.data, next.isBinary);
+      }
+    };
     socket.on('message', (data, isBinary) => {
+      if (!checking) return read(data, isBinary);
       const size = rawSize(data);
-      const large = !isBinary && size > OFF_LOOP_FRAME_BYTES;
-      if (!checking && !large) return read(data, isBinary);
       waitingBytes += size;
       if (waitingBytes > MAX_WAITING_FRAME_BYTES) {
+        backlog.length = 0;
         socket.close(1008, 'the client sends large frames faster than the host reads them');
         return;
       }
-      checking = (checking ?? Promise.resolve())
-        .then(async () => {
-          if (!large) return read(data, isBinary);
-          // The bytes go to the worker (a copy, handed over): decoding them here as text cost as
-          // much as a third of the parse on the loaded machine.
-          const bytes = asBuffer(data);
-          // A plain view: where it is the whole of its buffer (ws joins a large frame into one of
-          // its own) the buffer is handed over and back, else the pool hands over a copy.
-          const view = new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-          const check = await checkFrame(view).catch((): FrameCheck => ({ ok: true }));
-          if (check.ok) return start(frames.text((check.bytes && check.bytes.byteLength === size ? Buffer.from(check.bytes.buffer, check.bytes.byteOffset, check.bytes.byteLength) : bytes).toString()));
-          start(frames.textAnswered());
-          pressure.startCall((done) => send({ id: check.id, ok: false, error: check.error }, done));
-        })
-        // A bug, not the client's: the connection cannot go on in order.
-        .catch(() => socket.close(1011, 'the host could not read a frame'))
-        .finally(() => {
-          waitingBytes -= size;
-        });
-      const mine = checking;
-      void mine.then(() => {
-        if (checking === mine) checking = null;
-      });
+      backlog.push({ data, isBinary, size });
     });
   });
 

@@ -3,11 +3,21 @@
  * exposes, generated from the contract's method list. The web host authenticates the socket with
  * the cookie it set when the page was opened with its token, and checks the Origin. Long strings
  * (a large document's text) travel as binary frames beside their message, encoded and decoded a
- * slice per task (shared/ipc/long-strings.ts).
+ * slice per task (shared/ipc/long-strings.ts). A call whose JSON is larger than one frame the host
+ * reads (1 MiB) goes in pieces (shared/ipc/framed-envelope.ts), up to 16 MiB.
  */
 import { methodNames, type WorkbenchApi, type WorkbenchEvent } from '../../shared/ipc/contract';
-import { FrameAssembler, type AssembledMessage, type MalformedMessage } from '../../shared/ipc/frame-assembler';
-import { FRAME_TOO_LARGE_CLOSE_CODE, FRAME_TOO_LARGE_MESSAGE, MAX_FRAME_BYTES, putLongStrings, takeLongStrings } from '../../shared/ipc/long-strings';
+import { FrameAssembler, type AssembledMessage, type FramedEnvelope, type MalformedMessage } from '../../shared/ipc/frame-assembler';
+import { envelopeHeaderFrame, envelopePieces } from '../../shared/ipc/framed-envelope';
+import {
+  ENVELOPE_TOO_LARGE_MESSAGE,
+  FRAME_TOO_LARGE_CLOSE_CODE,
+  FRAME_TOO_LARGE_MESSAGE,
+  MAX_ENVELOPE_BYTES,
+  MAX_FRAME_BYTES,
+  putLongStrings,
+  takeLongStrings,
+} from '../../shared/ipc/long-strings';
 import { WorkbenchCallError, wireErrorCodes, type CallOutcome, type SocketCall, type SocketMessage } from '../../shared/ipc/wire';
 import { blobsToText, textToBlobs } from './blob-text';
 
@@ -50,9 +60,17 @@ function newAssembler(): FrameAssembler<Blob> {
   return new FrameAssembler<Blob>((frame) => frame.size, Number.POSITIVE_INFINITY);
 }
 
-/** UTF-8 bytes of `text`, encoded only where it might pass MAX_FRAME_BYTES (3 bytes a character at most). */
-function overFrameLimit(text: string): boolean {
-  return text.length * 3 > MAX_FRAME_BYTES && new TextEncoder().encode(text).length > MAX_FRAME_BYTES;
+/**
+ * A call's envelope as the frames that carry it: one text frame, or, past MAX_FRAME_BYTES of UTF-8,
+ * a header and the envelope's pieces; null past MAX_ENVELOPE_BYTES. Encoded only where it might
+ * pass one frame (3 bytes a character at most).
+ */
+function envelopeFrames(id: number, envelope: string): (string | Blob)[] | null {
+  if (envelope.length * 3 <= MAX_FRAME_BYTES) return [envelope];
+  const utf8 = new TextEncoder().encode(envelope);
+  if (utf8.length <= MAX_FRAME_BYTES) return [envelope];
+  if (utf8.length > MAX_ENVELOPE_BYTES) return null;
+  return [envelopeHeaderFrame(id, utf8.length), ...envelopePieces(utf8).map((piece) => new Blob([piece as Uint8Array<ArrayBuffer>]))];
 }
 
 /** A listener's error is reported as a throw in an event handler is, without stopping the others. */
@@ -110,7 +128,9 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     return ws;
   }
 
-  async function receive(assembled: AssembledMessage<Blob> | MalformedMessage): Promise<void> {
+  async function receive(assembled: AssembledMessage<Blob> | MalformedMessage | FramedEnvelope<Blob>): Promise<void> {
+    // The host answers whole envelopes: a framed one fails the call it names.
+    if ('pieces' in assembled) return settle(assembled.header.id, { ok: false, error: { code: wireErrorCodes.malformedCall, message: 'the answer came as a framed envelope' } });
     if ('error' in assembled) {
       // An answer whose strings did not come as announced fails its call; one not even read
       // cannot be matched to a call.
@@ -157,24 +177,25 @@ export function createSocketWorkbench(url: string, options: SocketClientOptions 
     const { value, paths, strings } = takeLongStrings(request);
     return new Promise((resolve, reject) => {
       pending.set(id, { resolve, reject });
-      const tooLarge = (envelope: string) => {
-        if (!overFrameLimit(envelope)) return false;
-        // Refused here with the limit named, rather than sent for the host to close the connection on.
+      /** The envelope's frames, or null once the call is refused here with the limit named (rather than sent for the host to refuse). */
+      const framed = (envelope: string) => {
+        const frames = envelopeFrames(id, envelope);
+        if (frames) return frames;
         pending.delete(id);
-        reject(new WorkbenchCallError({ code: wireErrorCodes.invalidParams, message: `${method}: ${FRAME_TOO_LARGE_MESSAGE}` }));
-        return true;
+        reject(new WorkbenchCallError({ code: wireErrorCodes.invalidParams, message: `${method}: ${ENVELOPE_TOO_LARGE_MESSAGE}` }));
+        return null;
       };
       if (strings.length === 0) {
-        const envelope = JSON.stringify(request);
-        if (!tooLarge(envelope)) transmit([envelope]);
+        const frames = framed(JSON.stringify(request));
+        if (frames) transmit(frames);
         return;
       }
       // The envelope and its strings go out together, once every string is encoded.
       Promise.all(strings.map(textToBlobs)).then(
         (pieces) => {
           const places = paths.map((path, i) => ({ path, frames: (pieces[i] as Blob[]).length }));
-          const envelope = JSON.stringify({ ...(value as SocketCall), strings: places });
-          if (!tooLarge(envelope)) transmit([envelope, ...pieces.flat()]);
+          const frames = framed(JSON.stringify({ ...(value as SocketCall), strings: places }));
+          if (frames) transmit([...frames, ...pieces.flat()]);
         },
         (err: unknown) => {
           pending.delete(id);

@@ -21,6 +21,7 @@ import type { VariantFigures } from '../selftest/score';
 import type { WorkspaceEvent, WorkspaceMethodResults } from '../workspace/types';
 import { jobIdSchema, jobStatusSchema, type Job, type RunJob } from './jobs';
 import type { NativeState } from './native-state';
+import { rangeListSchema } from './range-list';
 
 // Written once elsewhere in shared/; re-exported because every side reaches them through the contract.
 export { segmentationResultSchema } from '../document/schema';
@@ -131,7 +132,7 @@ export const paramSchemas = {
     .object({
       documentId: documentIdSchema,
       tokenizer: z.enum(TOKENIZER_NAMES),
-      ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(200_000),
+      ranges: rangeListSchema(200_000),
     })
     .strict(),
   listModels: z.object({}).strict(),
@@ -170,7 +171,7 @@ export const paramSchemas = {
     .object({
       documentId: documentIdSchema,
       question: z.string().max(10_000),
-      ranges: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().nonnegative()])).max(200_000),
+      ranges: rangeListSchema(200_000),
     })
     .strict(),
   // Session state, so a renderer that (re)loads can catch up with what the service holds.

@@ -7,7 +7,13 @@
  * (MAX_MESSAGE_BYTES unless told otherwise): a message whose frames would pass it, or a frame over
  * STRING_FRAME_BYTES, is refused as soon as it shows, and the frames it still announced are
  * dropped as they come, unanswered and unkept.
+ *
+ * A call's envelope may itself come in pieces (framed-envelope.ts): the assembler collects them,
+ * each of the size its header's declared total gives, and hands them over whole (FramedEnvelope);
+ * the caller joins and reads them (the host, off its event loop) and gives the text to `joined`.
+ * A declared total over MAX_ENVELOPE_BYTES is refused from the header, its pieces dropped unkept.
  */
+import { envelopePieceBytes, envelopePieceCount, isEnvelopeHeader, readEnvelopeHeader, type EnvelopeHeader } from './framed-envelope';
 import { LongStringsError, MAX_MESSAGE_BYTES, STRING_FRAME_BYTES, stringPlacesOf, type StringPath } from './long-strings';
 
 export interface AssembledMessage<B> {
@@ -24,8 +30,18 @@ export interface MalformedMessage {
   envelope?: unknown;
 }
 
-/** What a frame completed: nothing yet, or messages to answer, in order. */
-export type Assembled<B> = (AssembledMessage<B> | MalformedMessage)[];
+/** A framed envelope whose pieces have all come: to be joined, read, and handed to `joined`. */
+export interface FramedEnvelope<B> {
+  header: EnvelopeHeader;
+  pieces: B[];
+}
+
+/** What a frame completed: nothing yet, or messages to answer (or envelopes to join first), in order. */
+export type Assembled<B> = (AssembledMessage<B> | MalformedMessage | FramedEnvelope<B>)[];
+
+interface Collecting<B> extends FramedEnvelope<B> {
+  expected: number;
+}
 
 interface Waiting<B> extends AssembledMessage<B> {
   frames: number[];
@@ -36,6 +52,8 @@ interface Waiting<B> extends AssembledMessage<B> {
 
 export class FrameAssembler<B> {
   private waiting: Waiting<B> | null = null;
+  /** A framed envelope whose pieces are coming. */
+  private collecting: Collecting<B> | null = null;
   /** Binary frames still to come for a message already refused: dropped. */
   private dropping = 0;
 
@@ -50,9 +68,15 @@ export class FrameAssembler<B> {
    */
   text(frame: string): Assembled<B> {
     const out = this.textAnswered();
-    const message = this.envelope(frame);
+    const message = this.envelope(frame, false);
     if (message) out.push(message);
     return out;
+  }
+
+  /** A framed envelope's text, joined from the pieces this assembler handed over: read as a text frame is. */
+  joined(text: string): Assembled<B> {
+    const message = this.envelope(text, true);
+    return message ? [message] : [];
   }
 
   /**
@@ -66,6 +90,11 @@ export class FrameAssembler<B> {
       this.waiting = null;
       out.push({ error: `a text frame came after ${received} of the ${expected} string frames announced`, envelope });
     }
+    if (this.collecting) {
+      const { header, pieces, expected } = this.collecting;
+      this.collecting = null;
+      out.push({ error: `a text frame came after ${pieces.length} of the ${expected} pieces of a framed envelope`, envelope: { id: header.id } });
+    }
     this.dropping = 0; // the frames of a refused message end where a text frame comes
     return out;
   }
@@ -76,6 +105,7 @@ export class FrameAssembler<B> {
       this.dropping--;
       return [];
     }
+    if (this.collecting) return this.piece(this.collecting, frame);
     const message = this.waiting;
     if (!message) return [{ error: 'a binary frame must follow a message that names its strings' }];
     const size = this.sizeOf(frame);
@@ -90,13 +120,44 @@ export class FrameAssembler<B> {
     return [{ envelope: message.envelope, paths: message.paths, parts: message.parts }];
   }
 
-  /** Reads an envelope: a whole message, a refusal, or null while its string frames are awaited. */
-  private envelope(frame: string): AssembledMessage<B> | MalformedMessage | null {
+  /** A piece of the framed envelope being collected: the envelope once it has them all. */
+  private piece(collecting: Collecting<B>, frame: B): Assembled<B> {
+    const { header, pieces, expected } = collecting;
+    const size = this.sizeOf(frame);
+    const due = envelopePieceBytes(header.bytes, pieces.length);
+    if (size !== due) {
+      this.collecting = null;
+      this.dropping = expected - pieces.length - 1;
+      return [{ error: `piece ${pieces.length + 1} of a framed envelope of ${header.bytes} bytes must hold ${due} bytes, this one ${size}`, envelope: { id: header.id } }];
+    }
+    pieces.push(frame);
+    if (pieces.length < expected) return [];
+    this.collecting = null;
+    return [{ header, pieces }];
+  }
+
+  /**
+   * Reads an envelope: a whole message, a refusal, or null while its string frames (or, for a
+   * framed envelope's header, its pieces) are awaited.
+   */
+  private envelope(frame: string, joined: boolean): AssembledMessage<B> | MalformedMessage | null {
     let envelope: unknown;
     try {
       envelope = JSON.parse(frame);
     } catch {
       return { error: 'a message must be a JSON text frame' };
+    }
+    if (isEnvelopeHeader(envelope)) {
+      if (joined) return { error: 'a framed envelope cannot hold another', envelope };
+      const header = readEnvelopeHeader(envelope);
+      if ('error' in header) {
+        // Its pieces are dropped as they come, unkept (and end where a text frame comes).
+        const declared = (envelope as { envelope?: { bytes?: unknown } }).envelope?.bytes;
+        this.dropping = typeof declared === 'number' && declared > 0 ? envelopePieceCount(declared) : 0;
+        return { error: header.error, envelope };
+      }
+      this.collecting = { header, pieces: [], expected: envelopePieceCount(header.bytes) };
+      return null;
     }
     let places;
     try {

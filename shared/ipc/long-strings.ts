@@ -15,24 +15,36 @@ export const LONG_STRING_CHARS = 1 << 20;
 /** At most this many long strings per message (no call or answer of the contract has more than two). */
 export const MAX_LONG_STRINGS = 16;
 
-/** UTF-8 bytes per binary frame, at most; a frame may end inside a character (the receiver decodes the frames as one stream). */
-export const STRING_FRAME_BYTES = 1 << 20;
-
 /**
- * The largest single WebSocket frame the host reads: a message's JSON envelope (its long strings
- * come apart, STRING_FRAME_BYTES a frame). A longer one is refused from its header, before a
- * byte of it is kept or parsed: the connection is closed with 1009 (FRAME_TOO_LARGE_CLOSE_CODE).
- * Issue 36: a 60 MB text frame of numbers to countTokens was parsed whole (every client waited
- * 14 s, 1.1 GB) before the contract's 200,000-range limit refused it. 16 MiB holds a whole
- * correction of a million segments (the default segment budget), and parses in well under a second.
+ * The largest single WebSocket frame the host reads (its ws `maxPayload`), text or binary. A longer
+ * one is refused from its header, before a byte of it is kept or parsed: the connection is closed
+ * with 1009 (FRAME_TOO_LARGE_CLOSE_CODE). Issue 36: a 60 MB text frame of numbers to countTokens
+ * was parsed whole (every client waited 14 s, 1.1 GB); and even a frame at the former 16 MiB
+ * limit held the host's event loop about 170 ms inside ws alone (joining the TCP chunks into one
+ * fresh buffer, unmasking it in JS), every other client waiting. A message larger than this goes
+ * in pieces of at most this size: its long strings (below), and an envelope of more than this
+ * (shared/ipc/framed-envelope.ts).
  */
-export const MAX_FRAME_BYTES = 16 * 1024 * 1024;
+export const MAX_FRAME_BYTES = 1 << 20;
+
+/** UTF-8 bytes per binary frame, at most; a frame may end inside a character (the receiver decodes the frames as one stream). */
+export const STRING_FRAME_BYTES = MAX_FRAME_BYTES;
 
 /** The WebSocket close code for a frame over MAX_FRAME_BYTES (RFC 6455: "message too big"). */
 export const FRAME_TOO_LARGE_CLOSE_CODE = 1009;
 
-/** What a client says when a message is over MAX_FRAME_BYTES, or the host closed for one. */
-export const FRAME_TOO_LARGE_MESSAGE = `the workbench takes at most ${MAX_FRAME_BYTES} bytes (16 MiB) of JSON in one message (long strings apart)`;
+/** What a client says when the host closed its connection for a frame over MAX_FRAME_BYTES. */
+export const FRAME_TOO_LARGE_MESSAGE = `the workbench reads WebSocket frames of at most ${MAX_FRAME_BYTES} bytes (1 MiB); a larger message goes in pieces`;
+
+/**
+ * The largest JSON envelope of one message (long strings apart), sent whole or in pieces: 16 MiB
+ * holds a whole correction of a million segments (the default segment budget). Checked from the
+ * size a framed envelope declares, before its pieces are read.
+ */
+export const MAX_ENVELOPE_BYTES = 16 * 1024 * 1024;
+
+/** What a client (or the host, from a declared size) says when a message's envelope is over MAX_ENVELOPE_BYTES. */
+export const ENVELOPE_TOO_LARGE_MESSAGE = `the workbench takes at most ${MAX_ENVELOPE_BYTES} bytes (16 MiB) of JSON in one message (long strings apart)`;
 
 /**
  * The largest message either end takes, its long strings included: the contract's largest call,

@@ -14,6 +14,7 @@ import { buildCli } from '../../scripts/build-cli';
 import { zip } from '../cli/support/zip';
 import { startServe, TSX_ENTRY, type ServeHandle } from '../e2e/support/serve';
 import { connectTo, probeOffLoop } from '../support/off-loop-probe';
+import { framedCall } from '../support/raw-socket';
 
 // Its own bundle under dist/ (npm packages resolve from there; chunks/ sits at dist/cli's depth).
 const bundleDir = path.resolve('dist', `test-cli-${process.pid}`);
@@ -56,7 +57,7 @@ describe.each(['tsx entry', 'bundled command'])('heavy work off the event loop: 
     }
   });
 
-  it('checks a frame over 1 MiB in its worker and answers its refusal (issue 36)', { timeout: 60_000 }, async () => {
+  it('joins and checks a framed envelope in its worker and answers its refusal (issue 36)', { timeout: 60_000 }, async () => {
     const url = new URL(hosts[which]!.url);
     const socket = new WebSocket(`ws://${url.host}/workbench-socket?token=${url.searchParams.get('token')}`);
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
@@ -65,7 +66,7 @@ describe.each(['tsx entry', 'bundled command'])('heavy work off the event loop: 
       const answer = new Promise<{ id: number; ok: boolean; error?: { code: string; message: string } }>((resolve) =>
         socket.once('message', (data) => resolve(JSON.parse(data.toString()) as never)),
       );
-      socket.send(JSON.stringify({ id: 9, method: 'countTokens', params: { documentId: 'd', tokenizer: 'cl100k_base', ranges } }));
+      for (const frame of framedCall(9, JSON.stringify({ id: 9, method: 'countTokens', params: { documentId: 'd', tokenizer: 'cl100k_base', ranges } }))) socket.send(frame);
       expect(await answer).toMatchObject({ id: 9, ok: false, error: { code: 'invalid-params', message: expect.stringMatching(/<=200000 items/) } });
     } finally {
       socket.close();

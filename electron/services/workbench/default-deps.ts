@@ -77,7 +77,8 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     listStrategies: () => listStrategyInfo(locations),
     countTokens: async (tokenizer, texts) => {
       const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(tokenizer, { modelsDir: locations.modelsDir });
-      return texts.map((t) => count(t));
+      // In slices of the loop's time: 200,000 ranges would otherwise hold every other client (issue 36).
+      return (await import('../export/count-in-turns')).countInTurns(texts, count);
     },
     models: createModelsFacade(locations, servers, options.hub),
   };

@@ -13,8 +13,7 @@ if (!port) throw new Error('heavy-work.ts runs as a worker thread (see worker-po
 
 port.on('message', (job: Job) => {
   runJob(job).then(
-    // A frame checked and found fit goes back with its bytes, handed over, not copied.
-    (result) => port.postMessage({ ok: true, result }, 'bytes' in result && result.bytes instanceof Uint8Array ? [result.bytes.buffer as ArrayBuffer] : []),
+    (result) => port.postMessage({ ok: true, result }),
     (err: unknown) => port.postMessage({ ok: false, error: toSentError(err) }),
   );
 });

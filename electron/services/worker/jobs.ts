@@ -15,8 +15,8 @@ export type Job =
   | { kind: 'read-document-bytes'; name: string; bytes: Uint8Array; budgets: Budgets; options?: ReadOptions }
   /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
   | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> }
-  /** A large WebSocket text frame parsed and its call checked before the host's loop parses it (shared/ipc/frame-check.ts). */
-  | { kind: 'check-frame'; bytes: Uint8Array };
+  /** A framed call envelope's pieces joined, parsed and its call checked before the host's loop parses it (shared/ipc/frame-check.ts). */
+  | { kind: 'check-frame'; pieces: Uint8Array[] };
 
 export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' }
   ? SegmentationResult
@@ -34,8 +34,13 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
     case 'run-rule-strategy':
       return (await import('../strategies/run-strategy')).runStrategy(job.request);
     case 'check-frame': {
-      const check = (await import('../../../shared/ipc/frame-check')).checkFrame(new TextDecoder().decode(job.bytes));
-      return check.ok ? { ok: true, bytes: job.bytes } : check;
+      // The pieces decoded as one stream: a piece may end inside a character.
+      const decoder = new TextDecoder();
+      let text = '';
+      for (const piece of job.pieces) text += decoder.decode(piece, { stream: true });
+      text += decoder.decode();
+      const check = (await import('../../../shared/ipc/frame-check')).checkFrame(text);
+      return check.ok ? { ok: true, text } : check;
     }
   }
 }

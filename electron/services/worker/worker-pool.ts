@@ -157,12 +157,15 @@ export class WorkerPool {
       worker.on('error', onError);
       worker.on('exit', onExit);
       signal?.addEventListener('abort', onAbort, { once: true });
-      if (job.kind === 'read-document-bytes' || job.kind === 'check-frame') {
-        // A copy of just these bytes is handed over (a view may sit on a larger, shared buffer);
-        // a frame's own buffer goes as it is (checkFrame hands it back with its answer).
-        const own = job.kind === 'check-frame' && job.bytes.byteOffset === 0 && job.bytes.byteLength === job.bytes.buffer.byteLength;
-        const bytes = own ? job.bytes : job.bytes.slice();
+      if (job.kind === 'read-document-bytes') {
+        // A copy of just these bytes is handed over (a view may sit on a larger, shared buffer).
+        const bytes = job.bytes.slice();
         worker.postMessage({ ...job, bytes }, [bytes.buffer as ArrayBuffer]);
+      } else if (job.kind === 'check-frame') {
+        // A piece that is the whole of its buffer (ws joins a 1 MiB frame into one of its own) is
+        // handed over as it is, no copy on the loop; one on a shared buffer, as a copy of itself.
+        const pieces = job.pieces.map((piece) => (piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength ? piece : piece.slice()));
+        worker.postMessage({ ...job, pieces }, pieces.map((piece) => piece.buffer as ArrayBuffer));
       } else {
         worker.postMessage(job);
       }

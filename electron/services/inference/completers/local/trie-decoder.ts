@@ -11,8 +11,8 @@
  *   among the allowed tokens only, as the grammar makes it (its fast path takes the unconstrained
  *   greedy token when the grammar allows it, otherwise the best allowed one, both after the repeat
  *   penalty): allowed-choice.ts reads it from the top k of the lifted allowed tokens in O(k), and
- *   where that proves nothing decodes the step again with a bias of -infinity on every other token
- *   of the vocabulary (-infinity stays -infinity under the penalty);
+ *   where that proves nothing reads the same logits again (with the penalty, then with a bias of
+ *   -infinity on every other token of the vocabulary; -infinity stays -infinity under the penalty);
  * - a note line's label comes from the trie too while only its own tokens can continue it
  *   (note-label.ts); the free text goes through the grammar of that one note line with a constant
  *   bias against the tokens no note line allows (note-line-bias.ts), and its newline is forced at
@@ -76,7 +76,7 @@ export interface DecodeSteps {
   forced: number;
   chosen: number;
   grammar: number;
-  redecoded: number;
+  readTwice: number;
   fullBias: number;
 }
 
@@ -85,9 +85,9 @@ export interface TrieDecodeResult {
   stoppedBy: 'end' | 'max-tokens';
   /**
    * How the tokens were chosen: forced by the trie, chosen among allowed ones, or by a note
-   * grammar; `redecoded`: the chosen steps whose first lifted call proved nothing, decoded again
-   * (allowed-choice.ts); `fullBias`: those of them the second lifted call left open too, chosen
-   * under the full -infinity bias.
+   * grammar; `readTwice`: the chosen steps whose first lifted reading proved nothing, read a second
+   * time on the same logits (allowed-choice.ts, no second decode); `fullBias`: those of them the
+   * second reading left open too, chosen under the full -infinity bias.
    */
   steps: DecodeSteps;
   /** The confidence of each head written (by candidate index) where the model chose it over another head or the end. */
@@ -126,7 +126,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   }
 
   const generated: Token[] = [];
-  const steps = { forced: 0, chosen: 0, grammar: 0, redecoded: 0, fullBias: 0 };
+  const steps = { forced: 0, chosen: 0, grammar: 0, readTwice: 0, fullBias: 0 };
   let pending = run.pending;
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
@@ -151,7 +151,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     if (signal?.aborted) throw abortError();
     steps.chosen++;
     const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed, wantProbabilities);
-    if (r.redecoded) steps.redecoded++;
+    if (r.readTwice) steps.readTwice++;
     if (r.fullBias) steps.fullBias++;
     return r;
   };

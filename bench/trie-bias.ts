@@ -122,7 +122,8 @@ process.stdout.write(
 const notes = await measureNoteLines(llama, model, context, vocab, prompt, noteLines);
 process.stdout.write(
   `note lines (${notes.lines} "Summary: " lines of at most 120 characters, ${notes.tokens} tokens): plain step ${notes.msPerToken.plain.toFixed(2)} ms, ` +
-    `grammar alone (before) ${notes.msPerToken.before.toFixed(2)} ms, label from the trie and grammar with the ${notes.biasSize}-token bias (now) ${notes.msPerToken.now.toFixed(2)} ms per note token; ` +
+    `grammar alone (before) ${notes.msPerToken.before.toFixed(2)} ms, label from the trie, then noteStep with the ${notes.biasSize}-token bias (now) ${notes.msPerToken.now.toFixed(2)} ms per note token ` +
+    `(text tokens: ${notes.ways.greedy} greedy, ${notes.ways['top-k']} top-k, ${notes.ways.grammar} full grammar match); ` +
     `${notes.identical ? 'the same tokens both ways' : 'DIFFERENT tokens'}  [${loadAverage()}]\n`,
 );
 await context.dispose();

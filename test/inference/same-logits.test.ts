@@ -29,7 +29,7 @@ afterAll(() => tiny?.dispose());
 /** One evaluateWithMetadata step on `pending` (the public path), then the tokens erased again. */
 async function publicReading(sequence: LlamaContextSequence, pending: Token[], options: ReadOptions, probabilities: boolean) {
   const start = sequence.nextTokenIndex;
-  const iterator = sequence.evaluateWithMetadata(pending, { probabilities }, { ...options, yieldEogToken: true });
+  const iterator = sequence.evaluateWithMetadata(pending, { probabilities: probabilities as true }, { ...options, yieldEogToken: true });
   const next = await iterator.next();
   await iterator.return();
   await sequence.eraseContextTokenRanges([{ start, end: sequence.nextTokenIndex }]);

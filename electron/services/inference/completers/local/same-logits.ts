@@ -26,7 +26,7 @@
  * What it leaves out of `_evaluate`: its evaluation lock (the trie decoder owns its sequence and
  * awaits every step, so nothing else evaluates on it meanwhile) and its token predictor (none is set).
  */
-import type { LlamaContextSequence, LlamaContextSequenceRepeatPenalty, Token, TokenBias } from 'node-llama-cpp';
+import type { LlamaContextSequence, LlamaContextSequenceRepeatPenalty, LlamaGrammarEvaluationState, Token, TokenBias } from 'node-llama-cpp';
 
 /** The sampling options of one reading: those of `evaluate`, with node-llama-cpp's defaults where left out. */
 export interface ReadOptions {
@@ -37,6 +37,8 @@ export interface ReadOptions {
   seed?: number;
   repeatPenalty?: LlamaContextSequenceRepeatPenalty;
   tokenBias?: TokenBias;
+  /** The grammar's state, advanced by the sampled token (as node-llama-cpp's sampler does). */
+  grammarEvaluationState?: LlamaGrammarEvaluationState;
 }
 
 export interface Reading {

@@ -14,10 +14,11 @@
  *   where that proves nothing reads the same logits again (with the penalty, then with a bias of
  *   -infinity on every other token of the vocabulary; -infinity stays -infinity under the penalty);
  * - a note line's label comes from the trie too while only its own tokens can continue it
- *   (note-label.ts); the free text goes through the grammar of that one note line with a constant
- *   bias against the tokens no note line allows (note-line-bias.ts), and its newline is forced at
- *   the length limit, so that llama.cpp matches the whole vocabulary against the grammar only where
- *   the position decides;
+ *   (note-label.ts); the free text follows the grammar of that one note line, a token at a time
+ *   (note-step.ts): the model's greedy token under a constant bias against the tokens no note line
+ *   allows (note-line-bias.ts), checked alone against the grammar, else the first the grammar
+ *   allows among the chain's top k, and only where neither proves the choice llama.cpp's match of
+ *   the whole vocabulary; its newline is forced at the length limit;
  * - each head gets a confidence where the model chose it over another head or over ending: at the
  *   steps where an allowed token leads to a different candidate (a different sentence start) or
  *   the end, the softmax over the allowed tokens' raw logits gives the chosen token's margin over
@@ -32,6 +33,7 @@ import type { DecodingSettings, OutputSettings } from '../../../../../shared/pro
 import { abortError } from '../../errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
+import { noteStep } from './note-step';
 import { noteLimit, noteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
@@ -76,6 +78,10 @@ export interface DecodeSteps {
   forced: number;
   chosen: number;
   grammar: number;
+  /** Note tokens (of `grammar`) found in the chain's top k where the grammar refused its greedy token (note-step.ts). */
+  topK: number;
+  /** Note tokens (of `grammar`) that needed the grammar's match of the whole vocabulary. */
+  fullMatch: number;
   readTwice: number;
   fullBias: number;
 }
@@ -126,11 +132,11 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   }
 
   const generated: Token[] = [];
-  const steps = { forced: 0, chosen: 0, grammar: 0, readTwice: 0, fullBias: 0 };
+  const steps = { forced: 0, chosen: 0, grammar: 0, topK: 0, fullMatch: 0, readTwice: 0, fullBias: 0 };
   let pending = run.pending;
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
-  const sampling = { temperature: 0, yieldEogToken: true, repeatPenalty: repeatPenaltyOver(d, run.prompt, generated) } as const;
+  const repeatPenalty = repeatPenaltyOver(d, run.prompt, generated);
 
   const emit = (token: Token, forced: boolean): boolean => {
     generated.push(token);
@@ -150,7 +156,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean, wantProbabilities = false) => {
     if (signal?.aborted) throw abortError();
     steps.chosen++;
-    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed, wantProbabilities);
+    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed, wantProbabilities);
     if (r.readTwice) steps.readTwice++;
     if (r.fullBias) steps.fullBias++;
     return r;
@@ -185,8 +191,9 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
 
   /**
    * Writes one note line: its label from the trie while only the label's own tokens can continue
-   * it (note-label.ts), the rest through the note line's grammar with a constant bias against
-   * tokens no note line allows (note-line-bias.ts); 'ended' when the model ended instead.
+   * it (note-label.ts), the rest token by token as the note line's grammar chooses it (note-step.ts,
+   * with a constant bias against tokens no note line allows: note-line-bias.ts); 'ended' when the
+   * model ended instead.
    */
   const writeNote = async (optional: boolean, written = ''): Promise<'done' | 'ended' | 'limit'> => {
     const label = noteLinePrefix(settings);
@@ -209,28 +216,23 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     }
     const open = optional && written === '';
     const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar: await noteGrammar(open, written) });
-    // End tokens are refused by the grammar everywhere in a note but at the start of an optional one.
-    let first = true;
-    const tokenBias = noteBias && (() => (first && open ? noteBias.withEnd : noteBias.withoutEnd));
     const limit = noteLimit(settings, label, written, vocab);
-    const iterator = sequence.evaluate(pending, { ...sampling, grammarEvaluationState, ...(tokenBias ? { tokenBias } : {}) });
-    try {
-      for (;;) {
-        if (signal?.aborted) throw abortError();
-        const next = await iterator.next();
-        first = false;
-        if (next.done || vocab.eog.has(next.value)) return 'ended';
-        steps.grammar++;
-        if (!emit(next.value, false)) return 'limit';
-        if (model.detokenize([next.value]).includes('\n')) return 'done';
-        // At the length limit the newline is the one token the grammar allows: forced.
-        if (limit?.add(vocab.bytesOf[next.value]!)) {
-          steps.forced++;
-          return emit(limit.newline, true) ? 'done' : 'limit';
-        }
+    // End tokens are refused by the grammar everywhere in a note but at the start of an optional one.
+    for (let first = true; ; first = false) {
+      if (signal?.aborted) throw abortError();
+      const tokenBias = noteBias && (first && open ? noteBias.withEnd : noteBias.withoutEnd);
+      const { token, way } = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t) });
+      if (token === null || vocab.eog.has(token)) return 'ended';
+      steps.grammar++;
+      if (way === 'top-k') steps.topK++;
+      if (way === 'grammar') steps.fullMatch++;
+      if (!emit(token, false)) return 'limit';
+      if (model.detokenize([token]).includes('\n')) return 'done';
+      // At the length limit the newline is the one token the grammar allows: forced.
+      if (limit?.add(vocab.bytesOf[token]!)) {
+        steps.forced++;
+        return emit(limit.newline, true) ? 'done' : 'limit';
       }
-    } finally {
-      await iterator.return();
     }
   };
 

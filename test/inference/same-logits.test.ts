@@ -91,6 +91,32 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
     }
   }, 120_000);
 
+  it('with oneByOne, gives the logits of one step per token (as the grammar decoder evaluates them), not of one batch', async () => {
+    const sequence = context.getSequence();
+    try {
+      const prompt = model.tokenize(mobyDickOpening(300));
+      await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -3));
+      const pending = prompt.slice(-3);
+      const start = sequence.nextTokenIndex;
+      // The reference: each token evaluated in a step of its own, sampled after each (the grammar decoder's way).
+      const iterator = sequence.evaluateWithMetadata([pending[0]!], { probabilities: true }, { temperature: 1, topK: 20, topP: 1, minP: 0, seed: 1 });
+      let next = await iterator.next();
+      next = await iterator.next(pending[1]!);
+      next = await iterator.next(pending[2]!);
+      await iterator.return();
+      const expected = next.value!.probabilities!;
+      await sequence.eraseContextTokenRanges([{ start, end: sequence.nextTokenIndex }]);
+
+      const got = await decodeAndRead(sequence, pending, async (read) => (await read({ temperature: 1, topK: 20, topP: 1, minP: 0, seed: 1 }, true)).probabilities!, true);
+      expect([...got.keys()]).toEqual([...expected.keys()]);
+      for (const [t, p] of got) expect(p).toBe(expected.get(t));
+      expect(sequence.nextTokenIndex).toBe(start + pending.length);
+      expect(sequence.contextTokens.slice(-pending.length)).toEqual(pending);
+    } finally {
+      sequence.dispose();
+    }
+  });
+
   it('passes an error thrown while reading to the caller and leaves the context usable', async () => {
     const sequence = context.getSequence();
     try {

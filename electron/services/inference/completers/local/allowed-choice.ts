@@ -193,6 +193,11 @@ export interface ChoiceStep {
   pending: readonly Token[];
   /** The decoder's repeat penalty (repeat-penalty.ts), or undefined when off. */
   repeatPenalty: RepeatPenalty | undefined;
+  /**
+   * Decode the pending tokens one per step, not as one batch (trie-decoder.ts: on a CPU, where a
+   * batch of two costs more than two steps, and the logits are then the grammar decoder's).
+   */
+  oneByOne?: boolean;
 }
 
 /**
@@ -257,5 +262,5 @@ export async function chooseAllowed(
 
     const full = await sample({ temperature: 0, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) }, false);
     return { token: full.token === null || vocab.eog.has(full.token) ? null : full.token, readTwice: true, fullBias: true, probabilities: probabilities() };
-  });
+  }, step.oneByOne);
 }

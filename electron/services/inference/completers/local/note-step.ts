@@ -54,6 +54,8 @@ export interface NoteStep {
   /** The constant bias against tokens no note line allows (note-line-bias.ts), if any. */
   tokenBias: TokenBias | undefined;
   isEog: (token: Token) => boolean;
+  /** Decode the pending tokens one per step (allowed-choice.ts, ChoiceStep.oneByOne). */
+  oneByOne?: boolean;
 }
 
 export type NoteStepWay = 'greedy' | 'top-k' | 'grammar';
@@ -85,5 +87,5 @@ export async function noteStep(step: NoteStep): Promise<{ token: Token | null; w
     // node-llama-cpp's sampler advances the grammar state by the token itself here.
     const full = await read({ temperature: 0, repeatPenalty, ...bias, grammarEvaluationState }, false);
     return { token: full.token, way: 'grammar' as const };
-  });
+  }, step.oneByOne);
 }

@@ -94,11 +94,22 @@ export function assertInternals(sequence: LlamaContextSequence): SequenceInterna
 /**
  * Decodes `pending` (the logits after its last token) and hands `readAll` a `read` that samples
  * those logits, as often as it calls it; returns what `readAll` returns. The tokens stay in the KV
- * cache, as after an `evaluate` step.
+ * cache, as after an `evaluate` step. `oneByOne`: the tokens before the last are decoded one per
+ * step instead of in one batch with it (see ChoiceStep.oneByOne in allowed-choice.ts).
  */
-export async function decodeAndRead<T>(sequence: LlamaContextSequence, pending: readonly Token[], readAll: (read: Read) => Promise<T>): Promise<T> {
+export async function decodeAndRead<T>(
+  sequence: LlamaContextSequence,
+  pending: readonly Token[],
+  readAll: (read: Read) => Promise<T>,
+  oneByOne = false,
+): Promise<T> {
   if (pending.length === 0) throw new Error('decodeAndRead needs a token to decode');
   const s = assertInternals(sequence);
+  if (oneByOne && pending.length > 1) {
+    // One decode per token, as the grammar decoder evaluates them (without their unused logits).
+    for (const t of pending.slice(0, -1)) await sequence.evaluateWithoutGeneratingNewTokens([t]);
+    pending = pending.slice(-1);
+  }
   const samplers: NativeSampler[] = [];
   const logits: boolean[] = [];
   logits[pending.length - 1] = true;

@@ -137,6 +137,13 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
   const repeatPenalty = repeatPenaltyOver(d, run.prompt, generated);
+  // Where the model runs on the CPU, forced tokens are decoded one per step, each without logits,
+  // instead of in one batch with the next: measured on the twin (2 cores, one thread), a batch of
+  // two tokens cost 66-71 ms against 25-32 ms for one, so the batch was slower than two steps, and
+  // it made the trie's logits round differently from the grammar decoder's, which evaluates one
+  // token per step (docs/inference.md, "One answer per document"). On a GPU a batch row costs
+  // nearly nothing, so there they stay batched.
+  const oneByOne = model.gpuLayers === 0;
 
   const emit = (token: Token, forced: boolean): boolean => {
     generated.push(token);
@@ -156,7 +163,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean, wantProbabilities = false) => {
     if (signal?.aborted) throw abortError();
     steps.chosen++;
-    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed, wantProbabilities);
+    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty, oneByOne }, allowed, endAllowed, wantProbabilities);
     if (r.readTwice) steps.readTwice++;
     if (r.fullBias) steps.fullBias++;
     return r;
@@ -221,7 +228,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     for (let first = true; ; first = false) {
       if (signal?.aborted) throw abortError();
       const tokenBias = noteBias && (first && open ? noteBias.withEnd : noteBias.withoutEnd);
-      const { token, way } = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t) });
+      const { token, way } = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t), oneByOne });
       if (token === null || vocab.eog.has(token)) return 'ended';
       steps.grammar++;
       if (way === 'top-k') steps.topK++;

@@ -106,8 +106,10 @@ export async function decodeAndRead<T>(
   if (pending.length === 0) throw new Error('decodeAndRead needs a token to decode');
   const s = assertInternals(sequence);
   if (oneByOne && pending.length > 1) {
-    // One decode per token, as the grammar decoder evaluates them (without their unused logits).
-    for (const t of pending.slice(0, -1)) await sequence.evaluateWithoutGeneratingNewTokens([t]);
+    // One decode per token, as the grammar decoder evaluates them.
+    // With its logits, unread: the same graph as every other step (llama.cpp reuses it; a step
+    // without logits is another graph, measured slower), as the grammar decoder evaluates it.
+    for (const t of pending.slice(0, -1)) await s._decodeTokens([t], [true], PRIORITY, s._tokenMeter, s._contextShift, () => null, s._takeIntervalCheckpointIfNeededAfterBatch);
     pending = pending.slice(-1);
   }
   const samplers: NativeSampler[] = [];

@@ -137,12 +137,12 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
   const repeatPenalty = repeatPenaltyOver(d, run.prompt, generated);
-  // Where the model runs on the CPU, forced tokens are decoded one per step, each without logits,
-  // instead of in one batch with the next: measured on the twin (2 cores, one thread), a batch of
-  // two tokens cost 66-71 ms against 25-32 ms for one, so the batch was slower than two steps, and
-  // it made the trie's logits round differently from the grammar decoder's, which evaluates one
-  // token per step (docs/inference.md, "One answer per document"). On a GPU a batch row costs
-  // nearly nothing, so there they stay batched.
+  // Where the model runs on the CPU, forced tokens are decoded one per step instead of in one batch
+  // with the next: measured on the twin (2 cores, one thread), a batch of two tokens cost 66-71 ms
+  // against 25-32 ms for one, so the batch was slower than two steps, and it made the trie's logits
+  // round differently from the grammar decoder's, which evaluates one token per step
+  // (docs/inference.md, "One answer per document"). On a GPU a batch row costs nearly nothing, so
+  // there they stay batched.
   const oneByOne = model.gpuLayers === 0;
 
   const emit = (token: Token, forced: boolean): boolean => {

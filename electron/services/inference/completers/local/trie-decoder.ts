@@ -6,7 +6,8 @@
  * - the allowed next tokens are every token whose bytes continue a head line still allowed
  *   (head-trie.ts), the same set the grammar allows;
  * - where that is one token (often at a line's last bytes), it is forced without sampling, and a
- *   run of forced tokens is evaluated as one batch;
+ *   run of forced tokens is evaluated with the next step's decode (one batch on a GPU, one decode
+ *   per token on a CPU: `oneByOne` below);
  * - where there are several, the model's logits are taken once and the greedy choice is made
  *   among the allowed tokens only, as the grammar makes it (its fast path takes the unconstrained
  *   greedy token when the grammar allows it, otherwise the best allowed one, both after the repeat

@@ -5,8 +5,10 @@
  *   vocabulary against it wherever it refuses the chain's greedy token (on the random fixture:
  *   every label step, a first character, the length limit);
  * - now: the label from the trie (note-label.ts, chooseAllowed) while only its own tokens can
- *   continue it, then the grammar with the constant bias against tokens no note line allows
- *   (note-line-bias.ts), and the newline forced where the length limit leaves no other token.
+ *   continue it, then each token by noteStep (note-step.ts: the chain's greedy token under the
+ *   constant bias against tokens no note line allows, note-line-bias.ts, checked alone against the
+ *   grammar; else the first the grammar allows of the chain's top k; else the grammar's full
+ *   match), and the newline forced where the length limit leaves no other token.
  * Both must write the same tokens; the line says whether they did. Plain steps write as many
  * tokens per line as the grammar did.
  */
@@ -16,6 +18,7 @@ import type { OutputSettings } from '../shared/profiles/schema';
 import { chooseAllowed } from '../electron/services/inference/completers/local/allowed-choice';
 import { labelStepTokens } from '../electron/services/inference/completers/local/note-label';
 import { noteLimit, noteLineBias } from '../electron/services/inference/completers/local/note-line-bias';
+import { noteStep, type NoteStepWay } from '../electron/services/inference/completers/local/note-step';
 import { repeatPenaltyOver } from '../electron/services/inference/completers/local/repeat-penalty';
 import type { TokenBytes } from '../electron/services/inference/completers/local/token-bytes';
 
@@ -36,6 +39,8 @@ export interface NoteLineFigures {
   msPerToken: Record<Way, number>;
   identical: boolean;
   biasSize: number;
+  /** How noteStep found the text's tokens (the label's are the trie's). */
+  ways: Record<NoteStepWay, number>;
 }
 
 /** `lines` note lines after the prompt, each way. */
@@ -48,6 +53,7 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
   };
   const bias = noteLineBias(model, vocab, LABEL)!.withoutEnd;
   const written: Partial<Record<Way, Token[][]>> = {};
+  const ways: Record<NoteStepWay, number> = { greedy: 0, 'top-k': 0, grammar: 0 };
   const run = async (way: Way, lengths?: number[]) => {
     const sequence = context.getSequence();
     const generated: Token[] = [];
@@ -77,27 +83,37 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
         }
         const limit = way === 'now' ? noteLimit(settings, LABEL, label, vocab) : null;
         const grammarEvaluationState = way === 'plain' ? undefined : new LlamaGrammarEvaluationState({ model, grammar: await grammar(label) });
-        const iterator = sequence.evaluate(pending, {
-          temperature: 0,
-          yieldEogToken: true,
-          repeatPenalty,
-          ...(grammarEvaluationState ? { grammarEvaluationState } : {}),
-          ...(way === 'now' ? { tokenBias: bias } : {}),
-        });
-        try {
+        if (way === 'now') {
+          // As the trie decoder writes a note's text (trie-decoder.ts, writeNote): noteStep per token.
           for (;;) {
-            if (lengths && tokens.length >= lengths[line]!) break;
-            const next = await iterator.next();
-            if (next.done || vocab.eog.has(next.value)) break;
-            push(next.value, false);
-            if (!lengths && (model.detokenize([next.value]).includes('\n') || tokens.length >= 200)) break;
-            if (limit?.add(vocab.bytesOf[next.value]!)) {
+            const r = await noteStep({ model, sequence, pending, grammarEvaluationState: grammarEvaluationState!, repeatPenalty, tokenBias: bias, isEog: (t) => vocab.eog.has(t) });
+            ways[r.way]++;
+            if (r.token === null || vocab.eog.has(r.token)) break;
+            push(r.token, false);
+            if (model.detokenize([r.token]).includes('\n') || tokens.length >= 200) break;
+            if (limit?.add(vocab.bytesOf[r.token]!)) {
               push(limit.newline, true);
               break;
             }
           }
-        } finally {
-          await iterator.return();
+        } else {
+          const iterator = sequence.evaluate(pending, {
+            temperature: 0,
+            yieldEogToken: true,
+            repeatPenalty,
+            ...(grammarEvaluationState ? { grammarEvaluationState } : {}),
+          });
+          try {
+            for (;;) {
+              if (lengths && tokens.length >= lengths[line]!) break;
+              const next = await iterator.next();
+              if (next.done || vocab.eog.has(next.value)) break;
+              push(next.value, false);
+              if (!lengths && (model.detokenize([next.value]).includes('\n') || tokens.length >= 200)) break;
+            }
+          } finally {
+            await iterator.return();
+          }
         }
         ms += performance.now() - started;
         out.push(tokens);
@@ -119,5 +135,6 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
     msPerToken: { plain: (p.ms + p2.ms) / (p.tokens + p2.tokens), before: before.ms / before.tokens, now: now.ms / now.tokens },
     identical: JSON.stringify(written.before) === JSON.stringify(written.now),
     biasSize: (bias as unknown as { _biases: Map<Token, number> })._biases.size,
+    ways,
   };
 }

@@ -18,7 +18,7 @@ export type WindowRecord = {
   generateMs: number;
   stoppedBy: string;
   /** Trie decoder only: tokens forced, chosen among allowed ones, written by a note grammar. */
-  steps?: { forced: number; chosen: number; grammar: number; redecoded: number; fullBias: number };
+  steps?: { forced: number; chosen: number; grammar: number; topK: number; fullMatch: number; readTwice: number; fullBias: number };
   heads: number;
   placed: number;
   /** Free mode: the model's raw answer. */

@@ -69,7 +69,7 @@ describe('chooseAllowed', () => {
 
         const start = sequence.nextTokenIndex;
         const chosen = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed);
-        ways[chosen.fullBias ? 'full' : chosen.redecoded ? 'twice' : 'lifted']++;
+        ways[chosen.fullBias ? 'full' : chosen.readTwice ? 'twice' : 'lifted']++;
 
         // The reference: the same tokens decoded again, under the full bias and the native penalty.
         expect(chosen.token).toBe(await greedyUnderFullBias({ model, vocab }, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));

@@ -42,7 +42,7 @@ export interface WindowCompletion {
   /** Constrained runs: the decoder that really ran (the trie falls back to the grammar; servers take only the grammar). */
   decoder?: ConstrainedDecoder;
   /** Trie decoder only: tokens forced by the trie, chosen among allowed ones, written by a note grammar. */
-  steps?: { forced: number; chosen: number; grammar: number; redecoded: number; fullBias: number };
+  steps?: { forced: number; chosen: number; grammar: number; topK: number; fullMatch: number; readTwice: number; fullBias: number };
   /**
    * Trie decoder only: the confidence of the heads it chose over another head or the end, by
    * window candidate index (trie-decoder.ts). A grammar or a server cannot read it: none there.

@@ -2,7 +2,7 @@
  * The greedy choice among a few allowed tokens in O(allowed) JavaScript work, with the answer the
  * grammar decoder gives (the allowed token of the highest logit after the repeat penalty, the
  * lowest id among equals), or no answer where that cannot be proven from what node-llama-cpp
- * returns; the caller then decodes the step again under the full -infinity bias (trie-decoder.ts).
+ * returns; the same logits are then read under the full -infinity bias (chooseAllowed).
  *
  * How: the k allowed tokens get a bias of +LIFT (a TokenBias of k entries), and the sampler
  * chain is asked for its top k with their probabilities (temperature 1, topK k, topP 1; the token the chain then draws is ignored). With
@@ -15,7 +15,8 @@
  * penalty keeps it among tokens it treats alike. Where penalised and unpenalised tokens are mixed,
  * the reading is taken with the penalty on (penalisedReadingChoice): the unpenalised winners are
  * settled by it; a penalised winner needs its logit's sign, which a softmax does not tell, so the
- * step is decoded again for the other reading (resolvedChoice), and the two give the logits' level.
+ * same logits are read the other way (resolvedChoice; no second decode: same-logits.ts), and the
+ * two readings give the logits' level.
  * The order is only trusted where the two best are clearly apart: the lift rounds the logits to
  * the float grid near LIFT, so a gap of less than MARGIN (a few grid steps) gives no answer. So
  * does a top k that is not exactly the allowed set (a logit more than LIFT above the allowed ones).
@@ -23,6 +24,7 @@
 import { TokenBias, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { RepeatPenalty } from './repeat-penalty';
 import type { TokenBytes } from './token-bytes';
+import { decodeAndRead } from './same-logits';
 
 /** Added to each allowed token's logit: far above any logit a model writes (they are within ±100). */
 export const LIFT = 256;
@@ -191,26 +193,32 @@ export interface ChoiceStep {
   pending: readonly Token[];
   /** The decoder's repeat penalty (repeat-penalty.ts), or undefined when off. */
   repeatPenalty: RepeatPenalty | undefined;
+  /**
+   * Decode the pending tokens one per step, not as one batch (trie-decoder.ts: on a CPU, where a
+   * batch of two costs more than two steps, and the logits are then the grammar decoder's).
+   */
+  oneByOne?: boolean;
 }
 
 /**
  * Evaluates `pending` and returns the greedy choice among `allowed` (and the end tokens where
- * `endAllowed`; null when one of them wins), as the grammar decoder would make it. Where the
- * lifted reading proves nothing, `pending` is erased from the cache and evaluated again as the
- * same batch (the same logits: `redecoded`), for the other reading (resolvedChoice), and where
- * that too leaves it open, once more under the full -infinity bias and the repeat penalty
- * (O(vocabulary), as every chosen token cost before). With `wantProbabilities`, the answer also
- * holds the softmax over the allowed tokens' raw logits, without the repeat penalty (the model's
- * own preference among them; allowedSoftmax), from the unpenalised reading: a mixed step then
- * takes that reading first (one reading where an unpenalised token is best by raw logit, else the
- * penalised one after it); none where no reading held the allowed set.
+ * `endAllowed`; null when one of them wins), as the grammar decoder would make it. Every reading
+ * is taken on the logits of that one decode (same-logits.ts): where the lifted reading proves
+ * nothing, the same logits are read the other way (`readTwice`: with or without the penalty,
+ * resolvedChoice), and where that too leaves it open, once more under the full -infinity bias and
+ * the repeat penalty (`fullBias`: O(vocabulary) on the JavaScript thread, as every chosen token
+ * cost before). With `wantProbabilities`, the answer also holds the softmax over the allowed
+ * tokens' raw logits, without the repeat penalty (the model's own preference among them;
+ * allowedSoftmax), from the unpenalised reading: a mixed step then takes that reading first (one
+ * reading where an unpenalised token is best by raw logit, else the penalised one after it); none
+ * where no reading held the allowed set.
  */
 export async function chooseAllowed(
   step: ChoiceStep,
   allowed: ReadonlySet<Token>,
   endAllowed: boolean,
   wantProbabilities = false,
-): Promise<{ token: Token | null; redecoded: boolean; fullBias: boolean; probabilities?: ReadonlyMap<Token, number> }> {
+): Promise<{ token: Token | null; readTwice: boolean; fullBias: boolean; probabilities?: ReadonlyMap<Token, number> }> {
   const { model, vocab, sequence, pending } = step;
   const candidates = [...allowed];
   if (endAllowed) for (const t of vocab.eog) if (!allowed.has(t)) candidates.push(t);
@@ -219,51 +227,40 @@ export async function chooseAllowed(
   // Penalised and unpenalised tokens together: read with the penalty on first (it settles every case the
   // unpenalised token wins); otherwise the raw order settles it.
   const mixed = step.repeatPenalty !== undefined && candidates.some((t) => penalised.has(t)) && candidates.some((t) => !penalised.has(t));
-  const read = async (withPenalty: boolean): Promise<ReadonlyMap<Token, number> | undefined> => {
-    const options = withPenalty ? { ...liftedSampling(model, candidates), repeatPenalty: step.repeatPenalty } : liftedSampling(model, candidates);
-    const iterator = sequence.evaluateWithMetadata([...pending], { probabilities: true }, options);
-    try {
-      const next = await iterator.next();
-      return next.done ? undefined : next.value.probabilities;
-    } finally {
-      await iterator.return();
+
+  return decodeAndRead(sequence, pending, async (sample) => {
+    const read = async (withPenalty: boolean): Promise<ReadonlyMap<Token, number> | undefined> => {
+      const options = withPenalty ? { ...liftedSampling(model, candidates), repeatPenalty: step.repeatPenalty } : liftedSampling(model, candidates);
+      return (await sample(options, true)).probabilities;
+    };
+    // The reading without the penalty, where one was taken: the softmax over the allowed tokens' raw logits.
+    let raw: ReadonlyMap<Token, number> | undefined;
+    const probabilities = () => (wantProbabilities && raw ? allowedSoftmax(raw, candidates) : undefined);
+    const answer = (t: Token, readTwice: boolean) => ({ token: vocab.eog.has(t) ? null : t, readTwice, fullBias: false, probabilities: probabilities() });
+
+    // Where the caller wants the probabilities, a mixed step is read without the penalty first: an
+    // unpenalised best by raw logit wins under the penalty too (it only lowers penalised logits), so
+    // provenChoice settles it from that one reading; otherwise the penalised reading follows.
+    const rawFirst = mixed && wantProbabilities;
+    const first = await read(mixed && !rawFirst);
+    if (!mixed || rawFirst) raw = first;
+    const proven = first && (mixed && !rawFirst ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
+    if (proven !== undefined) return answer(proven, false);
+
+    // Open because of the penalty: the same logits read the other way give the logits' level.
+    if (first && mixed) {
+      const second = await read(rawFirst);
+      if (rawFirst) {
+        const resolved = second && (penalisedReadingChoice(second, candidates, penalised, penalty) ?? resolvedChoice(first, second, candidates, penalised, penalty));
+        if (resolved !== undefined) return answer(resolved, true);
+      } else {
+        raw = second;
+        const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
+        if (resolved !== undefined) return answer(resolved, true);
+      }
     }
-  };
-  const eraseAgain = () => sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
-  // The reading without the penalty, where one was taken: the softmax over the allowed tokens' raw logits.
-  let raw: ReadonlyMap<Token, number> | undefined;
-  const probabilities = () => (wantProbabilities && raw ? allowedSoftmax(raw, candidates) : undefined);
-  const answer = (t: Token, redecoded: boolean) => ({ token: vocab.eog.has(t) ? null : t, redecoded, fullBias: false, probabilities: probabilities() });
 
-  // Where the caller wants the probabilities, a mixed step is read without the penalty first: an
-  // unpenalised best by raw logit wins under the penalty too (it only lowers penalised logits), so
-  // provenChoice settles it from that one reading; otherwise the penalised reading follows.
-  const rawFirst = mixed && wantProbabilities;
-  const first = await read(mixed && !rawFirst);
-  if (!mixed || rawFirst) raw = first;
-  const proven = first && (mixed && !rawFirst ? penalisedReadingChoice(first, candidates, penalised, penalty) : provenChoice(first, candidates, penalised));
-  if (proven !== undefined) return answer(proven, false);
-
-  // Open because of the penalty: the same logits read the other way give the logits' level.
-  if (first && mixed) {
-    await eraseAgain();
-    const second = await read(rawFirst);
-    if (rawFirst) {
-      const resolved = second && (penalisedReadingChoice(second, candidates, penalised, penalty) ?? resolvedChoice(first, second, candidates, penalised, penalty));
-      if (resolved !== undefined) return answer(resolved, true);
-    } else {
-      raw = second;
-      const resolved = raw && resolvedChoice(raw, first, candidates, penalised, penalty);
-      if (resolved !== undefined) return answer(resolved, true);
-    }
-  }
-
-  await eraseAgain();
-  const iterator = sequence.evaluate([...pending], { temperature: 0, yieldEogToken: true, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) });
-  try {
-    const next = await iterator.next();
-    return { token: next.done || vocab.eog.has(next.value) ? null : next.value, redecoded: true, fullBias: true, probabilities: probabilities() };
-  } finally {
-    await iterator.return();
-  }
+    const full = await sample({ temperature: 0, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) }, false);
+    return { token: full.token === null || vocab.eog.has(full.token) ? null : full.token, readTwice: true, fullBias: true, probabilities: probabilities() };
+  }, step.oneByOne);
 }

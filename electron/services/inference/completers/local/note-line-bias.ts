@@ -40,6 +40,7 @@ import type { OutputSettings } from '../../../../../shared/profiles/schema';
 import type { TokenBytes } from './token-bytes';
 
 const NORMAL = 1;
+const PRINTABLE_ASCII = /^[\x20-\x7e]+$/;
 
 /** Code points a note line never matches (its classes are [^\x00-\x1F\x7F]); "\n" is handled apart. */
 function isControl(cp: number): boolean {
@@ -84,6 +85,8 @@ export function grammarCodePoints(bytes: string, open: number): { codePoints: (n
 /** Whether the note-line grammar refuses a token of these bytes in every state (see the file comment). */
 export function refusedInEveryNoteState(bytes: string): boolean {
   if (bytes === '' || bytes.includes('\0')) return false;
+  // Printable ASCII decodes to itself after a closed sequence: allowed there (most of a vocabulary; a quick exit).
+  if (PRINTABLE_ASCII.test(bytes)) return false;
   for (let open = 0; open <= 3; open++) {
     const decoded = grammarCodePoints(bytes, open);
     if (decoded === 'invalid') continue;

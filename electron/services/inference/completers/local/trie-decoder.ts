@@ -6,18 +6,20 @@
  * - the allowed next tokens are every token whose bytes continue a head line still allowed
  *   (head-trie.ts), the same set the grammar allows;
  * - where that is one token (often at a line's last bytes), it is forced without sampling, and a
- *   run of forced tokens is evaluated as one batch;
+ *   run of forced tokens is evaluated with the next step's decode (one batch on a GPU, one decode
+ *   per token on a CPU: `oneByOne` below);
  * - where there are several, the model's logits are taken once and the greedy choice is made
  *   among the allowed tokens only, as the grammar makes it (its fast path takes the unconstrained
  *   greedy token when the grammar allows it, otherwise the best allowed one, both after the repeat
  *   penalty): allowed-choice.ts reads it from the top k of the lifted allowed tokens in O(k), and
- *   where that proves nothing decodes the step again with a bias of -infinity on every other token
- *   of the vocabulary (-infinity stays -infinity under the penalty);
+ *   where that proves nothing reads the same logits again (with the penalty, then with a bias of
+ *   -infinity on every other token of the vocabulary; -infinity stays -infinity under the penalty);
  * - a note line's label comes from the trie too while only its own tokens can continue it
- *   (note-label.ts); the free text goes through the grammar of that one note line with a constant
- *   bias against the tokens no note line allows (note-line-bias.ts), and its newline is forced at
- *   the length limit, so that llama.cpp matches the whole vocabulary against the grammar only where
- *   the position decides;
+ *   (note-label.ts); the free text follows the grammar of that one note line, a token at a time
+ *   (note-step.ts): the model's greedy token under a constant bias against the tokens no note line
+ *   allows (note-line-bias.ts), checked alone against the grammar, else the first the grammar
+ *   allows among the chain's top k, and only where neither proves the choice llama.cpp's match of
+ *   the whole vocabulary; its newline is forced at the length limit;
  * - each head gets a confidence where the model chose it over another head or over ending: at the
  *   steps where an allowed token leads to a different candidate (a different sentence start) or
  *   the end, the softmax over the allowed tokens' raw logits gives the chosen token's margin over
@@ -32,6 +34,7 @@ import type { DecodingSettings, OutputSettings } from '../../../../../shared/pro
 import { abortError } from '../../errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
+import { noteStep } from './note-step';
 import { noteLimit, noteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
@@ -76,7 +79,11 @@ export interface DecodeSteps {
   forced: number;
   chosen: number;
   grammar: number;
-  redecoded: number;
+  /** Note tokens (of `grammar`) found in the chain's top k where the grammar refused its greedy token (note-step.ts). */
+  topK: number;
+  /** Note tokens (of `grammar`) that needed the grammar's match of the whole vocabulary. */
+  fullMatch: number;
+  readTwice: number;
   fullBias: number;
 }
 
@@ -85,9 +92,9 @@ export interface TrieDecodeResult {
   stoppedBy: 'end' | 'max-tokens';
   /**
    * How the tokens were chosen: forced by the trie, chosen among allowed ones, or by a note
-   * grammar; `redecoded`: the chosen steps whose first lifted call proved nothing, decoded again
-   * (allowed-choice.ts); `fullBias`: those of them the second lifted call left open too, chosen
-   * under the full -infinity bias.
+   * grammar; `readTwice`: the chosen steps whose first lifted reading proved nothing, read a second
+   * time on the same logits (allowed-choice.ts, no second decode); `fullBias`: those of them the
+   * second reading left open too, chosen under the full -infinity bias.
    */
   steps: DecodeSteps;
   /** The confidence of each head written (by candidate index) where the model chose it over another head or the end. */
@@ -126,11 +133,18 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   }
 
   const generated: Token[] = [];
-  const steps = { forced: 0, chosen: 0, grammar: 0, redecoded: 0, fullBias: 0 };
+  const steps = { forced: 0, chosen: 0, grammar: 0, topK: 0, fullMatch: 0, readTwice: 0, fullBias: 0 };
   let pending = run.pending;
   let stoppedBy: TrieDecodeResult['stoppedBy'] = 'end';
   let last = performance.now();
-  const sampling = { temperature: 0, yieldEogToken: true, repeatPenalty: repeatPenaltyOver(d, run.prompt, generated) } as const;
+  const repeatPenalty = repeatPenaltyOver(d, run.prompt, generated);
+  // Where the model runs on the CPU, forced tokens are decoded one per step instead of in one batch
+  // with the next: measured on the twin (2 cores, one thread), a batch of two tokens cost 66-71 ms
+  // against 25-32 ms for one, so the batch was slower than two steps, and it made the trie's logits
+  // round differently from the grammar decoder's, which evaluates one token per step
+  // (docs/inference.md, "One answer per document"). On a GPU a batch row costs nearly nothing, so
+  // there they stay batched.
+  const oneByOne = model.gpuLayers === 0;
 
   const emit = (token: Token, forced: boolean): boolean => {
     generated.push(token);
@@ -150,8 +164,8 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean, wantProbabilities = false) => {
     if (signal?.aborted) throw abortError();
     steps.chosen++;
-    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty: sampling.repeatPenalty }, allowed, endAllowed, wantProbabilities);
-    if (r.redecoded) steps.redecoded++;
+    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty, oneByOne }, allowed, endAllowed, wantProbabilities);
+    if (r.readTwice) steps.readTwice++;
     if (r.fullBias) steps.fullBias++;
     return r;
   };
@@ -185,8 +199,9 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
 
   /**
    * Writes one note line: its label from the trie while only the label's own tokens can continue
-   * it (note-label.ts), the rest through the note line's grammar with a constant bias against
-   * tokens no note line allows (note-line-bias.ts); 'ended' when the model ended instead.
+   * it (note-label.ts), the rest token by token as the note line's grammar chooses it (note-step.ts,
+   * with a constant bias against tokens no note line allows: note-line-bias.ts); 'ended' when the
+   * model ended instead.
    */
   const writeNote = async (optional: boolean, written = ''): Promise<'done' | 'ended' | 'limit'> => {
     const label = noteLinePrefix(settings);
@@ -209,28 +224,23 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     }
     const open = optional && written === '';
     const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar: await noteGrammar(open, written) });
-    // End tokens are refused by the grammar everywhere in a note but at the start of an optional one.
-    let first = true;
-    const tokenBias = noteBias && (() => (first && open ? noteBias.withEnd : noteBias.withoutEnd));
     const limit = noteLimit(settings, label, written, vocab);
-    const iterator = sequence.evaluate(pending, { ...sampling, grammarEvaluationState, ...(tokenBias ? { tokenBias } : {}) });
-    try {
-      for (;;) {
-        if (signal?.aborted) throw abortError();
-        const next = await iterator.next();
-        first = false;
-        if (next.done || vocab.eog.has(next.value)) return 'ended';
-        steps.grammar++;
-        if (!emit(next.value, false)) return 'limit';
-        if (model.detokenize([next.value]).includes('\n')) return 'done';
-        // At the length limit the newline is the one token the grammar allows: forced.
-        if (limit?.add(vocab.bytesOf[next.value]!)) {
-          steps.forced++;
-          return emit(limit.newline, true) ? 'done' : 'limit';
-        }
+    // End tokens are refused by the grammar everywhere in a note but at the start of an optional one.
+    for (let first = true; ; first = false) {
+      if (signal?.aborted) throw abortError();
+      const tokenBias = noteBias && (first && open ? noteBias.withEnd : noteBias.withoutEnd);
+      const { token, way } = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t), oneByOne });
+      if (token === null || vocab.eog.has(token)) return 'ended';
+      steps.grammar++;
+      if (way === 'top-k') steps.topK++;
+      if (way === 'grammar') steps.fullMatch++;
+      if (!emit(token, false)) return 'limit';
+      if (model.detokenize([token]).includes('\n')) return 'done';
+      // At the length limit the newline is the one token the grammar allows: forced.
+      if (limit?.add(vocab.bytesOf[token]!)) {
+        steps.forced++;
+        return emit(limit.newline, true) ? 'done' : 'limit';
       }
-    } finally {
-      await iterator.return();
     }
   };
 

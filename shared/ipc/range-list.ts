@@ -17,12 +17,15 @@ function isRange(value: unknown): boolean {
 }
 
 export function rangeListSchema(max: number) {
+  // No zod schema per item, not even z.array(z.unknown()): zod still walks and copies every item
+  // (70 ms for 200,000 on a quiet core, on the loop), where this one loop reads each once.
   return z
-    .array(z.unknown())
-    .max(max)
+    .unknown()
     .superRefine((items, ctx) => {
+      if (!Array.isArray(items)) return ctx.addIssue({ code: 'invalid_type', expected: 'array', input: items });
+      if (items.length > max) return ctx.addIssue({ code: 'too_big', origin: 'array', maximum: max, inclusive: true, input: items });
       const bad = items.findIndex((item) => !isRange(item));
-      if (bad >= 0) ctx.addIssue({ code: 'custom', path: [bad], message: 'a range is [start, end], two whole numbers ≥ 0' });
+      if (bad >= 0) ctx.addIssue({ code: 'custom', path: [bad], message: 'a range is [start, end], two whole numbers ≥ 0', input: items });
     })
     .pipe(z.custom<TextRange[]>());
 }

@@ -75,10 +75,11 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     writeResult: async (format, result, text, chunks) =>
       (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: locations.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),
-    countTokens: async (tokenizer, texts) => {
+    countTokens: async (tokenizer, text, ranges) => {
       const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(tokenizer, { modelsDir: locations.modelsDir });
-      // In slices of the loop's time: 200,000 ranges would otherwise hold every other client (issue 36).
-      return (await import('../export/count-in-turns')).countInTurns(texts, count);
+      // In slices of the loop's time, each range sliced as it is counted: 200,000 ranges, sliced
+      // all at once and counted in one go, would hold every other client (issue 36).
+      return (await import('../export/count-in-turns')).countInTurns(ranges, ([start, end]) => count(text.slice(start, end)));
     },
     models: createModelsFacade(locations, servers, options.hub),
   };

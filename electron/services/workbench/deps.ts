@@ -3,6 +3,7 @@
  * writers, strategy listing and the model manager. The service reaches them only through this
  * interface, so hosts and tests can hand in their own and start-up never loads llama.cpp.
  */
+import type { TextRange } from '../../../shared/ipc/range-list';
 import type { ChunkOptions, TokenizerName } from '../../../shared/chunks';
 import type { ReaderReport, ReadOptions } from '../../../shared/document/reader-report';
 import type { DocumentInfo, SegmentationResult } from '../../../shared/document/types';
@@ -69,7 +70,7 @@ export interface WorkbenchDeps {
   /** `chunks`: the retrieval extras to add to each exported chunk (shared/chunks). */
   writeResult(format: ExportFormat, result: SegmentationResult, text: string, chunks?: ChunkOptions): string | Promise<string>;
   listStrategies(): Promise<StrategyInfo[]>;
-  /** Counts the tokens of each text by the named tokenizer (the export's choices). */
-  countTokens(tokenizer: TokenizerName, texts: readonly string[]): Promise<number[]>;
+  /** Counts the tokens of each [start, end) range of `text` by the named tokenizer (the export's choices). */
+  countTokens(tokenizer: TokenizerName, text: string, ranges: readonly TextRange[]): Promise<number[]>;
   models: ModelsFacade;
 }

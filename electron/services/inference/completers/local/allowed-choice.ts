@@ -24,7 +24,7 @@
 import { TokenBias, type LlamaContextSequence, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { RepeatPenalty } from './repeat-penalty';
 import type { TokenBytes } from './token-bytes';
-import { decodeAndRead } from './same-logits';
+import { decodeAndRead, type StepSamplers } from './same-logits';
 
 /** Added to each allowed token's logit: far above any logit a model writes (they are within ±100). */
 export const LIFT = 256;
@@ -198,6 +198,8 @@ export interface ChoiceStep {
    * batch of two costs more than two steps, and the logits are then the grammar decoder's).
    */
   oneByOne?: boolean;
+  /** The decoder's native samplers, kept across its steps (same-logits.ts); a step's own where absent. */
+  samplers?: StepSamplers;
 }
 
 /**
@@ -262,5 +264,5 @@ export async function chooseAllowed(
 
     const full = await sample({ temperature: 0, repeatPenalty: step.repeatPenalty, tokenBias: allowOnly(model, vocab, allowed, endAllowed) }, false);
     return { token: full.token === null || vocab.eog.has(full.token) ? null : full.token, readTwice: true, fullBias: true, probabilities: probabilities() };
-  }, step.oneByOne);
+  }, step.oneByOne, step.samplers);
 }

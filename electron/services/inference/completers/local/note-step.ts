@@ -27,7 +27,7 @@
  * test/inference/note-line-bias.test.ts and note-step.test.ts.
  */
 import type { LlamaContextSequence, LlamaContextSequenceRepeatPenalty, LlamaGrammarEvaluationState, LlamaModel, Token, TokenBias } from 'node-llama-cpp';
-import { decodeAndRead } from './same-logits';
+import { decodeAndRead, type StepSamplers } from './same-logits';
 
 /** How many of the chain's best tokens way 2 looks through: a sampling costs the same for any k. */
 export const TOP_K = 128;
@@ -56,6 +56,8 @@ export interface NoteStep {
   isEog: (token: Token) => boolean;
   /** Decode the pending tokens one per step (allowed-choice.ts, ChoiceStep.oneByOne). */
   oneByOne?: boolean;
+  /** The decoder's native samplers, kept across its steps (same-logits.ts); a step's own where absent. */
+  samplers?: StepSamplers;
 }
 
 export type NoteStepWay = 'greedy' | 'top-k' | 'grammar';
@@ -87,5 +89,5 @@ export async function noteStep(step: NoteStep): Promise<{ token: Token | null; w
     // node-llama-cpp's sampler advances the grammar state by the token itself here.
     const full = await read({ temperature: 0, repeatPenalty, ...bias, grammarEvaluationState }, false);
     return { token: full.token, way: 'grammar' as const };
-  }, step.oneByOne);
+  }, step.oneByOne, step.samplers);
 }

@@ -35,6 +35,7 @@ import { abortError } from '../../errors';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
 import { noteStep } from './note-step';
+import { StepSamplers } from './same-logits';
 import { noteLimit, noteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
@@ -145,6 +146,8 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   // (docs/inference.md, "One answer per document"). On a GPU a batch row costs nearly nothing, so
   // there they stay batched.
   const oneByOne = model.gpuLayers === 0;
+  // Kept for the whole decode, disposed at its end (same-logits.ts: a new one per reading cost 3.9 ms).
+  const samplers = new StepSamplers(sequence);
 
   const emit = (token: Token, forced: boolean): boolean => {
     generated.push(token);
@@ -164,7 +167,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const choose = async (allowed: ReadonlySet<Token>, endAllowed: boolean, wantProbabilities = false) => {
     if (signal?.aborted) throw abortError();
     steps.chosen++;
-    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty, oneByOne }, allowed, endAllowed, wantProbabilities);
+    const r = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty, oneByOne, samplers }, allowed, endAllowed, wantProbabilities);
     if (r.readTwice) steps.readTwice++;
     if (r.fullBias) steps.fullBias++;
     return r;
@@ -229,7 +232,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     for (let first = true; ; first = false) {
       if (signal?.aborted) throw abortError();
       const tokenBias = noteBias && (first && open ? noteBias.withEnd : noteBias.withoutEnd);
-      const { token, way } = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t), oneByOne });
+      const { token, way } = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t), oneByOne, samplers });
       if (token === null || vocab.eog.has(token)) return 'ended';
       steps.grammar++;
       if (way === 'top-k') steps.topK++;
@@ -298,43 +301,47 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
     heads++;
   };
 
-  loop: for (;;) {
-    const { range, mustWrite } = headRange(cursor, heads);
-    if (!trie.canStart(range)) break;
-    switch (layout) {
-      case 'heads':
-      case 'head-note': {
-        const r = await writeHead(range, mustWrite, 'head');
-        if (typeof r !== 'number') break loop;
-        finishHead(r);
-        if (layout === 'head-note' && (await writeNote(false)) !== 'done') break loop;
-        break;
-      }
-      case 'note-head': {
-        if ((await writeNote(!mustWrite)) !== 'done') break loop;
-        const r = await writeHead(range, true, 'head');
-        if (typeof r !== 'number') break loop;
-        finishHead(r);
-        break;
-      }
-      case 'notes-first': {
-        if (heads === 0 && notes === 0) {
-          if ((await writeNote(false)) !== 'done') break loop;
-          notes++;
-          continue;
+  try {
+    loop: for (;;) {
+      const { range, mustWrite } = headRange(cursor, heads);
+      if (!trie.canStart(range)) break;
+      switch (layout) {
+        case 'heads':
+        case 'head-note': {
+          const r = await writeHead(range, mustWrite, 'head');
+          if (typeof r !== 'number') break loop;
+          finishHead(r);
+          if (layout === 'head-note' && (await writeNote(false)) !== 'done') break loop;
+          break;
         }
-        const kind: LineKind = heads === 0 && notes < plan.candidates.length ? 'note-or-head' : 'head';
-        const r = await writeHead(range, mustWrite, kind);
-        if (typeof r === 'object') {
-          if ((await writeNote(false, r.note)) !== 'done') break loop;
-          notes++;
-          continue;
+        case 'note-head': {
+          if ((await writeNote(!mustWrite)) !== 'done') break loop;
+          const r = await writeHead(range, true, 'head');
+          if (typeof r !== 'number') break loop;
+          finishHead(r);
+          break;
         }
-        if (typeof r !== 'number') break loop;
-        finishHead(r);
-        break;
+        case 'notes-first': {
+          if (heads === 0 && notes === 0) {
+            if ((await writeNote(false)) !== 'done') break loop;
+            notes++;
+            continue;
+          }
+          const kind: LineKind = heads === 0 && notes < plan.candidates.length ? 'note-or-head' : 'head';
+          const r = await writeHead(range, mustWrite, kind);
+          if (typeof r === 'object') {
+            if ((await writeNote(false, r.note)) !== 'done') break loop;
+            notes++;
+            continue;
+          }
+          if (typeof r !== 'number') break loop;
+          finishHead(r);
+          break;
+        }
       }
     }
+  } finally {
+    samplers.dispose();
   }
   return { tokens: generated, stoppedBy, steps, confidence };
 }

@@ -8,42 +8,32 @@
  * entries, or an iterable over the vocabulary), and a lifted call returns exactly the lifted tokens
  * as its top k. A later version that reads the bias otherwise fails here, loudly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
+import { describe, expect, it } from 'vitest';
+import type { Token } from 'node-llama-cpp';
 import { allowOnly, chooseAllowed, liftedSampling, provenChoice, resolvedChoice } from '../../electron/services/inference/completers/local/allowed-choice';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { mobyDickOpening } from './tiny-profiles';
-import { allowedAtStep, greedyUnderFullBias, openTinyModel, type TinyModel } from './tiny-model';
+import { allowedAtStep, greedyUnderFullBias, useTinyModel } from './tiny-model';
 
-let model: LlamaModel;
-let context: LlamaContext;
-let vocab: TokenBytes;
-
-let tiny: TinyModel | undefined;
-beforeAll(async () => {
-  tiny = await openTinyModel();
-  ({ model, context, vocab } = tiny);
-});
-afterAll(() => tiny?.dispose());
+const tiny = useTinyModel();
 
 const decoding = { repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never;
 
 describe('node-llama-cpp 3.21.1 internals the choice relies on', () => {
   it('reads a TokenBias through `_biases`: a lifted call returns the lifted tokens as its top k, the full bias keeps greedy among the allowed', async () => {
-    const sequence = context.getSequence();
+    const sequence = tiny.context.getSequence();
     try {
-      const prompt = model.tokenize('The harbour master wrote an entry about the whale.');
+      const prompt = tiny.model.tokenize('The harbour master wrote an entry about the whale.');
       await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
-      const allowed = [...new Set(model.tokenize(' Ishmael drizzly coffin'))];
-      const lifted = sequence.evaluateWithMetadata([prompt.at(-1)!], { probabilities: true }, liftedSampling(model, allowed));
+      const allowed = [...new Set(tiny.model.tokenize(' Ishmael drizzly coffin'))];
+      const lifted = sequence.evaluateWithMetadata([prompt.at(-1)!], { probabilities: true }, liftedSampling(tiny.model, allowed));
       const next = await lifted.next();
       await lifted.return();
       expect(next.done).toBe(false);
       expect([...next.value!.probabilities!.keys()].sort()).toEqual([...allowed].sort());
 
       await sequence.eraseContextTokenRanges([{ start: prompt.length - 1, end: prompt.length }]);
-      const full = sequence.evaluate([prompt.at(-1)!], { temperature: 0, tokenBias: allowOnly(model, vocab, new Set(allowed), false) });
+      const full = sequence.evaluate([prompt.at(-1)!], { temperature: 0, tokenBias: allowOnly(tiny.model, tiny.vocab, new Set(allowed), false) });
       const token = (await full.next()).value;
       await full.return();
       expect(allowed).toContain(token);
@@ -56,8 +46,8 @@ describe('node-llama-cpp 3.21.1 internals the choice relies on', () => {
 describe('chooseAllowed', () => {
   it('gives the full bias’s choice under the repeat penalty at every step, by whichever way it went', async () => {
     const words = mobyDickOpening(1200).split(/\s+/).filter(Boolean);
-    const prompt = model.tokenize(mobyDickOpening(300));
-    const sequence = context.getSequence();
+    const prompt = tiny.model.tokenize(mobyDickOpening(300));
+    const sequence = tiny.context.getSequence();
     const ways = { lifted: 0, twice: 0, full: 0 };
     try {
       await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
@@ -65,14 +55,14 @@ describe('chooseAllowed', () => {
       const repeatPenalty = repeatPenaltyOver(decoding, prompt, generated)!;
       let pending: Token[] = [prompt.at(-1)!];
       for (let step = 0; step < 30; step++) {
-        const { allowed, endAllowed } = allowedAtStep(model, words, step, repeatPenalty.punishTokens());
+        const { allowed, endAllowed } = allowedAtStep(tiny.model, words, step, repeatPenalty.punishTokens());
 
         const start = sequence.nextTokenIndex;
-        const chosen = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed);
+        const chosen = await chooseAllowed({ model: tiny.model, vocab: tiny.vocab, sequence, pending, repeatPenalty }, allowed, endAllowed);
         ways[chosen.fullBias ? 'full' : chosen.readTwice ? 'twice' : 'lifted']++;
 
         // The reference: the same tokens decoded again, under the full bias and the native penalty.
-        expect(chosen.token).toBe(await greedyUnderFullBias({ model, vocab }, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));
+        expect(chosen.token).toBe(await greedyUnderFullBias(tiny, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));
 
         const next = chosen.token ?? [...allowed][0]!;
         generated.push(next);

@@ -5,36 +5,26 @@
  * lift), also where the choice was proven on the penalised reading; the head trie says which
  * candidates a token keeps open; and a whole run carries a confidence on the trie's boundaries only.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
+import { describe, expect, it } from 'vitest';
+import type { Token } from 'node-llama-cpp';
 import { describeDocument } from '../../shared/document/document-info';
 import { headCandidates } from '../../shared/profiles/constrained';
 import { allowOnly, chooseAllowed } from '../../electron/services/inference/completers/local/allowed-choice';
 import { HeadTrie } from '../../electron/services/inference/completers/local/head-trie';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
 import { runModelStrategy } from '../../electron/services/strategies/run-model-strategy';
-import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { segmentationWithoutConfidence } from '../support/without-confidence';
 import { useTinyEngine } from './tiny-engine';
 import { fixtureModelsDir, mobyDickOpening } from './tiny-profiles';
-import { allowedAtStep, greedyUnderFullBias, openTinyModel, type TinyModel } from './tiny-model';
+import { allowedAtStep, greedyUnderFullBias, useTinyModel } from './tiny-model';
 
-let model: LlamaModel;
-let context: LlamaContext;
-let vocab: TokenBytes;
-
-let tiny: TinyModel | undefined;
-beforeAll(async () => {
-  tiny = await openTinyModel();
-  ({ model, context, vocab } = tiny);
-});
-afterAll(() => tiny?.dispose());
+const tiny = useTinyModel();
 
 describe('chooseAllowed with probabilities', () => {
   it('gives the softmax over the allowed tokens’ raw logits, and the same choice as without them', async () => {
     const words = mobyDickOpening(1200).split(/\s+/).filter(Boolean);
-    const prompt = model.tokenize(mobyDickOpening(300));
-    const sequence = context.getSequence();
+    const prompt = tiny.model.tokenize(mobyDickOpening(300));
+    const sequence = tiny.context.getSequence();
     const ways = { unpenalised: 0, mixed: 0 };
     try {
       await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
@@ -42,13 +32,13 @@ describe('chooseAllowed with probabilities', () => {
       const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated)!;
       let pending: Token[] = [prompt.at(-1)!];
       for (let step = 0; step < 24; step++) {
-        const { allowed, endAllowed } = allowedAtStep(model, words, step, repeatPenalty.punishTokens());
-        const candidates = [...allowed, ...(endAllowed ? [...vocab.eog].filter((t) => !allowed.has(t)) : [])];
+        const { allowed, endAllowed } = allowedAtStep(tiny.model, words, step, repeatPenalty.punishTokens());
+        const candidates = [...allowed, ...(endAllowed ? [...tiny.vocab.eog].filter((t) => !allowed.has(t)) : [])];
         const punished = new Set(repeatPenalty.punishTokens());
         ways[candidates.some((t) => punished.has(t)) && candidates.some((t) => !punished.has(t)) ? 'mixed' : 'unpenalised']++;
 
         const start = sequence.nextTokenIndex;
-        const chosen = await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, allowed, endAllowed, true);
+        const chosen = await chooseAllowed({ model: tiny.model, vocab: tiny.vocab, sequence, pending, repeatPenalty }, allowed, endAllowed, true);
         expect(chosen.probabilities).toBeDefined();
         const probabilities = chosen.probabilities!;
         expect([...probabilities.keys()].sort()).toEqual([...candidates].sort());
@@ -62,7 +52,7 @@ describe('chooseAllowed with probabilities', () => {
           minP: 0,
           seed: 1,
           yieldEogToken: true,
-          tokenBias: allowOnly(model, vocab, allowed, endAllowed),
+          tokenBias: allowOnly(tiny.model, tiny.vocab, allowed, endAllowed),
         });
         const expected = (await reference.next()).value!.probabilities!;
         await reference.return();
@@ -71,7 +61,7 @@ describe('chooseAllowed with probabilities', () => {
         for (const t of candidates) expect(Math.abs(probabilities.get(t)! - (expected.get(t) ?? 0) / sum)).toBeLessThan(1e-3);
 
         // Asking for the probabilities never changes the choice: the full bias under the penalty gives it.
-        expect(chosen.token).toBe(await greedyUnderFullBias({ model, vocab }, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));
+        expect(chosen.token).toBe(await greedyUnderFullBias(tiny, sequence, { start, pending }, allowed, endAllowed, repeatPenalty));
 
         const next = chosen.token ?? [...allowed][0]!;
         generated.push(next);
@@ -92,15 +82,15 @@ describe('HeadTrie.keepsOpen', () => {
     const starts = [0, text.indexOf('The ship'), text.indexOf('A storm')];
     const candidates = headCandidates(text, starts, { min: 2, max: 3 });
     expect(candidates.map((c) => c.offset)).toEqual(starts);
-    const trie = new HeadTrie(candidates, '', vocab);
-    const [the] = model.tokenize('The');
-    const [a] = model.tokenize('A');
+    const trie = new HeadTrie(candidates, '', tiny.vocab);
+    const [the] = tiny.model.tokenize('The');
+    const [a] = tiny.model.tokenize('A');
     expect([0, 1, 2].map((k) => trie.keepsOpen(trie.root, the!, k))).toEqual([true, true, false]);
     expect([0, 1, 2].map((k) => trie.keepsOpen(trie.root, a!, k))).toEqual([false, false, true]);
     // After "The", " whale" leads to the first sentence only, " ship" to the second.
     const afterThe = trie.advance(trie.root, the!);
-    const [whale] = model.tokenize(' whale');
-    const [ship] = model.tokenize(' ship');
+    const [whale] = tiny.model.tokenize(' whale');
+    const [ship] = tiny.model.tokenize(' ship');
     expect([0, 1].map((k) => trie.keepsOpen(afterThe, whale!, k))).toEqual([true, false]);
     expect([0, 1].map((k) => trie.keepsOpen(afterThe, ship!, k))).toEqual([false, true]);
     // A token no line continues with keeps nothing open.
@@ -109,14 +99,14 @@ describe('HeadTrie.keepsOpen', () => {
 });
 
 describe('a model run', () => {
-  const tiny = useTinyEngine();
+  const tinyEngine = useTinyEngine();
   const text = mobyDickOpening(2400);
   const info = describeDocument('moby-dick-opening.txt', text);
   const run = (decoder: 'trie' | 'grammar') =>
     runModelStrategy(
       { text, info, strategy: 'simple', options: { profile: 'tiny-simple', mode: 'constrained', gpu: 'off', threads: 1, decoder } as never },
       {},
-      { engine: tiny.engine, profilesDir: tiny.profilesDir, modelsDir: fixtureModelsDir },
+      { engine: tinyEngine.engine, profilesDir: tinyEngine.profilesDir, modelsDir: fixtureModelsDir },
     );
 
   it('carries the trie’s confidence on its boundaries, in [0, 1], none on the first segment; the grammar none', async () => {

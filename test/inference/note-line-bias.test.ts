@@ -8,26 +8,16 @@
  * internal `_bindings.AddonSampler` (what its own LlamaSampler calls): a later version without it
  * fails here, loudly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
+import { describe, expect, it } from 'vitest';
+import { LlamaGrammarEvaluationState, type LlamaGrammar, type Token } from 'node-llama-cpp';
 import { buildNoteGrammar } from '../../shared/profiles/constrained';
 import type { OutputSettings } from '../../shared/profiles/schema';
 import { grammarCodePoints, noteLineBias, refusedInEveryNoteState } from '../../electron/services/inference/completers/local/note-line-bias';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import { utf8Latin1, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
-import { openTinyModel, type TinyModel } from './tiny-model';
+import { utf8Latin1 } from '../../electron/services/inference/completers/local/token-bytes';
+import { readNoteLine, useTinyModel } from './tiny-model';
 
-let llama: Llama;
-let model: LlamaModel;
-let context: LlamaContext;
-let vocab: TokenBytes;
-
-let tiny: TinyModel | undefined;
-beforeAll(async () => {
-  tiny = await openTinyModel();
-  ({ llama, model, context, vocab } = tiny);
-});
-afterAll(() => tiny?.dispose());
+const tiny = useTinyModel();
 
 const labelled = {
   notes: 'summary',
@@ -42,12 +32,12 @@ interface SamplerBindings {
   canBeNextTokenForGrammarEvaluationState(state: unknown, token: Token): boolean;
   acceptGrammarEvaluationStateToken(state: unknown, token: Token): void;
 }
-const sampler = () => (llama as unknown as { _bindings: { AddonSampler: SamplerBindings } })._bindings.AddonSampler;
+const sampler = () => (tiny.llama as unknown as { _bindings: { AddonSampler: SamplerBindings } })._bindings.AddonSampler;
 const stateOf = (s: LlamaGrammarEvaluationState) => (s as unknown as { _state: unknown })._state;
 
 /** The only token of these bytes. */
 function token(bytes: string): Token {
-  const t = vocab.byBytes.get(bytes)?.[0];
+  const t = tiny.vocab.byBytes.get(bytes)?.[0];
   if (t === undefined) throw new Error(`no token for ${JSON.stringify(bytes)}`);
   return t;
 }
@@ -79,13 +69,13 @@ describe('the port of llama.cpp’s decode_utf8', () => {
 
 describe('the note lines’ bias', () => {
   it('holds only tokens the note grammar refuses in every state a note line passes through', async () => {
-    const bias = noteLineBias(model, vocab, 'Summary: ')!;
+    const bias = noteLineBias(tiny.model, tiny.vocab, 'Summary: ')!;
     const withEnd = [...(bias.withEnd as unknown as { _biases: Map<Token, number> })._biases.keys()];
     const withoutEnd = [...(bias.withoutEnd as unknown as { _biases: Map<Token, number> })._biases.keys()];
     // A few thousand tokens, not the vocabulary; the end tokens only where the grammar refuses them.
     expect(withEnd.length).toBeGreaterThan(1000);
     expect(withEnd.length).toBeLessThan(10_000);
-    expect(withoutEnd.length).toBe(withEnd.length + vocab.eog.size);
+    expect(withoutEnd.length).toBe(withEnd.length + tiny.vocab.eog.size);
     expect(withEnd).toContain(token('\n\n'));
     expect(withEnd).not.toContain(token('\n'));
     expect(withEnd).not.toContain(token('.\n'));
@@ -93,10 +83,10 @@ describe('the note lines’ bias', () => {
     const grammars = new Map<string, LlamaGrammar>();
     const grammar = async (settings: OutputSettings, optional: boolean) => {
       const text = buildNoteGrammar(settings, { optional });
-      if (!grammars.has(text)) grammars.set(text, await llama.createGrammar({ grammar: text }));
+      if (!grammars.has(text)) grammars.set(text, await tiny.llama.createGrammar({ grammar: text }));
       return grammars.get(text)!;
     };
-    const text = (s: string) => model.tokenize(s, false);
+    const text = (s: string) => tiny.model.tokenize(s, false);
     // Paths through a note line, checked after every token (and at the start).
     const paths: { settings: OutputSettings; optional: boolean; tokens: Token[] }[] = [
       { settings: labelled, optional: true, tokens: [token('Summary'), token(':'), ...text(' The whale; caf'), token('\xC3'), token('\xA9'), ...text(' and text.'), token('\n')] },
@@ -105,14 +95,14 @@ describe('the note lines’ bias', () => {
     ];
     let checked = 0;
     for (const path of paths) {
-      const state = new LlamaGrammarEvaluationState({ model, grammar: await grammar(path.settings, path.optional) });
+      const state = new LlamaGrammarEvaluationState({ model: tiny.model, grammar: await grammar(path.settings, path.optional) });
       for (let i = 0; i <= path.tokens.length; i++) {
         // End tokens are allowed at the start of an optional note and after the newline (where
         // the decoder has stopped writing the note).
-        const complete = i > 0 && model.detokenize([path.tokens[i - 1]!]).includes('\n');
+        const complete = i > 0 && tiny.model.detokenize([path.tokens[i - 1]!]).includes('\n');
         const refused = (i === 0 && path.optional) || complete ? withEnd : withoutEnd;
         const allowedButBiased = refused.filter((t) => sampler().canBeNextTokenForGrammarEvaluationState(stateOf(state), t));
-        expect(allowedButBiased, `after ${JSON.stringify(model.detokenize(path.tokens.slice(0, i), true))}`).toEqual([]);
+        expect(allowedButBiased, `after ${JSON.stringify(tiny.model.detokenize(path.tokens.slice(0, i), true))}`).toEqual([]);
         checked++;
         if (i === path.tokens.length) break;
         // The path itself is what the grammar allows.
@@ -127,11 +117,11 @@ describe('the note lines’ bias', () => {
   });
 
   it('leaves the grammar’s choice as it is: note lines decoded with and without it are the same tokens', async () => {
-    const grammar = await llama.createGrammar({ grammar: buildNoteGrammar(labelled, { optional: false }) });
-    const bias = noteLineBias(model, vocab, 'Summary: ')!.withoutEnd;
-    const prompt = model.tokenize('The harbour master wrote an entry about the whale.');
+    const grammar = await tiny.llama.createGrammar({ grammar: buildNoteGrammar(labelled, { optional: false }) });
+    const bias = noteLineBias(tiny.model, tiny.vocab, 'Summary: ')!.withoutEnd;
+    const prompt = tiny.model.tokenize('The harbour master wrote an entry about the whale.');
     const lines = async (withBias: boolean): Promise<Token[][]> => {
-      const sequence = context.getSequence();
+      const sequence = tiny.context.getSequence();
       const generated: Token[] = [];
       const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated);
       const out: Token[][] = [];
@@ -139,21 +129,14 @@ describe('the note lines’ bias', () => {
         await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
         let pending: Token[] = [prompt.at(-1)!];
         for (let line = 0; line < 4; line++) {
-          const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar });
+          const grammarEvaluationState = new LlamaGrammarEvaluationState({ model: tiny.model, grammar });
           const iterator = sequence.evaluate(pending, { temperature: 0, yieldEogToken: true, repeatPenalty, grammarEvaluationState, ...(withBias ? { tokenBias: bias } : {}) });
           const tokens: Token[] = [];
-          try {
-            for (;;) {
-              const next = await iterator.next();
-              if (next.done || vocab.eog.has(next.value)) break;
-              tokens.push(next.value);
-              generated.push(next.value);
-              pending = [next.value];
-              if (model.detokenize([next.value]).includes('\n')) break;
-            }
-          } finally {
-            await iterator.return();
-          }
+          await readNoteLine(tiny, iterator, (token) => {
+            tokens.push(token);
+            generated.push(token);
+            pending = [token];
+          });
           out.push(tokens);
         }
       } finally {

@@ -8,27 +8,17 @@
  * `_bindings.AddonSampler` grammar checks and the same-logits internals: a later version that
  * changes them fails here, loudly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LlamaGrammarEvaluationState, type Llama, type LlamaContext, type LlamaModel, type Token } from 'node-llama-cpp';
+import { describe, expect, it } from 'vitest';
+import { LlamaGrammarEvaluationState, type Token } from 'node-llama-cpp';
 import { buildNoteGrammar, noteLinePrefix } from '../../shared/profiles/constrained';
 import type { OutputSettings } from '../../shared/profiles/schema';
 import { noteLineBias } from '../../electron/services/inference/completers/local/note-line-bias';
 import { noteStep, type NoteStepWay } from '../../electron/services/inference/completers/local/note-step';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { mobyDickOpening } from './tiny-profiles';
-import { openTinyModel, type TinyModel } from './tiny-model';
+import { readNoteLine, useTinyModel } from './tiny-model';
 
-let llama: Llama;
-let model: LlamaModel;
-let context: LlamaContext;
-let vocab: TokenBytes;
-let tiny: TinyModel | undefined;
-beforeAll(async () => {
-  tiny = await openTinyModel();
-  ({ llama, model, context, vocab } = tiny);
-});
-afterAll(() => tiny?.dispose());
+const tiny = useTinyModel();
 
 const settingsWith = (label: string, maxNoteChars: number) =>
   ({
@@ -41,10 +31,10 @@ const settingsWith = (label: string, maxNoteChars: number) =>
 
 /** `lines` note lines after the prompt, each from a fresh grammar state, written either way; with the ways noteStep took. */
 async function writeLines(settings: OutputSettings, optional: boolean, lines: number, byNoteStep: boolean) {
-  const grammar = await llama.createGrammar({ grammar: buildNoteGrammar(settings, { optional }) });
-  const bias = noteLineBias(model, vocab, noteLinePrefix(settings));
-  const prompt = model.tokenize(mobyDickOpening(400));
-  const sequence = context.getSequence();
+  const grammar = await tiny.llama.createGrammar({ grammar: buildNoteGrammar(settings, { optional }) });
+  const bias = noteLineBias(tiny.model, tiny.vocab, noteLinePrefix(settings));
+  const prompt = tiny.model.tokenize(mobyDickOpening(400));
+  const sequence = tiny.context.getSequence();
   const generated: Token[] = [];
   const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated);
   const out: Token[][] = [];
@@ -53,7 +43,7 @@ async function writeLines(settings: OutputSettings, optional: boolean, lines: nu
     await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
     let pending: Token[] = [prompt.at(-1)!];
     for (let line = 0; line < lines; line++) {
-      const grammarEvaluationState = new LlamaGrammarEvaluationState({ model, grammar });
+      const grammarEvaluationState = new LlamaGrammarEvaluationState({ model: tiny.model, grammar });
       const tokens: Token[] = [];
       const push = (t: Token) => {
         tokens.push(t);
@@ -63,24 +53,15 @@ async function writeLines(settings: OutputSettings, optional: boolean, lines: nu
       if (byNoteStep) {
         for (let first = true; tokens.length < 200; first = false) {
           const tokenBias = bias && (first && optional ? bias.withEnd : bias.withoutEnd);
-          const r = await noteStep({ model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => vocab.eog.has(t) });
+          const r = await noteStep({ model: tiny.model, sequence, pending, grammarEvaluationState, repeatPenalty, tokenBias, isEog: (t) => tiny.vocab.eog.has(t) });
           ways[r.way]++;
-          if (r.token === null || vocab.eog.has(r.token)) break;
+          if (r.token === null || tiny.vocab.eog.has(r.token)) break;
           push(r.token);
-          if (model.detokenize([r.token]).includes('\n')) break;
+          if (tiny.model.detokenize([r.token]).includes('\n')) break;
         }
       } else {
         const iterator = sequence.evaluate(pending, { temperature: 0, yieldEogToken: true, repeatPenalty, grammarEvaluationState });
-        try {
-          while (tokens.length < 200) {
-            const next = await iterator.next();
-            if (next.done || vocab.eog.has(next.value)) break;
-            push(next.value);
-            if (model.detokenize([next.value]).includes('\n')) break;
-          }
-        } finally {
-          await iterator.return();
-        }
+        await readNoteLine(tiny, iterator, push, 200);
       }
       out.push(tokens);
     }

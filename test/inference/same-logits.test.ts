@@ -7,24 +7,15 @@
  * `_contextShift`, `LlamaContext._ctx.sampleToken`, `_bindings.AddonSampler`): a later version that
  * names or reads them otherwise fails here, loudly.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LlamaContext, LlamaContextSequence, LlamaModel, Token } from 'node-llama-cpp';
+import { describe, expect, it } from 'vitest';
+import type { LlamaContextSequence, Token } from 'node-llama-cpp';
 import { assertInternals, decodeAndRead, type ReadOptions } from '../../electron/services/inference/completers/local/same-logits';
 import { allowOnly, liftedSampling } from '../../electron/services/inference/completers/local/allowed-choice';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
-import type { TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
 import { mobyDickOpening } from './tiny-profiles';
-import { openTinyModel, type TinyModel } from './tiny-model';
+import { useTinyModel } from './tiny-model';
 
-let model: LlamaModel;
-let context: LlamaContext;
-let vocab: TokenBytes;
-let tiny: TinyModel | undefined;
-beforeAll(async () => {
-  tiny = await openTinyModel();
-  ({ model, context, vocab } = tiny);
-});
-afterAll(() => tiny?.dispose());
+const tiny = useTinyModel();
 
 /** One evaluateWithMetadata step on `pending` (the public path), then the tokens erased again. */
 async function publicReading(sequence: LlamaContextSequence, pending: Token[], options: ReadOptions, probabilities: boolean) {
@@ -38,7 +29,7 @@ async function publicReading(sequence: LlamaContextSequence, pending: Token[], o
 
 describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () => {
   it('are there', () => {
-    const sequence = context.getSequence();
+    const sequence = tiny.context.getSequence();
     try {
       expect(() => assertInternals(sequence)).not.toThrow();
     } finally {
@@ -47,20 +38,20 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
   });
 
   it('give, read several times on one decode, what separate evaluate calls give, and leave the sequence as an evaluate step does', async () => {
-    const sequence = context.getSequence();
+    const sequence = tiny.context.getSequence();
     try {
-      const prompt = model.tokenize(mobyDickOpening(300));
+      const prompt = tiny.model.tokenize(mobyDickOpening(300));
       const generated: Token[] = [];
       const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated)!;
       await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -2));
       // Two pending tokens, as where forced tokens wait for the next choice.
       let pending: Token[] = prompt.slice(-2);
       for (let step = 0; step < 6; step++) {
-        const allowed = [...new Set([...model.tokenize(' Ishmael whale coffin'), ...repeatPenalty.punishTokens().slice(-2)])];
+        const allowed = [...new Set([...tiny.model.tokenize(' Ishmael whale coffin'), ...repeatPenalty.punishTokens().slice(-2)])];
         const ways: [ReadOptions, boolean][] = [
-          [liftedSampling(model, allowed), true],
-          [{ ...liftedSampling(model, allowed), repeatPenalty }, true],
-          [{ temperature: 0, repeatPenalty, tokenBias: allowOnly(model, vocab, new Set(allowed), false) }, false],
+          [liftedSampling(tiny.model, allowed), true],
+          [{ ...liftedSampling(tiny.model, allowed), repeatPenalty }, true],
+          [{ temperature: 0, repeatPenalty, tokenBias: allowOnly(tiny.model, tiny.vocab, new Set(allowed), false) }, false],
           [{ temperature: 0, repeatPenalty }, false],
         ];
         const expected = [];
@@ -92,9 +83,9 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
   }, 120_000);
 
   it('with oneByOne, gives the logits of one step per token (as the grammar decoder evaluates them), not of one batch', async () => {
-    const sequence = context.getSequence();
+    const sequence = tiny.context.getSequence();
     try {
-      const prompt = model.tokenize(mobyDickOpening(300));
+      const prompt = tiny.model.tokenize(mobyDickOpening(300));
       await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -3));
       const pending = prompt.slice(-3);
       const start = sequence.nextTokenIndex;
@@ -118,16 +109,16 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
   });
 
   it('passes an error thrown while reading to the caller and leaves the context usable', async () => {
-    const sequence = context.getSequence();
+    const sequence = tiny.context.getSequence();
     try {
-      const prompt = model.tokenize('The harbour master wrote an entry about the whale.');
+      const prompt = tiny.model.tokenize('The harbour master wrote an entry about the whale.');
       await sequence.evaluateWithoutGeneratingNewTokens(prompt.slice(0, -1));
       await expect(
         decodeAndRead(sequence, [prompt.at(-1)!], async () => {
           throw new Error('reader failed');
         }),
       ).rejects.toThrow('reader failed');
-      const token = await decodeAndRead(sequence, model.tokenize(' The'), async (read) => (await read({ temperature: 0 }, false)).token);
+      const token = await decodeAndRead(sequence, tiny.model.tokenize(' The'), async (read) => (await read({ temperature: 0 }, false)).token);
       expect(token).not.toBeNull();
     } finally {
       sequence.dispose();

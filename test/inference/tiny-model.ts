@@ -4,6 +4,7 @@
  * context of 1,024 tokens on one thread, and the vocabulary's bytes.
  */
 import { existsSync } from 'node:fs';
+import { afterAll, beforeAll } from 'vitest';
 import { getLlama, type Llama, type LlamaContext, type LlamaContextSequence, type LlamaContextSequenceRepeatPenalty, type LlamaModel, type Token } from 'node-llama-cpp';
 import { allowOnly } from '../../electron/services/inference/completers/local/allowed-choice';
 import { tokenBytes, type TokenBytes } from '../../electron/services/inference/completers/local/token-bytes';
@@ -17,7 +18,7 @@ export interface TinyModel {
   dispose(): Promise<void>;
 }
 
-export async function openTinyModel(): Promise<TinyModel> {
+async function openTinyModel(): Promise<TinyModel> {
   if (!existsSync(tinyModelPath)) throw new Error(`missing ${tinyModelPath}: run npm run fixtures first`);
   const llama = await getLlama({ gpu: false });
   const model = await llama.loadModel({ modelPath: tinyModelPath });
@@ -27,6 +28,21 @@ export async function openTinyModel(): Promise<TinyModel> {
     await model.dispose();
   };
   return { llama, model, context, vocab: tokenBytes(model)!, dispose };
+}
+
+/**
+ * The tiny model for a whole test file: opened before its tests, disposed after them. The helper
+ * registers both hooks itself so that a file cannot open the model and forget to close it; the
+ * fields are filled in by the time a test runs (not while the file is collected), so read them
+ * inside tests and hooks only.
+ */
+export function useTinyModel(): Readonly<Omit<TinyModel, 'dispose'>> {
+  const tiny = {} as TinyModel;
+  beforeAll(async () => {
+    Object.assign(tiny, await openTinyModel());
+  });
+  afterAll(() => tiny.dispose?.());
+  return tiny;
 }
 
 /**
@@ -56,4 +72,23 @@ export async function greedyUnderFullBias(
   const token = (await reference.next()).value!;
   await reference.return();
   return tiny.vocab.eog.has(token) ? null : token;
+}
+
+/**
+ * One note line read off a greedy `evaluate` (node-llama-cpp's own sampler, under whatever grammar,
+ * bias and penalty it was given): each token goes to `take`, up to and with the first that holds
+ * a newline; an end token, the generator's end or `limit` tokens end the line too. The generator
+ * is closed either way.
+ */
+export async function readNoteLine(tiny: Pick<TinyModel, 'model' | 'vocab'>, iterator: AsyncGenerator<Token, void>, take: (token: Token) => void, limit = Infinity): Promise<void> {
+  try {
+    for (let taken = 0; taken < limit; taken++) {
+      const next = await iterator.next();
+      if (next.done || tiny.vocab.eog.has(next.value)) break;
+      take(next.value);
+      if (tiny.model.detokenize([next.value]).includes('\n')) break;
+    }
+  } finally {
+    await iterator.return();
+  }
 }

@@ -9,7 +9,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LlamaContextSequence, Token } from 'node-llama-cpp';
-import { assertInternals, decodeAndRead, type ReadOptions } from '../../electron/services/inference/completers/local/same-logits';
+import { assertInternals, decodeAndRead, StepSamplers, type ReadOptions } from '../../electron/services/inference/completers/local/same-logits';
 import { allowOnly, liftedSampling } from '../../electron/services/inference/completers/local/allowed-choice';
 import { repeatPenaltyOver } from '../../electron/services/inference/completers/local/repeat-penalty';
 import { mobyDickOpening } from './tiny-profiles';
@@ -37,8 +37,12 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
     }
   });
 
-  it('give, read several times on one decode, what separate evaluate calls give, and leave the sequence as an evaluate step does', async () => {
+  // Kept samplers (the trie decoder's StepSamplers) are reconfigured each step: the ways after the
+  // first come in another order every step, so a sampler reads with each configuration after each
+  // other, the repeat penalty's history one token longer each time.
+  it.each(['made for each step', 'kept across steps'])('give, read several times on one decode (samplers %s), what separate evaluate calls give, and leave the sequence as an evaluate step does', async (samplers) => {
     const sequence = tiny.context.getSequence();
+    const kept = samplers === 'kept across steps' ? new StepSamplers(sequence) : undefined;
     try {
       const prompt = tiny.model.tokenize(mobyDickOpening(300));
       const generated: Token[] = [];
@@ -48,12 +52,13 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
       let pending: Token[] = prompt.slice(-2);
       for (let step = 0; step < 6; step++) {
         const allowed = [...new Set([...tiny.model.tokenize(' Ishmael whale coffin'), ...repeatPenalty.punishTokens().slice(-2)])];
-        const ways: [ReadOptions, boolean][] = [
+        const greedy: [ReadOptions, boolean] = [{ temperature: 0, repeatPenalty }, false];
+        const others: [ReadOptions, boolean][] = [
           [liftedSampling(tiny.model, allowed), true],
           [{ ...liftedSampling(tiny.model, allowed), repeatPenalty }, true],
           [{ temperature: 0, repeatPenalty, tokenBias: allowOnly(tiny.model, tiny.vocab, new Set(allowed), false) }, false],
-          [{ temperature: 0, repeatPenalty }, false],
         ];
+        const ways = [greedy, ...others.slice(step % 3), ...others.slice(0, step % 3)];
         const expected = [];
         for (const [options, probabilities] of ways) expected.push(await publicReading(sequence, pending, options, probabilities));
 
@@ -62,8 +67,11 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
           const out = [];
           for (const [options, probabilities] of ways) out.push(await read(options, probabilities));
           return out;
-        });
-        expect(readings.map((r) => r.token)).toEqual(expected.map((r) => r.token));
+        }, false, kept);
+        // Greedy readings give the same token; a draw at temperature 1 follows its sampler's random
+        // state, which a kept sampler carries on (the decoders read only its probabilities).
+        const greedyTokens = (rs: { token: Token | null }[]) => rs.map((r, i) => (ways[i]![0].temperature === 0 ? r.token : 'drawn'));
+        expect(greedyTokens(readings)).toEqual(greedyTokens(expected));
         for (const [i, r] of readings.entries()) {
           if (!ways[i]![1]) continue;
           expect([...r.probabilities!.keys()]).toEqual([...expected[i]!.probabilities!.keys()]);
@@ -73,11 +81,12 @@ describe('node-llama-cpp 3.21.1 internals the same-logits readings rely on', () 
         expect(sequence.nextTokenIndex).toBe(before + pending.length);
         expect(sequence.contextTokens.slice(-pending.length)).toEqual(pending);
 
-        const next = readings[3]!.token!;
+        const next = readings[0]!.token!;
         generated.push(next);
         pending = [next];
       }
     } finally {
+      kept?.dispose();
       sequence.dispose();
     }
   }, 120_000);

@@ -9,7 +9,7 @@ import type { Llama, LlamaModel } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../../../shared/profiles/schema';
 import { runPrompt } from './prompt-runner';
 import type { SequencePool } from '../../../native/sequence-pool';
-import { trieDecodable } from './trie-decoder';
+import { noteBiasFor, trieDecodable } from './trie-decoder';
 import type { WindowCompleter } from '../seam';
 
 export interface LocalCompleterSpec {
@@ -27,6 +27,7 @@ export function localCompleter(spec: LocalCompleterSpec): WindowCompleter {
     parallel: spec.pool.size,
     async complete(prompt, hooks) {
       const useTrie = prompt.heads !== undefined && trieDecodable(spec.model, prompt.heads.settings);
+      if (useTrie) noteBiasFor(spec.model, prompt.heads!.settings); // once per model, before the prompt runs
       const grammar = prompt.grammar === undefined || useTrie ? undefined : await spec.llama.createGrammar({ grammar: prompt.grammar });
       try {
         const result = await spec.pool.use(hooks.signal, (sequence) => runPrompt({

@@ -29,7 +29,10 @@
  * The native samplers are kept from step to step (StepSamplers), as `_evaluate` keeps its one: a
  * new AddonSampler sizes its candidate array to the vocabulary, 3.9 ms each on the twin (346 ms of
  * a 91-token run), and `applyConfig` rebuilds only what changed, its repeat-penalty history
- * included, so a kept sampler reads what a new one would.
+ * included, so a kept sampler reads what a new one would: the same greedy token and the same
+ * probabilities (test/inference/same-logits.test.ts). Only a token drawn at a temperature above 0
+ * differs, the kept sampler's random state going on from its last draw; the decoders read only
+ * the probabilities of such readings.
  */
 import type { LlamaContextSequence, LlamaContextSequenceRepeatPenalty, LlamaGrammarEvaluationState, Token, TokenBias } from 'node-llama-cpp';
 

@@ -36,7 +36,7 @@ import { repeatPenaltyOver } from './repeat-penalty';
 import { chooseAllowed } from './allowed-choice';
 import { noteStep } from './note-step';
 import { StepSamplers } from './same-logits';
-import { noteLimit, noteLineBias } from './note-line-bias';
+import { noteLimit, noteLineBias, type NoteLineBias } from './note-line-bias';
 import { labelByTrie, labelStepTokens } from './note-label';
 import { HeadTrie, type CandidateRange, type TrieNode } from './head-trie';
 import { marginConfidence } from '../../../../../shared/strategies/confidence';
@@ -53,6 +53,17 @@ export function trieDecodable(model: LlamaModel, settings: OutputSettings): bool
   const label = noteLinePrefix(settings);
   const head = settings.constrained.headPrefix;
   return label !== '' && head !== '' && label[0] !== head[0];
+}
+
+/**
+ * The note lines' constant bias for this profile (note-line-bias.ts), undefined without notes.
+ * Built once per model (about 60 ms for Qwen2's vocabulary), then kept: the window completer asks
+ * for it before a window's prompt runs, as the grammar path compiles its grammar there, so a
+ * window's generation holds only per-token work.
+ */
+export function noteBiasFor(model: LlamaModel, settings: OutputSettings): NoteLineBias | undefined {
+  const vocab = tokenBytes(model);
+  return settings.notes === 'none' || !vocab ? undefined : noteLineBias(model, vocab, noteLinePrefix(settings));
 }
 
 export interface HeadDecodePlan {
@@ -113,7 +124,7 @@ export async function decodeHeads(run: TrieDecodeRun): Promise<TrieDecodeResult>
   const withNotes = settings.notes !== 'none';
   const layout = !withNotes ? 'heads' : settings.layout === 'notes-first' ? 'notes-first' : settings.notesBeforeHeads ? 'note-head' : 'head-note';
   const grammars = new Map<string, LlamaGrammar>();
-  const noteBias = withNotes ? noteLineBias(model, vocab, noteLinePrefix(settings)) : undefined;
+  const noteBias = noteBiasFor(model, settings);
   const noteGrammar = async (optional: boolean, written = '') => {
     const text = buildNoteGrammar(settings, { optional, written });
     let g = grammars.get(text);

@@ -19,6 +19,7 @@ import { chooseAllowed } from '../electron/services/inference/completers/local/a
 import { labelStepTokens } from '../electron/services/inference/completers/local/note-label';
 import { noteLimit, noteLineBias } from '../electron/services/inference/completers/local/note-line-bias';
 import { noteStep, type NoteStepWay } from '../electron/services/inference/completers/local/note-step';
+import { StepSamplers } from '../electron/services/inference/completers/local/same-logits';
 import { repeatPenaltyOver } from '../electron/services/inference/completers/local/repeat-penalty';
 import type { TokenBytes } from '../electron/services/inference/completers/local/token-bytes';
 
@@ -56,6 +57,8 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
   const ways: Record<NoteStepWay, number> = { greedy: 0, 'top-k': 0, grammar: 0 };
   const run = async (way: Way, lengths?: number[]) => {
     const sequence = context.getSequence();
+    // Kept across the run's steps, as the trie decoder keeps them (same-logits.ts).
+    const samplers = new StepSamplers(sequence);
     const generated: Token[] = [];
     const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated);
     const out: Token[][] = [];
@@ -76,7 +79,7 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
         if (way === 'now') {
           for (let allowed = labelStepTokens(model, vocab, LABEL, label); allowed; allowed = labelStepTokens(model, vocab, LABEL, label)) {
             const forced = allowed.size === 1;
-            const t = forced ? allowed.keys().next().value! : (await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty }, new Set(allowed.keys()), false)).token!;
+            const t = forced ? allowed.keys().next().value! : (await chooseAllowed({ model, vocab, sequence, pending, repeatPenalty, samplers }, new Set(allowed.keys()), false)).token!;
             push(t, forced);
             label += allowed.get(t)!;
           }
@@ -86,7 +89,7 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
         if (way === 'now') {
           // As the trie decoder writes a note's text (trie-decoder.ts, writeNote): noteStep per token.
           for (;;) {
-            const r = await noteStep({ model, sequence, pending, grammarEvaluationState: grammarEvaluationState!, repeatPenalty, tokenBias: bias, isEog: (t) => vocab.eog.has(t) });
+            const r = await noteStep({ model, sequence, pending, grammarEvaluationState: grammarEvaluationState!, repeatPenalty, tokenBias: bias, isEog: (t) => vocab.eog.has(t), samplers });
             ways[r.way]++;
             if (r.token === null || vocab.eog.has(r.token)) break;
             push(r.token, false);
@@ -119,6 +122,7 @@ export async function measureNoteLines(llama: Llama, model: LlamaModel, context:
         out.push(tokens);
       }
     } finally {
+      samplers.dispose();
       sequence.dispose();
     }
     written[way] = out;

@@ -3,6 +3,8 @@
  * choice among allowed tokens costs per chosen token, beyond a plain greedy decode step. Three
  * ways, each timed over one-token decode steps on one model and context:
  * - plain: greedy, no bias (the baseline);
+ * each a decode and a reading of its logits on a native sampler kept across the steps
+ * (same-logits.ts), as the trie decoder makes its steps and as a free generation keeps its sampler;
  * - the trie's choice (chooseAllowed, allowed-choice.ts): the allowed tokens lifted, their top k
  *   read back, O(allowed); a step the first reading cannot prove is read a second time on the same
  *   logits (same-logits.ts, no second decode), and the full bias read where both leave it open (counted);
@@ -21,6 +23,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getLlama, type Token } from 'node-llama-cpp';
 import { allowOnly, chooseAllowed } from '../electron/services/inference/completers/local/allowed-choice';
+import { decodeAndRead, StepSamplers } from '../electron/services/inference/completers/local/same-logits';
 import { repeatPenaltyOver } from '../electron/services/inference/completers/local/repeat-penalty';
 import { tokenBytes } from '../electron/services/inference/completers/local/token-bytes';
 import { flag } from './flag';
@@ -38,8 +41,10 @@ const llama = await getLlama({ gpu: false });
 const model = await llama.loadModel({ modelPath });
 const vocab = tokenBytes(model);
 if (!vocab) throw new Error('the trie decoder needs a byte-level BPE vocabulary');
-const context = await model.createContext({ contextSize: steps * 2 + 64 + noteLines * 200, threads });
+const context = await model.createContext({ contextSize: steps * 2 + 64 + noteLines * 200, threads, sequences: 2 });
 const prompt = model.tokenize('The harbour master wrote an entry about the whale.');
+// One sequence for every run of steps, cleared before each (a disposed one is reclaimed later).
+const sequence = context.getSequence();
 // A few allowed tokens at each step, as at a head's branch points: four words of a sentence start,
 // a new four at every step (a word's own tokens, so the chosen one rarely repeats within the last 64
 // and the penalty seldom leaves the choice unproven; how often it does on real windows is in
@@ -61,7 +66,11 @@ type Way = 'plain' | 'choice' | 'full-bias';
  * with the last way's token.
  */
 async function paired(ways: Way[], count: number, alternate: boolean) {
-  const sequence = context.getSequence();
+  await sequence.clearHistory();
+  // Kept across the run's steps, as the trie decoder keeps them (same-logits.ts), and as a free
+  // generation keeps its one: each way decodes and samples the same way, only the choice differs.
+  const samplers = new StepSamplers(sequence);
+  const greedySamplers = new StepSamplers(sequence);
   const generated: Token[] = [];
   const repeatPenalty = repeatPenaltyOver({ repeatPenalty: 1.1, repeatPenaltyLastTokens: 64 } as never, prompt, generated);
   const ms: Record<Way, number[]> = { plain: [], choice: [], 'full-bias': [] };
@@ -76,15 +85,13 @@ async function paired(ways: Way[], count: number, alternate: boolean) {
         if (n > 0) await sequence.eraseContextTokenRanges([{ start: sequence.nextTokenIndex - pending.length, end: sequence.nextTokenIndex }]);
         const started = performance.now();
         if (way === 'choice') {
-          const r = await chooseAllowed({ model, vocab: vocab!, sequence, pending, repeatPenalty }, allowedAt(i), false);
+          const r = await chooseAllowed({ model, vocab: vocab!, sequence, pending, repeatPenalty, samplers }, allowedAt(i), false);
           if (r.readTwice) counts.readTwice++;
           if (r.fullBias) counts.fullBias++;
           token = r.token;
         } else {
-          const iterator = sequence.evaluate(pending, { temperature: 0, repeatPenalty, ...(way === 'full-bias' ? { tokenBias: allowOnly(model, vocab!, allowedAt(i), false) } : {}) });
-          const next = await iterator.next();
-          await iterator.return();
-          token = next.done ? null : next.value;
+          const options = { temperature: 0, repeatPenalty, ...(way === 'full-bias' ? { tokenBias: allowOnly(model, vocab!, allowedAt(i), false) } : {}) };
+          token = await decodeAndRead(sequence, pending, async (read) => (await read(options, false)).token, false, greedySamplers);
         }
         ms[way].push(performance.now() - started);
       }
@@ -93,7 +100,8 @@ async function paired(ways: Way[], count: number, alternate: boolean) {
       pending = [token];
     }
   } finally {
-    sequence.dispose();
+    samplers.dispose();
+    greedySamplers.dispose();
   }
   return { ms, counts };
 }

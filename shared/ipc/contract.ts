@@ -88,6 +88,12 @@ export const workspaceParamSchemas = {
   ]),
   /** The document has no correction any more: a person's edits were undone back to a machine result. */
   workspaceClearCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
+  /**
+   * The correction the host builds the document's changes on now (revision, digest, segmentation),
+   * or null: none. Reads only: nothing opened, noted or written (a page refused with `stale-base`
+   * rebases its change onto it; renderer/services/correction-sync.ts).
+   */
+  workspaceReadCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
   workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),
   workspaceBatchRun: z
     .object({ strategy: strategyNameSchema, options: runOptionsSchema, workspaceDocumentIds: z.array(workspaceDocumentIdParam).max(100_000).optional() })

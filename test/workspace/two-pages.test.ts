@@ -70,6 +70,14 @@ async function open(client: SocketWorkbench): Promise<{ segmentation: Segmentati
 const saveChange = (client: SocketWorkbench, base: { baseRevision: number; baseDigest: string }, from: Segmentation, to: Segmentation) =>
   client.workspaceSaveCorrection({ workspaceDocumentId: id, change: { ...base, ...diffSegmentations(from, to) }, basedOnStrategy: null });
 
+/** The correction sync of a page, as the renderer builds it (renderer/services/corrections.ts), over its socket client. */
+const syncOf = (client: SocketWorkbench) =>
+  new CorrectionSync({
+    save: (params) => client.workspaceSaveCorrection(params),
+    clear: (workspaceDocumentId) => client.workspaceClearCorrection({ workspaceDocumentId }),
+    read: (workspaceDocumentId) => client.workspaceReadCorrection({ workspaceDocumentId }),
+  });
+
 /** Every boundary and note of `shown` is in `segmentation`. */
 function holds(segmentation: Segmentation, shown: Segmentation, from: Segmentation): void {
   const change = diffSegmentations(from, shown);
@@ -97,7 +105,7 @@ describe('two pages saving changes against the same revision within the save del
   it("after two pages' changes are joined, each page's next save keeps the other's change (the answer carries it)", { timeout: 60_000 }, async () => {
     const [a, b] = [page(), page()];
     // Each page as the renderer saves: through its correction sync, from the correction it opened.
-    const [syncA, syncB] = [a, b].map((client) => new CorrectionSync({ save: (params) => client.workspaceSaveCorrection(params), clear: (workspaceDocumentId) => client.workspaceClearCorrection({ workspaceDocumentId }) }));
+    const [syncA, syncB] = [a, b].map(syncOf);
     const [openA, openB] = await Promise.all([open(a), open(b)]);
     syncA!.opened(id, { revision: openA.base.baseRevision, segmentation: openA.segmentation });
     syncB!.opened(id, { revision: openB.base.baseRevision, segmentation: openB.segmentation });

@@ -73,7 +73,8 @@ export const workspaceParamSchemas = {
    * Resolves once the correction (or a later one) is durably saved: autosave is debounced to at
    * most 1 s. A page sends the change against the correction the host answered its last save
    * with (`change`); the whole `segmentation` only when it holds no such base: its first save of
-   * the document, or when the host answered `stale-base` (docs/editing-and-workspace.md).
+   * the document, or when a change the host refused as `stale-base` cannot be carried over onto
+   * the current correction (workspaceReadCorrection; docs/editing-and-workspace.md).
    */
   workspaceSaveCorrection: z.union([
     z

@@ -8,19 +8,35 @@
  * (the host debounces each write, so a burst of edits becomes one or two writes, as before).
  *
  * The whole segmentation goes only where the page holds no base: its first save of a document
- * that had no correction, after the correction was cleared, when the host answered that a later
- * save replaced its own in the same write (digest null), or when the host refused a change with
- * `stale-base` (another page's save came in between, the host restarted): then at once, in its place.
- * Where the host wrote another page's change together with this page's (`joined` in its answer),
- * the page builds on the revision as written and shows that change too (`onJoined`): its next
- * save, a change or a whole correction, keeps the other page's boundaries.
+ * that had no correction, after the correction was cleared, or when the host answered that a later
+ * save replaced its own in the same write (digest null). Where the host wrote another page's
+ * change together with this page's (`joined` in its answer), the page builds on the revision as
+ * written and shows that change too (`onJoined`): its next save, a change or a whole correction,
+ * keeps the other page's boundaries.
+ *
+ * Refused with `stale-base` (another page's save landed in between, the host restarted), the page
+ * reads the correction the host builds on now (workspaceReadCorrection) and carries its own change
+ * (its old base to what it wants) over onto it (shared/edit/rebase-change.ts), saved as a change
+ * from that revision; the other page's change is shown here too, as a joined one is. So an
+ * acknowledged save of another page is never replaced unseen. The whole correction goes, as
+ * before, only where that cannot be: then this page's correction wins, being the later one, and
+ * the person sees what is saved:
+ * - both pages changed the same place (the two changes cannot both stand): no merge is right, and
+ *   the page's view is what its person made last;
+ * - the correction is no more (the other page undid its edits back to a machine result): nothing
+ *   of that page's is left to keep, and this page's edit, made later, brings the correction back;
+ * - the page did not send the document's text (nothing to apply a change to);
+ * - the rebased change is refused with `stale-base` again (yet another save came in between): at
+ *   most one retry per save, so two pages never chase each other in a loop.
+ * Where reading the correction fails, the save fails and the base stays: the next one tries again.
  */
 import type { Segmentation } from '../../shared/document/types';
 import { applyDelta, diffSegmentations, isEmptyDelta, type SegmentationDelta } from '../../shared/edit/segmentation-delta';
+import { rebaseChange } from '../../shared/edit/rebase-change';
 import { segmentationDigest } from '../../shared/edit/segmentation-digest';
 import type { ParamsOf } from '../../shared/ipc/contract';
 import { wireErrorCodes } from '../../shared/ipc/wire';
-import type { SavedCorrection } from '../../shared/workspace/types';
+import type { CurrentCorrection, SavedCorrection } from '../../shared/workspace/types';
 
 export interface CorrectionToSave {
   segmentation: Segmentation;
@@ -28,7 +44,8 @@ export interface CorrectionToSave {
   basedOnStrategy: string | null;
   /**
    * The document's text: with it, another page's change the host joined with this one is taken
-   * in (the base and what waits are the revision as written); without it, the next save is whole.
+   * in (the base and what waits are the revision as written), and a change refused as made on a
+   * stale base is carried over onto the current correction; without it, the next save is whole.
    */
   text?: string;
 }
@@ -39,10 +56,12 @@ export interface CorrectionToSave {
  */
 export type JoinedListener = (workspaceDocumentId: string, change: SegmentationDelta, sent: Segmentation, written: Segmentation) => void;
 
-/** The two calls a sync makes. */
+/** The calls a sync makes. */
 export interface CorrectionTransport {
   save(params: ParamsOf<'workspaceSaveCorrection'>): Promise<SavedCorrection>;
   clear(workspaceDocumentId: string): Promise<unknown>;
+  /** The correction the host builds on now (workspaceReadCorrection; null: none): read after `stale-base`. */
+  read(workspaceDocumentId: string): Promise<CurrentCorrection | null>;
 }
 
 interface Base {
@@ -127,17 +146,49 @@ class DocumentSync {
     const { segmentation, basedOnStrategy } = wanted;
     const base = this.base;
     if (base) {
-      const change = { baseRevision: base.revision, baseDigest: base.digest, ...diffSegmentations(base.segmentation, segmentation) };
       try {
-        this.keep(await this.transport.save({ workspaceDocumentId: this.id, change, basedOnStrategy }), wanted);
+        this.keep(await this.saveChange(base, segmentation, basedOnStrategy), wanted);
         return;
       } catch (err) {
         if (!isStaleBase(err)) throw err;
-        // The host builds on another correction than this page's last: the whole one, in its place.
-        this.base = null;
       }
+      // The host builds on another correction than this page's last: this page's change onto it.
+      if (await this.rebase(base, wanted)) return;
+      // It cannot be (module comment): the whole one, in its place.
+      this.base = null;
     }
     this.keep(await this.transport.save({ workspaceDocumentId: this.id, segmentation, basedOnStrategy }), wanted);
+  }
+
+  private saveChange(base: Base, segmentation: Segmentation, basedOnStrategy: string | null): Promise<SavedCorrection> {
+    const change = { baseRevision: base.revision, baseDigest: base.digest, ...diffSegmentations(base.segmentation, segmentation) };
+    return this.transport.save({ workspaceDocumentId: this.id, change, basedOnStrategy });
+  }
+
+  /**
+   * After `stale-base`: the change from `base` to what the page wants, carried over onto the
+   * correction the host builds on now and saved as a change from it; the other page's change is
+   * taken in as a joined one. False where it cannot be (module comment): the whole one goes then.
+   */
+  private async rebase(base: Base, wanted: CorrectionToSave): Promise<boolean> {
+    const { segmentation, basedOnStrategy, text } = wanted;
+    if (text === undefined) return false;
+    const current = await this.transport.read(this.id);
+    if (!current) return false;
+    const rebased = rebaseChange(text, base.segmentation, segmentation, current.segmentation);
+    if (!rebased) return false;
+    let saved: SavedCorrection;
+    try {
+      saved = await this.saveChange(current, rebased, basedOnStrategy);
+    } catch (err) {
+      // A second stale-base in a row: no more tries (module comment).
+      if (!isStaleBase(err)) throw err;
+      return false;
+    }
+    const theirs = diffSegmentations(segmentation, rebased);
+    if (!isEmptyDelta(theirs)) this.takeIn(theirs, segmentation, rebased);
+    this.keep(saved, { ...wanted, segmentation: rebased });
+    return true;
   }
 
   private keep(saved: SavedCorrection, sent: CorrectionToSave): void {
@@ -150,19 +201,26 @@ class DocumentSync {
       this.base = { revision: saved.revision, digest: saved.digest, segmentation };
       return;
     }
-    // Another page's change was written with this one: build on the revision as written, and take
-    // the change into what waits to be sent and what the page shows, so no later save drops it.
+    // Another page's change was written with this one: build on the revision as written.
     const written = text === undefined ? null : applied(text, segmentation, saved.joined);
     if (!written) {
       this.base = null;
       return;
     }
     this.base = { revision: saved.revision, digest: saved.digest, segmentation: written };
+    this.takeIn(saved.joined, segmentation, written);
+  }
+
+  /**
+   * Another page's `change`, which turns what this page sent into `written` (the host holds it):
+   * taken into what waits to be sent and into what the page shows, so no later save drops it.
+   */
+  private takeIn(change: SegmentationDelta, sent: Segmentation, written: Segmentation): void {
     const waiting = this.next?.wanted;
     if (waiting && waiting.text !== undefined) {
-      this.next!.wanted = { ...waiting, segmentation: applied(waiting.text, waiting.segmentation, saved.joined) ?? waiting.segmentation };
+      this.next!.wanted = { ...waiting, segmentation: applied(waiting.text, waiting.segmentation, change) ?? waiting.segmentation };
     }
-    this.onJoined(this.id, saved.joined, segmentation, written);
+    this.onJoined(this.id, change, sent, written);
   }
 }
 

@@ -15,6 +15,7 @@ function newSync(): CorrectionSync {
   const made = new CorrectionSync({
     save: (params) => workbench().workspaceSaveCorrection(params),
     clear: (workspaceDocumentId) => workbench().workspaceClearCorrection({ workspaceDocumentId }),
+    read: (workspaceDocumentId) => workbench().workspaceReadCorrection({ workspaceDocumentId }),
   });
   made.onJoined((...args) => joinedListeners.forEach((listener) => listener(...args)));
   return made;

@@ -73,7 +73,8 @@ export const workspaceParamSchemas = {
    * Resolves once the correction (or a later one) is durably saved: autosave is debounced to at
    * most 1 s. A page sends the change against the correction the host answered its last save
    * with (`change`); the whole `segmentation` only when it holds no such base: its first save of
-   * the document, or when the host answered `stale-base` (docs/editing-and-workspace.md).
+   * the document, or when a change the host refused as `stale-base` cannot be carried over onto
+   * the current correction (workspaceReadCorrection; docs/editing-and-workspace.md).
    */
   workspaceSaveCorrection: z.union([
     z
@@ -88,6 +89,12 @@ export const workspaceParamSchemas = {
   ]),
   /** The document has no correction any more: a person's edits were undone back to a machine result. */
   workspaceClearCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
+  /**
+   * The correction the host builds the document's changes on now (revision, digest, segmentation),
+   * or null: none. Reads only: nothing opened, noted or written (a page refused with `stale-base`
+   * rebases its change onto it; renderer/services/correction-sync.ts).
+   */
+  workspaceReadCorrection: z.object({ workspaceDocumentId: workspaceDocumentIdParam }).strict(),
   workspaceReanchor: z.object({ workspaceDocumentId: workspaceDocumentIdParam, apply: z.boolean() }).strict(),
   workspaceBatchRun: z
     .object({ strategy: strategyNameSchema, options: runOptionsSchema, workspaceDocumentIds: z.array(workspaceDocumentIdParam).max(100_000).optional() })

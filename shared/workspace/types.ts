@@ -2,6 +2,7 @@
  * What the workspace methods of the contract return and emit. Kept apart from the file schemas so
  * that the contract can import these types without importing any runtime code.
  */
+import type { Segmentation } from '../document/types';
 import type { OpenedDocument } from '../document/opened';
 import type { SegmentationDelta } from '../edit/segmentation-delta';
 import type { CorrectionState } from './correction-state';
@@ -172,6 +173,17 @@ export interface LearnedTrainingReport {
   mostlyFrom: { strategy: string; documents: number; of: number } | null;
 }
 
+/**
+ * A document's saved correction as the host builds on it now (workspaceReadCorrection): what a
+ * change must name as its base. A page refused with `stale-base` rebases its own change onto it.
+ */
+export interface CurrentCorrection {
+  revision: number;
+  /** Its segmentationDigest (shared/edit/segmentation-digest.ts). */
+  digest: string;
+  segmentation: Segmentation;
+}
+
 /** A correction sent as its change from a saved one (the contract's `change`). */
 export interface CorrectionChange extends SegmentationDelta {
   /** The revision of the saved correction the change applies to. */
@@ -212,6 +224,8 @@ export interface WorkspaceMethodResults {
   workspaceOpenDocument: OpenedWorkspaceDocument;
   workspaceSaveCorrection: SavedCorrection;
   workspaceClearCorrection: { cleared: boolean };
+  /** Null: the document has no correction. */
+  workspaceReadCorrection: CurrentCorrection | null;
   workspaceReanchor: ReanchorReport;
   /** The batch job's id: its progress and outcomes come as `job` events. */
   workspaceBatchRun: { batchId: string };

@@ -3,8 +3,10 @@
  * 36: both were answered `saved: true, revision 5` while corrected.json held one page's boundary
  * only: an acknowledged edit lost). Through `serve`'s own service and web host
  * (serveWorkbench) and two socket clients, as two browser tabs: each change is in the revision it
- * is answered with, or refused as stale-base; the page holding the refused one then sends its
- * whole correction, written after the other's.
+ * is answered with, or refused as stale-base. A page refused so reads the correction saved now
+ * (workspaceReadCorrection) and saves its own change onto it, so the other page's acknowledged
+ * change stays; only where the two cannot both stand does it send its whole correction, written
+ * after the other's.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,6 +72,14 @@ async function open(client: SocketWorkbench): Promise<{ segmentation: Segmentati
 const saveChange = (client: SocketWorkbench, base: { baseRevision: number; baseDigest: string }, from: Segmentation, to: Segmentation) =>
   client.workspaceSaveCorrection({ workspaceDocumentId: id, change: { ...base, ...diffSegmentations(from, to) }, basedOnStrategy: null });
 
+/** The correction sync of a page, as the renderer builds it (renderer/services/corrections.ts), over its socket client. */
+const syncOf = (client: SocketWorkbench) =>
+  new CorrectionSync({
+    save: (params) => client.workspaceSaveCorrection(params),
+    clear: (workspaceDocumentId) => client.workspaceClearCorrection({ workspaceDocumentId }),
+    read: (workspaceDocumentId) => client.workspaceReadCorrection({ workspaceDocumentId }),
+  });
+
 /** Every boundary and note of `shown` is in `segmentation`. */
 function holds(segmentation: Segmentation, shown: Segmentation, from: Segmentation): void {
   const change = diffSegmentations(from, shown);
@@ -97,7 +107,7 @@ describe('two pages saving changes against the same revision within the save del
   it("after two pages' changes are joined, each page's next save keeps the other's change (the answer carries it)", { timeout: 60_000 }, async () => {
     const [a, b] = [page(), page()];
     // Each page as the renderer saves: through its correction sync, from the correction it opened.
-    const [syncA, syncB] = [a, b].map((client) => new CorrectionSync({ save: (params) => client.workspaceSaveCorrection(params), clear: (workspaceDocumentId) => client.workspaceClearCorrection({ workspaceDocumentId }) }));
+    const [syncA, syncB] = [a, b].map(syncOf);
     const [openA, openB] = await Promise.all([open(a), open(b)]);
     syncA!.opened(id, { revision: openA.base.baseRevision, segmentation: openA.segmentation });
     syncB!.opened(id, { revision: openB.base.baseRevision, segmentation: openB.segmentation });
@@ -135,5 +145,63 @@ describe('two pages saving changes against the same revision within the save del
     // Page B, told its base is stale, sends its whole correction: a later revision, honestly its own.
     expect(await b.workspaceSaveCorrection({ workspaceDocumentId: id, segmentation: mineB, basedOnStrategy: null })).toMatchObject({ saved: true, revision: 6 });
     expect(onDisk()).toEqual({ revision: 6, segmentation: mineB });
+  });
+});
+
+describe('a page whose change is refused as stale-base after another page saved (issue 36)', () => {
+  /** Page A's and B's syncs on the document opened at revision 4, and what each was shown of the other's changes. */
+  async function twoPages() {
+    const [a, b] = [page(), page()];
+    const [openA, openB] = await Promise.all([open(a), open(b)]);
+    const [syncA, syncB] = [syncOf(a), syncOf(b)];
+    syncA.opened(id, { revision: openA.base.baseRevision, segmentation: openA.segmentation });
+    syncB.opened(id, { revision: openB.base.baseRevision, segmentation: openB.segmentation });
+    const shownB: Segmentation[] = [];
+    syncB.onJoined((documentId, _change, _sent, written) => documentId === id && shownB.push(written));
+    return { a, b, openA, openB, syncA, syncB, shownB };
+  }
+
+  it('workspaceReadCorrection answers the correction changes build on, and changes nothing', { timeout: 60_000 }, async () => {
+    const client = page();
+    const before = onDisk();
+    const read = await client.workspaceReadCorrection({ workspaceDocumentId: id });
+    expect(read).toEqual({ revision: 4, digest: segmentationDigest(before.segmentation), segmentation: before.segmentation });
+    expect(onDisk()).toEqual(before);
+    // A change named on what it answered is taken.
+    const mine = splitAt(TEXT, read!.segmentation, at('Paragraph 1'));
+    expect(await saveChange(client, { baseRevision: read!.revision, baseDigest: read!.digest }, read!.segmentation, mine)).toMatchObject({ saved: true, revision: 5 });
+    await expect(client.workspaceReadCorrection({ workspaceDocumentId: 'no-such-document' })).rejects.toThrow();
+    await client.workspaceClearCorrection({ workspaceDocumentId: id });
+    expect(await client.workspaceReadCorrection({ workspaceDocumentId: id })).toBeNull();
+  });
+
+  it("B's change goes onto A's acknowledged one: the file and B's page hold both boundaries", { timeout: 60_000 }, async () => {
+    const { openA, openB, syncA, syncB, shownB } = await twoPages();
+    const mineA = splitAt(TEXT, openA.segmentation, at('Paragraph 1'));
+    await syncA.save(id, { segmentation: mineA, basedOnStrategy: null, text: TEXT });
+    expect(onDisk()).toEqual({ revision: 5, segmentation: mineA });
+    // B still builds on revision 4: its change is refused as stale-base, then rebased onto revision 5.
+    const mineB = splitAt(TEXT, openB.segmentation, at('Paragraph 9'));
+    await syncB.save(id, { segmentation: mineB, basedOnStrategy: null, text: TEXT });
+    const both = [at('Paragraph 1'), at('Paragraph 3'), at('Paragraph 6'), at('Paragraph 9')];
+    expect(onDisk()).toEqual({ revision: 6, segmentation: expect.objectContaining({ boundaries: both }) });
+    // B's page shows A's boundary too, and builds on revision 6.
+    expect(shownB).toEqual([onDisk().segmentation]);
+    expect(syncB.baseOf(id)).toEqual({ revision: 6, digest: segmentationDigest(onDisk().segmentation) });
+    // B's next edit keeps A's boundary.
+    await syncB.save(id, { segmentation: splitAt(TEXT, shownB[0]!, at('Paragraph 11')), basedOnStrategy: null, text: TEXT });
+    expect(onDisk()).toEqual({ revision: 7, segmentation: expect.objectContaining({ boundaries: [...both, at('Paragraph 11')] }) });
+  });
+
+  it("where both retitle the same new segment, B's whole correction is written after A's: the later one wins", { timeout: 60_000 }, async () => {
+    const { openA, openB, syncA, syncB, shownB } = await twoPages();
+    const mineA = setTopic(TEXT, splitAt(TEXT, openA.segmentation, at('Paragraph 1')), 1, 'from page A');
+    await syncA.save(id, { segmentation: mineA, basedOnStrategy: null, text: TEXT });
+    expect(onDisk()).toEqual({ revision: 5, segmentation: mineA });
+    const mineB = setTopic(TEXT, splitAt(TEXT, openB.segmentation, at('Paragraph 1')), 1, 'from page B');
+    await syncB.save(id, { segmentation: mineB, basedOnStrategy: null, text: TEXT });
+    expect(onDisk()).toEqual({ revision: 6, segmentation: mineB });
+    expect(shownB).toEqual([]);
+    expect(syncB.baseOf(id)).toEqual({ revision: 6, digest: segmentationDigest(mineB) });
   });
 });

@@ -18,7 +18,7 @@ import { correctionStateOfNotes } from '../../../shared/workspace/correction-sta
 import type { Segmentation, SegmentationResult } from '../../../shared/document/types';
 import { CORRECTED, type CorrectionBasis, type CorrectedFile, type DocumentRecord, type RunFile } from '../../../shared/workspace/schema';
 import { runsOldestFirst } from '../../../shared/workspace/shown-result';
-import type { CorrectionChange, DamagedWorkspaceDocument, SavedCorrection, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
+import type { CorrectionChange, CurrentCorrection, DamagedWorkspaceDocument, SavedCorrection, WorkspaceDocumentState, WorkspaceDocumentSummary } from '../../../shared/workspace/types';
 import { describeDamage } from './damage';
 import { DebouncedSaver, DEFAULT_AUTOSAVE_TIMING, type DebounceTiming } from './queue/debounced-saver';
 import { assertCopyUnchanged, assertDocumentHealthy, assertSegmentationsCover, type VerifiedCopies } from './document-health';
@@ -343,6 +343,21 @@ export class WorkspaceService {
   private async heldSegmentation(id: string): Promise<Segmentation | null> {
     const revision = this.store.baseRevision(id) ?? 0;
     return revision === 0 ? null : ((await this.store.heldCorrection(id, revision))?.segmentation ?? null);
+  }
+
+  /**
+   * The correction the document's next change must name as its base (revision, digest and
+   * segmentation), or null: none. In the document's turn, so never half way through a write; it
+   * writes, flushes and notes nothing: a save still waiting stays waiting (a change made on this
+   * revision joins it where it fits, as any other).
+   */
+  async readCorrection(id: string): Promise<CurrentCorrection | null> {
+    return this.inTurn(id, async () => {
+      // A document that is not there is an error, not "no correction".
+      await this.store.readRecord(id);
+      const current = await this.store.currentCorrection(id);
+      return current && { revision: current.revision, digest: current.digest, segmentation: current.segmentation };
+    });
   }
 
   /**

@@ -15,7 +15,7 @@ import { wireErrorCodes } from '../../../shared/error-codes';
 import { UserError } from '../../../shared/errors';
 import type { DamagedWorkspaceDocument } from '../../../shared/workspace/types';
 import { DocumentQueue } from './queue/document-queue';
-import { CorrectionRevisions, type HeldCorrection, type SavedRevision } from './state/correction-revisions';
+import { CorrectionRevisions, HeldCorrection, type SavedRevision } from './state/correction-revisions';
 import { COPIED_SOURCE, now, WorkspaceFiles, type DocumentText, type NewDocument, type SourceReader } from './storage/workspace-files';
 import type { DocumentPdf } from './storage/pdf-copy';
 
@@ -171,6 +171,20 @@ export class WorkspaceStore {
       // Base undefined (no edit of this host noted one yet) or this very revision.
       this.revisions.note(id, onDisk);
       return this.revisions.heldAt(id, revision);
+    });
+  }
+
+  /**
+   * The correction this host's edits of the document build on: the one held at its base, else
+   * the one on disk (null: none). Reads only; notes nothing (unlike `heldCorrection`).
+   */
+  async currentCorrection(id: string): Promise<HeldCorrection | null> {
+    return this.queue.run(id, async () => {
+      const base = this.revisions.base(id);
+      const held = base === undefined ? null : this.revisions.heldAt(id, base);
+      if (held) return held;
+      const onDisk = await this.files.readCorrected(id);
+      return onDisk && new HeldCorrection(onDisk.revision, onDisk.segmentation);
     });
   }
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Segmentation } from '../../../shared/document/types';
-import { splitAt } from '../../../shared/edit/operations';
+import { setTopic, splitAt } from '../../../shared/edit/operations';
 import { applyDelta, diffSegmentations } from '../../../shared/edit/segmentation-delta';
 import { segmentationDigest } from '../../../shared/edit/segmentation-digest';
 import type { ParamsOf } from '../../../shared/ipc/contract';
@@ -58,12 +58,14 @@ function correctionHost(initial: { revision: number; segmentation: Segmentation 
       held = null;
       return { cleared: true };
     }),
+    /** workspaceReadCorrection: what a page refused with stale-base rebases its change onto. */
+    read: vi.fn(async () => held && { ...held, digest: segmentationDigest(held.segmentation) }),
     /** Another page's save: the host's correction moves on without this page. */
     saveElsewhere(segmentation: Segmentation) {
       held = { revision: (held?.revision ?? 0) + 1, segmentation };
     },
   };
-  replaceWorkbench(scripted({ workspaceSaveCorrection: host.save, workspaceClearCorrection: host.clear }));
+  replaceWorkbench(scripted({ workspaceSaveCorrection: host.save, workspaceClearCorrection: host.clear, workspaceReadCorrection: host.read }));
   return host;
 }
 
@@ -180,23 +182,43 @@ describe('corrections slice: the actions save hand edits themselves, as changes'
     expect(host.clear).not.toHaveBeenCalled();
   });
 
-  it('a change the host refuses as made on a stale base goes again at once as the whole correction', async () => {
+  it("a change refused as made on a stale base goes again as a change onto the correction saved now; the other page's change stays and is shown", async () => {
     const host = correctionHost();
     const session = useSession.getState();
     session.linkWorkspaceDocument('w1');
     session.apply('split', (t, s) => splitAt(t, s, TEXT.indexOf('Three')));
     await settled();
-    host.saveElsewhere({ boundaries: [53], notes: [{}, {}] });
+    // Another page merges the first two segments; its save is acknowledged (issue 36: a whole save here dropped it).
+    host.saveElsewhere({ boundaries: [38], notes: [{}, {}] });
     session.apply('split', (t, s) => splitAt(t, s, TEXT.indexOf('Four')));
+    await settled();
+    expect(host.calls.map(kind)).toEqual(['whole', 'change', 'change']);
+    expect(host.read).toHaveBeenCalledTimes(1);
+    expect(host.calls[2]).toMatchObject({ change: { baseRevision: 2, removed: [], added: [53] } });
+    expect(host.held()?.segmentation.boundaries).toEqual([38, 53]);
+    // The page shows both: the other page's change as a step of its own.
+    expect(useSession.getState().current?.segmentation.boundaries).toEqual([38, 53]);
+    expect(useUiStore.getState().notices).toEqual([]);
+    // And builds on that one from then on: undoing the other page's step is a change like any.
+    session.undo();
+    await settled();
+    expect(host.calls.map(kind)).toEqual(['whole', 'change', 'change', 'change']);
+    expect(host.held()?.segmentation.boundaries).toEqual([19, 38, 53]);
+  });
+
+  it('where both pages changed the same place, the refused change goes again as the whole correction', async () => {
+    const host = correctionHost();
+    const session = useSession.getState();
+    session.linkWorkspaceDocument('w1');
+    session.apply('split', (t, s) => splitAt(t, s, TEXT.indexOf('Three')));
+    await settled();
+    host.saveElsewhere(setTopic(TEXT, host.held()!.segmentation, 1, 'theirs'));
+    session.apply('topic', (t, s) => setTopic(t, s, 1, 'mine'));
     await settled();
     expect(host.calls.map(kind)).toEqual(['whole', 'change', 'whole']);
     expect(host.held()).toEqual({ revision: 3, segmentation: useSession.getState().current!.segmentation });
+    expect(host.held()?.segmentation.notes[1]).toMatchObject({ topic: 'mine' });
     expect(useUiStore.getState().notices).toEqual([]);
-    // And builds on that one from then on.
-    session.undo();
-    await settled();
-    expect(host.calls.map(kind)).toEqual(['whole', 'change', 'whole', 'change']);
-    expect(host.held()?.segmentation.boundaries).toEqual([19, 38]);
   });
 
   it('says when a save failed, in the status and as a notice; the next edit is still a change from the last save', async () => {

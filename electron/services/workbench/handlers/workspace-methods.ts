@@ -35,7 +35,7 @@ type WorkspaceMethod =
   | 'workspaceInfo' | 'workspaceOpen' | 'workspaceListDocuments' | 'workspaceAddDocument' | 'workspaceImportFolder'
   | 'workspaceOpenDocument' | 'workspaceSaveCorrection' | 'workspaceReanchor' | 'workspaceBatchRun'
   | 'workspaceExportBatch' | 'workspaceListDamaged' | 'workspaceRepairDocument' | 'workspaceTrainLearned'
-  | 'workspaceClearCorrection';
+  | 'workspaceClearCorrection' | 'workspaceReadCorrection';
 
 export interface WorkspaceHandlers extends Handlers<WorkspaceMethod> {
   /** Writes pending corrections and waits for running batches to stop: for shutdown. */
@@ -200,6 +200,7 @@ export function createWorkspaceHandlers(scope: HandlerScope): WorkspaceHandlers 
       if (cleared) events.emit({ type: 'workspace-correction-cleared', workspaceDocumentId });
       return { cleared };
     },
+    workspaceReadCorrection: async ({ workspaceDocumentId }) => (await workspace()).readCorrection(workspaceDocumentId),
     workspaceReanchor: async ({ workspaceDocumentId, apply }) => reanchorDocument(await workspace(), workspaceDocumentId, apply),
     workspaceBatchRun: async ({ strategy, options, workspaceDocumentIds }, { caller }) => {
       const ws = await workspace();

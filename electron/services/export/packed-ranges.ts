@@ -50,9 +50,12 @@ export function countPackedRanges(count: (text: string) => number, span: string,
   return counts;
 }
 
-/** The counts as the contract's plain array (an indexed loop: Array.from on 200,000 took 100–170 ms here). */
+/**
+ * The counts as the contract's plain array, on the host's loop. For 200,000 in a cold process on
+ * the build machine: Array.from 97–166 ms, a push loop 30 ms, a filled array written in place 9–10 ms.
+ */
 export function countsToArray(counts: Uint32Array): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < counts.length; i++) out.push(counts[i]!);
+  const out = new Array<number>(counts.length).fill(0);
+  for (let i = 0; i < counts.length; i++) out[i] = counts[i]!;
   return out;
 }

@@ -1,7 +1,8 @@
 /**
  * The work that runs off the event loop: reading a document and running a rule strategy. Both
  * are synchronous stretches of seconds on a large or hostile file; in a worker thread they leave
- * the host's event loop free for other clients, progress events and Cancel.
+ * the host's event loop free for other clients, progress events and Cancel. So do a framed
+ * envelope's check and a large countTokens call (count-tokens.ts).
  */
 import type { Budgets } from '../../../shared/budgets/budgets';
 import type { SegmentationResult } from '../../../shared/document/types';

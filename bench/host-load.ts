@@ -8,7 +8,7 @@
  *          frame (refused from its header: the host reads frames of at most 1 MiB); an envelope
  *          at the 16 MiB limit, framed in 1 MiB pieces (joined and parsed in the frame checker's
  *          worker, refused by the contract's 200,000-range limit): the largest the host reads;
- *          and the largest call it answers, 200,000 ranges, framed (parsed on the loop, counted).
+ *          and the largest call it answers, 200,000 ranges, framed (parsed on the loop, counted in the worker pool).
  *   flood  one client starts 120 texttiling runs at once on a 200,000-character document and waits
  *          for all of them (the worker pool: a fixed number of threads, the rest queued).
  *
@@ -37,6 +37,7 @@ import { createSocketWorkbench, type SocketLike, type SocketWorkbench } from '..
 import { variedProse } from '../test/support/off-loop-probe';
 import { serveWorkbench } from '../electron/web-host/serve-workbench';
 import { errorMessage } from '../shared/text/error-message';
+import { SMALL_CALL } from '../electron/services/worker/count-tokens';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -187,7 +188,9 @@ async function frameCase(h: Host): Promise<void> {
   const opener = client(h.url);
   const doc = await opener.openDocument({ name: 'short.txt', dataBase64: Buffer.from('A short document. '.repeat(50)).toString('base64') });
   // The tokenizer loaded once before (its first use loads its rank table): what is timed is the call.
+  // A small call is counted on the host's loop, a larger one in a worker, which loads its own table.
   await opener.countTokens({ documentId: doc.id, tokenizer: 'cl100k_base', ranges: [[0, 10]] });
+  await opener.countTokens({ documentId: doc.id, tokenizer: 'cl100k_base', ranges: Array.from({ length: SMALL_CALL.ranges + 1 }, () => [0, 10]) });
   opener.close();
   for (const label of Object.keys(FRAME_SENDS)) {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--send', h.url, doc.id, label], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });

@@ -3,7 +3,9 @@
  * the loop's time at a time. countTokens takes up to 200,000 ranges (the contract's limit); counted
  * in one go on the host's event loop that was 1.9 s at load 12 (`npm run bench:host-load --
  * frame`, issue 36), every other client waiting. Counting stops every TURN_MS to let the loop
- * answer the others, then goes on: the same counts, in order.
+ * answer the others, then goes on: the same counts, in order. A large call with gpt-tokenizer's
+ * tokenizers is counted in the worker pool instead; this is for qwen2, small calls and hosts
+ * without a pool (worker/count-tokens.ts).
  */
 const TURN_MS = 10;
 

@@ -75,12 +75,9 @@ export function createDefaultDeps(options: DefaultDepsOptions): WorkbenchDeps {
     writeResult: async (format, result, text, chunks) =>
       (await import('../export/write-chunked')).writeChunkedResult(format, result, text, chunks, { modelsDir: locations.modelsDir }),
     listStrategies: () => listStrategyInfo(locations),
-    countTokens: async (tokenizer, text, ranges) => {
-      const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(tokenizer, { modelsDir: locations.modelsDir });
-      // In slices of the loop's time, each range sliced as it is counted: 200,000 ranges, sliced
-      // all at once and counted in one go, would hold every other client (issue 36).
-      return (await import('../export/count-in-turns')).countInTurns(ranges, ([start, end]) => count(text.slice(start, end)));
-    },
+    // A large call in the pool; qwen2, small calls and no pool on this loop, in slices (worker/count-tokens.ts).
+    countTokens: async (tokenizer, text, ranges) =>
+      (await import('../worker/count-tokens')).countTokens({ pool, modelsDir: locations.modelsDir }, tokenizer, text, ranges),
     models: createModelsFacade(locations, servers, options.hub),
   };
 }

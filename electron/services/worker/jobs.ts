@@ -1,7 +1,8 @@
 /**
  * The work that runs off the event loop: reading a document and running a rule strategy. Both
  * are synchronous stretches of seconds on a large or hostile file; in a worker thread they leave
- * the host's event loop free for other clients, progress events and Cancel.
+ * the host's event loop free for other clients, progress events and Cancel. So do a framed
+ * envelope's check and a large countTokens call (count-tokens.ts).
  */
 import type { Budgets } from '../../../shared/budgets/budgets';
 import type { SegmentationResult } from '../../../shared/document/types';
@@ -9,6 +10,10 @@ import type { ReadOptions } from '../../../shared/document/reader-report';
 import type { ReadDocumentResult } from '../../readers';
 import type { RunStrategyRequest } from '../strategies/run-strategy';
 import type { FrameCheck } from '../../../shared/ipc/frame-check';
+import type { TokenizerName } from '../../../shared/chunks';
+
+/** The tokenizers a worker counts with: gpt-tokenizer's, pure JS. qwen2 stays on the host (count-tokens.ts says why). */
+export type WorkerTokenizerName = Exclude<TokenizerName, 'qwen2'>;
 
 export type Job =
   | { kind: 'read-document'; path: string; budgets: Budgets; options?: ReadOptions }
@@ -16,16 +21,20 @@ export type Job =
   /** Rule strategies only, without a token counter (a function cannot cross to a worker). */
   | { kind: 'run-rule-strategy'; request: Omit<RunStrategyRequest, 'countTokens'> }
   /** A framed call envelope's pieces joined, parsed and its call checked before the host's loop parses it (shared/ipc/frame-check.ts). */
-  | { kind: 'check-frame'; pieces: Uint8Array[] };
+  | { kind: 'check-frame'; pieces: Uint8Array[] }
+  /** Token counts of packed ranges of one span of a text (export/packed-ranges.ts), one per range. */
+  | { kind: 'count-tokens'; tokenizer: WorkerTokenizerName; span: string; spanStart: number; ranges: Uint32Array };
 
 export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' }
   ? SegmentationResult
   : J extends { kind: 'check-frame' }
     ? FrameCheck
-    : ReadDocumentResult;
+    : J extends { kind: 'count-tokens' }
+      ? Uint32Array
+      : ReadDocumentResult;
 
 /** Does the job, in whichever thread calls it. */
-export async function runJob(job: Job): Promise<ReadDocumentResult | SegmentationResult | FrameCheck> {
+export async function runJob(job: Job): Promise<ReadDocumentResult | SegmentationResult | FrameCheck | Uint32Array> {
   switch (job.kind) {
     case 'read-document':
       return (await import('../../readers')).readDocument(job.path, job.budgets, job.options);
@@ -41,6 +50,11 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
       text += decoder.decode();
       const check = (await import('../../../shared/ipc/frame-check')).checkFrame(text);
       return check.ok ? { ok: true, text } : check;
+    }
+    case 'count-tokens': {
+      // Each worker loads the rank table once (the module stays imported while the worker lives).
+      const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(job.tokenizer);
+      return (await import('../export/packed-ranges')).countPackedRanges(count, job.span, job.spanStart, job.ranges);
     }
   }
 }

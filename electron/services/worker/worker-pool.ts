@@ -166,6 +166,10 @@ export class WorkerPool {
         // handed over as it is, no copy on the loop; one on a shared buffer, as a copy of itself.
         const pieces = job.pieces.map((piece) => (piece.byteOffset === 0 && piece.byteLength === piece.buffer.byteLength ? piece : piece.slice()));
         worker.postMessage({ ...job, pieces }, pieces.map((piece) => piece.buffer as ArrayBuffer));
+      } else if (job.kind === 'count-tokens') {
+        // The packed ranges are handed over; the span (a string) is copied by the clone.
+        const ranges = job.ranges.byteOffset === 0 && job.ranges.byteLength === job.ranges.buffer.byteLength ? job.ranges : job.ranges.slice();
+        worker.postMessage({ ...job, ranges }, [ranges.buffer as ArrayBuffer]);
       } else {
         worker.postMessage(job);
       }

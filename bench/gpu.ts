@@ -7,7 +7,8 @@
  * minute, generated tokens per second, the time to the first finished window, and the backend and
  * devices. Runs that would start after the time budget (7 minutes by default) are skipped and
  * said so, so the whole stays under 8 minutes. Where no GPU is found it prints one line and exits
- * 0. A benchmark: it prints figures and asserts nothing.
+ * 0; where one is found but llama.cpp's build cannot decode on it (bench/gpu-decode-check.ts, in a
+ * child process), one line and exit 1. A benchmark: it prints figures and asserts nothing.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -40,11 +41,20 @@ if (found === false) {
 }
 
 const root = resolve(import.meta.dirname, '..');
+const tsxCli = join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 const twin = join(root, 'models', 'test', 'twin-qwen2-0.5b-q8_0.gguf');
 if (!existsSync(twin)) {
   process.stdout.write('making the twin model (npm run fixtures -- --twin)\n');
-  const made = spawnSync(process.execPath, [join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(root, 'scripts', 'fixtures.ts'), '--twin'], { cwd: root, stdio: 'inherit' });
+  const made = spawnSync(process.execPath, [tsxCli, join(root, 'scripts', 'fixtures.ts'), '--twin'], { cwd: root, stdio: 'inherit' });
   if (made.status !== 0 || !existsSync(twin)) throw new Error('could not make the twin model: run npm run fixtures -- --twin');
+}
+
+// One decode in a child first: a llama.cpp build that cannot run on this GPU aborts its process.
+const check = spawnSync(process.execPath, [tsxCli, join(root, 'bench', 'gpu-decode-check.ts'), twin], { cwd: root, encoding: 'utf-8' });
+if (check.status !== 0) {
+  const said = `${check.stderr}`.split('\n').find((line) => /error/i.test(line))?.trim() ?? `exit ${check.status ?? check.signal}`;
+  process.stdout.write(`bench:gpu: llama.cpp's ${found} build found the GPU but cannot decode on it (${said}); see docs/inference.md ("Which backend"); nothing measured\n`);
+  process.exit(1);
 }
 
 const chapters = join(root, 'node_modules', '@stdlib', 'datasets-moby-dick', 'data');

@@ -3,13 +3,14 @@
  * share each decode step only when their after-batch action waits for the rest of the batch.
  * Without it node-llama-cpp 3.21.1 decodes N-1 rows a step (the sequence sampled last misses the
  * batch); the test pins that too, so a later version that batches otherwise fails here, loudly,
- * and whole-steps.ts can be dropped or changed. Which tokens come out is not compared: on the
+ * and whole-steps.ts can be dropped or changed. And a window that erases its sequence's old tokens
+ * gets the context's lock while another window generates, instead of after it. Which tokens come out is not compared: on the
  * tiny model's near-flat logits, rows decoded in other batches round differently (docs/inference.md,
  * --parallel is not bit-identical), between two runs with whole steps too.
  */
 import { describe, expect, it } from 'vitest';
 import { getLlama, type LlamaContext, type LlamaContextSequence, type Token } from 'node-llama-cpp';
-import { joinWholeSteps } from '../../electron/services/native/whole-steps';
+import { betweenSteps, eraseBetweenSteps, joinWholeSteps } from '../../electron/services/native/whole-steps';
 import { tinyModelPath } from './tiny-profiles';
 
 const SEQUENCES = 4;
@@ -72,5 +73,45 @@ describe('joinWholeSteps', () => {
     expect(whole.rows.filter((r) => r === SEQUENCES).length).toBeGreaterThanOrEqual(NEW_TOKENS - 1);
     expect(whole.rows.length).toBeLessThanOrEqual(NEW_TOKENS);
     expect(whole.outputs.map((o) => o.length)).toEqual(plain.outputs.map((o) => o.length));
+  });
+});
+
+/** How many tokens sequence A had generated when B's erase of its old tokens was done, and in all. */
+async function eraseWhileGenerating(gated: boolean): Promise<{ doneAfter: number; total: number }> {
+  const llama = await getLlama({ gpu: false });
+  const model = await llama.loadModel({ modelPath: tinyModelPath });
+  const context = await model.createContext({ contextSize: 256, sequences: 2, threads: 1 });
+  try {
+    const [a, b] = [joinWholeSteps(context.getSequence()), joinWholeSteps(context.getSequence())];
+    await b.evaluateWithoutGeneratingNewTokens(model.tokenize('Call me Ishmael. Some years ago,'));
+    const total = 40;
+    let generated = 0;
+    const generating = (async () => {
+      for await (const token of a.evaluate(model.tokenize('having little or no money'), { temperature: 0 })) {
+        void token;
+        if (++generated >= total) break;
+        if (gated) await betweenSteps(a);
+      }
+    })();
+    // Wait until A is generating, then erase B's tokens.
+    while (generated < 3) await new Promise((resolve) => setTimeout(resolve, 1));
+    if (gated) await eraseBetweenSteps(b, [{ start: 2, end: b.nextTokenIndex }]);
+    else await b.eraseContextTokenRanges([{ start: 2, end: b.nextTokenIndex }]);
+    const doneAfter = generated;
+    await generating;
+    expect(b.nextTokenIndex).toBe(2);
+    return { doneAfter, total: generated };
+  } finally {
+    await context.dispose();
+    await model.dispose();
+  }
+}
+
+describe('eraseBetweenSteps', () => {
+  it('erases while another sequence generates, where a plain erase waits for it to stop', async () => {
+    const plain = await eraseWhileGenerating(false);
+    expect(plain.doneAfter).toBe(plain.total);
+    const gated = await eraseWhileGenerating(true);
+    expect(gated.doneAfter).toBeLessThan(10);
   });
 });

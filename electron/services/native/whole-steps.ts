@@ -45,3 +45,45 @@ export function joinWholeSteps(sequence: LlamaContextSequence): LlamaContextSequ
   };
   return sequence;
 }
+
+/**
+ * Erasing a sequence's tokens takes node-llama-cpp's context lock, which its dispatch loop holds
+ * for as long as it finds decodes queued: a window that reuses a sequence would wait until every
+ * window already generating has stopped (measured: three of four new windows idle ~1 s while the
+ * fourth generated alone). So the erase closes the context's gate: windows that generate wait at
+ * `betweenSteps` before queuing their next step, the loop finds the queue empty and lets the
+ * erase in, and the gate opens again. One step's pause per window start instead of a whole wave.
+ */
+interface Gate {
+  closed: number;
+  opened: Promise<void>;
+  open: () => void;
+}
+
+const gates = new WeakMap<object, Gate>();
+
+function gateOf(sequence: LlamaContextSequence): Gate {
+  let gate = gates.get(sequence.context);
+  if (!gate) {
+    gate = { closed: 0, opened: Promise.resolve(), open: () => undefined };
+    gates.set(sequence.context, gate);
+  }
+  return gate;
+}
+
+/** Resolves at once unless an erase on the same context is waiting for the lock; then when it is done. */
+export function betweenSteps(sequence: LlamaContextSequence): Promise<void> | undefined {
+  const gate = gates.get(sequence.context);
+  return gate && gate.closed > 0 ? gate.opened : undefined;
+}
+
+/** `sequence.eraseContextTokenRanges`, with the other windows of its context paused until it is done. */
+export async function eraseBetweenSteps(sequence: LlamaContextSequence, ranges: { start: number; end: number }[]): Promise<void> {
+  const gate = gateOf(sequence);
+  if (gate.closed++ === 0) gate.opened = new Promise((resolve) => (gate.open = resolve));
+  try {
+    await sequence.eraseContextTokenRanges(ranges);
+  } finally {
+    if (--gate.closed === 0) gate.open();
+  }
+}

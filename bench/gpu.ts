@@ -5,7 +5,8 @@
  * model (Qwen2-0.5B's shape, Q8_0, random weights; made by `npm run fixtures -- --twin` when
  * missing), constrained and free, with 1, 4 and 16 sequences, and prints per run: windows per
  * minute, generated tokens per second, the time to the first finished window, and the backend and
- * devices. Runs that would start after the time budget (7 minutes by default) are skipped and
+ * devices, and how the decodes went (bench/decode-steps.ts: rows per generation step, i.e. how
+ * many windows shared it, ms in llama_decode, between steps and per sampled token). Runs that would start after the time budget (7 minutes by default) are skipped and
  * said so, so the whole stays under 8 minutes. Where no GPU is found it prints one line and exits
  * 0; where one is found but llama.cpp's build cannot decode on it (bench/gpu-decode-check.ts, in a
  * child process), one line and exit 1. A benchmark: it prints figures and asserts nothing.
@@ -21,6 +22,7 @@ import { InferenceEngine } from '../electron/services/native/engine';
 import { localDocumentsAtOnce } from '../electron/services/native/parallel';
 import { runModelStrategy } from '../electron/services/strategies/run-model-strategy';
 import { runBounded } from '../electron/services/platform/run-bounded';
+import { describeDecodes, resetDecodes, watchDecodes } from './decode-steps';
 import { flag } from './flag';
 import { loadAverage } from './load';
 
@@ -79,6 +81,7 @@ const profile: ProfileInput = {
 };
 writeFileSync(join(profilesDir, `${profile.name}.json`), JSON.stringify(profile));
 
+watchDecodes();
 const engine = new InferenceEngine();
 const backend = await engine.backendInfo('auto');
 process.stdout.write(
@@ -91,6 +94,7 @@ for (const mode of ['constrained', 'free'] as const) {
       process.stdout.write(`${mode.padEnd(11)} N = ${String(n).padEnd(3)} skipped: the ${budgetMs / 1000} s budget is spent\n`);
       continue;
     }
+    resetDecodes();
     const t0 = performance.now();
     let firstWindowMs: number | undefined;
     const results = await runBounded(texts.length, localDocumentsAtOnce(n), undefined, (i) =>
@@ -109,7 +113,8 @@ for (const mode of ['constrained', 'free'] as const) {
     const generated = results.reduce((k, r) => k + r.meta.tokens.generated, 0);
     process.stdout.write(
       `${mode.padEnd(11)} N = ${String(n).padEnd(3)} ${windows} windows, ${generated} tokens in ${seconds.toFixed(1)} s: ${((windows * 60) / seconds).toFixed(1)} windows/min, ` +
-        `${(generated / seconds).toFixed(1)} generated tok/s, ${(((seconds * 1000) / Math.max(1, generated))).toFixed(2)} ms per generated token, first window after ${firstWindowMs === undefined ? '?' : (firstWindowMs / 1000).toFixed(2)} s  [${loadAverage()}]\n`,
+        `${(generated / seconds).toFixed(1)} generated tok/s, ${(((seconds * 1000) / Math.max(1, generated))).toFixed(2)} ms per generated token, first window after ${firstWindowMs === undefined ? '?' : (firstWindowMs / 1000).toFixed(2)} s  [${loadAverage()}]\n` +
+        `            ${describeDecodes(n)}\n`,
     );
   }
 }

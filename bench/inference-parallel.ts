@@ -5,7 +5,7 @@
  * documents fed to it as a batch is (localDocumentsAtOnce: N at once, their windows sharing the
  * sequences), and prints windows per minute, generated tokens per second, the ratio of each to
  * N = 1, and how many windows decoded differently from N = 1 (batched kernels may round
- * differently on a real-sized model). The load average is printed beside every figure.
+ * differently on a real-sized model), and how the decodes went (bench/decode-steps.ts). The load average is printed beside every figure.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +19,7 @@ import type { GpuChoice, InferenceEngine } from '../electron/services/native/eng
 import { localDocumentsAtOnce } from '../electron/services/native/parallel';
 import { runModelStrategy } from '../electron/services/strategies/run-model-strategy';
 import { runBounded } from '../electron/services/platform/run-bounded';
+import { describeDecodes, resetDecodes, watchDecodes } from './decode-steps';
 import { loadAverage } from './load';
 import { resolveCorpus } from '../electron/corpus/resolve-corpus';
 
@@ -63,7 +64,9 @@ export async function measureParallel(b: ParallelBench): Promise<void> {
   );
 
   let baseline: { windowsPerMinute: number; tokensPerSecond: number; results: SegmentationResult<ModelRunMeta>[] } | null = null;
+  watchDecodes();
   for (const n of b.sequences) {
+    resetDecodes();
     const started = performance.now();
     const results = await runBounded(docs.length, localDocumentsAtOnce(n), undefined, (i) =>
       runModelStrategy(
@@ -93,6 +96,6 @@ export async function measureParallel(b: ParallelBench): Promise<void> {
         `; ${(windowsPerMinute / baseline.windowsPerMinute).toFixed(2)}x windows/min, ${(tokensPerSecond / baseline.tokensPerSecond).toFixed(2)}x tok/s against N = ${b.sequences[0]}; ` +
         `${differing} of ${windows} windows decoded differently, ${sameSegmentations}/${results.length} segmentations identical`;
     }
-    process.stdout.write(`${line}  [${loadAverage()}]\n`);
+    process.stdout.write(`${line}  [${loadAverage()}]\n              ${describeDecodes(n)}\n`);
   }
 }

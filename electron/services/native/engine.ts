@@ -20,6 +20,7 @@ import { abortError, explainOutOfMemory, InferenceError, isOutOfMemory, throwIfA
 import { defaultParallel, largestFitting } from './parallel';
 import { SequencePool } from './sequence-pool';
 import { SerialLock } from './serial-lock';
+import { joinWholeSteps } from './whole-steps';
 import { writeLlamaLog } from '../platform/llama-log';
 import { nativeStateChanged, provideNativeState, type EngineStage, type EngineState } from './state';
 import { firstLine } from '../../../shared/text/first-line';
@@ -354,7 +355,8 @@ export class InferenceEngine {
               ? { adapters: [{ filePath: spec.adapter.path, scale: spec.adapter.scale }], onLoadProgress: (p) => this.setState({ progress: p }) }
               : undefined,
           });
-          const pool = new SequencePool(Array.from({ length: sequences }, () => context.getSequence()));
+          // With several sequences, each step waits for all of them (whole-steps.ts); one has no one to wait for.
+          const pool = new SequencePool(Array.from({ length: sequences }, () => (sequences > 1 ? joinWholeSteps(context.getSequence()) : context.getSequence())));
           const entry = { adapterKey, size: context.contextSize, batchSize: context.batchSize, context, pool };
           this.loadedContext = entry;
           this.contextCreations++;

@@ -15,6 +15,7 @@
 import { LlamaGrammarEvaluationState, type Llama, type LlamaContextSequence, type LlamaGrammar, type LlamaModel, type Token } from 'node-llama-cpp';
 import type { DecodingSettings } from '../../../../../shared/profiles/schema';
 import { abortError, throwIfAborted } from '../../errors';
+import { betweenSteps, eraseBetweenSteps } from '../../../native/whole-steps';
 import { repeatPenaltyOver } from './repeat-penalty';
 import { decodeHeads, type HeadDecodePlan } from './trie-decoder';
 import type { WindowCompletion } from '../seam';
@@ -45,13 +46,15 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
   // Keep what the cache shares with this prompt, but always leave the last token to evaluate:
   // generation starts from its logits.
   const keep = Math.min(sequence.compareContextTokens(tokens as Token[]).firstDifferentIndex, tokens.length - 1);
-  if (sequence.nextTokenIndex > keep) await sequence.eraseContextTokenRanges([{ start: keep, end: sequence.nextTokenIndex }]);
+  // Paused between steps meanwhile, the other windows let the erase take the context's lock (whole-steps.ts).
+  if (sequence.nextTokenIndex > keep) await eraseBetweenSteps(sequence, [{ start: keep, end: sequence.nextTokenIndex }]);
 
   const prefillStart = performance.now();
   for (let at = keep; at < tokens.length - 1; ) {
     throwIfAborted(signal);
     const slice = tokens.slice(at, Math.min(tokens.length - 1, at + run.batchSize));
     const t0 = performance.now();
+    await betweenSteps(sequence);
     await sequence.evaluateWithoutGeneratingNewTokens(slice as Token[]);
     at += slice.length;
     run.onPrefill?.(slice.length, Math.max(1, performance.now() - t0));
@@ -111,6 +114,7 @@ export async function runPrompt(run: PromptRun): Promise<PromptResult> {
         stoppedBy = 'max-tokens';
         break;
       }
+      await betweenSteps(sequence);
     }
   } finally {
     await iterator.return();

@@ -34,6 +34,7 @@
  * differs, the kept sampler's random state going on from its last draw; the decoders read only
  * the probabilities of such readings.
  */
+import { betweenSteps } from '../../../native/whole-steps';
 import type { LlamaContextSequence, LlamaContextSequenceRepeatPenalty, LlamaGrammarEvaluationState, Token, TokenBias } from 'node-llama-cpp';
 
 /** The sampling options of one reading: those of `evaluate`, with node-llama-cpp's defaults where left out. */
@@ -137,6 +138,7 @@ export async function decodeAndRead<T>(
 ): Promise<T> {
   if (pending.length === 0) throw new Error('decodeAndRead needs a token to decode');
   const s = assertInternals(sequence);
+  await betweenSteps(sequence); // a window erasing on this context goes first (whole-steps.ts)
   if (oneByOne && pending.length > 1) {
     // One decode per token, as the grammar decoder evaluates them.
     // With its logits, unread: the same graph as every other step (llama.cpp reuses it; a step

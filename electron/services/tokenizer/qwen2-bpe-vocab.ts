@@ -25,3 +25,20 @@ export async function loadQwen2Bpe(path: string): Promise<Qwen2Bpe | null> {
   });
   return new Qwen2Bpe({ tokens: tokens as string[], merges: merges as string[], userDefined });
 }
+
+/** Encoders loaded in this thread, by file: a worker reads a vocabulary once (about 0.5 s) and keeps it. */
+const loaded = new Map<string, Promise<Qwen2Bpe>>();
+
+/** A counter for `path`, which must be a Qwen2 vocabulary (the caller checked; anything else rejects). */
+export function qwen2BpeCounter(path: string): Promise<(text: string) => number> {
+  let bpe = loaded.get(path);
+  if (!bpe) {
+    bpe = loadQwen2Bpe(path).then((b) => {
+      if (!b) throw new Error(`not a Qwen2 vocabulary: ${path}`);
+      return b;
+    });
+    loaded.set(path, bpe);
+    bpe.catch(() => loaded.delete(path));
+  }
+  return bpe.then((b) => (text: string) => b.count(text));
+}

@@ -270,22 +270,36 @@ export class Qwen2Bpe {
     }
   }
 
-  /** BPE over one piece's byte symbols: the lowest-ranked adjacent pair merged, leftmost first, until none is left. */
+  /**
+   * BPE over one piece's byte symbols as llama.cpp does it: a queue of adjacent pairs, the
+   * lowest-ranked first, leftmost among equals; a pair whose sides changed since it was queued is
+   * skipped. O(n log n): a long run (20,000 spaces) would take seconds with a rescan per merge.
+   */
   private merge(symbols: string[]): number[] {
-    const syms = symbols.slice();
-    for (;;) {
-      let best = -1;
-      let bestRank = Infinity;
-      for (let i = 0; i + 1 < syms.length; i++) {
-        const rank = this.ranks.get(`${syms[i]} ${syms[i + 1]}`);
-        if (rank !== undefined && rank < bestRank) {
-          bestRank = rank;
-          best = i;
-        }
-      }
-      if (best < 0) break;
-      syms.splice(best, 2, syms[best]! + syms[best + 1]!);
+    const text = symbols.slice();
+    const prev = symbols.map((_, i) => i - 1);
+    const next = symbols.map((_, i) => (i + 1 < symbols.length ? i + 1 : -1));
+    const queue = new PairQueue();
+    const pair = (left: number, right: number): void => {
+      if (left < 0 || right < 0) return;
+      const joined = `${text[left]!} ${text[right]!}`;
+      const rank = this.ranks.get(joined);
+      if (rank !== undefined) queue.push({ rank, left, right, joined });
+    };
+    for (let i = 0; i + 1 < symbols.length; i++) pair(i, i + 1);
+    for (let top = queue.pop(); top; top = queue.pop()) {
+      const { left, right, joined } = top;
+      // Outdated: a side was merged away or grew since this pair was queued.
+      if (text[left] === '' || text[right] === '' || `${text[left]!} ${text[right]!}` !== joined) continue;
+      text[left] = text[left]! + text[right]!;
+      text[right] = '';
+      next[left] = next[right]!;
+      if (next[right]! >= 0) prev[next[right]!] = left;
+      pair(prev[left]!, left);
+      pair(left, next[left]!);
     }
+    const syms: string[] = [];
+    for (let i = 0; i >= 0 && i < text.length; i = next[i]!) syms.push(text[i]!);
     const ids: number[] = [];
     for (const s of syms) {
       const id = this.ids.get(s);
@@ -294,5 +308,52 @@ export class Qwen2Bpe {
       else for (const ch of s) ids.push(this.ids.get(ch) ?? 0);
     }
     return ids;
+  }
+}
+
+interface Pair {
+  rank: number;
+  left: number;
+  right: number;
+  joined: string;
+}
+
+/** A binary min-heap of pairs by rank, then by left position (llama.cpp's llm_bigram_bpe order). */
+class PairQueue {
+  private readonly heap: Pair[] = [];
+
+  private static before(a: Pair, b: Pair): boolean {
+    return a.rank < b.rank || (a.rank === b.rank && a.left < b.left);
+  }
+
+  push(p: Pair): void {
+    const h = this.heap;
+    h.push(p);
+    for (let i = h.length - 1; i > 0; ) {
+      const parent = (i - 1) >> 1;
+      if (!PairQueue.before(h[i]!, h[parent]!)) break;
+      [h[i], h[parent]] = [h[parent]!, h[i]!];
+      i = parent;
+    }
+  }
+
+  pop(): Pair | undefined {
+    const h = this.heap;
+    const top = h[0];
+    const last = h.pop();
+    if (h.length > 0 && last) {
+      h[0] = last;
+      for (let i = 0; ; ) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        if (l < h.length && PairQueue.before(h[l]!, h[m]!)) m = l;
+        if (r < h.length && PairQueue.before(h[r]!, h[m]!)) m = r;
+        if (m === i) break;
+        [h[i], h[m]] = [h[m]!, h[i]!];
+        i = m;
+      }
+    }
+    return top;
   }
 }

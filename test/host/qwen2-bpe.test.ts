@@ -55,6 +55,12 @@ describe('Qwen2 BPE in TypeScript', () => {
     }), { numRuns: 1000 });
   });
 
+  it('gives llama.cpp’s token ids for long runs (one piece of 20,000 characters), in linear-ish time', () => {
+    for (const run of [' '.repeat(20_000) + 'x', '.'.repeat(20_000), 'ab'.repeat(10_000), '\r\n'.repeat(10_000), ' \t'.repeat(10_000) + '!', '😀'.repeat(5_000)]) {
+      expect(bpe.encode(run)).toEqual(llama(run));
+    }
+  });
+
   const DOCS = [
     'node_modules/typescript/README.md', 'node_modules/react/README.md', 'node_modules/vitest/README.md', 'node_modules/fast-check/README.md',
     'node_modules/zod/README.md', 'node_modules/monaco-editor/README.md', 'node_modules/electron/README.md', 'docs/architecture.md', 'README.md',

@@ -21,9 +21,10 @@
  * native resource (issue 35). A worker counts qwen2 with the pure-TypeScript encoder
  * (shared/tokenize/qwen2-bpe.ts), which gives llama.cpp's token ids (test/host/qwen2-bpe.test.ts;
  * every code point in three contexts checked once), reading the vocabulary GGUF whose path the job
- * carries once (about 0.5 s) and keeping it. On the loop qwen2 stays llama.cpp: on a 1 MB text the
- * encoder, warm, took 450–460 ms against llama.cpp's 700–790 ms (200,000 5-character ranges: 0.9–1.0
- * s against 1.4–1.6 s), but the loop only counts small calls, and the host already holds llama.cpp's
+ * carries once (about 0.5 s) and keeping it. On the loop qwen2 stays llama.cpp: on a 1 MB text
+ * (`npx tsx bench/qwen2-bpe-speed.ts`, two runs) the encoder, warm, took 438–462 ms against
+ * llama.cpp's 645–786 ms (200,000 5-character ranges: 0.8–1.0 s against 1.4–1.6 s; the first call
+ * 0.85–1.0 s), but the loop only counts small calls, and the host already holds llama.cpp's
  * vocabulary.
  *
  * The pool's answers: a full queue refuses the call at once with `busy` (PoolBusyError, its

@@ -155,6 +155,7 @@ const FRAME_SENDS = {
   '60 MB text frame': { bytes: 60 * 1024 * 1024, framed: false },
   'envelope at the 16 MiB limit, framed': { bytes: MAX_ENVELOPE_BYTES, framed: true },
   '200,000 ranges, framed': { ranges: 200_000, framed: true },
+  '200,000 ranges of qwen2, framed': { ranges: 200_000, framed: true, tokenizer: 'qwen2' },
 } as const;
 
 /**
@@ -164,7 +165,7 @@ const FRAME_SENDS = {
 async function sender(argv: string[]): Promise<void> {
   const [url, documentId, what] = argv;
   const send = FRAME_SENDS[what as keyof typeof FRAME_SENDS];
-  const envelope = 'ranges' in send ? countTokensCall(documentId!, send.ranges) : countTokensFrame(documentId!, send.bytes);
+  const envelope = 'ranges' in send ? countTokensCall(documentId!, send.ranges, 'tokenizer' in send ? send.tokenizer : 'cl100k_base') : countTokensFrame(documentId!, send.bytes);
   const frames = send.framed ? framedCall(1, envelope) : [envelope];
   process.stdout.write(`ready ${(Buffer.byteLength(envelope) / 1024 / 1024).toFixed(1)} MiB in ${frames.length} frame${frames.length > 1 ? 's' : ''}\n`);
   await new Promise((resolve) => process.stdin.once('data', resolve));
@@ -179,9 +180,9 @@ function countTokensFrame(documentId: string, bytes: number): string {
 }
 
 /** A countTokens call of `count` ranges within the short document: one the host answers. */
-function countTokensCall(documentId: string, count: number): string {
+function countTokensCall(documentId: string, count: number, tokenizer: 'cl100k_base' | 'qwen2'): string {
   const ranges = Array.from({ length: count }, (_, i) => [i % 800, (i % 800) + 1 + (i % 60)]);
-  return JSON.stringify({ id: 1, method: 'countTokens', params: { documentId, tokenizer: 'cl100k_base', ranges } });
+  return JSON.stringify({ id: 1, method: 'countTokens', params: { documentId, tokenizer, ranges } });
 }
 
 async function frameCase(h: Host): Promise<void> {
@@ -191,6 +192,8 @@ async function frameCase(h: Host): Promise<void> {
   // A small call is counted on the host's loop, a larger one in a worker, which loads its own table.
   await opener.countTokens({ documentId: doc.id, tokenizer: 'cl100k_base', ranges: [[0, 10]] });
   await opener.countTokens({ documentId: doc.id, tokenizer: 'cl100k_base', ranges: Array.from({ length: SMALL_CALL.ranges + 1 }, () => [0, 10]) });
+  await opener.countTokens({ documentId: doc.id, tokenizer: 'qwen2', ranges: [[0, 10]] });
+  await opener.countTokens({ documentId: doc.id, tokenizer: 'qwen2', ranges: Array.from({ length: SMALL_CALL.ranges + 1 }, () => [0, 10]) });
   opener.close();
   for (const label of Object.keys(FRAME_SENDS)) {
     const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--send', h.url, doc.id, label], { cwd: ROOT, stdio: ['pipe', 'pipe', 'inherit'] });

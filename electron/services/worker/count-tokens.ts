@@ -12,27 +12,31 @@
  * What stays on the loop, in slices as before:
  * - no pool (tests, CLI paths that build their deps without one);
  * - a small call (SMALL_CALL): the worker's round trip, a cold worker's start and rank-table load
- *   (hundreds of ms), or a queue behind 120 TextTiling runs would cost more than the count;
- * - qwen2. Its counter is llama.cpp (node-llama-cpp 3.21.1, a vocab-only model), and the addon's
- *   state is per process, not per thread: its logger is one global callback, so a worker's
- *   getLlama took it over and the host's own llama.cpp logs (engine, runs) no longer reached
- *   writeLlamaLog but went raw to stderr, for good once the worker ended (measured: 52 log lines
- *   through the host's logger for its first vocab load; 1 for each of 6 loads after a worker had
- *   loaded one); and a worker's exit runs the addon's cleanup hook, which frees the process's
- *   llama backend and marks it disposed for every thread. One owner per native resource
- *   (native/, issue 35) rules out a second llama.cpp per worker; the cost agrees: each worker's
- *   own vocab load took 2.0–2.4 s and 80–150 MB, not given back when it was terminated (RSS 357,
- *   500, 592 MB after three).
+ *   (hundreds of ms), or a queue behind 120 TextTiling runs would cost more than the count.
+ *
+ * qwen2 is counted in the pool too, but not by llama.cpp: the addon's state is per process, not per
+ * thread (node-llama-cpp 3.21.1: a worker's getLlama took over the one global logger, so the host's
+ * llama.cpp logs went raw to stderr; a worker's exit freed the process's llama backend; each
+ * worker's vocab load took 2.0–2.4 s and 80–150 MB, not given back), and native/ has one owner per
+ * native resource (issue 35). A worker counts qwen2 with the pure-TypeScript encoder
+ * (shared/tokenize/qwen2-bpe.ts), which gives llama.cpp's token ids (test/host/qwen2-bpe.test.ts;
+ * every code point in three contexts checked once), reading the vocabulary GGUF whose path the job
+ * carries once (about 0.5 s) and keeping it. On the loop qwen2 stays llama.cpp: on a 1 MB text
+ * (`npx tsx bench/qwen2-bpe-speed.ts`, two runs) the encoder, warm, took 438–462 ms against
+ * llama.cpp's 645–786 ms (200,000 5-character ranges: 0.8–1.0 s against 1.4–1.6 s; the first call
+ * 0.85–1.0 s), but the loop only counts small calls, and the host already holds llama.cpp's
+ * vocabulary.
  *
  * The pool's answers: a full queue refuses the call at once with `busy` (PoolBusyError, its
  * message says why), as it does any job, rather than counting on the loop, which would let a
  * flood of calls hold it again; an aborted signal rejects with the AbortError and terminates the
  * worker mid-count; a worker that dies rejects with "the worker thread stopped".
  */
+import { resolve } from 'node:path';
 import type { TokenizerName } from '../../../shared/chunks';
 import type { TextRange } from '../../../shared/ipc/range-list';
 import { countsToArray, packRanges } from '../export/packed-ranges';
-import type { WorkerTokenizerName } from './jobs';
+import type { WorkerCounter } from './jobs';
 import type { WorkerPool } from './worker-pool';
 
 /**
@@ -48,14 +52,21 @@ export interface CountTokensSettings {
   modelsDir?: string;
 }
 
-const inWorker = (tokenizer: TokenizerName): tokenizer is WorkerTokenizerName => tokenizer !== 'qwen2';
+/** What the job tells a worker to count with: qwen2 as the path of its vocabulary, read there by the TypeScript encoder. */
+async function workerCounter(settings: CountTokensSettings, tokenizer: TokenizerName): Promise<WorkerCounter> {
+  if (tokenizer !== 'qwen2') return { tokenizer };
+  const { extractQwen2Vocab, qwen2VocabCachePath } = await import('../tokenizer/qwen2-vocab');
+  const { modelsDir } = await import('../platform/app-paths');
+  return { tokenizer, vocabPath: resolve(await extractQwen2Vocab(qwen2VocabCachePath(modelsDir({ modelsDir: settings.modelsDir })))) };
+}
 
 /** The token count of each [start, end) range of `text` (checked by the caller), in order. */
 export async function countTokens(settings: CountTokensSettings, tokenizer: TokenizerName, text: string, ranges: readonly TextRange[], signal?: AbortSignal): Promise<number[]> {
-  if (settings.pool && inWorker(tokenizer) && ranges.length > 0) {
+  if (settings.pool && ranges.length > 0) {
     const { packed, spanStart, spanEnd, units } = packRanges(ranges);
     if (units > SMALL_CALL.units || ranges.length > SMALL_CALL.ranges) {
-      const counts = await settings.pool.run({ kind: 'count-tokens', tokenizer, span: text.slice(spanStart, spanEnd), spanStart, ranges: packed }, signal);
+      const counter = await workerCounter(settings, tokenizer);
+      const counts = await settings.pool.run({ kind: 'count-tokens', ...counter, span: text.slice(spanStart, spanEnd), spanStart, ranges: packed }, signal);
       return countsToArray(counts);
     }
   }

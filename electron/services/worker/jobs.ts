@@ -12,8 +12,12 @@ import type { RunStrategyRequest } from '../strategies/run-strategy';
 import type { FrameCheck } from '../../../shared/ipc/frame-check';
 import type { TokenizerName } from '../../../shared/chunks';
 
-/** The tokenizers a worker counts with: gpt-tokenizer's, pure JS. qwen2 stays on the host (count-tokens.ts says why). */
-export type WorkerTokenizerName = Exclude<TokenizerName, 'qwen2'>;
+/**
+ * What a worker counts with: gpt-tokenizer's rank tables, or Qwen2's vocabulary read from its GGUF
+ * by the pure-TypeScript encoder (shared/tokenize/qwen2-bpe.ts), never llama.cpp (count-tokens.ts
+ * says why).
+ */
+export type WorkerCounter = { tokenizer: Exclude<TokenizerName, 'qwen2'> } | { tokenizer: 'qwen2'; vocabPath: string };
 
 export type Job =
   | { kind: 'read-document'; path: string; budgets: Budgets; options?: ReadOptions }
@@ -23,7 +27,7 @@ export type Job =
   /** A framed call envelope's pieces joined, parsed and its call checked before the host's loop parses it (shared/ipc/frame-check.ts). */
   | { kind: 'check-frame'; pieces: Uint8Array[] }
   /** Token counts of packed ranges of one span of a text (export/packed-ranges.ts), one per range. */
-  | { kind: 'count-tokens'; tokenizer: WorkerTokenizerName; span: string; spanStart: number; ranges: Uint32Array };
+  | ({ kind: 'count-tokens'; span: string; spanStart: number; ranges: Uint32Array } & WorkerCounter);
 
 export type JobResult<J extends Job> = J extends { kind: 'run-rule-strategy' }
   ? SegmentationResult
@@ -52,8 +56,11 @@ export async function runJob(job: Job): Promise<ReadDocumentResult | Segmentatio
       return check.ok ? { ok: true, text } : check;
     }
     case 'count-tokens': {
-      // Each worker loads the rank table once (the module stays imported while the worker lives).
-      const count = await (await import('../export/chunk-tokenizers')).chunkTokenCounter(job.tokenizer);
+      // Each worker loads the rank table or vocabulary once and keeps it while it lives.
+      const count =
+        job.tokenizer === 'qwen2'
+          ? await (await import('../tokenizer/qwen2-bpe-vocab')).qwen2BpeCounter(job.vocabPath)
+          : await (await import('../export/chunk-tokenizers')).chunkTokenCounter(job.tokenizer);
       return (await import('../export/packed-ranges')).countPackedRanges(count, job.span, job.spanStart, job.ranges);
     }
   }

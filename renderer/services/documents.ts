@@ -140,5 +140,5 @@ async function open(
   if (kind.joins && (await joinWorkspace(ticket)) === 'reopened') return;
   if (!ticket.isCurrent()) return;
   // Segmented right away with the host's default (model-free, fast) strategy.
-  await startRun(useUiStore.getState().defaultStrategy);
+  await startRun(useUiStore.getState().defaultStrategy, { automatic: true });
 }

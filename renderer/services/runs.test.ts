@@ -48,6 +48,20 @@ describe('run service', () => {
     expect(useSession.getState().current?.segmentation.boundaries).toEqual([8]);
   });
 
+  it('an automatic run on opening gives way, without a notice, to one the person started', async () => {
+    const started: string[] = [];
+    replaceWorkbench(scripted({ startRun: async ({ strategy }) => (started.push(strategy), { runId: `r-${strategy}` }) }));
+    await startRun('sentence-rules');
+    await startRun('structural', { automatic: true });
+    expect(started).toEqual(['sentence-rules']);
+    expect(useSession.getState().run).toMatchObject({ status: 'running', runId: 'r-sentence-rules' });
+    expect(useUiStore.getState().notices).toEqual([]);
+    // One the person asks for while another goes is still refused out loud.
+    await startRun('texttiling');
+    expect(started).toEqual(['sentence-rules']);
+    expect(useUiStore.getState().notices.map((n) => n.message)).toEqual(['A sentence-rules run is still going: cancel it first.']);
+  });
+
   it('keeps the previous result when a run fails, and says why', async () => {
     useSession.getState().showResult(result([8]));
     replaceWorkbench(scripted({ startRun: async () => ({ runId: 'r2' }) }));

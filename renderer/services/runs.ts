@@ -18,15 +18,21 @@ let cancelWhenStarted = false;
 export interface StartRunOptions {
   options?: RunOptions;
   keepPrevious?: boolean;
+  /**
+   * The run the page starts by itself on opening a document: where the person has started one
+   * meanwhile (the opening still joining the workspace), it gives way without a notice.
+   */
+  automatic?: boolean;
 }
 
-export async function startRun(strategy: string, { options = {}, keepPrevious = false }: StartRunOptions = {}): Promise<void> {
+export async function startRun(strategy: string, { options = {}, keepPrevious = false, automatic = false }: StartRunOptions = {}): Promise<void> {
   const { documentId, run } = useSession.getState();
   if (!documentId) {
     useUiStore.getState().notify('error', 'Open a document first.');
     return;
   }
   if (isRunActive(run.status)) {
+    if (automatic) return;
     useUiStore.getState().notify('error', `A ${run.strategy ?? ''} run is still going: cancel it first.`);
     return;
   }

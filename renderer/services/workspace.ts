@@ -67,7 +67,7 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
   if (state.source.state === 'changed') {
     // Saved boundaries belong to the old text: show none of them until re-anchored.
     useUiStore.getState().notify('info', `The source of ${doc.info.name} has changed since it was segmented: re-anchor its boundaries in the Workspace panel.`);
-    await startRun(useUiStore.getState().defaultStrategy);
+    await startRun(useUiStore.getState().defaultStrategy, { automatic: true });
     return true;
   }
   const { name, chars, sha256 } = doc.info;
@@ -79,7 +79,7 @@ export async function openWorkspaceDocument(workspaceDocumentId: string, origin:
   // Loading is not editing: the history starts at the result shown.
   useSession.getState().loadSaved(runs, shown ?? null);
   useSession.getState().linkWorkspaceDocument(workspaceDocumentId);
-  if (!shown) await startRun(useUiStore.getState().defaultStrategy);
+  if (!shown) await startRun(useUiStore.getState().defaultStrategy, { automatic: true });
   return true;
 }
 
